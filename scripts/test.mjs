@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test`: the unit and integration tests (vitest, Node), then the real-browser tests in Chromium.
+// Where no Chromium is found the browser tests cannot run: we say so plainly (and fail under CI,
+// where Chromium is always installed). Ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findChromium } from '../tests/browser/find-chromium.mjs';
+
+const browserOnly = process.argv.includes('--browser-only');
+const extra = process.argv.slice(2).filter((a) => a !== '--browser-only');
+const work = mkdtempSync(join(tmpdir(), 'chunklab-test-'));
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+function runProject(name, env = {}) {
+  const out = join(work, `${name}.json`);
+  const r = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', name, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  try {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    // A suite that fails to load counts as a failure even with no test inside it.
+    if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) failed += report.numFailedTestSuites;
+  } catch {
+    failed += 1;
+  }
+  if (r.status !== 0) ok = false;
+}
+
+if (!browserOnly) runProject('unit');
+
+const chromium = findChromium();
+if (chromium) {
+  runProject('browser', { CHROMIUM_PATH: chromium });
+} else {
+  const msg = [
+    '',
+    '*** The browser tests did NOT run: no Chromium was found. ***',
+    'Install one (Debian/Ubuntu: `sudo apt-get install chromium`) or point CHROMIUM_PATH at a',
+    'Chromium or Chrome binary, then run `npm test` (or `npm run test:browser`) again.',
+    '',
+  ].join('\n');
+  console.error(msg);
+  if (process.env.CI) {
+    console.error('CI is set: a missing Chromium is a failure here.');
+    ok = false;
+    failed += 1;
+  }
+}
+
+rmSync(work, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

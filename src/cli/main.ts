@@ -1,0 +1,42 @@
+// `npm run cli -- <subcommand> ...`: the same engine as the page, in Node, with no build step.
+import { InputError } from '../engine/types.ts';
+
+const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
+  chunk: () => import('./chunk.ts'),
+  eval: () => import('./eval.ts'),
+  compare: () => import('./compare.ts'),
+};
+
+const USAGE = `usage: npm run cli -- <command> [options]
+
+commands:
+  chunk    cut a dataset's documents with one chunker and write chunks as JSONL
+  eval     chunk, index, retrieve and score a dataset's questions
+  compare  paired test of two results files`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h') {
+    console.log(USAGE);
+    return name ? 0 : 2;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    console.error(`error: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  const mod = await load();
+  return mod.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof InputError) {
+      console.error(`error: ${err.message}`);
+      process.exit(2);
+    }
+    console.error(err);
+    process.exit(1);
+  },
+);

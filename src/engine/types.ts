@@ -1,0 +1,187 @@
+// The shared vocabulary of the engine: documents, tokenizers, chunks and chunkers.
+// Everything is a character offset (UTF-16 code units, end exclusive) into Doc.text; a chunk never
+// owns a copy of the text that could drift from the document.
+
+/** A half-open range [start, end) of UTF-16 offsets into a document's text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type DocFormat = 'markdown' | 'text' | 'html';
+
+/** Document metadata. Markdown front matter fills title/version/date; importers and users add keys. */
+export interface DocMeta {
+  title?: string;
+  version?: string;
+  date?: string;
+  language?: string;
+  tenant?: string;
+  [key: string]: string | undefined;
+}
+
+export type BlockKind =
+  | 'heading'
+  | 'paragraph'
+  | 'list-item'
+  | 'table'
+  | 'code'
+  | 'rule'
+  | 'front-matter'
+  | 'blockquote'
+  | 'html';
+
+/**
+ * A block of the document, in reading order. Blocks never overlap; together they cover every
+ * non-blank character of the text (blank lines between blocks belong to no block).
+ */
+export interface Block {
+  kind: BlockKind;
+  start: number;
+  end: number;
+  /** Texts of the headings this block sits under, outermost first. A heading block's own path ends with itself. */
+  headingPath: string[];
+  /** heading: 1-6; list-item: nesting depth starting at 1. */
+  level?: number;
+  /** heading: its text without markup ("Prazos", not "## Prazos"). */
+  title?: string;
+  /** table: the header row (the line, plus its delimiter line for Markdown) and each body row's line. */
+  header?: Span;
+  rows?: Span[];
+  /** code: language tag of a fence, and whether the fence was closed. */
+  lang?: string;
+  closed?: boolean;
+}
+
+export interface Doc {
+  id: string;
+  /** The text every offset points into. For HTML it is the extracted text, not the markup. */
+  text: string;
+  format: DocFormat;
+  meta: DocMeta;
+  blocks: Block[];
+}
+
+/** The indivisible pieces the sentence-level chunkers group. */
+export type UnitKind = 'heading' | 'sentence' | 'table-header' | 'table-row' | 'code' | 'rule' | 'front-matter';
+
+export interface Unit {
+  kind: UnitKind;
+  start: number;
+  end: number;
+  /** Index into doc.blocks of the block it comes from. */
+  block: number;
+  headingPath: string[];
+}
+
+// ---------------------------------------------------------------- tokens
+
+/** One token of an encoding: its vocabulary id and the characters of the input it came from. */
+export interface TokenSpan extends Span {
+  id: number;
+}
+
+/**
+ * A tokenizer as the engine sees it. Counts exclude special tokens ([CLS], [SEP], <s>…).
+ * Implementations cache per pre-tokenized word, so counting the same words again is cheap.
+ */
+export interface TextTokenizer {
+  /** A stable name (the model or tokenizer id), used in cache keys and results files. */
+  readonly name: string;
+  /** Input limit of the model this tokenizer belongs to, in tokens including special tokens, when known. */
+  readonly modelMaxLength?: number;
+  /** Number of tokens of `text`, without special tokens. Exact: equals encode(text).length. */
+  count(text: string): number;
+  /** Token ids with their character spans in `text`, without special tokens. */
+  encode(text: string): TokenSpan[];
+}
+
+// ---------------------------------------------------------------- chunks
+
+export type LintFlag =
+  | 'orphan-heading' // the chunk ends with a heading whose body is in the next chunk
+  | 'starts-mid-sentence'
+  | 'ends-mid-sentence'
+  | 'row-without-header' // a table row whose header is neither in the chunk nor in its prefix
+  | 'split-code' // part of a fenced code block
+  | 'over-model-limit' // prefix + text exceed the embedding model's input limit
+  | 'micro-chunk' // under the minimum size
+  | 'no-heading-path' // empty heading path in a document that has headings
+  | 'oversized-unit'; // a single unit was larger than the cap and had to be cut inside
+
+export interface Chunk {
+  /** `${docId}#${index}` */
+  id: string;
+  docId: string;
+  index: number;
+  /** The document range whose text is indexed. */
+  start: number;
+  end: number;
+  /**
+   * Text put before the document text in the indexed (and returned) text: a context header,
+   * a table's header row repeated, a generated context sentence. '' when none.
+   */
+  prefix: string;
+  /** Tokens of prefix + text, without special tokens. Never above the cap. */
+  tokens: number;
+  headingPath: string[];
+  /** small-to-big and sentence-window: the range returned to the reader (absent: same as start/end). */
+  returnStart?: number;
+  returnEnd?: number;
+  /** Tokens of what is returned (prefix + returned range), when it differs from `tokens`. */
+  returnTokens?: number;
+  /** small-to-big: id of the parent this child returns; children of one parent merge at retrieval. */
+  parentId?: string;
+  flags: LintFlag[];
+}
+
+/** Which fields the "Document > Section | version" context header carries. */
+export interface HeaderOptions {
+  title?: boolean;
+  path?: boolean;
+  version?: boolean;
+}
+
+/** Parameters every chunker takes. Sizes are tokens of ctx.tokenizer, without special tokens. */
+export interface CommonParams {
+  /** Hard cap on prefix + text. */
+  maxTokens: number;
+  overlap?: number;
+  /** Prepend the context header; `true` means all fields. */
+  header?: boolean | HeaderOptions;
+}
+
+export interface ChunkerContext {
+  tokenizer: TextTokenizer;
+  /** Only for chunkers that need vectors (semantic): unit-normalised embeddings, one per text. */
+  embed?: (texts: string[]) => Promise<Float32Array[]>;
+  /** Called with a fraction in [0, 1] during long work. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export type ChunkerId =
+  | 'fixed'
+  | 'recursive'
+  | 'sentences'
+  | 'structure'
+  | 'semantic'
+  | 'small-to-big'
+  | 'sentence-window';
+
+export interface Chunker<P extends CommonParams = CommonParams> {
+  id: ChunkerId;
+  chunk(doc: Doc, params: P, ctx: ChunkerContext): Chunk[] | Promise<Chunk[]>;
+}
+
+/** A user-facing error with a message that says what is wrong and where. */
+export class InputError extends Error {
+  constructor(
+    message: string,
+    /** Where: a file name, a line, a question id… */
+    public readonly where?: string,
+  ) {
+    super(where ? `${where}: ${message}` : message);
+    this.name = 'InputError';
+  }
+}

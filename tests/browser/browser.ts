@@ -1,0 +1,47 @@
+// Launches Debian's Chromium through playwright-core with the flags that keep it quiet offline.
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findChromium } from './find-chromium.mjs';
+
+export const QUIET_ARGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh profile each time (IndexedDB starts empty); `webgpu` adds the software WebGPU adapter. */
+export async function openBrowser(opts: { webgpu?: boolean; profileDir?: string } = {}): Promise<Session> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('no Chromium found: set CHROMIUM_PATH');
+  const dir = opts.profileDir ?? mkdtempSync(join(tmpdir(), 'chunklab-chromium-'));
+  const args = [...QUIET_ARGS, opts.webgpu ? '--enable-unsafe-webgpu' : '--disable-gpu'];
+  const context = await chromium.launchPersistentContext(dir, { executablePath, headless: true, args });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      if (!opts.profileDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
