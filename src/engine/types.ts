@@ -185,3 +185,48 @@ export class InputError extends Error {
     this.name = 'InputError';
   }
 }
+
+// ---------------------------------------------------------------- questions and retrieval
+
+/** A gold span: the answer lies in [start, end) of document docId. */
+export interface GoldSpan {
+  docId: string;
+  start: number;
+  end: number;
+}
+
+export interface Question {
+  id: string;
+  text: string;
+  /** Every span must be inside one retrieved unit for a hit (see CONTRACT.md). */
+  gold: GoldSpan[];
+  /** Twin questions: look-alike passages that should NOT be retrieved. */
+  notRelevant?: GoldSpan[];
+  /** Metadata filter applied before ranking: only documents whose meta[key] === value. */
+  filter?: Record<string, string>;
+}
+
+/** What a retriever indexes: one entry per chunk, with the text to index (prefix + document text). */
+export interface IndexEntry {
+  id: string;
+  docId: string;
+  text: string;
+}
+
+export interface Hit {
+  id: string;
+  score: number;
+}
+
+export interface SearchOptions {
+  /** Only entries for which this returns true are ranked (metadata filters). */
+  accept?: (id: string) => boolean;
+  signal?: AbortSignal;
+}
+
+/** BM25, dense and hybrid all look like this. Ranking is deterministic: ties broken by id order of indexing. */
+export interface Retriever {
+  readonly kind: 'bm25' | 'dense' | 'hybrid';
+  index(entries: IndexEntry[], signal?: AbortSignal): Promise<void>;
+  search(query: string, k: number, opts?: SearchOptions): Promise<Hit[]>;
+}
