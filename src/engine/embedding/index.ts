@@ -1,0 +1,8 @@
+// The embedding module's public API: catalogue, pooling, embedder, late chunking, caches.
+export * from './runner.ts';
+export * from './catalogue.ts';
+export * from './pooling.ts';
+export * from './cache.ts';
+export * from './hash.ts';
+export * from './embedder.ts';
+export * from './late.ts';
