@@ -1,0 +1,57 @@
+// Readable summaries for the terminal: the metrics table with Wilson intervals, skipped questions,
+// miss reasons, the twin report, and the paired comparison.
+import type { ResultsFile } from '../engine/evaluation/types.ts';
+import type { Comparison } from '../engine/evaluation/compare.ts';
+
+const f3 = (x: number) => x.toFixed(3);
+
+export function formatSummary(r: ResultsFile): string {
+  const c = r.config as Record<string, any>;
+  const lines: string[] = [];
+  const ds = c.dataset ?? {};
+  const skipped = r.skipped ?? [];
+  lines.push(`dataset    ${ds.name ?? '?'} (${ds.source ?? '?'}): ${ds.documents ?? '?'} documents, ${r.questions.length} questions evaluated, ${skipped.length} skipped${ds.repaired ? `, ${ds.repaired} gold spans moved to the nearest occurrence` : ''}`);
+  const p = c.params ?? {};
+  const ret = c.retriever ?? {};
+  const retTxt = ret.kind === 'bm25' ? `bm25 (k1 ${ret.k1}, b ${ret.b}, stop words ${ret.stopwords})` : `${ret.kind}${ret.model ? ` ${ret.model}` : ''}${ret.late ? ' late' : ''}`;
+  lines.push(`config     ${c.chunker}${p.maxTokens ? `, max ${p.maxTokens} tokens` : ''}${p.overlap ? `, overlap ${p.overlap}` : ''}${p.header ? ', context header' : ''}; ${retTxt}; k ${c.k}; tokenizer ${c.tokenizer}`);
+  lines.push(`chunks     ${r.metrics.chunks} returned units, ${r.metrics.meanTokens.toFixed(1)} tokens on average${r.index && r.index.entries !== r.metrics.chunks ? ` (${r.index.entries} indexed)` : ''}`);
+  lines.push('');
+  lines.push('metric        value   95% interval');
+  const rows: Array<[string, number, [number, number] | undefined]> = [
+    ['hit@1', r.metrics['hit@1'], r.intervals?.['hit@1']],
+    ['hit@3', r.metrics['hit@3'], r.intervals?.['hit@3']],
+    ['hit@5', r.metrics['hit@5'], r.intervals?.['hit@5']],
+    ['mrr', r.metrics.mrr, undefined],
+    ['coverage', r.metrics.coverage, r.intervals?.coverage],
+    ['recall@5', r.metrics['recall@5'], undefined],
+    ['precision@5', r.metrics['precision@5'], undefined],
+    ['iou@5', r.metrics['iou@5'], undefined],
+  ];
+  for (const [name, v, ci] of rows) lines.push(`${name.padEnd(12)}  ${f3(v)}${ci ? `   [${f3(ci[0])}, ${f3(ci[1])}]` : ''}`);
+  lines.push(`${'ctx3'.padEnd(12)}  ${r.metrics.ctx3.toFixed(1)} tokens`);
+  const misses = { split: 0, 'below-k': 0, 'not-retrieved': 0 };
+  for (const q of r.questions) if (q.miss) misses[q.miss]++;
+  lines.push('');
+  lines.push(`misses at 5: ${misses.split} split (no single unit holds the answer), ${misses['below-k']} ranked below 5, ${misses['not-retrieved']} not retrieved`);
+  if (r.twins?.questions) {
+    const t = r.twins;
+    lines.push(`look-alikes: relevant ranked first in ${t.relevantFirst}/${t.questions} (${f3(t.rate)} [${f3(t.interval[0])}, ${f3(t.interval[1])}]), look-alike first ${t.lookAlikeFirst}, same unit ${t.sameUnit}, neither ${t.neither}`);
+  }
+  if (skipped.length) {
+    lines.push(`skipped ${skipped.length}:`);
+    for (const s of skipped.slice(0, 10)) lines.push(`  ${s.id}: ${s.reason}`);
+    if (skipped.length > 10) lines.push(`  … and ${skipped.length - 10} more (see "skipped" in the results file)`);
+  }
+  return lines.join('\n');
+}
+
+export function formatComparison(cmp: Comparison, names: [string, string]): string {
+  const lines = [`${cmp.questions} paired questions; A = ${names[0]}, B = ${names[1]}`, '', 'metric   A       B       only A  only B  p (exact McNemar)'];
+  for (const t of cmp.tests)
+    lines.push(`${t.metric.padEnd(7)}  ${f3(t.a)}   ${f3(t.b)}   ${String(t.onlyA.length).padStart(6)}  ${String(t.onlyB.length).padStart(6)}  ${t.p < 0.0001 ? t.p.toExponential(2) : t.p.toFixed(4)}`);
+  const h5 = cmp.tests[cmp.tests.length - 1];
+  const list = (xs: string[]) => (xs.length ? xs.slice(0, 20).join(', ') + (xs.length > 20 ? `, … (${xs.length})` : '') : '(none)');
+  lines.push('', `hit@5 only A: ${list(h5.onlyA)}`, `hit@5 only B: ${list(h5.onlyB)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,256 @@
+// The one experiment pipeline the CLI and the page both call: parse documents → resolve gold →
+// chunk (or take chunks made elsewhere) → index → retrieve per question (filters before ranking)
+// → merge parents and duplicates → results file (code point offsets) → metrics.
+import { InputError } from '../types.ts';
+import type { Chunk, ChunkerId, CommonParams, Doc, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
+import { docUnits, guessLanguage, parseDocument } from '../documents/index.ts';
+import { chunkCorpus } from '../chunkers/index.ts';
+import { Bm25Retriever, type StopwordSet } from '../retrieval/bm25.ts';
+import { mergeHits, returnedUnits } from '../retrieval/merge.ts';
+import type { Dataset } from '../formats/dataset.ts';
+import type { ChunkLine } from '../formats/chunks-jsonl.ts';
+import { offsetMap } from '../formats/codepoints.ts';
+import { rescore } from '../formats/results.ts';
+import { matchesAll, resolveQuestions } from './gold.ts';
+import type { ResultsChunk, ResultsFile, ResultsQuestion, SkippedQuestion } from './types.ts';
+
+export interface RetrieverConfig {
+  kind: 'bm25' | 'dense' | 'hybrid';
+  /** bm25 */
+  k1?: number;
+  b?: number;
+  /** 'auto' (the default) picks the dataset's language: pt → pt, en → en, else none. */
+  stopwords?: StopwordSet | 'auto';
+  /** dense/hybrid: model id or directory, and late chunking. */
+  model?: string;
+  late?: boolean;
+  /** Anything else a dense/hybrid retriever takes (weights, fusion…), passed through. */
+  [key: string]: unknown;
+}
+
+export interface ExperimentConfig {
+  /** A chunker id, or 'external' for chunks given in deps.chunks. */
+  chunker: ChunkerId | 'external';
+  /** Chunker parameters (maxTokens, overlap, and each chunker's own). */
+  params: CommonParams & Record<string, unknown>;
+  /** Context header; overrides params.header when given. */
+  header?: boolean | HeaderOptions;
+  retriever: RetrieverConfig;
+  /** How many merged units each question keeps (the file keeps at least 10). Default 10. */
+  k?: number;
+  /** Run-level metadata filter, applied before ranking (questions add their own). */
+  filter?: Record<string, string>;
+  /** Which duplicate returned texts merge (see mergeHits). Default 'document'. */
+  duplicates?: 'document' | 'corpus' | 'off';
+}
+
+export type Stage = 'parse' | 'chunk' | 'index' | 'retrieve' | 'score';
+
+export interface ExperimentDeps {
+  tokenizer: TextTokenizer;
+  /** Unit-normalised embeddings (semantic chunker). */
+  embed?: (texts: string[]) => Promise<Float32Array[]>;
+  /**
+   * Wiring point for dense and hybrid retrieval: builds a retriever for config.retriever.
+   * Without it only BM25 runs; asking for dense/hybrid then throws an InputError.
+   */
+  createRetriever?: (config: RetrieverConfig, ctx: { docs: ReadonlyMap<string, Doc>; chunks: readonly Chunk[] }) => Retriever | Promise<Retriever>;
+  /** Chunks made elsewhere (config.chunker 'external'). */
+  chunks?: readonly ChunkLine[];
+  onProgress?: (stage: Stage, fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export const MIN_RANKED = 10;
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+}
+
+/** Parsed documents by id; a repeated id is an InputError. */
+export function parseDataset(ds: Dataset): Map<string, Doc> {
+  const docs = new Map<string, Doc>();
+  for (const d of ds.documents) {
+    if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`, ds.name);
+    const meta = { ...(d.meta ?? {}) };
+    if (ds.language && !meta.language) meta.language = ds.language;
+    docs.set(d.id, parseDocument({ id: d.id, text: d.text, format: d.format, name: d.name, meta }));
+  }
+  return docs;
+}
+
+/** Chunks from chunk lines: ids, tokens and returned tokens computed with the tokenizer. */
+export function chunksFromLines(lines: readonly ChunkLine[], docs: ReadonlyMap<string, Doc>, tokenizer: TextTokenizer): Chunk[] {
+  const perDoc = new Map<string, number>();
+  return lines.map((l) => {
+    const doc = docs.get(l.docId);
+    if (!doc) throw new InputError(`unknown document "${l.docId}"`, `chunks line ${l.line}`);
+    if (l.end > doc.text.length || (l.returnEnd ?? 0) > doc.text.length)
+      throw new InputError(`range is outside document "${l.docId}"`, `chunks line ${l.line}`);
+    const index = perDoc.get(l.docId) ?? 0;
+    perDoc.set(l.docId, index + 1);
+    const c: Chunk = {
+      id: l.id ?? `${l.docId}#${index}`,
+      docId: l.docId,
+      index,
+      start: l.start,
+      end: l.end,
+      prefix: l.prefix,
+      tokens: tokenizer.count(l.prefix + doc.text.slice(l.start, l.end)),
+      headingPath: l.headingPath ?? [],
+      flags: [],
+    };
+    if (l.returnStart !== undefined && l.returnEnd !== undefined) {
+      c.returnStart = l.returnStart;
+      c.returnEnd = l.returnEnd;
+      c.returnTokens = tokenizer.count(l.prefix + doc.text.slice(l.returnStart, l.returnEnd));
+    }
+    if (l.parentId) c.parentId = l.parentId;
+    return c;
+  });
+}
+
+function stopwordsFor(cfg: RetrieverConfig, language: string | undefined): StopwordSet {
+  const s = cfg.stopwords ?? 'auto';
+  if (s !== 'auto') return s;
+  if (language?.toLowerCase().startsWith('pt')) return 'pt';
+  if (language?.toLowerCase().startsWith('en')) return 'en';
+  return 'none';
+}
+
+/** The text a chunk is indexed with: its prefix, then its document range. */
+export function indexText(chunk: Chunk, doc: Doc): string {
+  return chunk.prefix + doc.text.slice(chunk.start, chunk.end);
+}
+
+export async function runExperiment(dataset: Dataset, config: ExperimentConfig, deps: ExperimentDeps): Promise<ResultsFile> {
+  const { tokenizer, signal } = deps;
+  const progress = deps.onProgress ?? (() => {});
+  const k = config.k ?? 10;
+  if (!Number.isInteger(k) || k < 1) throw new InputError(`k must be a whole number >= 1, got ${k}`);
+  const depth = Math.max(k, MIN_RANKED);
+
+  progress('parse', 0);
+  const docs = parseDataset(dataset);
+  const language = dataset.language ?? guessLanguage(dataset.documents.slice(0, 5).map((d) => d.text.slice(0, 4000)).join('\n'));
+  const allQuestions = resolveQuestions(dataset.questions, docs, (d) => docUnits(d, d.meta.language ?? language));
+  const skipped: SkippedQuestion[] = [...dataset.skipped];
+  const questions: Question[] = [];
+  for (const q of allQuestions) {
+    const out = q.gold.find((g) => !matchesAll(docs.get(g.docId)?.meta, config.filter));
+    if (out) skipped.push({ id: q.id, reason: `gold document "${out.docId}" is excluded by the run's filter` });
+    else questions.push(q);
+  }
+  progress('parse', 1);
+  throwIfAborted(signal);
+
+  // Chunk.
+  progress('chunk', 0);
+  let chunks: Chunk[];
+  const params = { ...config.params, ...(config.header !== undefined ? { header: config.header } : {}) };
+  if (config.chunker === 'external') {
+    if (!deps.chunks) throw new InputError('chunker "external" needs chunks');
+    chunks = chunksFromLines(deps.chunks, docs, tokenizer);
+  } else {
+    chunks = await chunkCorpus([...docs.values()], config.chunker, params, {
+      tokenizer,
+      embed: deps.embed,
+      signal,
+      onProgress: (f: number) => progress('chunk', f),
+    });
+  }
+  const byId = new Map<string, Chunk>();
+  for (const c of chunks) {
+    if (byId.has(c.id)) throw new InputError(`duplicate chunk id "${c.id}"`);
+    byId.set(c.id, c);
+  }
+  progress('chunk', 1);
+  throwIfAborted(signal);
+
+  // Index.
+  progress('index', 0);
+  const rcfg: RetrieverConfig = { ...config.retriever };
+  let retriever: Retriever;
+  if (rcfg.kind === 'bm25') {
+    rcfg.k1 = rcfg.k1 ?? 1.2;
+    rcfg.b = rcfg.b ?? 0.75;
+    rcfg.stopwords = stopwordsFor(rcfg, language);
+    retriever = new Bm25Retriever({ k1: rcfg.k1, b: rcfg.b, stopwords: rcfg.stopwords });
+  } else if (deps.createRetriever) {
+    retriever = await deps.createRetriever(rcfg, { docs, chunks });
+  } else {
+    throw new InputError(`retriever "${rcfg.kind}" needs an embedding model, and none is available here`);
+  }
+  await retriever.index(
+    chunks.map((c) => ({ id: c.id, docId: c.docId, text: indexText(c, docs.get(c.docId)!) })),
+    signal,
+  );
+  progress('index', 1);
+
+  // Retrieve.
+  const metaOf = (id: string) => docs.get(byId.get(id)!.docId)?.meta;
+  const text = (docId: string) => docs.get(docId)!.text;
+  const rq: ResultsQuestion[] = [];
+  for (const [i, q] of questions.entries()) {
+    throwIfAborted(signal);
+    const accept = config.filter || q.filter ? (id: string) => matchesAll(metaOf(id), config.filter, q.filter) : undefined;
+    let want = depth * 4;
+    let units;
+    for (;;) {
+      const hits = await retriever.search(q.text, want, { accept, signal });
+      units = mergeHits(hits, byId, text, { limit: depth, duplicates: config.duplicates });
+      if (units.length >= depth || hits.length < want) break;
+      want *= 4;
+    }
+    const out: ResultsQuestion = {
+      id: q.id,
+      text: q.text,
+      gold: q.gold.map((g) => toCodePoints(g, text(g.docId))),
+      ranked: units.map((u) => u.id),
+      scores: units.map((u) => u.score),
+    };
+    if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => toCodePoints(g, text(g.docId)));
+    if (q.filter) out.filter = q.filter;
+    const tags = dataset.questions.find((s) => s.id === q.id)?.tags;
+    if (tags?.length) out.tags = tags;
+    rq.push(out);
+    if (i % 16 === 0) progress('retrieve', i / Math.max(1, questions.length));
+  }
+  progress('retrieve', 1);
+
+  // Results.
+  progress('score', 0);
+  const rchunks: ResultsChunk[] = returnedUnits(chunks).map((u) => {
+    const s = toCodePoints(u, text(u.docId));
+    return { id: u.id, docId: u.docId, start: s.start, end: s.end, tokens: u.tokens };
+  });
+  const file: ResultsFile = {
+    format: 'chunklab-results',
+    version: 1,
+    offsets: 'codepoint',
+    config: {
+      dataset: { name: dataset.name, source: dataset.source, documents: docs.size, questions: dataset.questions.length + dataset.skipped.length, repaired: dataset.repaired ?? 0 },
+      chunker: config.chunker,
+      params,
+      retriever: rcfg,
+      k,
+      ...(config.filter ? { filter: config.filter } : {}),
+      duplicates: config.duplicates ?? 'document',
+      tokenizer: tokenizer.name,
+      language,
+    },
+    chunks: rchunks,
+    questions: rq,
+    metrics: undefined as never,
+    skipped,
+    index: { entries: chunks.length, meanTokens: chunks.length ? chunks.reduce((s, c) => s + c.tokens, 0) / chunks.length : 0 },
+  };
+  const scored = rescore(file);
+  progress('score', 1);
+  return scored;
+}
+
+function toCodePoints<T extends { start: number; end: number }>(s: T, text: string): T {
+  const map = offsetMap(text);
+  return { ...s, start: map.toCodePoint(s.start), end: map.toCodePoint(s.end) };
+}

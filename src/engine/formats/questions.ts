@@ -1,0 +1,84 @@
+// Reading and writing question lists shared by the ChunkLab folder and the workspace file:
+// gold as explicit spans ({docId, start, end}, code points in the file) or key phrases
+// ({docId, phrase}); look-alike passages (notRelevant); metadata filters; tags.
+import { InputError } from '../types.ts';
+import type { DocFormat, DocMeta } from '../types.ts';
+import type { DocumentInput, GoldRef, QuestionSpec } from './dataset.ts';
+import { isPhraseRef } from './dataset.ts';
+import { offsetMap } from './codepoints.ts';
+import { arr, int, isObj, obj, optStr, str, strMap } from './limits.ts';
+
+const FORMATS: DocFormat[] = ['markdown', 'text', 'html'];
+
+export function docFormat(v: unknown, where: string): DocFormat | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !FORMATS.includes(v as DocFormat)) throw new InputError(`format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(v)}`, where);
+  return v as DocFormat;
+}
+
+/** Reads one gold reference; spans are converted from code points and checked against the text. */
+export function readRef(v: unknown, docs: ReadonlyMap<string, DocumentInput>, where: string): GoldRef {
+  const o = obj(v, 'a gold reference', where);
+  const docId = str(o.docId, 'docId', where);
+  const doc = docs.get(docId);
+  if (!doc) throw new InputError(`unknown document "${docId}"`, where);
+  if (o.phrase !== undefined) return { docId, phrase: str(o.phrase, 'phrase', where) };
+  const s = int(o.start, 'start', where);
+  const e = int(o.end, 'end', where);
+  const map = offsetMap(doc.text);
+  const start = map.toUtf16(s);
+  const end = map.toUtf16(e);
+  if (start === undefined || end === undefined || s >= e)
+    throw new InputError(`span [${s}, ${e}) is outside document "${docId}" (${map.length} code points) or empty`, where);
+  return { docId, start, end };
+}
+
+/**
+ * Reads a question: {id, text, docId?, phrase?, gold?: [refs], notRelevant?: [refs], filter?, tags?}.
+ * `docId` + `phrase` is the short form of one key-phrase gold.
+ */
+export function readQuestion(v: unknown, docs: ReadonlyMap<string, DocumentInput>, where: string): QuestionSpec {
+  const o = obj(v, 'a question', where);
+  const id = typeof o.id === 'number' ? String(o.id) : str(o.id, 'id', where);
+  const qw = `${where} (question ${id})`;
+  const text = str(o.text, 'text', qw);
+  const gold: GoldRef[] = [];
+  if (o.phrase !== undefined || o.docId !== undefined) gold.push(readRef({ docId: o.docId, phrase: o.phrase, start: o.start, end: o.end }, docs, qw));
+  if (o.gold !== undefined) arr(o.gold, 'gold', qw).forEach((g, i) => gold.push(readRef(g, docs, `${qw}, gold ${i + 1}`)));
+  if (!gold.length) throw new InputError('no gold: give docId and phrase, or a gold list', qw);
+  const q: QuestionSpec = { id, text, gold };
+  if (o.notRelevant !== undefined) q.notRelevant = arr(o.notRelevant, 'notRelevant', qw).map((g, i) => readRef(g, docs, `${qw}, notRelevant ${i + 1}`));
+  const filter = strMap(o.filter, 'filter', qw);
+  if (filter && Object.keys(filter).length) q.filter = filter;
+  if (o.tags !== undefined) q.tags = arr(o.tags, 'tags', qw).map((t, i) => str(t, `tags[${i}]`, qw));
+  return q;
+}
+
+/** A reference as written to a file: spans in code points. */
+export function writeRef(ref: GoldRef, docs: ReadonlyMap<string, DocumentInput>): Record<string, unknown> {
+  if (isPhraseRef(ref)) return { docId: ref.docId, phrase: ref.phrase };
+  const doc = docs.get(ref.docId);
+  if (!doc) throw new Error(`unknown document "${ref.docId}"`);
+  const map = offsetMap(doc.text);
+  return { docId: ref.docId, start: map.toCodePoint(ref.start), end: map.toCodePoint(ref.end) };
+}
+
+export function writeQuestion(q: QuestionSpec, docs: ReadonlyMap<string, DocumentInput>): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: q.id, text: q.text, gold: q.gold.map((g) => writeRef(g, docs)) };
+  if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => writeRef(g, docs));
+  if (q.filter && Object.keys(q.filter).length) out.filter = q.filter;
+  if (q.tags?.length) out.tags = q.tags;
+  return out;
+}
+
+/** Reads document metadata; title/version/date given at the top level of an entry are merged in. */
+export function readMeta(o: Record<string, unknown>, where: string): DocMeta {
+  const meta: DocMeta = { ...(strMap(o.meta, 'meta', where) ?? {}) };
+  for (const k of ['title', 'version', 'date', 'language', 'tenant'] as const) {
+    const v = optStr(o[k], k, where);
+    if (v !== undefined) meta[k] = v;
+  }
+  return meta;
+}
+
+export { isObj };

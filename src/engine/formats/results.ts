@@ -1,0 +1,86 @@
+// The results file (CONTRACT.md): written by the CLI's --out/--json and the playground's "share
+// results"; read back by the playground, `compare` and outside tools. Reading validates every
+// field (an opened file is untrusted) and rescoring recomputes metrics from the file's own chunks
+// and rankings rather than trusting the stored numbers.
+import { InputError } from '../types.ts';
+import type { GoldSpan } from '../types.ts';
+import type { Metrics, ResultsChunk, ResultsFile, ResultsQuestion } from '../evaluation/types.ts';
+import { METRIC_KEYS } from '../evaluation/types.ts';
+import { scoreResults } from '../evaluation/metrics.ts';
+import { arr, int, isObj, num, obj, parseJson, str, strMap, type ReadOptions } from './limits.ts';
+
+export const RESULTS_FORMAT = 'chunklab-results';
+
+function readSpans(v: unknown, what: string, where: string): GoldSpan[] {
+  return arr(v, what, where).map((g, i) => {
+    const w = `${where}, ${what} ${i + 1}`;
+    const o = obj(g, 'a span', w);
+    const span = { docId: str(o.docId, 'docId', w), start: int(o.start, 'start', w), end: int(o.end, 'end', w) };
+    if (span.start >= span.end) throw new InputError(`empty or reversed span [${span.start}, ${span.end})`, w);
+    return span;
+  });
+}
+
+export function readResults(text: string, file = 'results.json', opts: ReadOptions = {}): ResultsFile {
+  const root = obj(parseJson(text, file, opts), 'the file', file);
+  if (root.format !== RESULTS_FORMAT) throw new InputError(`"format" must be "${RESULTS_FORMAT}", got ${JSON.stringify(root.format)}`, file);
+  if (root.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(root.version)} (this build reads version 1)`, file);
+  const config = root.config === undefined ? {} : obj(root.config, '"config"', file);
+  const ids = new Set<string>();
+  const chunks: ResultsChunk[] = arr(root.chunks, '"chunks"', file).map((c, i) => {
+    const w = `${file}: chunks[${i}]`;
+    const o = obj(c, 'a chunk', w);
+    const chunk = { id: str(o.id, 'id', w), docId: str(o.docId, 'docId', w), start: int(o.start, 'start', w), end: int(o.end, 'end', w), tokens: int(o.tokens, 'tokens', w) };
+    if (chunk.start > chunk.end) throw new InputError(`reversed range [${chunk.start}, ${chunk.end})`, `${w} (${chunk.id})`);
+    if (ids.has(chunk.id)) throw new InputError(`duplicate chunk id "${chunk.id}"`, w);
+    ids.add(chunk.id);
+    return chunk;
+  });
+  const qids = new Set<string>();
+  const questions: ResultsQuestion[] = arr(root.questions, '"questions"', file).map((q, i) => {
+    const o = obj(q, 'a question', `${file}: questions[${i}]`);
+    const id = typeof o.id === 'number' ? String(o.id) : str(o.id, 'id', `${file}: questions[${i}]`);
+    const w = `${file}: question ${id}`;
+    if (qids.has(id)) throw new InputError('duplicate question id', w);
+    qids.add(id);
+    const ranked = arr(o.ranked, '"ranked"', w).map((r, ri) => {
+      const rid = str(r, `ranked[${ri}]`, w);
+      if (!ids.has(rid)) throw new InputError(`ranked[${ri}] "${rid}" is not in "chunks"`, w);
+      return rid;
+    });
+    const out: ResultsQuestion = { id, text: str(o.text, 'text', w, { empty: true }), gold: readSpans(o.gold, 'gold', w), ranked };
+    if (o.scores !== undefined) out.scores = arr(o.scores, '"scores"', w).map((s, si) => num(s, `scores[${si}]`, w));
+    if (o.notRelevant !== undefined) out.notRelevant = readSpans(o.notRelevant, 'notRelevant', w);
+    const filter = strMap(o.filter, 'filter', w);
+    if (filter) out.filter = filter;
+    if (o.tags !== undefined) out.tags = arr(o.tags, 'tags', w).map((t, ti) => str(t, `tags[${ti}]`, w));
+    return out;
+  });
+  const m = obj(root.metrics, '"metrics"', file);
+  const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, num(m[k], `metrics["${k}"]`, file)])) as Metrics;
+  const out: ResultsFile = { format: RESULTS_FORMAT, version: 1, config, chunks, questions, metrics, offsets: 'codepoint' };
+  if (Array.isArray(root.skipped))
+    out.skipped = root.skipped.filter(isObj).map((s) => ({ id: String(s.id ?? ''), reason: String(s.reason ?? '') }));
+  if (isObj(root.index) && typeof root.index.entries === 'number' && typeof root.index.meanTokens === 'number')
+    out.index = { entries: root.index.entries, meanTokens: root.index.meanTokens };
+  return rescore(out);
+}
+
+/** The file with metrics, intervals, twins and per-question rank/miss/twin recomputed. */
+export function rescore(file: ResultsFile): ResultsFile {
+  const s = scoreResults(file.chunks, file.questions);
+  const questions = file.questions.map((q, i) => {
+    const p = s.perQuestion[i];
+    const out: ResultsQuestion = { ...q, rank: p.rank };
+    delete out.miss;
+    delete out.twin;
+    if (p.miss) out.miss = p.miss;
+    if (p.twin) out.twin = p.twin;
+    return out;
+  });
+  return { ...file, questions, metrics: s.metrics, intervals: s.intervals, twins: s.twins };
+}
+
+export function writeResults(file: ResultsFile): string {
+  return JSON.stringify(file, null, 2) + '\n';
+}

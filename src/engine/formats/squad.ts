@@ -1,0 +1,92 @@
+// SQuAD v1.1 JSON reader: one document per title (its paragraphs' contexts joined by a blank line,
+// in order), each question's gold is its first answer moved to document offsets. answer_start
+// counts code points; where the text is not there, the nearest occurrence in the paragraph is
+// taken; where it does not occur at all, the question is skipped and listed.
+import { InputError } from '../types.ts';
+import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
+import type { SkippedQuestion } from '../evaluation/types.ts';
+import { offsetMap } from './codepoints.ts';
+import { arr, obj, parseJson, str, type ReadOptions } from './limits.ts';
+
+export const PARAGRAPH_JOIN = '\n\n';
+
+/** Start of the occurrence of `needle` in `hay` nearest to `near`, or -1. */
+export function nearestOccurrence(hay: string, needle: string, near: number): number {
+  if (!needle) return -1;
+  let best = -1;
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+    if (best < 0 || Math.abs(i - near) < Math.abs(best - near)) best = i;
+    if (i > near) break;
+  }
+  return best;
+}
+
+/** Reads a SQuAD v1.1 (or v2.0: unanswerable questions are skipped) file's text. */
+export function readSquad(text: string, file = 'squad.json', opts: ReadOptions = {}): Dataset {
+  const root = obj(parseJson(text, file, opts), 'the file', file);
+  const data = arr(root.data, '"data"', `${file}: top level`);
+  const docs = new Map<string, { parts: string[]; length: number }>();
+  const questions: QuestionSpec[] = [];
+  const skipped: SkippedQuestion[] = [];
+  const ids = new Set<string>();
+  let repaired = 0;
+
+  data.forEach((article, ai) => {
+    const aw = `${file}: data[${ai}]`;
+    const a = obj(article, 'an article', aw);
+    const title = str(a.title, '"title"', aw);
+    const paragraphs = arr(a.paragraphs, '"paragraphs"', aw);
+    let doc = docs.get(title);
+    if (!doc) docs.set(title, (doc = { parts: [], length: 0 }));
+    paragraphs.forEach((para, pi) => {
+      const pw = `${aw}.paragraphs[${pi}] ("${title}")`;
+      const p = obj(para, 'a paragraph', pw);
+      const context = str(p.context, '"context"', pw, { empty: true });
+      if (doc.parts.length) doc.length += PARAGRAPH_JOIN.length;
+      const base = doc.length;
+      doc.parts.push(context);
+      doc.length += context.length;
+      const map = offsetMap(context);
+      arr(p.qas, '"qas"', pw).forEach((qa, qi) => {
+        const q = obj(qa, 'a question', `${pw}.qas[${qi}]`);
+        const id = q.id === undefined ? `${title}#${pi}.${qi}` : String(q.id);
+        const qw = `${file}: question ${id}`;
+        if (ids.has(id)) throw new InputError('duplicate question id', qw);
+        ids.add(id);
+        const question = str(q.question, '"question"', qw);
+        const answers = q.answers === undefined ? [] : arr(q.answers, '"answers"', qw);
+        if (!answers.length) {
+          skipped.push({ id, reason: q.is_impossible ? 'unanswerable (SQuAD 2.0)' : 'no answer' });
+          return;
+        }
+        const ans = obj(answers[0], 'an answer', qw);
+        const answer = str(ans.text, 'answer "text"', qw);
+        const cpStart = ans.answer_start;
+        if (typeof cpStart !== 'number' || !Number.isInteger(cpStart) || cpStart < 0)
+          throw new InputError(`answer_start must be an integer >= 0, got ${JSON.stringify(cpStart)}`, qw);
+        const at = map.toUtf16(cpStart);
+        let start: number;
+        if (at !== undefined && context.startsWith(answer, at)) start = at;
+        else {
+          start = nearestOccurrence(context, answer, at ?? context.length);
+          if (start < 0) {
+            skipped.push({ id, reason: `answer text "${answer.length > 40 ? answer.slice(0, 37) + '…' : answer}" does not occur in its paragraph` });
+            return;
+          }
+          repaired++;
+        }
+        questions.push({ id, text: question, gold: [{ docId: title, start: base + start, end: base + start + answer.length }] });
+      });
+    });
+  });
+
+  const documents: DocumentInput[] = [...docs].map(([title, d]) => ({
+    id: title,
+    name: title,
+    text: d.parts.join(PARAGRAPH_JOIN),
+    format: 'text',
+    meta: { title },
+  }));
+  const name = typeof root.version === 'string' ? `${file} (SQuAD ${root.version})` : file;
+  return { name, source: 'squad', documents, questions, skipped, repaired };
+}
