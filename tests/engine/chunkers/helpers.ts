@@ -1,0 +1,69 @@
+// Test helpers for the chunkers: the real MiniLM tokenizer, the fixtures parsed with the real parser,
+// a deterministic fake embedder (hashed bag of words) and independent checks of coverage and caps.
+
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { parseDocument } from '../../../src/engine/documents/index.ts';
+import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import type { Chunk, Doc, TextTokenizer } from '../../../src/engine/types.ts';
+
+export const tokenizer: TextTokenizer = await loadDefaultTokenizer();
+
+export function fixture(name: string): string {
+  return readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+}
+
+export const ptDoc: Doc = parseDocument({ id: 'politica', text: fixture('politica-reembolso.md'), name: 'politica-reembolso.md' });
+export const enDoc: Doc = parseDocument({ id: 'guide', text: fixture('retrieval-guide.md'), name: 'retrieval-guide.md' });
+
+/** Hashed bag-of-words unit vectors (64 dims): same words → same vector; deterministic, no model. */
+export async function fakeEmbed(texts: string[]): Promise<Float32Array[]> {
+  return texts.map((t) => {
+    const v = new Float32Array(64);
+    for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) {
+      let h = 2166136261;
+      for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
+      v[(h >>> 0) % 64] += 1;
+    }
+    let n = 0;
+    for (const x of v) n += x * x;
+    n = Math.sqrt(n) || 1;
+    return v.map((x) => x / n);
+  });
+}
+
+/** Offsets of non-blank characters that no chunk's [start, end) covers. */
+export function uncovered(doc: Doc, chunks: Chunk[]): number[] {
+  const diff = new Int32Array(doc.text.length + 1);
+  for (const c of chunks) {
+    diff[c.start]++;
+    diff[c.end]--;
+  }
+  const missing: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < doc.text.length; i++) {
+    depth += diff[i];
+    if (depth === 0 && /\S/.test(doc.text[i])) missing.push(i);
+  }
+  return missing;
+}
+
+/** Every chunk: well-formed, tokens recounted independently, never over the cap. */
+export function expectValidChunks(doc: Doc, chunks: Chunk[], cap: number): void {
+  chunks.forEach((c, i) => {
+    expect(c.id).toBe(`${doc.id}#${i}`);
+    expect(c.index).toBe(i);
+    expect(c.docId).toBe(doc.id);
+    expect(c.start).toBeGreaterThanOrEqual(0);
+    expect(c.end).toBeGreaterThan(c.start);
+    expect(c.end).toBeLessThanOrEqual(doc.text.length);
+    const recount = tokenizer.count(c.prefix + doc.text.slice(c.start, c.end));
+    expect(c.tokens, `${c.id} token count`).toBe(recount);
+    expect(recount, `${c.id} over the cap`).toBeLessThanOrEqual(cap);
+    expect(Array.isArray(c.headingPath)).toBe(true);
+    if (c.returnStart !== undefined) {
+      expect(c.returnStart).toBeLessThanOrEqual(c.start);
+      expect(c.returnEnd!).toBeGreaterThanOrEqual(c.end);
+    }
+  });
+}
