@@ -1,0 +1,6 @@
+// Tokens: exact counts and character spans for real model tokenizers, and an index that counts any
+// range of an encoded document in O(log n).
+export { createTokenizer } from './tokenizer.ts';
+export type { AlignedTokenizer, CreateOptions, TokenizerFamily } from './tokenizer.ts';
+export { TokenIndex } from './token-index.ts';
+export { loadTokenizerFromUrl } from './fetch.ts';

@@ -1,0 +1,118 @@
+// Shared material for the token tests: the tokenizers under test, a varied corpus and a seeded
+// random text generator.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Tokenizer } from '@huggingface/tokenizers';
+import { createTokenizer, type AlignedTokenizer, type CreateOptions } from '../../../src/engine/tokens/index.ts';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const MINILM_DIR = `${ROOT}public/tokenizers/all-MiniLM-L6-v2/`;
+export const FIXTURES = `${ROOT}tests/fixtures/tokenizers/`;
+
+export interface Loaded {
+  json: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
+
+export function readDir(dir: string): Loaded {
+  return {
+    json: JSON.parse(readFileSync(`${dir}tokenizer.json`, 'utf8')),
+    config: JSON.parse(readFileSync(`${dir}tokenizer_config.json`, 'utf8')),
+  };
+}
+
+export interface Pair {
+  ours: AlignedTokenizer;
+  lib: Tokenizer;
+  json: Record<string, unknown>;
+}
+
+/** Our tokenizer and the library's, from the same files (json optionally edited first). */
+export function pair(dir: string, name: string, edit?: (j: Record<string, unknown>) => void, opts?: CreateOptions): Pair {
+  const { json, config } = readDir(dir);
+  edit?.(json);
+  return { ours: createTokenizer(json, config, name, opts), lib: new Tokenizer(json, config), json };
+}
+
+export const CORPUS: string[] = [
+  'A política de reembolso é clara: o cliente tem até 30 dias. Não há cobrança!',
+  'Ação, atenção, coração, pão, mãe, útil, açúcar, CAFÉ, Ângela, JOÃO, Über, naïve, façade.',
+  'Valores: R$ 10.000,00 em 2024; π ≈ 3,14 e 3.14159; 1/2 + ¼ = 0,75 (75%).',
+  'Visite https://exemplo.com.br/docs?id=42&lang=pt-BR#secao-3 ou http://localhost:8080/api/v1.',
+  'Escreva para suporte@empresa.com.br ou joão.silva+filtro@exemplo.org.',
+  'function soma(a, b) {\n\treturn a + b; // comentário\n}\n\nconst x = soma(1, 2) * 3 ?? null;',
+  '```python\ndef f(x):\n    if x >= 10:\n        return {"k": [1, 2, 3]}\n```',
+  'tabs\there\tand\nnewlines\r\nand   multiple    spaces   here  ',
+  'Emoji: 👍🏽 👩‍💻 🇧🇷 ❤️ and CJK: 日本語のテキスト 中文测试 한국어',
+  'Control\u0000chars\u0007and\u001Fzero\u200Bwidth\u00ADsoft\uFEFFbom and \u00A0nbsp',
+  'Decomposed: cafe\u0301, nao\u0303, Ange\u0302la; Greek: ΟΔΟΣ ΣΟΦΟΣ. İstanbul ß ﬁ',
+  'Pneumonoultramicroscopicsilicovolcanoconiosis' + 'x'.repeat(120) + ' e fim.',
+  'Unknown chars: ∮ ⅋ ⌘ ⟨x⟩ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ꙮ and private \uE000\uE001 use.',
+  '  leading and trailing spaces  ',
+  '',
+  ' ',
+  '\n\n',
+  '— “Aspas curvas”, ‘simples’ e travessões – também… ¿Qué? ¡Sí!',
+  "Don't stop: it's what we've said, I'm sure they'll agree, he'd go.",
+  'Tabela | Coluna A | Coluna B |\n|---|---|---|\n| 1 | 2,5 | três |',
+];
+
+/** Texts with added/special tokens written literally. */
+export const WITH_ADDED = [
+  '[CLS] início [SEP] fim [MASK] e [UNK] ou [cls] e [PAD]',
+  'texto </s> com <s> marcas <unk> e <pad>',
+  'gpt <|endoftext|> separa <|endoftext|><|endoftext|> documentos',
+];
+
+/** Mulberry32: a small seeded PRNG, so failures reproduce. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHABET = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  ...'áàâãçéêíóôõúüÁÇÉÕÚñßø',
+  ...'.,;:!?-_()[]{}<>/@#$%&*+="\'`~^|\\',
+  ' ', ' ', ' ', ' ', '  ', '\t', '\n', '\r\n', '\u00A0', '\u3000',
+  '\u0301', '\u0303', '\u0327', // combining marks
+  '日', '本', '中', '文', '한', '글', 'ア', 'ー',
+  '👍', '🏽', '👩', '\u200D', '💻', '🇧', '🇷', '❤', '\uFE0F',
+  'Σ', 'İ', 'ﬁ', '²', '½', 'Ⅻ', '∮', '𝔘',
+  '\u0000', '\u0007', '\u001F', '\u007F', '\u0085', '\u200B', '\u00AD', '\uFEFF', '\uE000', '\uFFFD',
+  '\u2581',
+  '[CLS]', '[SEP]', '[MASK]', '</s>', '<s>', '<unk>', '<|endoftext|>',
+];
+
+export function randomText(r: () => number, maxLen = 60): string {
+  const n = Math.floor(r() * maxLen);
+  let s = '';
+  for (let i = 0; i < n; i++) {
+    // words of letters are common, the rest rarer
+    if (r() < 0.5) {
+      const w = 1 + Math.floor(r() * 9);
+      for (let k = 0; k < w; k++) s += ALPHABET[Math.floor(r() * 26)];
+    } else s += ALPHABET[Math.floor(r() * ALPHABET.length)];
+  }
+  return s;
+}
+
+/** Span sanity shared by every family: sorted, non-overlapping, inside the text. */
+export function spansValid(text: string, spans: { start: number; end: number }[]): string | null {
+  let prevEnd = 0;
+  let prevStart = 0;
+  for (const [i, t] of spans.entries()) {
+    if (!(Number.isInteger(t.start) && Number.isInteger(t.end))) return `token ${i}: non-integer span`;
+    if (t.start < 0 || t.end > text.length || t.start > t.end) return `token ${i}: bad span ${t.start}-${t.end}`;
+    if (t.start < prevEnd || t.start < prevStart) return `token ${i}: overlaps or goes back (${t.start} < ${prevEnd})`;
+    prevEnd = t.end;
+    prevStart = t.start;
+  }
+  return null;
+}
