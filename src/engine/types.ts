@@ -132,6 +132,8 @@ export interface Chunk {
   returnTokens?: number;
   /** small-to-big: id of the parent this child returns; children of one parent merge at retrieval. */
   parentId?: string;
+  /** Generated context sentence (contextual retrieval); also the start of `prefix`. Absent when none. */
+  context?: string;
   flags: LintFlag[];
 }
 
