@@ -29,14 +29,17 @@ async function main(argv: string[]): Promise<number> {
   return mod.run(rest);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof InputError) {
-      console.error(`error: ${err.message}`);
-      process.exit(2);
-    }
-    console.error(err);
-    process.exit(1);
-  },
-);
+/** Exit only once stdout and stderr are flushed: a piped `--json` can be megabytes long. */
+function exitAfterFlush(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+main(process.argv.slice(2)).then(exitAfterFlush, (err) => {
+  if (err instanceof InputError) {
+    console.error(`error: ${err.message}`);
+    exitAfterFlush(2);
+    return;
+  }
+  console.error(err);
+  exitAfterFlush(1);
+});
