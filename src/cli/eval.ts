@@ -1,7 +1,9 @@
 // `eval --dataset D --chunker id --max-tokens n [--overlap n] [--context-header]
 //   [--retriever bm25|dense|hybrid] [--model id-or-dir] [--late] [--tokenizer dir]
-//   [--chunks chunks.jsonl] [--k n] [--filter key=value]... [--out results.json] [--json]`
+//   [--chunks chunks.jsonl] [--k n] [--filter key=value]... [--out results.json] [--json]
+//   [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]`
 // Chunk, index, retrieve and score a dataset's questions through the engine's one pipeline.
+// Dense/hybrid/late wiring: src/cli/retrievers.ts (model, embedding cache, counts).
 import { InputError } from '../engine/types.ts';
 import { runExperiment, parseDataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/experiment.ts';
 import { readChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
@@ -14,7 +16,13 @@ import { formatSummary } from './report.ts';
 const HELP = `usage: npm run cli -- eval --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
        [--context-header] [--retriever bm25|dense|hybrid] [--model <id-or-dir>] [--late]
        [--tokenizer <dir>] [--chunks <chunks.jsonl>] [--k <n>] [--filter key=value]...
-       [--out <results.json>] [--json]`;
+       [--out <results.json>] [--json]
+       [--dtype fp32|fp16|q8] [--cache-dir <dir>] [--no-cache]
+
+dense/hybrid: --model is a folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id
+already on disk; vectors are cached in .cache/embeddings (or --cache-dir), so a rerun does no
+model work. --late pools each chunk from one pass over its whole document (late chunking); chunk
+prefixes (context headers) are not pooled, the document around the chunk is its context.`;
 
 const RETRIEVERS = ['bm25', 'dense', 'hybrid'] as const;
 
@@ -38,6 +46,9 @@ export async function run(argv: string[]): Promise<number> {
     filter: { type: 'string', multiple: true },
     out: { type: 'string' },
     json: { type: 'boolean' },
+    dtype: { type: 'string' },
+    'cache-dir': { type: 'string' },
+    'no-cache': { type: 'boolean' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
   const kind = (o.retriever ?? 'bm25') as string;
@@ -51,6 +62,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (o.late && kind === 'bm25') throw new InputError('--late needs --retriever dense or hybrid', 'eval');
   if (kind !== 'bm25' && !o.model) throw new InputError(`--retriever ${kind} needs --model <id-or-dir>`, 'eval');
+  if (!o.model && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model', 'eval');
+  if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, 'eval');
+  if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', 'eval');
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'eval');
 
   let config: ExperimentConfig;
@@ -62,29 +76,46 @@ export async function run(argv: string[]): Promise<number> {
     config = { chunker: id, params: chunkerParams(id, o, 'eval'), retriever: { kind: kind as 'bm25' }, k };
   }
   if (Object.keys(filter).length) config.filter = filter;
-  if (o.model) {
-    config.retriever.model = String(o.model);
-    config.retriever.late = !!o.late;
-  }
 
   const dataset = await loadDataset(datasetPath);
   const deps: ExperimentDeps = { tokenizer: undefined as never };
+  let model: import('./retrievers.ts').ModelDeps | undefined;
   if (o.model) {
     const { loadModelDeps } = await import('./retrievers.ts');
-    const m = await loadModelDeps(String(o.model), { late: !!o.late });
-    deps.tokenizer = m.tokenizer;
-    deps.embed = m.embed;
-    deps.createRetriever = m.createRetriever;
+    model = await loadModelDeps(String(o.model), {
+      late: !!o.late,
+      dtype: o.dtype as 'fp32' | undefined,
+      cacheDir: o['no-cache'] ? null : (o['cache-dir'] as string | undefined),
+    });
+    // The config records the model by id, weights hash, dtype, pooling, limit and late on/off.
+    Object.assign(config.retriever, model.config);
+    deps.tokenizer = model.tokenizer;
+    deps.embed = model.embed;
+    deps.createRetriever = model.createRetriever;
   } else deps.tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
   if (o.chunks) {
     const docs = parseDataset(dataset);
     const text = await readText(String(o.chunks));
     deps.chunks = readChunksJsonl(text, new Map([...docs].map(([id, d]) => [id, d.text])), String(o.chunks), readOptions());
   }
-  const results = await runExperiment(dataset, config, deps);
+  let results;
+  try {
+    results = await runExperiment(dataset, config, deps);
+  } finally {
+    await model?.dispose();
+  }
+  let embeddingLine = '';
+  if (model) {
+    // Deterministic counts go into the file; cache hits and model calls only to the terminal.
+    (results as typeof results & { embedding?: unknown }).embedding = model.counts();
+    const { formatEmbedding } = await import('./retrievers.ts');
+    embeddingLine = formatEmbedding(model.config, model.counts(), model.work());
+  }
   const json = writeResults(results);
   if (o.out) await writeAtomic(String(o.out), json);
-  if (o.json) process.stdout.write(json);
-  else console.log(formatSummary(results));
+  if (o.json) {
+    process.stdout.write(json);
+    if (embeddingLine) console.error(embeddingLine);
+  } else console.log(formatSummary(results) + (embeddingLine ? `\n${embeddingLine}` : ''));
   return 0;
 }

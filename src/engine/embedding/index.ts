@@ -6,3 +6,5 @@ export * from './cache.ts';
 export * from './hash.ts';
 export * from './embedder.ts';
 export * from './late.ts';
+export * from './late-corpus.ts';
+export * from './special-tokens.ts';

@@ -1,0 +1,312 @@
+// The browser's model runner: loads an embedding model with transformers.js (onnxruntime-web) from
+// the Hugging Face Hub, from the app's own /models/ folder, or from files picked from disk (held in
+// memory, for workshops without internet), on WebGPU when the browser has an adapter and else on
+// WASM, and exposes it as the engine's ModelRunner (last_hidden_state). Worker-only code: it sets
+// transformers.js's global `env` before each load, so loads must not overlap (the worker queues them).
+//
+// Facts this relies on (STACK.md): onnxruntime-web's .wasm/.mjs are served by the app (Vite ?url),
+// never a CDN; local models use env.localModelPath '/models/' (a path, not a URL); device 'webgpu'
+// throws without an adapter rather than falling back, so we retry on 'wasm' ourselves.
+import { AutoConfig, AutoModel, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { InputError, type TextTokenizer } from '../src/engine/types.ts';
+import { createTokenizer } from '../src/engine/tokens/index.ts';
+import {
+  DTYPE_FILES,
+  describeCustomModel,
+  findModel,
+  specialTokens,
+  type HubModelConfig,
+  type ModelDtype,
+  type ModelInfo,
+  type ModelRunner,
+  type RunnerBatch,
+  type RunnerOutput,
+} from '../src/engine/embedding/index.ts';
+
+export type Device = 'webgpu' | 'wasm';
+
+/** Where the model comes from. */
+export type ModelSource =
+  /** A Hub id ("Xenova/multilingual-e5-small"), downloaded and cached by the browser. */
+  | { kind: 'hub'; id: string }
+  /** A folder the app serves under /models/<id>/ (the test model in the browser tests). */
+  | { kind: 'served'; id: string }
+  /** Files picked from disk: paths relative to the model folder (a leading folder name is stripped). */
+  | { kind: 'files'; name: string; files: { path: string; data: Blob }[] };
+
+export interface LoadOptions {
+  dtype?: ModelDtype;
+  /** 'auto' (default): WebGPU when an adapter is available, else WASM. */
+  device?: 'auto' | Device;
+}
+
+export interface LoadProgress {
+  /** 'download' while bytes arrive, 'session' while the runtime builds the model. */
+  stage: 'download' | 'session';
+  file?: string;
+  /** Bytes over all files seen so far. */
+  loaded: number;
+  total: number;
+}
+
+export interface LoadedBrowserModel {
+  runner: ModelRunner;
+  tokenizer: TextTokenizer;
+  info: ModelInfo;
+  dtype: ModelDtype;
+  /** The device actually used. */
+  device: Device;
+  /** Why WebGPU was not used, when it was not (no adapter, or the error it gave). */
+  fallback?: string;
+  /** dtypes this model offers (files present, or the catalogue's list). */
+  dtypes: ModelDtype[];
+  clsId: number;
+  sepId: number;
+  padId: number;
+  /** WASM threads (more than 1 only when the page is cross-origin isolated). */
+  threads: number;
+  /** Id in cache keys: Hub id, served id, or "file:<name>". */
+  cacheId: string;
+}
+
+/** A load error with a message a user can act on; `reason` lets the UI pick a translation. */
+export class ModelLoadError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'offline' | 'not-found' | 'missing-file' | 'bad-files' | 'runtime',
+  ) {
+    super(message);
+    this.name = 'ModelLoadError';
+  }
+}
+
+const LOCAL_PREFIX = 'chunklab-local';
+let localFiles: { slug: string; files: Map<string, Blob> } | null = null;
+/** HTTP failures seen during the current load (url → status, 0 for a network error). */
+const failures = new Map<string, number>();
+const realFetch = globalThis.fetch.bind(globalThis);
+let configured = false;
+
+/** One-time settings: our own wasm files, and a fetch that serves picked files and records failures. */
+function configure(): void {
+  if (configured) return;
+  configured = true;
+  const abs = (u: string) => new URL(u, self.location.href).href;
+  const wasm = env.backends.onnx.wasm!;
+  wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
+  wasm.numThreads = self.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)) : 1;
+  env.logLevel = LogLevel.ERROR;
+  env.localModelPath = '/models/';
+  env.fetch = async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input), self.location.href);
+    if (localFiles && url.origin === self.location.origin && url.pathname.startsWith(`/models/${LOCAL_PREFIX}/${localFiles.slug}/`)) {
+      const rel = decodeURIComponent(url.pathname.slice(`/models/${LOCAL_PREFIX}/${localFiles.slug}/`.length));
+      const blob = localFiles.files.get(rel);
+      return blob ? new Response(blob, { status: 200, headers: { 'content-length': String(blob.size) } }) : new Response(null, { status: 404 });
+    }
+    try {
+      const res = await realFetch(input, init);
+      if (!res.ok) failures.set(url.href, res.status);
+      else if (url.origin === self.location.origin && url.pathname.startsWith('/models/') && !url.pathname.endsWith('.html') && (res.headers.get('content-type') ?? '').includes('text/html')) {
+        // A static server's fallback page (SPA hosts, `vite preview`) is a missing file, not a model file.
+        failures.set(url.href, 404);
+        return new Response(null, { status: 404 });
+      }
+      return res;
+    } catch (e) {
+      failures.set(url.href, 0);
+      throw e;
+    }
+  };
+}
+
+/** Strips the picked folder's own name: "my-model/onnx/model.onnx" → "onnx/model.onnx". */
+function relativePaths(files: { path: string; data: Blob }[]): Map<string, Blob> {
+  const norm = files.map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\/+/, ''), data: f.data }));
+  const hasTop = norm.length > 0 && !norm.some((f) => f.path === 'config.json') && norm.every((f) => f.path.includes('/'));
+  const top = hasTop ? norm[0].path.slice(0, norm[0].path.indexOf('/') + 1) : '';
+  const strip = hasTop && norm.every((f) => f.path.startsWith(top));
+  return new Map(norm.map((f) => [strip ? f.path.slice(top.length) : f.path, f.data]));
+}
+
+function offeredDtypes(names: Iterable<string>): ModelDtype[] {
+  const have = new Set(names);
+  return (Object.keys(DTYPE_FILES) as ModelDtype[]).filter((d) => have.has(`onnx/${DTYPE_FILES[d]}`));
+}
+
+/** Is a WebGPU adapter available here? (navigator.gpu exists in browsers that then give none.) */
+export async function webgpuAdapter(): Promise<boolean> {
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  if (!gpu) return false;
+  try {
+    return !!(await gpu.requestAdapter());
+  } catch {
+    return false;
+  }
+}
+
+/** A ModelRunner over a transformers.js model: int64 inputs in, last_hidden_state out (as float32). */
+function transformersRunner(model: any, inputNames: Set<string> | undefined): ModelRunner {
+  return {
+    async run(batch: RunnerBatch): Promise<RunnerOutput> {
+      const b = batch.inputIds.length;
+      const s = b ? batch.inputIds[0].length : 0;
+      const tensor = (rows: number[][]) => {
+        const data = new BigInt64Array(b * s);
+        rows.forEach((r, i) => {
+          if (r.length !== s) throw new Error(`runner batch row ${i} has ${r.length} tokens, expected ${s}`);
+          for (let j = 0; j < s; j++) data[i * s + j] = BigInt(r[j]);
+        });
+        return new Tensor('int64', data, [b, s]);
+      };
+      const feeds: Record<string, unknown> = { input_ids: tensor(batch.inputIds), attention_mask: tensor(batch.attentionMask) };
+      if (!inputNames || inputNames.has('token_type_ids')) feeds.token_type_ids = tensor(batch.tokenTypeIds ?? batch.inputIds.map((r) => r.map(() => 0)));
+      const out = await model(feeds);
+      let t = out.last_hidden_state ?? out[Object.keys(out)[0]];
+      if (!t || t.dims?.length !== 3) throw new Error(`the model gave no last_hidden_state [batch, seq, hidden] (outputs: ${Object.keys(out).join(', ')})`);
+      if (t.type !== 'float32') t = t.to('float32');
+      const dims = t.dims.map(Number) as [number, number, number];
+      return { data: t.data as Float32Array, dims };
+    },
+    async dispose() {
+      await model.dispose?.();
+    },
+  };
+}
+
+function describeFailure(id: string, source: ModelSource, dtype: ModelDtype, e: unknown): ModelLoadError {
+  const msg = e instanceof Error ? e.message : String(e);
+  const statuses = [...failures.entries()];
+  if (source.kind === 'hub') {
+    if (statuses.some(([, s]) => s === 0) || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
+      return new ModelLoadError(`cannot reach the Hugging Face Hub to download "${id}" (offline?). Load a model folder from disk instead.`, 'offline');
+    }
+    const onnx = statuses.find(([u, s]) => (s === 404 || s === 401) && u.includes('/onnx/'));
+    if (onnx) return new ModelLoadError(`"${id}" has no onnx/${DTYPE_FILES[dtype]} (dtype ${dtype}) on the Hub: pick another dtype, or a model with ONNX weights (e.g. a Xenova/ export)`, 'missing-file');
+    if (statuses.some(([, s]) => s === 404 || s === 401)) {
+      return new ModelLoadError(`"${id}" was not found on the Hugging Face Hub (check the id; private or gated models cannot be loaded)`, 'not-found');
+    }
+  }
+  if (source.kind === 'served' && statuses.some(([, s]) => s === 404)) {
+    return new ModelLoadError(`the app does not serve the model "${id}" under /models/ (missing: ${statuses.map(([u]) => new URL(u).pathname).join(', ')})`, 'missing-file');
+  }
+  return new ModelLoadError(`could not load the model "${id}": ${msg.split('\n')[0]}`, 'runtime');
+}
+
+/**
+ * Loads a model. Progress reports bytes downloaded (from the Hub; picked and served files report
+ * their size as they are read) and then the session stage.
+ */
+export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadedBrowserModel> {
+  configure();
+  failures.clear();
+  const dtype: ModelDtype = opts.dtype ?? 'fp32';
+  if (!DTYPE_FILES[dtype]) throw new InputError(`unknown dtype "${dtype}" (use fp32, fp16 or q8)`, 'model');
+
+  let id: string;
+  let cacheId: string;
+  let dtypes: ModelDtype[];
+  if (source.kind === 'files') {
+    const files = relativePaths(source.files);
+    const missing = ['config.json', 'tokenizer.json'].filter((f) => !files.has(f));
+    if (missing.length) throw new ModelLoadError(`the picked folder "${source.name}" has no ${missing.join(' and ')} (expected a model folder: config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)`, 'bad-files');
+    dtypes = offeredDtypes(files.keys());
+    if (!files.has(`onnx/${DTYPE_FILES[dtype]}`)) {
+      throw new ModelLoadError(
+        `the picked folder "${source.name}" has no onnx/${DTYPE_FILES[dtype]} for dtype ${dtype}${dtypes.length ? ` (it offers: ${dtypes.join(', ')})` : ' (no onnx/ folder with model*.onnx)'}`,
+        'missing-file',
+      );
+    }
+    const slug = source.name.replace(/[^\w.-]+/g, '_') || 'model';
+    localFiles = { slug, files };
+    id = `${LOCAL_PREFIX}/${slug}`;
+    cacheId = `file:${source.name}`;
+  } else {
+    if (typeof source.id !== 'string' || !/^[\w.-]+(\/[\w.-]+)?$/.test(source.id)) {
+      throw new ModelLoadError(`"${source.id}" is not a model id like "Xenova/multilingual-e5-small"`, 'not-found');
+    }
+    id = source.id;
+    cacheId = source.kind === 'hub' ? source.id : `served:${source.id}`;
+    const known = findModel(source.id);
+    dtypes = known ? (Object.keys(known.downloadMB) as ModelDtype[]) : [];
+  }
+  // Hub ids never look in /models/ (a static host may answer there with its index page);
+  // served and picked models never go to the Hub; only Hub downloads are kept in the browser cache.
+  env.allowLocalModels = source.kind !== 'hub';
+  env.allowRemoteModels = source.kind === 'hub';
+  env.useBrowserCache = source.kind === 'hub';
+
+  const bytes = new Map<string, { loaded: number; total: number }>();
+  const progress_callback = (p: any) => {
+    if (!onProgress || (p.status !== 'progress' && p.status !== 'done') || typeof p.file !== 'string') return;
+    const prev = bytes.get(p.file);
+    const total = Number(p.total ?? prev?.total ?? 0);
+    bytes.set(p.file, { loaded: p.status === 'done' ? (prev?.total ?? total) : Number(p.loaded ?? 0), total });
+    // The weights are in: what follows is the runtime building the session (can take seconds).
+    const stage = p.status === 'done' && p.file.endsWith('.onnx') ? 'session' : 'download';
+    onProgress({ stage, file: p.file, loaded: sum(bytes, 'loaded'), total: sum(bytes, 'total') });
+  };
+
+  let tok: any;
+  let config: HubModelConfig;
+  try {
+    tok = await AutoTokenizer.from_pretrained(id, { progress_callback });
+    config = (await AutoConfig.from_pretrained(id, { progress_callback })) as unknown as HubModelConfig;
+  } catch (e) {
+    throw describeFailure(id, source, dtype, e);
+  }
+  const tokJson = tok._tokenizerJSON;
+  const tokConfig = tok.config ?? {};
+  if (!tokJson || typeof tokJson !== 'object') throw new ModelLoadError('this transformers.js version does not expose tokenizer.json; cannot build the tokenizer', 'runtime');
+  const where = source.kind === 'files' ? source.name : source.id;
+  const special = specialTokens(tokJson, tokConfig, config, where);
+  const name = source.kind === 'files' ? source.name : source.id;
+  const tokenizer = createTokenizer(tokJson, tokConfig, name);
+  const info = findModel(source.kind === 'files' ? String(config._name_or_path ?? source.name) : source.id) ?? describeCustomModel(config, name, tokConfig);
+
+  const wantGpu = (opts.device ?? 'auto') !== 'wasm';
+  let fallback: string | undefined;
+  let device: Device = 'wasm';
+  if (wantGpu) {
+    if (await webgpuAdapter()) device = 'webgpu';
+    else fallback = typeof (navigator as any).gpu === 'undefined' ? 'this browser has no WebGPU' : 'WebGPU gave no adapter';
+  } else fallback = 'WASM was asked for';
+
+  const create = (d: Device) => AutoModel.from_pretrained(id, { device: d, dtype, progress_callback } as any);
+  let model: any;
+  try {
+    try {
+      model = await create(device);
+    } catch (e) {
+      if (device !== 'webgpu') throw e;
+      // transformers.js does not fall back by itself: retry on WASM and say why.
+      fallback = `WebGPU failed (${e instanceof Error ? e.message.split('\n')[0] : e})`;
+      device = 'wasm';
+      failures.clear();
+      model = await create('wasm');
+    }
+  } catch (e) {
+    throw describeFailure(id, source, dtype, e);
+  }
+  const inputNames: Set<string> | undefined = model.sessions?.model?.inputNames ? new Set(model.sessions.model.inputNames) : undefined;
+  return {
+    runner: transformersRunner(model, inputNames),
+    tokenizer,
+    info,
+    dtype,
+    device,
+    fallback,
+    dtypes: dtypes.length ? dtypes : [dtype],
+    ...special,
+    threads: (env.backends.onnx.wasm?.numThreads as number | undefined) ?? 1,
+    cacheId,
+  };
+}
+
+function sum(m: Map<string, { loaded: number; total: number }>, k: 'loaded' | 'total'): number {
+  let s = 0;
+  for (const v of m.values()) s += v[k];
+  return s;
+}

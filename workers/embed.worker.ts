@@ -1,0 +1,193 @@
+// The embedding worker: a thin Comlink adapter over workers/embed-runner.ts (load a model from the
+// Hub, the app's /models/ or picked files; WebGPU or WASM) and the engine's embedder and late
+// chunking, which run here unchanged over the runner. Calls run one at a time, in arrival order.
+// Cancel is the page's job: it terminates this worker (workers/embed-client.ts).
+import * as Comlink from 'comlink';
+import {
+  createEmbedder,
+  lateChunk,
+  lateChunkCorpus,
+  MemoryEmbeddingCache,
+  type Embedder,
+  type LateChunkResult,
+  type LateSpan,
+  type ModelDtype,
+  type RunnerBatch,
+  type RunnerOutput,
+} from '../src/engine/embedding/index.ts';
+import { InputError, type Span } from '../src/engine/types.ts';
+import { loadBrowserModel, type Device, type LoadedBrowserModel, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
+
+/** What the page learns about a loaded model (plain data). */
+export interface ModelStatus {
+  id: string;
+  label: string;
+  device: Device;
+  fallback?: string;
+  dtype: ModelDtype;
+  dtypes: ModelDtype[];
+  dimensions: number;
+  maxTokens: number;
+  pooling: string;
+  prefixes: { query: string; passage: string };
+  tokenizer: string;
+  threads: number;
+  /** Seconds the load took. */
+  seconds: number;
+}
+
+export interface EmbedOutput {
+  vectors: Float32Array[];
+  /** Indices of texts cut to fit the model's input limit (never silently: listed here). */
+  truncated: number[];
+  /** Tokens of each model input, special tokens included. */
+  tokenCounts: number[];
+  cacheHits: number;
+  /** Milliseconds in the call. */
+  ms: number;
+}
+
+export type FractionProgress = (fraction: number) => void;
+
+let current: { model: LoadedBrowserModel; embedder: Embedder; status: ModelStatus } | null = null;
+const cache = new MemoryEmbeddingCache();
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs calls one after the other: transformers.js's env is global, and one model runs at a time. */
+function serial<T>(f: () => Promise<T>): Promise<T> {
+  const p = queue.then(f, f);
+  queue = p.catch(() => undefined);
+  return p;
+}
+
+function need(): NonNullable<typeof current> {
+  if (!current) throw new InputError('no model is loaded: load one first', 'embedding');
+  return current;
+}
+
+const api = {
+  load(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<ModelStatus> {
+    return serial(async () => {
+      const t0 = performance.now();
+      if (current) {
+        await current.model.runner.dispose?.();
+        current = null;
+      }
+      const model = await loadBrowserModel(source, opts, onProgress);
+      const embedder = createEmbedder({
+        runner: model.runner,
+        tokenizer: model.tokenizer,
+        clsId: model.clsId,
+        sepId: model.sepId,
+        padId: model.padId,
+        maxTokens: model.info.maxTokens,
+        pooling: model.info.pooling,
+        prefixes: model.info.prefixes,
+        cache,
+        modelId: model.cacheId,
+        dtype: model.dtype,
+      });
+      const status: ModelStatus = {
+        id: model.info.id,
+        label: model.info.label,
+        device: model.device,
+        fallback: model.fallback,
+        dtype: model.dtype,
+        dtypes: model.dtypes,
+        dimensions: model.info.dimensions,
+        maxTokens: model.info.maxTokens,
+        pooling: model.info.pooling,
+        prefixes: model.info.prefixes,
+        tokenizer: model.tokenizer.name,
+        threads: model.threads,
+        seconds: (performance.now() - t0) / 1000,
+      };
+      current = { model, embedder, status };
+      return status;
+    });
+  },
+
+  status(): ModelStatus | null {
+    return current?.status ?? null;
+  },
+
+  embed(texts: string[], kind: 'query' | 'passage', onProgress?: FractionProgress): Promise<EmbedOutput> {
+    return serial(async () => {
+      const t0 = performance.now();
+      const r = await need().embedder.embed(texts, kind, { onProgress: onProgress ? (f) => void onProgress(f) : undefined });
+      const out: EmbedOutput = { vectors: [...r], truncated: r.truncated, tokenCounts: r.tokenCounts, cacheHits: r.cacheHits, ms: performance.now() - t0 };
+      return Comlink.transfer(out, uniqueBuffers(out.vectors));
+    });
+  },
+
+  lateChunk(text: string, spans: Span[], onProgress?: FractionProgress): Promise<LateChunkResult> {
+    return serial(async () => {
+      const m = need().model;
+      const r = await lateChunk(text, spans, {
+        runner: m.runner,
+        tokenizer: m.tokenizer,
+        clsId: m.clsId,
+        sepId: m.sepId,
+        padId: m.padId,
+        maxTokens: m.info.maxTokens,
+        prefix: m.info.prefixes.passage,
+        onProgress: onProgress ? (f) => void onProgress(f) : undefined,
+      });
+      return Comlink.transfer(r, uniqueBuffers(r.vectors));
+    });
+  },
+
+  /** Late chunking of many documents' chunks, cached per chunk (kind 'late'). */
+  lateChunkCorpus(docs: [string, string][], spans: LateSpan[], onProgress?: FractionProgress) {
+    return serial(async () => {
+      const m = need().model;
+      const r = await lateChunkCorpus(new Map(docs), spans, {
+        runner: m.runner,
+        tokenizer: m.tokenizer,
+        clsId: m.clsId,
+        sepId: m.sepId,
+        padId: m.padId,
+        maxTokens: m.info.maxTokens,
+        passagePrefix: m.info.prefixes.passage,
+        cache,
+        modelId: m.cacheId,
+        dtype: m.dtype,
+        onProgress: onProgress ? (f) => void onProgress(f) : undefined,
+      });
+      return Comlink.transfer(r, uniqueBuffers(r.vectors));
+    });
+  },
+
+  /** The raw runner (last_hidden_state), for diagnostics and the browser tests. */
+  run(batch: RunnerBatch): Promise<RunnerOutput> {
+    return serial(() => need().model.runner.run(batch));
+  },
+
+  /** Token count of a text with the loaded model's tokenizer (no special tokens). */
+  countTokens(texts: string[]): number[] {
+    const t = need().model.tokenizer;
+    return texts.map((x) => t.count(x));
+  },
+
+  unload(): Promise<void> {
+    return serial(async () => {
+      await current?.model.runner.dispose?.();
+      current = null;
+    });
+  },
+};
+
+export type EmbedWorkerApi = typeof api;
+
+function uniqueBuffers(vs: Float32Array[]): ArrayBuffer[] {
+  const seen = new Set<ArrayBufferLike>();
+  for (const v of vs) if (v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) seen.add(v.buffer);
+  return [...seen] as ArrayBuffer[];
+}
+
+// Never die silently: anything that escapes a call is logged where the page can see it.
+self.addEventListener('unhandledrejection', (e) => {
+  console.error('embed worker: unhandled rejection:', (e as PromiseRejectionEvent).reason);
+});
+
+Comlink.expose(api);
