@@ -1,0 +1,237 @@
+// `npm run bench [-- --quick]`: chunking, BM25 and embedding measurements, printed as tables with
+// ratios and the targets each one meets or misses, and written to bench/out/results.json.
+// Every measurement runs in its own child process (bench/chunk-one.ts, bm25-one.ts, embed-one.ts),
+// one after another, so each has the machine's cores and its own max RSS.
+//
+// Wall time and CPU time are both recorded. On a shared machine the wall clock also counts time spent
+// waiting for a core, so ratios are shown for both, and a target counts as met only when BOTH meet it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'bench', 'out');
+const quick = process.argv.includes('--quick');
+const CAP = 256;
+const TEST_MODEL = join(ROOT, 'tests', 'fixtures', 'models', 'chunklab-test-bert');
+const MINILM_SIZE = join(OUT, 'models', 'minilm-size-random');
+const started = performance.now();
+const load0 = loadavg();
+
+type Row = Record<string, any>;
+
+function child(script: string, args: (string | number)[]): Row | null {
+  const t = performance.now();
+  const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+  const r = spawnSync(tsx, [join('bench', script), ...args.map(String)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const line = r.stdout?.trim().split('\n').pop() ?? '';
+  const secs = ((performance.now() - t) / 1000).toFixed(1);
+  if (r.status !== 0 || !line.startsWith('{')) {
+    console.log(`  ! ${script} ${args.join(' ')} failed (exit ${r.status}): ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' | ')}`);
+    return null;
+  }
+  process.stderr.write(`  · ${script} ${args.join(' ')} (${secs} s)\n`);
+  return JSON.parse(line);
+}
+
+const f = (x: number | null | undefined, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(d));
+const k = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(1)}k` : x.toFixed(0));
+function table(header: string[], rows: (string | number)[][]): void {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const w = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const numeric = (c: string) => /^[-\d.,k×%— ]+$/.test(c);
+  const line = (r: string[]) => '  ' + r.map((c, i) => (i > 0 && numeric(c) ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ');
+  console.log(line(header));
+  console.log('  ' + w.map((n) => '-'.repeat(n)).join('  '));
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+interface Target {
+  section: string;
+  target: string;
+  measured: string;
+  met: boolean | null;
+  note?: string;
+}
+const targets: Target[] = [];
+const verdict = (met: boolean | null) => (met === null ? 'NOT MEASURED' : met ? 'met' : 'MISSED');
+
+// ================================================================= 1. chunking
+console.log(`\nChunkLab bench${quick ? ' (--quick)' : ''} — node ${process.version}, ${cpus().length} cores, load average ${load0.map((x) => x.toFixed(1)).join(' ')}`);
+console.log(`\n1. Chunking: 1 MB of Markdown, cap ${CAP} tokens (all-MiniLM-L6-v2 WordPiece)`);
+const ours = quick ? ['recursive', 'structure'] : ['fixed', 'recursive', 'sentences', 'structure', 'small-to-big', 'sentence-window', 'semantic'];
+const runs: Row[] = [];
+for (const s of ours) {
+  const r = child('chunk-one.ts', [s, 1, CAP]);
+  if (r) runs.push(r);
+}
+for (const peer of ['langchain', 'chonkie']) {
+  for (const counter of quick ? ['library'] : ['library', 'cached']) {
+    const r = child('chunk-one.ts', [peer, 1, CAP, counter]);
+    if (r) runs.push(r);
+  }
+}
+const label = (r: Row) => (r.counter === 'ours' ? r.subject : `${r.subject} (${r.counter === 'library' ? 'library count' : 'our cached count'})`);
+table(
+  ['chunker', 'wall s', 'cpu s', 'MB/s', 'tokens/s', 'chunks', 'mean tok', 'max tok', 'over cap', 'max RSS MB'],
+  runs.map((r) => [label(r), f(r.seconds), f(r.cpuSeconds), f(r.mbPerSec, 3), k(r.tokensPerSec), r.chunks, f(r.meanChunkTokens, 0), r.maxChunkTokens, r.overCap, f(r.maxRssMB, 0)]),
+);
+console.log('  Timed: text → chunks, our Markdown parsing included (peers start from the same text). Caps checked with');
+console.log('  the library tokenizer after the timed part. "semantic" embeds every sentence with the random-weight');
+console.log('  2-layer test model (real model calls; a real model would cost far more).');
+const disagreements = runs.filter((r) => r.counterDisagreements > 0);
+if (disagreements.length) console.log(`  ! our counter disagreed with the library on chunks of: ${disagreements.map(label).join(', ')}`);
+const over = runs.filter((r) => r.overCap > 0);
+targets.push({
+  section: 'chunking',
+  target: 'no chunk over the cap (exact count), every chunker and peer',
+  measured: over.length ? over.map((r) => `${label(r)}: ${r.overCap}`).join(', ') : 'none over',
+  met: runs.length ? !runs.filter((r) => r.counter === 'ours').some((r) => r.overCap > 0) : null,
+  note: over.some((r) => r.counter !== 'ours') ? 'peers over the cap are shown, not ours to fix' : undefined,
+});
+
+const peerRuns = runs.filter((r) => r.counter === 'library');
+const fastest = (key: 'seconds' | 'cpuSeconds') => peerRuns.reduce<Row | null>((a, r) => (!a || r[key] < a[key] ? r : a), null);
+const fw = fastest('seconds');
+const fc = fastest('cpuSeconds');
+if (fw && fc) {
+  console.log(`\n  Ours vs the faster peer (library count): by wall ${fw.subject}, by CPU ${fc.subject}. Target ≥ 2× for recursive and structure.`);
+  const rows: (string | number)[][] = [];
+  for (const r of runs.filter((x) => x.counter === 'ours')) {
+    const w = fw.seconds / r.seconds;
+    const c = fc.cpuSeconds / r.cpuSeconds;
+    const targeted = r.subject === 'recursive' || r.subject === 'structure';
+    rows.push([r.subject, `${f(w)}×`, `${f(c)}×`, targeted ? verdict(w >= 2 && c >= 2) : '(no target)']);
+    if (targeted) targets.push({ section: 'chunking', target: `${r.subject} ≥ 2× the faster peer`, measured: `${f(w)}× wall, ${f(c)}× CPU`, met: w >= 2 && c >= 2 });
+  }
+  table(['chunker', 'speed vs peer (wall)', '(CPU)', 'target'], rows);
+}
+
+let growth: Row[] = [];
+if (!quick) {
+  console.log(`\n  Growth 1 MB → 10 MB (target: 10× input ≤ 12× time)`);
+  const rows: (string | number)[][] = [];
+  for (const [s, counter] of [['recursive', 'ours'], ['structure', 'ours'], ['langchain', 'library'], ['chonkie', 'library']]) {
+    const small = runs.find((r) => r.subject === s && r.counter === counter);
+    const big = child('chunk-one.ts', [s, 10, CAP, counter === 'ours' ? 'library' : counter]);
+    if (!small || !big) continue;
+    const input = big.bytes / small.bytes;
+    const w = big.seconds / small.seconds;
+    const c = big.cpuSeconds / small.cpuSeconds;
+    const met = w <= 1.2 * input && c <= 1.2 * input;
+    growth.push({ subject: s, counter, small, big, inputRatio: input, wallRatio: w, cpuRatio: c });
+    rows.push([label(big), f(input, 1), `${f(w, 1)}×`, `${f(c, 1)}×`, f(big.seconds, 1), big.overCap, f(big.maxRssMB, 0), counter === 'ours' ? verdict(met) : met ? '(within)' : '(beyond)']);
+    if (counter === 'ours') targets.push({ section: 'chunking', target: `${s}: 10× input ≤ 12× time`, measured: `${f(w, 1)}× wall, ${f(c, 1)}× CPU for ${f(input, 1)}× input`, met });
+  }
+  table(['chunker', 'input ×', 'time × (wall)', '(CPU)', '10 MB wall s', 'over cap', 'max RSS MB', 'target'], rows);
+} else {
+  console.log('\n  Growth 1 MB → 10 MB: skipped in --quick.');
+}
+
+// ================================================================= 2. BM25
+const nq = quick ? 200 : 1000;
+console.log(`\n2. BM25: ${nq} questions over 1 MB (structure chunks at ${CAP} tokens)`);
+const bm = child('bm25-one.ts', [1, nq]);
+if (bm) {
+  table(
+    ['retriever', 'index s', 'index cpu s', 'queries/s (wall)', 'queries/s (CPU)', 'hit@10 (source chunk)'],
+    [
+      ['ours (Bm25Retriever)', f(bm.ours.indexSeconds), f(bm.ours.indexCpuSeconds), k(bm.ours.queriesPerSec), k(bm.questions / bm.ours.queryCpuSeconds), f(bm.ours.hitAt10, 3)],
+      ['minisearch', f(bm.minisearch.indexSeconds), f(bm.minisearch.indexCpuSeconds), k(bm.minisearch.queriesPerSec), k(bm.questions / bm.minisearch.queryCpuSeconds), f(bm.minisearch.hitAt10, 3)],
+    ],
+  );
+  const a = bm.agreement;
+  const b = bm.agreementWithoutMultiplier;
+  console.log(`  ${bm.chunks} chunks. Query speed, ours vs minisearch: ${f(bm.ours.queriesPerSec / bm.minisearch.queriesPerSec, 1)}× (wall), ${f(bm.minisearch.queryCpuSeconds / bm.ours.queryCpuSeconds, 1)}× (CPU); indexing ${f(bm.minisearch.indexSeconds / bm.ours.indexSeconds, 1)}× (wall).`);
+  console.log(`  Agreement: mean top-10 overlap ${f(a.meanTop10Overlap * 100, 1)}%, same top-1 ${f(a.top1 * 100, 1)}%, identical top-10 lists ${f(a.identicalTop10 * 100, 1)}%.`);
+  console.log(`  With minisearch's matched-terms multiplier undone: overlap ${f(b.meanTop10Overlap * 100, 1)}%, top-1 ${f(b.top1 * 100, 1)}%.`);
+  console.log('  The rest of the gap is minisearch counting a field\'s length in DISTINCT terms (not configurable); ours is textbook BM25.');
+  targets.push({ section: 'bm25', target: 'measured vs minisearch (no numeric target)', measured: `${k(bm.ours.queriesPerSec)} vs ${k(bm.minisearch.queriesPerSec)} queries/s; top-10 overlap ${f(a.meanTop10Overlap * 100, 1)}%`, met: null, note: 'informational' });
+}
+
+// ================================================================= 3. embedding
+console.log(`\n3. Embedding (Node, onnxruntime-node, 1 intra-op thread)`);
+let haveMinilm = existsSync(join(MINILM_SIZE, 'onnx', 'model.onnx'));
+if (!quick && !haveMinilm && existsSync('/usr/bin/python3')) {
+  const g = spawnSync('/usr/bin/python3', [join(ROOT, 'bench', 'make-minilm-size.py')], { encoding: 'utf8' });
+  haveMinilm = g.status === 0;
+  if (!haveMinilm) console.log(`  (could not build the MiniLM-size model: ${g.stderr.trim().split('\n').pop()})`);
+}
+const models: [string, string, number, number][] = [['test model (2 layers, 32 wide)', TEST_MODEL, quick ? 128 : 512, quick ? 2 : 3]];
+if (!quick && haveMinilm) models.push(['MiniLM-size random (6 layers, 384 wide)', MINILM_SIZE, 32, 2]);
+const embedding: Row = { overhead: [], late: [], lateRss: [] };
+const ovRows: (string | number)[][] = [];
+for (const [name, dir, n, reps] of models) {
+  const r = child('embed-one.ts', ['overhead', dir, n, reps]);
+  if (!r) continue;
+  embedding.overhead.push({ name, ...r });
+  const met = r.overhead <= 0.1 && r.overheadCpu <= 0.1;
+  ovRows.push([name, r.texts, r.batches, r.realTokens, k(r.raw.tokensPerSec), k(r.pipeline.tokensPerSec), k(r.pipelineFirstPass.tokensPerSec), `${f(r.overhead * 100, 1)}%`, `${f(r.overheadCpu * 100, 1)}%`, verdict(met)]);
+  targets.push({ section: 'embedding', target: `pipeline overhead ≤ 10% (${name})`, measured: `${f(r.overhead * 100, 1)}% wall, ${f(r.overheadCpu * 100, 1)}% CPU`, met });
+}
+table(['model', 'texts', 'batches', 'tokens', 'raw tok/s', 'pipeline tok/s', 'cold pass tok/s', 'overhead (wall)', '(CPU)', 'target ≤ 10%'], ovRows);
+console.log('  raw = InferenceSession.run on the very batches the pipeline sent (recorded: same rows, same padding),');
+console.log('  tensors built beforehand. Pipeline = createEmbedder: tokenize, batch, pad, tensors, run, pool, normalise.');
+console.log('  "cold pass" is the first pipeline pass (empty tokenizer cache, JIT cold), not used for the overhead.');
+
+const lateRows: (string | number)[][] = [];
+const lateModels: [string, string, number, number][] = [[models[0][0], TEST_MODEL, 8192, quick ? 2 : 3]];
+if (!quick && haveMinilm) lateModels.push([models[1][0], MINILM_SIZE, 2048, 2]);
+for (const [name, dir, n, reps] of lateModels) {
+  const r = child('embed-one.ts', ['late', dir, n, reps]);
+  if (!r) continue;
+  embedding.late.push({ name, ...r });
+  const met = r.lateOverSeparate <= 1 && r.lateOverSeparateCpu <= 1;
+  lateRows.push([name, r.docTokens, r.chunks, r.windows, f(r.late.seconds, 3), f(r.separateBatched.seconds, 3), f(r.separateOneCallEach.seconds, 3), `${f(r.lateOverSeparate)}×`, `${f(r.lateOverSeparateCpu)}×`, verdict(met)]);
+  targets.push({ section: 'embedding', target: `late chunking no dearer than separate chunks (${name}, ${r.docTokens} tokens)`, measured: `${f(r.lateOverSeparate)}× wall, ${f(r.lateOverSeparateCpu)}× CPU`, met });
+}
+console.log('');
+table(['model', 'doc tokens', 'chunks', 'windows', 'late s', 'separate s (batched)', '(one call each)', 'late / separate (wall)', '(CPU)', 'target ≤ 1×'], lateRows);
+console.log('  Chunks: structure chunker at 256 tokens over one long document. Both models have 512 positions, so the');
+console.log('  document is late-chunked in overlapping macro-windows (510 tokens + [CLS]/[SEP], a quarter overlap).');
+
+const rssRows: (string | number)[][] = [];
+const rssModels: [string, string][] = [[models[0][0], TEST_MODEL]];
+if (!quick && haveMinilm) rssModels.push([models[1][0], MINILM_SIZE]);
+for (const [name, dir] of rssModels) {
+  const r = child('embed-one.ts', ['late-rss', dir, 8192, 1]);
+  if (!r) continue;
+  embedding.lateRss.push({ name, ...r });
+  rssRows.push([name, r.docTokens, r.windows, r.macroWindows ? 'yes' : 'no', f(r.seconds, 2), f(r.rssBeforeMB, 0), f(r.maxRssMB, 0), f(r.maxRssMB - r.rssBeforeMB, 0)]);
+}
+console.log('');
+table(['model', 'doc tokens', 'windows', 'macro-window path', 'seconds', 'RSS before MB', 'max RSS MB', 'added MB'], rssRows);
+
+// ================================================================= summary
+const total = (performance.now() - started) / 1000;
+console.log('\nTargets');
+table(['section', 'target', 'measured', 'verdict'], targets.map((t) => [t.section, t.target, t.measured, t.met === null ? t.note ?? '—' : verdict(t.met)]));
+const load1 = loadavg();
+console.log(`\nTotal ${f(total, 0)} s. Load average at the end ${load1.map((x) => x.toFixed(1)).join(' ')} (${cpus().length} cores): when it is above the core count, wall times include waiting for a core.`);
+
+mkdirSync(OUT, { recursive: true });
+writeFileSync(
+  join(OUT, 'results.json'),
+  JSON.stringify(
+    {
+      format: 'chunklab-bench',
+      version: 1,
+      date: new Date().toISOString(),
+      command: `npm run bench${quick ? ' -- --quick' : ''}`,
+      node: process.version,
+      cores: cpus().length,
+      loadAverage: { start: load0, end: load1 },
+      totalSeconds: total,
+      cap: CAP,
+      chunking: { runs, growth },
+      bm25: bm,
+      embedding,
+      targets,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(`Wrote ${join('bench', 'out', 'results.json')}`);
