@@ -1,0 +1,71 @@
+// The interface language: a reactive current language (pt-BR by default), remembered in
+// localStorage and mirrored on <html lang>, and t(key, params) to read a message in it.
+import { en } from './en.ts';
+import { ptBR } from './pt-BR.ts';
+import { LANGS, type Dictionary, type Lang, type MessageKey } from './types.ts';
+
+export type { Lang, MessageKey } from './types.ts';
+export { LANGS } from './types.ts';
+
+const STORAGE_KEY = 'chunklab.lang';
+const DICTS: Record<Lang, Dictionary> = { 'pt-BR': ptBR, en };
+
+function readStored(): Lang {
+  try {
+    const v = localStorage.getItem(STORAGE_KEY);
+    if (v && (LANGS as readonly string[]).includes(v)) return v as Lang;
+  } catch {
+    // localStorage can throw (disabled cookies, sandboxed frames): fall back to the default.
+  }
+  return 'pt-BR';
+}
+
+const current = $state({ lang: readStored() });
+
+export function getLang(): Lang {
+  return current.lang;
+}
+
+export function setLang(lang: Lang): void {
+  current.lang = lang;
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Not remembered, but the switch still applies to this page.
+  }
+  applyLangAttribute();
+}
+
+export function applyLangAttribute(): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = current.lang;
+}
+
+/** The message `key` in the current language, with `{name}` placeholders filled from `params`. */
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  const msg = DICTS[current.lang][key] ?? ptBR[key] ?? key;
+  if (!params) return msg;
+  return msg.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** Numbers formatted for the current language. */
+export function fmtNumber(n: number, digits = 0): string {
+  return new Intl.NumberFormat(current.lang, { maximumFractionDigits: digits }).format(n);
+}
+
+/** Byte counts in KB/MB/GB for the current language. */
+export function fmtBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${fmtNumber(v, i === 0 ? 0 : 1)} ${units[i]}`;
+}
+
+/** Text in a {pt, en} pair (engine registries carry these) for the current language. */
+export function pick(text: { pt: string; en: string } | undefined): string {
+  if (!text) return '';
+  return current.lang === 'en' ? text.en : text.pt;
+}
