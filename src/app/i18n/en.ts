@@ -2,7 +2,16 @@
 // the type check.
 import type { Dictionary } from './types.ts';
 
+import * as search from './areas/search.ts';
+import * as experiments from './areas/experiments.ts';
+import * as lessons from './areas/lessons.ts';
+import * as models from './areas/models.ts';
+
 export const en: Dictionary = {
+  ...search.en,
+  ...experiments.en,
+  ...lessons.en,
+  ...models.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -1,6 +1,16 @@
 // Brazilian Portuguese interface text: the source dictionary. Every key here must exist in en.ts
 // (the Dictionary type enforces it). `{name}` marks a value filled in at display time.
+import * as search from './areas/search.ts';
+import * as experiments from './areas/experiments.ts';
+import * as lessons from './areas/lessons.ts';
+import * as models from './areas/models.ts';
+
+// Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
+  ...search.pt,
+  ...experiments.pt,
+  ...lessons.pt,
+  ...models.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',
