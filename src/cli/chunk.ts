@@ -1,14 +1,23 @@
-// `chunk --dataset D --chunker id --max-tokens n [--overlap n] [--context-header] [--tokenizer dir] --out chunks.jsonl`
-// Cuts every document of a dataset and writes the chunks as JSON Lines (CONTRACT.md).
+// `chunk --dataset D --chunker id --max-tokens n [--overlap n] [--context-header] [--tokenizer dir]
+//   [--model dir [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]] --out chunks.jsonl`
+// Cuts every document of a dataset and writes the chunks as JSON Lines (CONTRACT.md). With --model,
+// sizes are counted in the model's tokens and the semantic chunker embeds with it (cached like eval's
+// vectors); without, the semantic chunker uses the lexical TF-IDF embedder (no model needed).
+import { InputError, type Chunk } from '../engine/types.ts';
 import { chunkCorpus } from '../engine/chunkers/index.ts';
 import { parseDataset } from '../engine/evaluation/experiment.ts';
 import { writeChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { parseArgs, required } from './args.ts';
-import { chooseTokenizer, chunkerId, chunkerParams, writeAtomic } from './common.ts';
+import { chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
 import { loadDataset } from './dataset.ts';
 
 const HELP = `usage: npm run cli -- chunk --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
-       [--context-header] [--tokenizer <dir>] --out <chunks.jsonl>`;
+       [--context-header] [--tokenizer <dir>] --out <chunks.jsonl>
+       [--model <dir-or-id> [--dtype fp32|fp16|q8] [--cache-dir <dir>] [--no-cache]]
+
+--model counts sizes in the model's tokens and gives the semantic chunker its sentence vectors
+(cached in .cache/embeddings, shared with eval). Without it the semantic chunker uses a lexical
+TF-IDF embedder over each document's sentences: it works right after install, with no model.`;
 
 export async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -22,16 +31,44 @@ export async function run(argv: string[]): Promise<number> {
     overlap: { type: 'string' },
     'context-header': { type: 'boolean' },
     tokenizer: { type: 'string' },
+    model: { type: 'string' },
+    dtype: { type: 'string' },
+    'cache-dir': { type: 'string' },
+    'no-cache': { type: 'boolean' },
     out: { type: 'string' },
   }, 'chunk');
   const datasetPath = required(o.dataset, 'dataset', 'chunk');
   const id = chunkerId(required(o.chunker, 'chunker', 'chunk'), 'chunk');
   const params = chunkerParams(id, o, 'chunk');
   const out = required(o.out, 'out', 'chunk');
+  if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'chunk');
+  if (!o.model && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model', 'chunk');
+  if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, 'chunk');
+  if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', 'chunk');
   const dataset = await loadDataset(datasetPath);
-  const tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
   const docs = parseDataset(dataset);
-  const chunks = await chunkCorpus([...docs.values()], id, params, { tokenizer });
+
+  let chunks: Chunk[];
+  if (o.model) {
+    const { loadModelDeps } = await import('./retrievers.ts');
+    const model = await loadModelDeps(String(o.model), {
+      dtype: o.dtype as 'fp32' | undefined,
+      cacheDir: o['no-cache'] ? null : (o['cache-dir'] as string | undefined),
+    });
+    try {
+      chunks = await chunkCorpus([...docs.values()], id, params, { tokenizer: model.tokenizer, embed: id === 'semantic' ? model.embed : undefined });
+    } finally {
+      await model.dispose();
+    }
+  } else {
+    const tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
+    if (id === 'semantic') {
+      // One lexical embedder per document (its IDF is that document's sentences).
+      const embedFor = lexicalEmbed();
+      chunks = [];
+      for (const doc of docs.values()) chunks.push(...(await chunkCorpus([doc], id, params, { tokenizer, embed: embedFor(doc) })));
+    } else chunks = await chunkCorpus([...docs.values()], id, params, { tokenizer });
+  }
   await writeAtomic(out, writeChunksJsonl(chunks, (d) => docs.get(d)!.text));
   console.error(`${chunks.length} chunks from ${docs.size} documents → ${out}`);
   return 0;

@@ -1,8 +1,10 @@
-// Shared by chunk and eval: chunker parameters from flags, the tokenizer choice, safe writing.
+// Shared by chunk and eval: chunker parameters from flags, the tokenizer choice, the semantic
+// chunker's lexical embedder, safe writing.
 import { writeFile, rename } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
-import type { ChunkerId, TextTokenizer } from '../engine/types.ts';
+import type { ChunkerId, Doc, TextTokenizer } from '../engine/types.ts';
+import { lexicalEmbedderFor } from '../engine/embedding/lexical.ts';
 import { CHUNKERS, CHUNKER_IDS } from '../engine/chunkers/index.ts';
 import { intOption, type Parsed } from './args.ts';
 
@@ -44,4 +46,13 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
     throw new InputError(`cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, path);
   }
   await rename(tmp, path);
+}
+
+/**
+ * The semantic chunker's vectors when no --model is given: the lexical TF-IDF embedder of each
+ * document (src/engine/embedding/lexical.ts). Says so once on stderr.
+ */
+export function lexicalEmbed(): (doc: Doc) => (texts: string[]) => Promise<Float32Array[]> {
+  console.error('semantic   no --model: sentence vectors from the lexical TF-IDF embedder (word overlap, not meaning); give --model <dir> for a real embedding model');
+  return (doc) => lexicalEmbedderFor(doc).embed;
 }

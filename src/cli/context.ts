@@ -1,12 +1,29 @@
 // Node glue for generated context: a file-backed ContextCache (.cache/context.jsonl, append-only, so
 // an interrupted run keeps every finished sentence and the next run resumes) and a provider built
-// from a "kind:model" spec with the key read from the environment, never from the command line.
+// from a "kind:model" spec with the key read from the environment, never from the command line; and
+// the `eval --context-model` wiring: estimate (printed before any call), generate or read the cache,
+// place the sentences, report.
 
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createHttpProvider, type ContextCache, type ContextProvider, type ProviderConfig, type ProviderKind } from '../engine/context/index.ts';
-import { InputError } from '../engine/types.ts';
+import {
+  ContextProviderError,
+  contextRunConfig,
+  createContextualizer,
+  createHttpProvider,
+  estimateContextRun,
+  lookupContexts,
+  DEFAULT_CONTEXT_TOKENS,
+  type ContextCache,
+  type ContextProvider,
+  type ContextReport,
+  type ContextRunConfig,
+  type Pricing,
+  type ProviderConfig,
+  type ProviderKind,
+} from '../engine/context/index.ts';
+import { InputError, type Chunk, type Doc, type TextTokenizer } from '../engine/types.ts';
 
 /** One JSON object a line: {"k": key, "s": sentence}. A torn last line (crash mid-write) is ignored. */
 export class FileContextCache implements ContextCache {
@@ -55,12 +72,132 @@ export class FileContextCache implements ContextCache {
  * Ollama at http://localhost:11434/v1). Returns the config too (redact it before writing it anywhere).
  */
 export function providerFromSpec(spec: string, env: Record<string, string | undefined> = process.env): { provider: ContextProvider; config: ProviderConfig } {
+  const config = providerConfigFromSpec(spec, env);
+  return { provider: createHttpProvider(config), config };
+}
+
+/** The provider configuration of a spec, key included (from the environment), without building the provider. */
+export function providerConfigFromSpec(spec: string, env: Record<string, string | undefined> = process.env): ProviderConfig {
   const m = /^(openai|anthropic):(.+)$/.exec(spec?.trim() ?? '');
-  if (!m) throw new InputError(`"${spec}" is not a provider spec (expected openai:<model> or anthropic:<model>)`, '--context-model');
+  if (!m || !m[2].trim()) throw new InputError(`"${spec}" is not a provider spec (expected openai:<model> or anthropic:<model>)`, '--context-model');
   const kind = m[1] as ProviderKind;
   const apiKey = env.CHUNKLAB_CONTEXT_API_KEY ?? (kind === 'openai' ? env.OPENAI_API_KEY : env.ANTHROPIC_API_KEY);
   const config: ProviderConfig = { kind, model: m[2].trim(), apiKey };
   const base = env.CHUNKLAB_CONTEXT_BASE_URL;
   if (base) config.baseUrl = base;
-  return { provider: createHttpProvider(config), config };
+  return config;
+}
+
+// ---------------------------------------------------------------- eval --context-model
+
+export interface ContextCliOptions {
+  /** "openai:<model>" or "anthropic:<model>". */
+  spec: string;
+  /** Overrides CHUNKLAB_CONTEXT_BASE_URL. */
+  baseUrl?: string;
+  /** Tokens reserved for the sentence (default 60). */
+  contextTokens?: number;
+  /** Folder of the sentence cache (default .cache): its file is context.jsonl. */
+  cacheDir?: string;
+  /** Never call the model: every sentence must be in the cache. */
+  onlyCached?: boolean;
+  /** Dollars per million tokens, for the estimate. */
+  pricing?: Pricing;
+  /** Requests in flight at once (default 1). */
+  concurrency?: number;
+  /** Where the key and base URL are read (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** One line of terminal output (stderr in the CLI). */
+  log?: (line: string) => void;
+}
+
+export interface ContextCli {
+  /** For ExperimentConfig.context: no key in it. */
+  config: ContextRunConfig;
+  /** For ExperimentDeps.contextualize. */
+  contextualize(docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[]): Promise<Chunk[]>;
+  /** What the last run did (calls, cache, cut sentences), once it ran. */
+  report(): ContextReport | undefined;
+}
+
+const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** "IN,OUT[,CACHED]" dollars per million tokens. */
+export function parsePricing(v: string): Pricing {
+  const parts = v.split(',').map((x) => x.trim());
+  const nums = parts.map(Number);
+  if (parts.length < 2 || parts.length > 3 || nums.some((x, i) => !parts[i] || !Number.isFinite(x) || x < 0)) {
+    throw new InputError(`must be IN,OUT or IN,OUT,CACHED dollars per million tokens (e.g. 0.15,0.60), got "${v}"`, '--context-price');
+  }
+  const p: Pricing = { inputPerMillion: nums[0], outputPerMillion: nums[1] };
+  if (parts.length === 3) p.cachedInputPerMillion = nums[2];
+  return p;
+}
+
+/** The wiring of `eval --context-model`: estimate first, then generate (or only read) and place. */
+export function contextForCli(opts: ContextCliOptions, tokenizer: TextTokenizer, maxTokens: number): ContextCli {
+  const env = { ...(opts.env ?? process.env) };
+  if (opts.baseUrl !== undefined) env.CHUNKLAB_CONTEXT_BASE_URL = opts.baseUrl;
+  const providerConfig = providerConfigFromSpec(opts.spec, env);
+  const contextTokens = opts.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  const config = contextRunConfig(providerConfig, { contextTokens });
+  const model = config.model;
+  const cache = new FileContextCache(path.resolve(opts.cacheDir ?? '.cache', 'context.jsonl'));
+  const log = opts.log ?? ((line: string) => console.error(line));
+  let last: ContextReport | undefined;
+
+  const contextualize = async (docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[]): Promise<Chunk[]> => {
+    const jobs = chunks.map((chunk) => {
+      const doc = docs.get(chunk.docId);
+      if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`);
+      return { doc, chunk };
+    });
+    const have = await lookupContexts(jobs, cache, model);
+    const byDoc = new Map<string, Chunk[]>();
+    for (const c of chunks) if (!have.has(c.id)) (byDoc.get(c.docId) ?? byDoc.set(c.docId, []).get(c.docId)!).push(c);
+    const missing = chunks.length - have.size;
+    const est = estimateContextRun([...docs.values()], byDoc, { pricing: opts.pricing, throughput: { concurrency: opts.concurrency ?? 1 } });
+    const cost = est.costUSD === null ? 'cost unknown: --context-price IN,OUT gives one' : `about $${est.costUSD.toFixed(4)}`;
+    log(
+      `context    ${model}: ${chunks.length} chunks, ${have.size} sentences in the cache, ${est.calls} calls to make` +
+        (est.calls ? ` (about ${n0(est.inputTokens)} prompt and ${n0(est.outputTokens)} answer tokens, ${cost}, about ${Math.ceil(est.seconds)} s)` : ''),
+    );
+    if (missing && opts.onlyCached) {
+      throw new InputError(`${missing} of ${chunks.length} chunks have no cached sentence for ${model}, and --context-only-cached forbids model calls`, '--context-only-cached');
+    }
+    // The provider (and its key) only when something must be generated. A local server needs no key;
+    // the vendors' own endpoints do.
+    if (missing && !providerConfig.apiKey?.trim() && (providerConfig.kind === 'anthropic' || !providerConfig.baseUrl)) {
+      const name = providerConfig.kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+      throw new InputError(`no API key: set ${name} (or CHUNKLAB_CONTEXT_API_KEY) in the environment; a local OpenAI-compatible server needs --context-base-url instead`, model);
+    }
+    const provider = missing ? createHttpProvider(providerConfig) : undefined;
+    const run = createContextualizer({
+      cache,
+      model,
+      provider,
+      tokenizer,
+      maxTokens,
+      contextTokens,
+      concurrency: opts.concurrency,
+      onReport: (r) => (last = r),
+    });
+    try {
+      return await run(docs, chunks);
+    } catch (e) {
+      if (e instanceof ContextProviderError) throw new InputError(`${e.message} (sentences finished so far are kept in ${cache.file}; rerun to resume)`, model);
+      throw e;
+    }
+  };
+  return { config, contextualize, report: () => last };
+}
+
+/** One line for the terminal after a run. */
+export function formatContextReport(model: string, r: ContextReport): string {
+  const cut = r.notes.filter((x) => x.kind === 'cut').length;
+  const dropped = r.notes.filter((x) => x.kind === 'dropped').length;
+  return (
+    `context    ${model}: ${r.calls} model calls (${n0(r.inputTokens)} prompt, ${n0(r.outputTokens)} answer tokens billed), ${r.cached} sentences from the cache; ` +
+    `${cut} cut to fit the cap, ${dropped} left out`
+  );
 }

@@ -1,28 +1,53 @@
 // `eval --dataset D --chunker id --max-tokens n [--overlap n] [--context-header]
 //   [--retriever bm25|dense|hybrid] [--model id-or-dir] [--late] [--tokenizer dir]
 //   [--chunks chunks.jsonl] [--k n] [--filter key=value]... [--out results.json] [--json]
-//   [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]`
+//   [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]
+//   [--context-model openai:M|anthropic:M [--context-base-url U] [--context-tokens n] [--context-cache dir]
+//    [--context-only-cached] [--context-price in,out[,cached]] [--context-concurrency n]]
+//   [--context-arm-baseline [--context-tokens n]]`
 // Chunk, index, retrieve and score a dataset's questions through the engine's one pipeline.
-// Dense/hybrid/late wiring: src/cli/retrievers.ts (model, embedding cache, counts).
+// Dense/hybrid/late wiring: src/cli/retrievers.ts (model, embedding cache, counts); generated context:
+// src/cli/context.ts; the semantic chunker without --model: the lexical embedder (common.ts).
 import { InputError } from '../engine/types.ts';
 import { runExperiment, parseDataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/experiment.ts';
 import { readChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { writeResults } from '../engine/formats/results.ts';
 import { intOption, parseArgs, required } from './args.ts';
-import { chooseTokenizer, chunkerId, chunkerParams, writeAtomic } from './common.ts';
+import { chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
+import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
+import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { loadDataset, readOptions, readText } from './dataset.ts';
 import { formatSummary } from './report.ts';
+import { contextForCli, formatContextReport, parsePricing, providerConfigFromSpec, type ContextCli } from './context.ts';
 
 const HELP = `usage: npm run cli -- eval --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
        [--context-header] [--retriever bm25|dense|hybrid] [--model <id-or-dir>] [--late]
        [--tokenizer <dir>] [--chunks <chunks.jsonl>] [--k <n>] [--filter key=value]...
        [--out <results.json>] [--json]
        [--dtype fp32|fp16|q8] [--cache-dir <dir>] [--no-cache]
+       [--context-model openai:<model>|anthropic:<model>] [--context-base-url <url>]
+       [--context-tokens <n>] [--context-cache <dir>] [--context-only-cached]
+       [--context-price <in>,<out>[,<cached>]] [--context-concurrency <n>] [--context-arm-baseline]
 
 dense/hybrid: --model is a folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id
 already on disk; vectors are cached in .cache/embeddings (or --cache-dir), so a rerun does no
 model work. --late pools each chunk from one pass over its whole document (late chunking); chunk
-prefixes (context headers) are not pooled, the document around the chunk is its context.`;
+prefixes (context headers) are not pooled, the document around the chunk is its context.
+
+semantic chunker: with --model its sentence vectors come from the model; without, from a lexical
+TF-IDF embedder over each document's own sentences (no model needed).
+
+generated context (contextual retrieval): --context-model writes one sentence per chunk that
+situates it in its document, put before the chunk's text (and before its context header). Chunks are
+cut at --max-tokens minus --context-tokens (default 60) so the sentence fits. The key comes from
+OPENAI_API_KEY / ANTHROPIC_API_KEY (or CHUNKLAB_CONTEXT_API_KEY), never from the command line, and is
+written nowhere; a local OpenAI-compatible server (Ollama, llama.cpp) needs --context-base-url and no
+key. The estimate (calls, tokens, cost with --context-price) is printed before any call. Sentences are
+cached in .cache/context.jsonl (or --context-cache <dir>): an interrupted run resumes, a rerun makes
+no calls, and --context-only-cached refuses to call the model at all.
+Paired test: run the header-only arm at the same reduced cap with --context-arm-baseline (same
+--max-tokens, --context-tokens and --context-header), then
+  npm run cli -- compare baseline.json context.json`;
 
 const RETRIEVERS = ['bm25', 'dense', 'hybrid'] as const;
 
@@ -49,6 +74,14 @@ export async function run(argv: string[]): Promise<number> {
     dtype: { type: 'string' },
     'cache-dir': { type: 'string' },
     'no-cache': { type: 'boolean' },
+    'context-model': { type: 'string' },
+    'context-base-url': { type: 'string' },
+    'context-tokens': { type: 'string' },
+    'context-cache': { type: 'string' },
+    'context-only-cached': { type: 'boolean' },
+    'context-price': { type: 'string' },
+    'context-concurrency': { type: 'string' },
+    'context-arm-baseline': { type: 'boolean' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
   const kind = (o.retriever ?? 'bm25') as string;
@@ -66,6 +99,7 @@ export async function run(argv: string[]): Promise<number> {
   if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, 'eval');
   if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', 'eval');
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'eval');
+  const ctx = contextOptions(o);
 
   let config: ExperimentConfig;
   if (o.chunks) {
@@ -76,6 +110,13 @@ export async function run(argv: string[]): Promise<number> {
     config = { chunker: id, params: chunkerParams(id, o, 'eval'), retriever: { kind: kind as 'bm25' }, k };
   }
   if (Object.keys(filter).length) config.filter = filter;
+  if (ctx.baseline) config.contextBaseline = { contextTokens: ctx.contextTokens };
+  if (ctx.spec || ctx.baseline) {
+    const reserve = ctx.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+    if (config.params.maxTokens - reserve < 8) {
+      throw new InputError(`--max-tokens ${config.params.maxTokens} leaves ${config.params.maxTokens - reserve} tokens for the chunk after reserving ${reserve} for the sentence (--context-tokens); at least 8 are needed`, 'eval');
+    }
+  }
 
   const dataset = await loadDataset(datasetPath);
   const deps: ExperimentDeps = { tokenizer: undefined as never };
@@ -92,7 +133,20 @@ export async function run(argv: string[]): Promise<number> {
     deps.tokenizer = model.tokenizer;
     deps.embed = model.embed;
     deps.createRetriever = model.createRetriever;
-  } else deps.tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
+    if (config.chunker === 'semantic') config.semanticEmbedder = model.config.modelId;
+  } else {
+    deps.tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
+    if (config.chunker === 'semantic') {
+      deps.embedFor = lexicalEmbed();
+      config.semanticEmbedder = LEXICAL_EMBEDDER_ID;
+    }
+  }
+  let context: ContextCli | undefined;
+  if (ctx.spec) {
+    context = contextForCli({ ...ctx, spec: ctx.spec }, deps.tokenizer, config.params.maxTokens);
+    config.context = context.config;
+    deps.contextualize = context.contextualize;
+  }
   if (o.chunks) {
     const docs = parseDataset(dataset);
     const text = await readText(String(o.chunks));
@@ -103,6 +157,10 @@ export async function run(argv: string[]): Promise<number> {
     results = await runExperiment(dataset, config, deps);
   } finally {
     await model?.dispose();
+  }
+  const contextReport = context?.report();
+  if (contextReport) {
+    console.error(formatContextReport(context!.config.model, contextReport));
   }
   let embeddingLine = '';
   if (model) {
@@ -118,4 +176,28 @@ export async function run(argv: string[]): Promise<number> {
     if (embeddingLine) console.error(embeddingLine);
   } else console.log(formatSummary(results) + (embeddingLine ? `\n${embeddingLine}` : ''));
   return 0;
+}
+
+/** The --context-* flags, checked together (one-line InputErrors). */
+function contextOptions(o: Record<string, unknown>) {
+  const spec = o['context-model'] as string | undefined;
+  const baseline = !!o['context-arm-baseline'];
+  const needModel = ['context-base-url', 'context-cache', 'context-only-cached', 'context-price', 'context-concurrency'].filter((f) => o[f] !== undefined);
+  if (!spec && needModel.length) throw new InputError(`--${needModel[0]} needs --context-model`, 'eval');
+  if (!spec && !baseline && o['context-tokens'] !== undefined) throw new InputError('--context-tokens needs --context-model or --context-arm-baseline', 'eval');
+  if (spec) providerConfigFromSpec(spec, {}); // the spec's shape, checked before anything runs
+  if (spec && baseline) throw new InputError('--context-arm-baseline is the arm without sentences: give it or --context-model, not both', 'eval');
+  if ((spec || baseline) && o.chunks) throw new InputError('generated context needs --chunker (chunks from --chunks cannot be re-cut at the reduced cap)', 'eval');
+  const contextTokens = intOption(o['context-tokens'], 'context-tokens', 'eval', 0);
+  const concurrency = intOption(o['context-concurrency'], 'context-concurrency', 'eval', 1);
+  return {
+    spec,
+    baseline,
+    contextTokens,
+    baseUrl: o['context-base-url'] as string | undefined,
+    cacheDir: o['context-cache'] as string | undefined,
+    onlyCached: !!o['context-only-cached'],
+    pricing: o['context-price'] !== undefined ? parsePricing(String(o['context-price'])) : undefined,
+    concurrency,
+  };
 }

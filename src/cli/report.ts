@@ -14,7 +14,13 @@ export function formatSummary(r: ResultsFile): string {
   const p = c.params ?? {};
   const ret = c.retriever ?? {};
   const retTxt = ret.kind === 'bm25' ? `bm25 (k1 ${ret.k1}, b ${ret.b}, stop words ${ret.stopwords})` : `${ret.kind}${ret.model ? ` ${ret.model}` : ''}${ret.late ? ' late' : ''}`;
-  lines.push(`config     ${c.chunker}${p.maxTokens ? `, max ${p.maxTokens} tokens` : ''}${p.overlap ? `, overlap ${p.overlap}` : ''}${p.header ? ', context header' : ''}; ${retTxt}; k ${c.k}; tokenizer ${c.tokenizer}`);
+  const ctxTxt = c.context
+    ? `, generated context ${c.context.model} (chunked at ${c.chunkingMaxTokens}, ${c.context.contextTokens} tokens for the sentence)`
+    : c.contextBaseline
+      ? `, context baseline (chunked at ${c.chunkingMaxTokens}, no sentence)`
+      : '';
+  const semTxt = c.semanticEmbedder ? `, vectors ${c.semanticEmbedder}` : '';
+  lines.push(`config     ${c.chunker}${p.maxTokens ? `, max ${p.maxTokens} tokens` : ''}${p.overlap ? `, overlap ${p.overlap}` : ''}${p.header ? ', context header' : ''}${semTxt}${ctxTxt}; ${retTxt}; k ${c.k}; tokenizer ${c.tokenizer}`);
   lines.push(`chunks     ${r.metrics.chunks} returned units, ${r.metrics.meanTokens.toFixed(1)} tokens on average${r.index && r.index.entries !== r.metrics.chunks ? ` (${r.index.entries} indexed)` : ''}`);
   lines.push('');
   lines.push('metric        value   95% interval');

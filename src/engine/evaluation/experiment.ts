@@ -1,10 +1,15 @@
 // The one experiment pipeline the CLI and the page both call: parse documents → resolve gold →
 // chunk (or take chunks made elsewhere) → index → retrieve per question (filters before ranking)
 // → merge parents and duplicates → results file (code point offsets) → metrics.
+// Generated context (contextual retrieval) is one more dimension: chunk at the cap less the room a
+// sentence needs, then place a sentence per chunk through deps.contextualize; the baseline arm chunks
+// at the same reduced cap without sentences, so the two arms' chunk boundaries are identical.
 import { InputError } from '../types.ts';
 import type { Chunk, ChunkerId, CommonParams, Doc, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
 import { docUnits, guessLanguage, parseDocument } from '../documents/index.ts';
 import { chunkCorpus } from '../chunkers/index.ts';
+import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
+import type { ContextRunConfig } from '../context/redact.ts';
 import { Bm25Retriever, type StopwordSet } from '../retrieval/bm25.ts';
 import { mergeHits, returnedUnits } from '../retrieval/merge.ts';
 import type { Dataset } from '../formats/dataset.ts';
@@ -42,6 +47,19 @@ export interface ExperimentConfig {
   filter?: Record<string, string>;
   /** Which duplicate returned texts merge (see mergeHits). Default 'document'. */
   duplicates?: 'document' | 'corpus' | 'off';
+  /**
+   * Generated context: chunk at chunkingCap(params.maxTokens, context.contextTokens), then
+   * deps.contextualize puts a sentence before each chunk (prefix + text stays within params.maxTokens).
+   * Build it with contextRunConfig (src/engine/context): it holds no key. Recorded in the results file.
+   */
+  context?: ContextRunConfig;
+  /**
+   * The header-only arm of a context comparison: chunk at the same reduced cap as `context` would
+   * (params.maxTokens − contextTokens), with no sentence. Recorded in the results file.
+   */
+  contextBaseline?: { contextTokens?: number };
+  /** What made the semantic chunker's vectors (e.g. 'lexical-tfidf' or a model id); recorded. */
+  semanticEmbedder?: string;
 }
 
 export type Stage = 'parse' | 'chunk' | 'index' | 'retrieve' | 'score';
@@ -50,6 +68,16 @@ export interface ExperimentDeps {
   tokenizer: TextTokenizer;
   /** Unit-normalised embeddings (semantic chunker). */
   embed?: (texts: string[]) => Promise<Float32Array[]>;
+  /**
+   * Per-document embeddings for the semantic chunker (e.g. the lexical embedder, whose IDF is the
+   * document's own units). When given it wins over `embed`, and documents are chunked one at a time.
+   */
+  embedFor?: (doc: Doc) => (texts: string[]) => Promise<Float32Array[]>;
+  /**
+   * Generated context (needed when config.context is set): the same chunks, in order, each with its
+   * sentence placed (src/engine/context createContextualizer).
+   */
+  contextualize?: (docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[]) => Promise<Chunk[]>;
   /**
    * Wiring point for dense and hybrid retrieval: builds a retriever for config.retriever.
    * Without it only BM25 runs; asking for dense/hybrid then throws an InputError.
@@ -148,16 +176,17 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   progress('chunk', 0);
   let chunks: Chunk[];
   const params = { ...config.params, ...(config.header !== undefined ? { header: config.header } : {}) };
+  const reserve = contextReserve(config, deps);
+  const chunkingMaxTokens = reserve === undefined ? params.maxTokens : chunkingCap(params.maxTokens, reserve);
   if (config.chunker === 'external') {
     if (!deps.chunks) throw new InputError('chunker "external" needs chunks');
     chunks = chunksFromLines(deps.chunks, docs, tokenizer);
   } else {
-    chunks = await chunkCorpus([...docs.values()], config.chunker, params, {
-      tokenizer,
-      embed: deps.embed,
-      signal,
-      onProgress: (f: number) => progress('chunk', f),
-    });
+    chunks = await chunkAll([...docs.values()], config.chunker, { ...params, maxTokens: chunkingMaxTokens }, deps, (f) => progress('chunk', f));
+  }
+  if (config.context) {
+    chunks = await deps.contextualize!(docs, chunks);
+    throwIfAborted(signal);
   }
   const byId = new Map<string, Chunk>();
   for (const c of chunks) {
@@ -236,6 +265,10 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
       k,
       ...(config.filter ? { filter: config.filter } : {}),
       duplicates: config.duplicates ?? 'document',
+      ...(config.context ? { context: config.context } : {}),
+      ...(config.contextBaseline ? { contextBaseline: { contextTokens: reserve } } : {}),
+      ...(reserve !== undefined ? { chunkingMaxTokens } : {}),
+      ...(config.semanticEmbedder && config.chunker === 'semantic' ? { semanticEmbedder: config.semanticEmbedder } : {}),
       tokenizer: tokenizer.name,
       language,
     },
@@ -248,6 +281,51 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   const scored = rescore(file);
   progress('score', 1);
   return scored;
+}
+
+/**
+ * Tokens kept free for a context sentence (config.context or config.contextBaseline), checked; undefined
+ * when neither is set.
+ */
+function contextReserve(config: ExperimentConfig, deps: ExperimentDeps): number | undefined {
+  if (config.context && config.contextBaseline) throw new InputError('give context or contextBaseline, not both', 'config');
+  const c = config.context ?? config.contextBaseline;
+  if (!c) return undefined;
+  if (config.chunker === 'external') throw new InputError('generated context needs a chunker: chunks made elsewhere cannot be re-cut at the reduced cap', 'config.context');
+  if (config.context) {
+    if (!deps.contextualize) throw new InputError('config.context is set but no contextualizer was given', 'config.context');
+    const provider = (config.context as unknown as { provider?: Record<string, unknown> }).provider;
+    // A key must never reach a results file: refuse a config that was not built with contextRunConfig.
+    if (provider && Object.keys(provider).some((k) => /key|secret|token|password/i.test(k))) {
+      throw new InputError('the context provider settings carry a secret field: build them with contextRunConfig', 'config.context');
+    }
+  }
+  const t = c.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  if (!Number.isInteger(t) || t < 0) throw new InputError(`must be a whole number >= 0, got ${t}`, 'contextTokens');
+  return t;
+}
+
+/** chunkCorpus, or one document at a time when the semantic chunker's embedder is per document. */
+async function chunkAll(docs: Doc[], id: ChunkerId, params: Record<string, unknown>, deps: ExperimentDeps, onProgress: (f: number) => void): Promise<Chunk[]> {
+  const { tokenizer, signal } = deps;
+  if (!deps.embedFor || id !== 'semantic') return chunkCorpus(docs, id, params, { tokenizer, embed: deps.embed, signal, onProgress });
+  const total = docs.reduce((n, d) => n + d.text.length, 0) || 1;
+  let done = 0;
+  const out: Chunk[] = [];
+  onProgress(0);
+  for (const doc of docs) {
+    const base = done;
+    const part = await chunkCorpus([doc], id, params, {
+      tokenizer,
+      embed: deps.embedFor(doc),
+      signal,
+      onProgress: (f) => onProgress(Math.min(1, (base + f * doc.text.length) / total)),
+    });
+    for (const c of part) out.push(c);
+    done += doc.text.length;
+  }
+  onProgress(1);
+  return out;
 }
 
 function toCodePoints<T extends { start: number; end: number }>(s: T, text: string): T {
