@@ -34,6 +34,29 @@ export interface LoadModelOptions {
   loadTokenizer?: (dir: string) => Promise<TextTokenizer>;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Writes rows of integers into an int64 tensor buffer. On little-endian machines (all that run
+ * onnxruntime-node in practice) each value goes in as two 32-bit words, low word then its sign, with
+ * no BigInt per element; values outside int32 (never token ids or masks) take the BigInt path.
+ */
+function fillInt64(data: BigInt64Array, rows: number[][], s: number): void {
+  const words = LITTLE_ENDIAN ? new Int32Array(data.buffer, data.byteOffset, data.length * 2) : null;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (r.length !== s) throw new Error(`runner batch row ${i} has ${r.length} tokens, expected ${s}`);
+    let k = i * s;
+    for (let j = 0; j < s; j++, k++) {
+      const v = r[j];
+      if (words !== null && (v | 0) === v) {
+        words[2 * k] = v;
+        words[2 * k + 1] = v < 0 ? -1 : 0;
+      } else data[k] = BigInt(v);
+    }
+  }
+}
+
 /** A ModelRunner over an onnxruntime-node session; feeds only the inputs the model declares. */
 export function createOrtRunner(session: ort.InferenceSession): ModelRunner {
   const names = new Set(session.inputNames);
@@ -42,20 +65,16 @@ export function createOrtRunner(session: ort.InferenceSession): ModelRunner {
     async run(batch: RunnerBatch): Promise<RunnerOutput> {
       const b = batch.inputIds.length;
       const s = b ? batch.inputIds[0].length : 0;
-      const tensor = (rows: number[][]) => {
+      const tensor = (rows: number[][] | null) => {
         const data = new BigInt64Array(b * s);
-        rows.forEach((r, i) => {
-          if (r.length !== s) throw new Error(`runner batch row ${i} has ${r.length} tokens, expected ${s}`);
-          for (let j = 0; j < s; j++) data[i * s + j] = BigInt(r[j]);
-        });
+        if (rows) fillInt64(data, rows, s);
         return new ort.Tensor('int64', data, [b, s]);
       };
       const feeds: Record<string, ort.Tensor> = {};
       if (names.has('input_ids')) feeds.input_ids = tensor(batch.inputIds);
       if (names.has('attention_mask')) feeds.attention_mask = tensor(batch.attentionMask);
-      if (names.has('token_type_ids')) {
-        feeds.token_type_ids = tensor(batch.tokenTypeIds ?? batch.inputIds.map((r) => r.map(() => 0)));
-      }
+      // absent segment ids are all zeros: the fresh array already is
+      if (names.has('token_type_ids')) feeds.token_type_ids = tensor(batch.tokenTypeIds ?? null);
       const out = await session.run(feeds, [outName]);
       const t = out[outName];
       if (t.type !== 'float32' || t.dims.length !== 3) {

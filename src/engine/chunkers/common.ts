@@ -132,9 +132,8 @@ export function pathAt(doc: Doc, offset: number): string[] {
  * tile the range (the first starts at `start`, the last ends at `end`), so nothing is lost.
  */
 export function hardCut(index: TokenIndex, start: number, end: number, budgetAt: (offset: number) => number): [number, number][] {
-  const tokens = index.tokens;
-  const i0 = firstTokenFrom(tokens, start);
-  const i1 = lastTokenUntil(tokens, end);
+  const i0 = index.firstStartAtOrAfter(start);
+  const i1 = index.firstEndAfter(end) - 1;
   const out: [number, number][] = [];
   let pieceStart = start;
   let i = i0;
@@ -142,7 +141,7 @@ export function hardCut(index: TokenIndex, start: number, end: number, budgetAt:
     const budget = Math.max(1, budgetAt(pieceStart));
     const last = i + budget - 1;
     if (last >= i1) break;
-    const cut = tokens[last].end;
+    const cut = index.charEnd(last);
     out.push([pieceStart, cut]);
     pieceStart = cut;
     i = last + 1;
@@ -193,7 +192,7 @@ export function finalize(env: FinalizeEnv, drafts: Draft[]): Chunk[] {
     const path = d.path ?? pathAt(doc, s);
     const prefix = prefixer.header(path) + (d.extraPrefix ?? '');
     const n =
-      d.tokens !== undefined && s === d.start && e === d.end ? d.tokens : tokenizer.count(prefix + text.slice(s, e));
+      d.tokens !== undefined && s === d.start && e === d.end ? d.tokens : countChunk(env, prefix, s, e);
     if (n <= maxTokens) {
       push(d, s, e, prefix, n, path);
       continue;
@@ -207,6 +206,26 @@ export function finalize(env: FinalizeEnv, drafts: Draft[]): Chunk[] {
     }
   }
   return out;
+}
+
+/**
+ * Tokens of prefix + text[s, e). From the token index plus the prefix's cached count when the
+ * tokenizer guarantees that this equals counting the joined string: the index answers exactly for
+ * [s, e) (TokenIndex.exactCount) and the prefix ends in ASCII whitespace before a text that does not
+ * start with a combining mark, so no word, character cluster or added token spans the junction.
+ * Otherwise the tokenizer counts the joined string, as a user's pipeline would.
+ */
+function countChunk(env: FinalizeEnv, prefix: string, s: number, e: number): number {
+  const text = env.doc.text;
+  if (prefix === '' || (isAsciiSpace(prefix.charCodeAt(prefix.length - 1)) && text.charCodeAt(s) < 0x300)) {
+    const n = env.index.exactCount(s, e);
+    if (n !== null) return env.prefixer.tokens(prefix) + n;
+  }
+  return env.tokenizer.count(prefix + text.slice(s, e));
+}
+
+function isAsciiSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
 }
 
 /** Pieces of [s, e) that each fit the cap once prefixed; cuts by tokens, then by halves. */
@@ -224,11 +243,10 @@ function refit(env: FinalizeEnv, s: number, e: number, extra: string, fixedPath?
       return;
     }
     // Cut at the token boundary nearest the middle, or at the middle character.
-    const tokens = index.tokens;
-    const i0 = firstTokenFrom(tokens, ts);
-    const i1 = lastTokenUntil(tokens, te);
+    const i0 = index.firstStartAtOrAfter(ts);
+    const i1 = index.firstEndAfter(te) - 1;
     let cut = -1;
-    if (i1 > i0) cut = tokens[(i0 + i1) >>> 1].end;
+    if (i1 > i0) cut = index.charEnd((i0 + i1) >>> 1);
     if (cut <= ts || cut >= te) {
       cut = (ts + te) >>> 1;
       const code = text.charCodeAt(cut);

@@ -11,7 +11,7 @@
 import { InputError, type TextTokenizer } from '../types.ts';
 import { inputHash, type EmbeddingCache, type EmbeddingCacheKey } from './cache.ts';
 import { hash64 } from './hash.ts';
-import { lateChunk, planWindows } from './late.ts';
+import { defaultWindowOverlap, lateChunk, planWindows } from './late.ts';
 import { throwIfAborted, type ModelRunner } from './runner.ts';
 
 /** Recorded in results files: the late vector ignores the chunk's prefix (see the file comment). */
@@ -35,9 +35,11 @@ export interface LateCorpusOptions {
   maxTokens: number;
   /** The model's passage prefix: context only, never pooled. */
   passagePrefix?: string;
-  /** Context tokens shared by consecutive macro-windows (default a quarter of a window). */
+  /** Context tokens shared by consecutive macro-windows (default: an eighth of a window, at least 32). */
   windowOverlap?: number;
   maxBatchTokens?: number;
+  /** Cap on the sum of squared padded row lengths per model call (see lateChunk). */
+  maxAttention?: number;
   cache?: EmbeddingCache;
   /** Cache key parts. */
   modelId: string;
@@ -81,7 +83,7 @@ export async function lateChunkCorpus(
 ): Promise<LateCorpusResult> {
   const capacity = o.maxTokens - 2;
   if (!Number.isInteger(o.maxTokens) || capacity < 1) throw new InputError(`maxTokens must be an integer of at least 3 (got ${o.maxTokens})`, 'late chunking');
-  const overlap = o.windowOverlap ?? Math.floor(capacity / 4);
+  const overlap = o.windowOverlap ?? defaultWindowOverlap(capacity);
   const settings = lateSettings(o, overlap);
   const prefix = o.passagePrefix ?? '';
 
@@ -138,6 +140,7 @@ export async function lateChunkCorpus(
         prefix,
         windowOverlap: overlap,
         maxBatchTokens: o.maxBatchTokens,
+        maxAttention: o.maxAttention,
         signal: o.signal,
       });
       const entries: { key: EmbeddingCacheKey; vector: Float32Array }[] = [];

@@ -4,3 +4,5 @@ export { createTokenizer } from './tokenizer.ts';
 export type { AlignedTokenizer, CreateOptions, TokenizerFamily } from './tokenizer.ts';
 export { TokenIndex } from './token-index.ts';
 export { loadTokenizerFromUrl } from './fetch.ts';
+export { TokenBuffer } from './buffer.ts';
+export type { TokenArrays } from './buffer.ts';

@@ -29,7 +29,7 @@ export function identity(text: string, base: number): MappedText {
 const MARK = /\p{M}/u;
 
 /** True when the UTF-16 unit at `i` starts a combining mark (cheap test first: every mark is ≥ U+0300). */
-function isMarkAt(text: string, i: number): boolean {
+export function isMarkAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 0x300) return false;
   const cp = text.codePointAt(i)!;
@@ -262,6 +262,22 @@ export class BertNorm {
   /** Accent stripping after lowercasing. */
   stage3(s: string): string {
     return this.stripAccents ? s.normalize('NFD').replace(/\p{Mn}/gu, '') : s;
+  }
+
+  /** The normalized form of each ASCII character (as one cluster). */
+  get asciiTable(): readonly string[] {
+    return this.ascii;
+  }
+
+  /** cluster(cl), cached (the same cache the section normalizer uses). */
+  clusterCached(cl: string): string {
+    let out = this.cache.get(cl);
+    if (out === undefined) {
+      out = this.cluster(cl);
+      if (this.cache.size > 20000) this.cache.clear();
+      this.cache.set(cl, out);
+    }
+    return out;
   }
 
   cluster(cl: string): string {

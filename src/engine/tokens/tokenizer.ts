@@ -5,9 +5,12 @@
 // BPE) and byte-level BPE (GPT-2 style). Anything else: library encode plus an approximate alignment.
 import { Tokenizer } from '@huggingface/tokenizers';
 import { InputError, type TextTokenizer, type TokenSpan } from '../types.ts';
+import { TokenBuffer, type TokenArrays } from './buffer.ts';
+import { WordPieceFast, type WordEntry } from './wordpiece.ts';
 import {
   BertNorm,
   MapBuilder,
+  isMarkAt,
   asciiRunTransform,
   endOf,
   identity,
@@ -34,11 +37,27 @@ export interface AlignedTokenizer extends TextTokenizer {
   readonly cacheCapacity: number;
   /** The library tokenizer underneath. */
   readonly library: Tokenizer;
+  /**
+   * True when TokenIndex range counts equal tokenizer.count of the slice at every cut where
+   * safeCut() holds (outside the unsafe ranges encodeArrays reports): WordPiece with the BERT
+   * pre-tokenizer. False for byte-level BPE, Metaspace and anything approximate.
+   */
+  readonly exactRangeCounts: boolean;
+  /**
+   * Whether a cut at `x` in `text` falls between words in a way that never changes the tokens on
+   * either side (only meaningful when exactRangeCounts): 0, the end, or next to ASCII whitespace or
+   * punctuation that is not followed by a combining mark.
+   */
+  safeCut(text: string, x: number): boolean;
+  /** encode() as parallel typed arrays, with the ranges where range counts are not exact. */
+  encodeArrays(text: string): TokenArrays;
 }
 
 export interface CreateOptions {
   /** Maximum number of distinct words kept in the per-word cache (default 100 000). */
   cacheCapacity?: number;
+  /** Use the WordPiece fast path when the configuration allows it (default true; false for tests). */
+  fastPath?: boolean;
 }
 
 const SPACE_SYMBOL = '\u2581';
@@ -57,12 +76,7 @@ interface Piece {
 }
 
 /** Cached result for one word: ids and token spans in units of `Piece.s`. */
-interface Entry {
-  ids: number[];
-  st: number[];
-  en: number[];
-  unk: boolean; // some id is the unknown token
-}
+type Entry = WordEntry;
 
 type Stage =
   | { kind: 'regex'; pattern: RegExp }
@@ -221,7 +235,13 @@ class HfTextTokenizer implements AlignedTokenizer {
   private readonly splitSpaces: boolean;
   private readonly excludeLeadingSpaceSymbol: boolean;
   private readonly wpPrefix: string;
-  private readonly cache = new Map<string, Entry>();
+  readonly cache = new Map<string, Entry>();
+  private bert: BertNorm | null = null;
+  private readonly fast: WordPieceFast | null = null;
+  private readonly lowercase: boolean = false;
+  readonly exactRangeCounts: boolean;
+  /** Contents of the added tokens (a cut inside one of them is never safe). */
+  private readonly addedContents: string[];
 
   constructor(
     json: Record<string, unknown>,
@@ -270,6 +290,66 @@ class HfTextTokenizer implements AlignedTokenizer {
             : 'generic';
     this.excludeLeadingSpaceSymbol = this.family === 'metaspace';
     this.splitSpaces = exact && this.spaceSplitSafe();
+    const bertPre = this.stages.length === 1 && this.stages[0].kind === 'regex' && (json.pre_tokenizer as { type?: string })?.type === 'BertPreTokenizer';
+    this.addedContents = [...new Set(this.lib.added_tokens.map((t) => t.content).filter((c) => c.length > 1))];
+    // (an added token with whitespace in it could span the junction of a prefix and a chunk)
+    this.exactRangeCounts =
+      exact &&
+      this.modelType === 'WordPiece' &&
+      bertPre &&
+      !this.fusesUnknown &&
+      this.bert !== null &&
+      this.normSplitter === null &&
+      !this.lib.added_tokens.some((t) => /\s/u.test(t.content));
+    this.lowercase = this.bert !== null && !!(json.normalizer as BertNormalizerConfig).lowercase;
+    if (
+      opts.fastPath !== false &&
+      exact &&
+      this.modelType === 'WordPiece' &&
+      bertPre &&
+      !this.splitSpaces &&
+      this.bert !== null &&
+      this.normSplitter === null &&
+      typeof modelCfg.continuing_subword_prefix === 'string' &&
+      typeof this.model.unk_token === 'string'
+    ) {
+      try {
+        this.fast = new WordPieceFast(
+          this.bert,
+          {
+            vocab: this.model.tokens_to_ids,
+            prefix: modelCfg.continuing_subword_prefix,
+            unkToken: this.model.unk_token,
+            unkId: this.unkTokenId,
+            maxInputChars: Number((this.model.config as { max_input_chars_per_word?: number }).max_input_chars_per_word ?? 100),
+            fuseUnk: this.fusesUnknown,
+          },
+          this,
+        );
+      } catch {
+        this.fast = null; // an ASCII table the fast path cannot express: the general path
+      }
+    }
+  }
+
+  /** True when the fast WordPiece path is in use (for tests and benchmarks). */
+  get fastPath(): boolean {
+    return this.fast !== null;
+  }
+
+  safeCut(text: string, x: number): boolean {
+    if (!this.exactRangeCounts) return false;
+    if (x <= 0 || x >= text.length) return x === 0 || x === text.length;
+    const a = text.charCodeAt(x - 1);
+    const b = text.charCodeAt(x);
+    if (b >= 0x300 && isMarkAt(text, x)) return false;
+    if (b >= 0xdc00 && b <= 0xdfff && a >= 0xd800 && a <= 0xdbff) return false;
+    if (!(isAsciiBreak(a) || isAsciiBreak(b))) return false;
+    // a cut inside an added token written in the text
+    for (const t of this.addedContents) {
+      for (let p = Math.max(0, x - t.length + 1); p < x; p++) if (text.startsWith(t, p)) return false;
+    }
+    return true;
   }
 
   get cacheSize(): number {
@@ -282,6 +362,7 @@ class HfTextTokenizer implements AlignedTokenizer {
     if (!cfg) return null;
     if (cfg.type === 'BertNormalizer') {
       const bert = new BertNorm(cfg as BertNormalizerConfig);
+      this.bert = bert;
       return (t, s, e) => bert.normalize(t, s, e);
     }
     // Any other normalizer: cluster by cluster with the library's own pieces, Prepend handled as a
@@ -401,15 +482,27 @@ class HfTextTokenizer implements AlignedTokenizer {
   encode(text: string): TokenSpan[] {
     if (typeof text !== 'string') throw new InputError('encode() needs a string');
     if (this.alignment === 'approximate') return this.approximate(text, 0, text.length, this.libraryIds(text), null);
-    const out: TokenSpan[] = [];
+    const out = new TokenBuffer(Math.max(64, text.length >>> 2));
     this.run(text, out);
-    return out;
+    return out.toSpans();
+  }
+
+  encodeArrays(text: string): TokenArrays {
+    if (typeof text !== 'string') throw new InputError('encodeArrays() needs a string');
+    if (this.alignment === 'approximate') {
+      const b = TokenBuffer.fromSpans(this.approximate(text, 0, text.length, this.libraryIds(text), null));
+      b.markUnsafe(0, text.length);
+      return b.finish();
+    }
+    const out = new TokenBuffer(Math.max(64, text.length >>> 2));
+    this.run(text, out);
+    return out.finish();
   }
 
   // ------------------------------------------------------------ the pipeline
 
   /** Encodes `text` into `out` (or only counts when `out` is null). Returns the number of tokens. */
-  private run(text: string, out: TokenSpan[] | null): number {
+  private run(text: string, out: TokenBuffer | null): number {
     let total = 0;
     const sections = splitAdded(text, 0, text.length, this.rawSplitter, this.lib.added_tokens_map);
     for (let si = 0; si < sections.length; si++) {
@@ -418,13 +511,24 @@ class HfTextTokenizer implements AlignedTokenizer {
       const added = this.lib.added_tokens_map.get(text.slice(start, end));
       if (added) {
         total++;
-        out?.push({ id: added.id, start, end });
+        if (out) {
+          out.push(added.id, start, end);
+          out.markUnsafe(start, end);
+        }
         continue;
       }
+      const sigma = WordPieceFast.needsContext(text, start, end, this.lowercase);
+      if (this.fast !== null && !sigma) {
+        total += this.fast.encodeSection(text, start, end, out);
+        continue;
+      }
+      // lowercasing a capital sigma depends on its neighbours: no range count inside is exact
+      if (out && sigma) out.markUnsafe(start, end);
       let mapped: MappedText | null;
       if (this.normalizeSection) {
         mapped = this.normalizeSection(text, start, end);
         if (mapped === null) {
+          if (out) out.markUnsafe(start, end);
           total += this.sectionFallback(text, start, end, si, out);
           continue;
         }
@@ -440,7 +544,10 @@ class HfTextTokenizer implements AlignedTokenizer {
         const a = this.lib.added_tokens_map.get(sText);
         if (a) {
           total++;
-          out?.push({ id: a.id, start: startOf(mapped, sub.start), end: endOf(mapped, sub.end) });
+          if (out) {
+            out.push(a.id, startOf(mapped, sub.start), endOf(mapped, sub.end));
+            out.markUnsafe(startOf(mapped, sub.start), endOf(mapped, sub.end));
+          }
           continue;
         }
         const em = new Emitter(this, mapped, out);
@@ -449,7 +556,10 @@ class HfTextTokenizer implements AlignedTokenizer {
         } catch (e) {
           if (!(e instanceof Unsupported)) throw e;
           // redo the whole section the slow way
-          if (out) out.length = outAtSection;
+          if (out) {
+            out.truncate(outAtSection);
+            out.markUnsafe(start, end);
+          }
           total = totalAtSection + this.sectionFallback(text, start, end, si, out);
           break;
         }
@@ -545,7 +655,7 @@ class HfTextTokenizer implements AlignedTokenizer {
     return e;
   }
 
-  private idOf(t: string): number {
+  idOf(t: string): number {
     return this.lib.added_tokens_map.get(t)?.id ?? this.model.tokens_to_ids.get(t) ?? (this.unkTokenId as number);
   }
 
@@ -677,7 +787,7 @@ class HfTextTokenizer implements AlignedTokenizer {
   }
 
   /** A section our pipeline cannot map exactly: the library's tokens for it, aligned greedily. */
-  private sectionFallback(text: string, start: number, end: number, si: number, out: TokenSpan[] | null): number {
+  private sectionFallback(text: string, start: number, end: number, si: number, out: TokenBuffer | null): number {
     const lib = this.library as unknown as {
       normalizer: ((s: string) => string) | null;
       pre_tokenizer: ((s: string, o: unknown) => string[]) | null;
@@ -701,7 +811,7 @@ class HfTextTokenizer implements AlignedTokenizer {
         ids.push(this.idOf(t));
       }
     }
-    if (out) out.push(...this.approximate(text, start, end, ids, toks));
+    if (out) for (const t of this.approximate(text, start, end, ids, toks)) out.push(t.id, t.start, t.end);
     return ids.length;
   }
 
@@ -742,7 +852,7 @@ class Emitter {
   constructor(
     private readonly tok: HfTextTokenizer,
     private readonly mapped: MappedText,
-    private readonly out: TokenSpan[] | null,
+    private readonly out: TokenBuffer | null,
   ) {
     this.unkId = tok.unkTokenId;
     this.fuse = tok.fusesUnknown && this.unkId !== undefined;
@@ -760,7 +870,7 @@ class Emitter {
     if (this.fuse && this.prevUnk && ids[0] === this.unkId) {
       // The library fuses consecutive unknown tokens of one model call into one.
       first = 1;
-      if (out) out[out.length - 1].end = endOf(mapped, n + Math.max(0, e.en[0] - p));
+      if (out) out.setLastEnd(endOf(mapped, n + Math.max(0, e.en[0] - p)));
     }
     this.total += k - first;
     this.prevUnk = ids[k - 1] === this.unkId;
@@ -770,9 +880,15 @@ class Emitter {
       const ne = n + Math.max(0, e.en[i] - p);
       const start = startOf(mapped, ns);
       const end = ne > ns ? Math.max(start, endOf(mapped, ne)) : start;
-      out.push({ id: ids[i], start, end });
+      out.push(ids[i], start, end);
     }
   }
+}
+
+function isAsciiBreak(c: number): boolean {
+  return (
+    c === 32 || c === 9 || c === 10 || c === 13 || (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e)
+  );
 }
 
 function sub(pc: Piece, q: number, s: string): Piece {
