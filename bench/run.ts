@@ -190,7 +190,7 @@ for (const [name, dir, n, reps] of lateModels) {
 console.log('');
 table(['model', 'doc tokens', 'chunks', 'windows', 'late s', 'separate s (batched)', '(one call each)', 'late / separate (wall)', '(CPU)', 'target ≤ 1×'], lateRows);
 console.log('  Chunks: structure chunker at 256 tokens over one long document. Both models have 512 positions, so the');
-console.log('  document is late-chunked in overlapping macro-windows (510 tokens + [CLS]/[SEP], a quarter overlap).');
+console.log('  document is late-chunked in overlapping macro-windows (510 tokens + [CLS]/[SEP], overlap max(32, window/8)).');
 
 const rssRows: (string | number)[][] = [];
 const rssModels: [string, string][] = [[models[0][0], TEST_MODEL]];

@@ -12,6 +12,7 @@ import type { Doc, Hit, IndexEntry, Retriever, SearchOptions, TextTokenizer } fr
 import type { ExperimentDeps, RetrieverConfig } from '../engine/evaluation/experiment.ts';
 import type { ModelDtype } from '../engine/embedding/catalogue.ts';
 import type { ModelRunner } from '../engine/embedding/runner.ts';
+import { defaultWindowOverlap } from '../engine/embedding/late.ts';
 
 export interface ModelDepsOptions {
   late?: boolean;
@@ -19,7 +20,7 @@ export interface ModelDepsOptions {
   dtype?: ModelDtype;
   /** Folder of the embedding cache (default .cache/embeddings); null: no cache. */
   cacheDir?: string | null;
-  /** Context tokens shared by consecutive late-chunking macro-windows (default a quarter of a window). */
+  /** Context tokens shared by consecutive late-chunking macro-windows (default: the engine's defaultWindowOverlap). */
   windowOverlap?: number;
 }
 
@@ -115,7 +116,7 @@ export async function loadModelDeps(model: string, opts: ModelDepsOptions = {}):
   const runner = countingRunner(m.runner, work);
   const late = !!opts.late;
   const capacity = m.info.maxTokens - 2;
-  const windowOverlap = opts.windowOverlap ?? Math.floor(capacity / 4);
+  const windowOverlap = opts.windowOverlap ?? defaultWindowOverlap(capacity);
   const config: ModelConfig = {
     model,
     modelId: m.info.id,

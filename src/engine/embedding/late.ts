@@ -56,12 +56,15 @@ export function planWindows(n: number, capacity: number, overlap: number): Macro
 
 /**
  * Default context shared by consecutive macro-windows: an eighth of a window, at least 32 tokens
- * (never the whole window). Each owned token then has at least overlap/2 tokens of context on the cut
+ * or a quarter of the window, whichever is smaller. Each owned token then has at least overlap/2 tokens of context on the cut
  * side, 32 for a 512-token model, while the extra tokens run to about 1/7 of the document instead
  * of the 1/3 a quarter-window overlap costs.
  */
 export function defaultWindowOverlap(capacity: number): number {
-  return Math.max(0, Math.min(capacity - 1, Math.max(32, Math.floor(capacity / 8))));
+  // Small windows (tiny test models) keep a quarter: 32 tokens of a 40-token window would make the
+  // stride 8 and multiply the windows.
+  const floor = Math.min(32, Math.floor(capacity / 4));
+  return Math.max(0, Math.min(capacity - 1, Math.max(floor, Math.floor(capacity / 8))));
 }
 
 /**

@@ -36,11 +36,12 @@ function recordingRunner(): ModelRunner & { shapes: [number, number][] } {
 }
 
 describe('late chunking cost controls', () => {
-  it('default overlap is an eighth of the window, at least 32 tokens, below the window', () => {
+  it('default overlap is an eighth of the window, at least min(32, a quarter), below the window', () => {
     expect(defaultWindowOverlap(510)).toBe(63);
     expect(defaultWindowOverlap(8190)).toBe(1023);
-    expect(defaultWindowOverlap(126)).toBe(32);
-    expect(defaultWindowOverlap(20)).toBe(19);
+    expect(defaultWindowOverlap(126)).toBe(31);
+    expect(defaultWindowOverlap(20)).toBe(5);
+    expect(defaultWindowOverlap(14)).toBe(3);
     expect(defaultWindowOverlap(1)).toBe(0);
   });
 
