@@ -197,6 +197,348 @@ const api = {
   },
 };
 
-export type EngineApi = typeof api;
+export type EngineApi = typeof api & SearchApi & SharingApi;
 
 Comlink.expose(api);
+
+// ================================================================ search and question tools
+// Added for the search view and the question editor (src/app/search, src/app/questions). Parsed
+// corpora and their BM25 indexes are cached here per (corpus, chunking configuration), so a query
+// typed key by key never re-parses nor re-chunks. The page names a corpus by a key it derives from
+// the corpus's contents; when this worker does not hold that key (first call, fresh worker) it
+// answers { status: 'need-docs' } and the page repeats the call with the documents.
+import { docUnits, guessLanguage } from '../src/engine/documents/index.ts';
+import { Bm25Retriever, bm25Terms, mergeHits, returnedUnits, stopwordSet, type StopwordSet } from '../src/engine/retrieval/index.ts';
+import { matchesAll, occurrences, resolvePhrase } from '../src/engine/evaluation/gold.ts';
+import { indexText } from '../src/engine/evaluation/experiment.ts';
+import { isPhraseRef, type GoldRef } from '../src/engine/formats/dataset.ts';
+import type { DocMeta, GoldSpan, Span, Unit } from '../src/engine/types.ts';
+
+interface CachedCorpus {
+  docs: Map<string, Doc>;
+  language: 'pt' | 'en';
+  units: Map<string, Unit[]>;
+}
+
+interface CachedIndex {
+  chunks: Chunk[];
+  byId: Map<string, Chunk>;
+  retriever: Bm25Retriever;
+  stopwords: StopwordSet;
+}
+
+const searchCorpora = new Map<string, CachedCorpus>();
+const searchIndexes = new Map<string, CachedIndex>();
+/** How many corpora / indexes stay cached (least recently used goes first). */
+const SEARCH_CACHE = 3;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > SEARCH_CACHE) map.delete(map.keys().next().value as string);
+  return value;
+}
+
+function recall<V>(map: Map<string, V>, key: string): V | undefined {
+  const v = map.get(key);
+  if (v !== undefined) remember(map, key, v);
+  return v;
+}
+
+/** The corpus for `key`: cached, else parsed from `docs`, else undefined (the page must send them). */
+function searchCorpus(key: string, docs: ParseInput[] | undefined): CachedCorpus | undefined {
+  const hit = recall(searchCorpora, key);
+  if (hit) return hit;
+  if (!docs) return undefined;
+  const parsed = new Map<string, Doc>();
+  for (const d of docs) {
+    if (parsed.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`);
+    parsed.set(d.id, parseDocument(d));
+  }
+  // The same language guess as an experiment makes (documents.ts, experiment.ts).
+  const language = guessLanguage(docs.slice(0, 5).map((d) => d.text.slice(0, 4000)).join('\n'));
+  return remember(searchCorpora, key, { docs: parsed, language, units: new Map() });
+}
+
+function unitsOf(c: CachedCorpus, doc: Doc): Unit[] {
+  let u = c.units.get(doc.id);
+  if (!u) c.units.set(doc.id, (u = docUnits(doc, doc.meta.language ?? c.language)));
+  return u;
+}
+
+export interface SearchChunking {
+  chunker: ChunkerId;
+  params: Record<string, unknown>;
+}
+
+async function searchIndex(corpusKey: string, c: CachedCorpus, cfg: SearchChunking, stop: StopwordSet | 'auto', onProgress?: Progress): Promise<CachedIndex> {
+  const stopwords: StopwordSet = stop === 'auto' ? c.language : stop;
+  const key = JSON.stringify([corpusKey, cfg.chunker, cfg.params, stopwords]);
+  const hit = recall(searchIndexes, key);
+  if (hit) return hit;
+  const tok = await tokenizer();
+  const chunks = await chunkCorpus([...c.docs.values()], cfg.chunker, cfg.params, {
+    tokenizer: tok,
+    onProgress: onProgress ? (f) => void onProgress(f * 0.9) : undefined,
+  });
+  const byId = new Map(chunks.map((ch) => [ch.id, ch]));
+  const retriever = new Bm25Retriever({ stopwords });
+  await retriever.index(chunks.map((ch) => ({ id: ch.id, docId: ch.docId, text: indexText(ch, c.docs.get(ch.docId)!) })));
+  if (onProgress) void onProgress(1);
+  return remember(searchIndexes, key, { chunks, byId, retriever, stopwords });
+}
+
+export interface SearchRequest extends SearchChunking {
+  corpusKey: string;
+  /** Needed only when the worker answered 'need-docs'. */
+  docs?: ParseInput[];
+  query: string;
+  k: number;
+  /** Only documents whose meta[key] === value compete (applied before ranking). */
+  filter?: Record<string, string>;
+  stopwords?: StopwordSet | 'auto';
+}
+
+/** A returned unit as the search view shows it. Offsets are UTF-16 into the parsed document's text. */
+export interface FoundUnit {
+  id: string;
+  rank: number;
+  score: number;
+  docId: string;
+  docTitle: string;
+  start: number;
+  end: number;
+  prefix: string;
+  /** The returned range's text (document text, without the prefix). */
+  text: string;
+  tokens: number;
+  headingPath: string[];
+  /** Words of the returned range that match a query term (document offsets), from bm25Terms. */
+  hits: Span[];
+  /** The same in the prefix (offsets into `prefix`). */
+  prefixHits: Span[];
+  /** The chunk ids that brought this unit in, best first. */
+  via: string[];
+}
+
+export type NeedDocs = { status: 'need-docs' };
+
+export interface SearchAnswer {
+  status: 'ok';
+  units: FoundUnit[];
+  /** The distinct folded query terms, stop words removed. */
+  terms: string[];
+  /** Query terms the index does not know (no chunk has them). */
+  unknownTerms: string[];
+  /** Indexed chunks, and how many the filter let compete. */
+  chunks: number;
+  accepted: number;
+  stopwords: StopwordSet;
+  language: string;
+}
+
+function termHits(text: string, offset: number, want: ReadonlySet<string>, stop: ReadonlySet<string> | undefined): Span[] {
+  return bm25Terms(text, stop)
+    .filter((t) => want.has(t.term))
+    .map((t) => ({ start: offset + t.start, end: offset + t.end }));
+}
+
+export interface ChunkRef {
+  id: string;
+  index: number;
+  docId: string;
+  start: number;
+  end: number;
+}
+
+/** Where a gold span falls under a chunking: the returned units containing it, or the ones it is split over. */
+export interface Placement {
+  span: GoldSpan;
+  /** Units (as retrieval returns them) that contain the whole span. */
+  containedIn: ChunkRef[];
+  /** Units overlapping the span when none contains it (two or more: split across chunks). */
+  overlapping: ChunkRef[];
+}
+
+export type ResolvedRef =
+  | { ok: true; span: GoldSpan; phrase?: string }
+  | { ok: false; error: 'missing' | 'ambiguous' | 'empty' | 'unknown-doc' | 'bad-span'; message: string; count?: number };
+
+function resolveOne(c: CachedCorpus, ref: GoldRef): ResolvedRef {
+  const doc = c.docs.get(ref.docId);
+  if (!doc) return { ok: false, error: 'unknown-doc', message: `unknown document "${ref.docId}"` };
+  if (isPhraseRef(ref)) {
+    if (!ref.phrase.trim()) return { ok: false, error: 'empty', message: 'empty key phrase' };
+    const found = occurrences(doc.text, ref.phrase, 3).length;
+    if (found === 0) return { ok: false, error: 'missing', message: `key phrase does not occur in document "${doc.id}"`, count: 0 };
+    if (found > 1) return { ok: false, error: 'ambiguous', message: `key phrase occurs more than once in document "${doc.id}"`, count: found };
+    return { ok: true, span: resolvePhrase(doc, unitsOf(c, doc), ref.phrase, 'phrase'), phrase: ref.phrase };
+  }
+  const { start, end } = ref;
+  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > doc.text.length || start >= end)
+    return { ok: false, error: 'bad-span', message: `span [${start}, ${end}) is outside document "${doc.id}" (length ${doc.text.length}) or empty` };
+  return { ok: true, span: { docId: doc.id, start, end } };
+}
+
+const searchApi = {
+  /**
+   * BM25 top-k over the corpus chunked with `chunker`/`params`: hits merged into returned units
+   * (parents, duplicates) exactly as an experiment merges them, with the matched words' offsets.
+   */
+  search(req: SearchRequest, onProgress?: Progress): Promise<SearchAnswer | NeedDocs> {
+    return withProgress(onProgress, async () => {
+      const c = searchCorpus(req.corpusKey, req.docs);
+      if (!c) return { status: 'need-docs' } as const;
+      if (!Number.isInteger(req.k) || req.k < 1 || req.k > 100) throw new InputError(`k must be a whole number from 1 to 100, got ${req.k}`, 'search');
+      const idx = await searchIndex(req.corpusKey, c, req, req.stopwords ?? 'auto', onProgress);
+      const filter = req.filter && Object.keys(req.filter).length ? req.filter : undefined;
+      const metaOf = (id: string) => c.docs.get(idx.byId.get(id)!.docId)?.meta;
+      const accept = filter ? (id: string) => matchesAll(metaOf(id), filter) : undefined;
+      const accepted = accept ? idx.chunks.filter((ch) => accept(ch.id)).length : idx.chunks.length;
+      const text = (docId: string) => c.docs.get(docId)!.text;
+      let want = req.k * 4;
+      let units;
+      for (;;) {
+        const hits = await idx.retriever.search(req.query, want, { accept });
+        units = mergeHits(hits, idx.byId, text, { limit: req.k });
+        if (units.length >= req.k || hits.length < want) break;
+        want *= 4;
+      }
+      const terms = idx.retriever.queryTerms(req.query);
+      const wanted = new Set(terms);
+      const stop = stopwordSet(idx.stopwords);
+      const found: FoundUnit[] = units.map((u, i) => {
+        const doc = c.docs.get(u.docId)!;
+        const first = idx.byId.get(u.via[0])!;
+        return {
+          id: u.id,
+          rank: i + 1,
+          score: u.score,
+          docId: u.docId,
+          docTitle: doc.meta.title ?? doc.id,
+          start: u.start,
+          end: u.end,
+          prefix: u.prefix,
+          text: doc.text.slice(u.start, u.end),
+          tokens: u.tokens,
+          headingPath: first.headingPath,
+          hits: termHits(doc.text.slice(u.start, u.end), u.start, wanted, stop),
+          prefixHits: termHits(u.prefix, 0, wanted, stop),
+          via: u.via,
+        };
+      });
+      return {
+        status: 'ok',
+        units: found,
+        terms,
+        unknownTerms: terms.filter((t) => idx.retriever.idf(t) === 0),
+        chunks: idx.chunks.length,
+        accepted,
+        stopwords: idx.stopwords,
+        language: c.language,
+      } satisfies SearchAnswer;
+    });
+  },
+
+  /** Resolves gold references (spans are checked, key phrases become their sentence/line/row). */
+  resolveGold(corpusKey: string, docs: ParseInput[] | undefined, refs: GoldRef[]): { status: 'ok'; resolved: ResolvedRef[] } | NeedDocs {
+    const c = searchCorpus(corpusKey, docs);
+    if (!c) return { status: 'need-docs' };
+    return { status: 'ok', resolved: refs.map((r) => resolveOne(c, r)) };
+  },
+
+  /** For each gold span: which returned units of this chunking contain it, or which it is split over. */
+  placeGold(
+    corpusKey: string,
+    docs: ParseInput[] | undefined,
+    cfg: SearchChunking,
+    spans: GoldSpan[],
+    onProgress?: Progress,
+  ): Promise<{ status: 'ok'; placements: Placement[]; units: number } | NeedDocs> {
+    return withProgress(onProgress, async () => {
+      const c = searchCorpus(corpusKey, docs);
+      if (!c) return { status: 'need-docs' } as const;
+      const idx = await searchIndex(corpusKey, c, cfg, 'auto', onProgress);
+      const firstIndex = new Map<string, number>();
+      for (const ch of idx.chunks) if (!firstIndex.has(ch.parentId ?? ch.id)) firstIndex.set(ch.parentId ?? ch.id, ch.index);
+      const units = returnedUnits(idx.chunks).map((u) => ({ ...u, index: firstIndex.get(u.id) ?? 0 }));
+      const ref = (u: (typeof units)[number]): ChunkRef => ({ id: u.id, index: u.index, docId: u.docId, start: u.start, end: u.end });
+      const placements = spans.map((span) => {
+        const mine = units.filter((u) => u.docId === span.docId);
+        const containedIn = mine.filter((u) => u.start <= span.start && span.end <= u.end).map(ref);
+        const overlapping = containedIn.length ? [] : mine.filter((u) => u.start < span.end && span.start < u.end).map(ref);
+        return { span, containedIn, overlapping };
+      });
+      return { status: 'ok', placements, units: units.length } as const;
+    });
+  },
+
+  /** A corpus document as parsed (its text is what every offset points into; for HTML, the extracted text). */
+  corpusDoc(corpusKey: string, docs: ParseInput[] | undefined, docId: string): { status: 'ok'; doc: { id: string; text: string; meta: DocMeta } | null } | NeedDocs {
+    const c = searchCorpus(corpusKey, docs);
+    if (!c) return { status: 'need-docs' };
+    const d = c.docs.get(docId);
+    return { status: 'ok', doc: d ? { id: d.id, text: d.text, meta: d.meta } : null };
+  },
+};
+
+Object.assign(api, searchApi);
+export type SearchApi = typeof searchApi;
+
+// ---------------------------------------------------------------- experiments area (results view)
+// Added after the main api so other areas' additions do not collide: the paired test of two results
+// files (the engine's compareResults). Comlink looks methods up on each call, so adding it here after
+// expose() serves it; the page reaches it through ResultsApi.
+import { compareResults, type Comparison } from '../src/engine/evaluation/compare.ts';
+
+const resultsApi = {
+  /** McNemar exact tests (hit@1/3/5) with the questions each configuration alone gets right. */
+  compareResults(a: ResultsFile, b: ResultsFile, names?: [string, string]): Comparison {
+    return compareResults(a, b, names);
+  },
+};
+
+export type ResultsApi = typeof resultsApi;
+Object.assign(api, resultsApi);
+
+// ================================================================ sharing (src/app/sharing)
+// Added for sharing: open results files (validated and rescored by the engine's reader, summarised
+// for the leaderboard), write one to share, and write a corpus's chunks as JSONL for a vector database.
+import { writeResults, writeChunksJsonl } from '../src/engine/formats/index.ts';
+import { summarize, type ResultsSummary } from '../src/app/sharing/leaderboard.ts';
+
+export interface OpenedResults {
+  file: ResultsFile;
+  summary: ResultsSummary;
+}
+
+const sharingApi = {
+  /** Reads a results file (throws InputError naming the problem); metrics are recomputed from its chunks and rankings. */
+  openResults(text: string, fileName: string): OpenedResults {
+    const file = readResults(text, fileName);
+    return { file, summary: summarize(file, fileName) };
+  },
+
+  /** The results file's text, with config.author set when an author is given. */
+  writeResultsFile(file: ResultsFile, author?: string): string {
+    const a = author?.trim();
+    return writeResults(a ? { ...file, config: { ...file.config, author: a } } : file);
+  },
+
+  /** Chunks every document and writes the chunks as JSON Lines (CONTRACT.md's chunks format). */
+  chunksJsonl(inputs: ParseInput[], chunkerId: ChunkerId, params: Record<string, unknown>, onProgress?: Progress): Promise<{ text: string; chunks: number }> {
+    return withProgress(onProgress, async () => {
+      const tok = await tokenizer();
+      const docs = new Map<string, Doc>();
+      for (const d of inputs) {
+        if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`);
+        docs.set(d.id, parseDocument(d));
+      }
+      const chunks = await chunkCorpus([...docs.values()], chunkerId, params, { tokenizer: tok, onProgress: onProgress ? (f) => void onProgress(f) : undefined });
+      return { text: writeChunksJsonl(chunks, (id) => docs.get(id)!.text), chunks: chunks.length };
+    });
+  },
+};
+
+Object.assign(api, sharingApi);
+export type SharingApi = typeof sharingApi;

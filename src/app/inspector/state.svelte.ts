@@ -154,3 +154,20 @@ class Inspector {
 }
 
 export const inspector = new Inspector();
+
+// ---------------------------------------------------------------- entry point for other views
+import { workspace } from '../state/workspace.svelte.ts';
+import { go } from '../router.svelte.ts';
+
+/**
+ * Opens the inspector on one document of a corpus with a given chunker and parameters (e.g. the
+ * configuration of an experiment run), remembering them as the inspector's current choice.
+ */
+export function openInInspector(corpusId: string, docId: string, chunkerId: ChunkerId, params: Record<string, unknown>): void {
+  workspace.setActive(corpusId, docId);
+  inspector.chunkerId = chunkerId;
+  inspector.values[chunkerId] = { ...(inspector.values[chunkerId] ?? {}), ...params };
+  inspector.selected = null;
+  inspector.save();
+  go('inspector');
+}

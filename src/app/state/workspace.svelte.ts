@@ -461,3 +461,27 @@ export function errorMessage(e: unknown): string {
 
 /** The one workspace of the page. */
 export const workspace = new Workspace();
+
+// ------------------------------------------------------------ question editing (added for src/app/questions)
+// The question editor changes question sets in place; these mark what it changed so autosave
+// writes it (records before the index, deletions last, as for everything else).
+
+/** Marks question set `id` as changed (after its questions or name were edited in place). */
+export function touchQuestionSet(ws: Workspace, id: string): void {
+  const qs = ws.questionSets.find((q) => q.id === id);
+  if (!qs) return;
+  qs.updatedAt = Date.now();
+  ws['dirty'].add(qsKey(id));
+  ws['markIndex']();
+}
+
+/** Removes question set `id` from the workspace and from storage. */
+export function deleteQuestionSet(ws: Workspace, id: string): void {
+  const i = ws.questionSets.findIndex((q) => q.id === id);
+  if (i < 0) return;
+  ws.questionSets.splice(i, 1);
+  ws['dirty'].delete(qsKey(id));
+  ws['deletes'].add(qsKey(id));
+  ws['forgotten'].add(qsKey(id));
+  ws['markIndex']();
+}

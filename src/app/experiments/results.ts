@@ -1,0 +1,113 @@
+// Presentation helpers for saved results: rows for the results table (engine metrics and Wilson
+// intervals as the results file carries them), sorting, the Pareto front of hit@1 against context
+// tokens, compact number formats, and the facts behind the "why this one wins" sentence. Nothing here
+// computes a metric: every number comes from the engine's results file.
+import type { MetricKey, RateKey, ResultsFile } from '../../engine/evaluation/types.ts';
+import type { SavedResults } from '../state/types.ts';
+
+export interface ResultRow {
+  id: string;
+  name: string;
+  createdAt: number;
+  /** The dataset the run evaluated ("corpus / question set"): only rows with the same one compare. */
+  dataset: string;
+  file: ResultsFile;
+}
+
+export const COLUMNS = ['name', 'hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
+export type Column = (typeof COLUMNS)[number];
+export const RATE_COLUMNS: readonly string[] = ['hit@1', 'hit@3', 'hit@5', 'coverage'];
+
+function isResultsFile(x: unknown): x is ResultsFile {
+  const f = x as ResultsFile | null;
+  return !!f && typeof f === 'object' && f.format === 'chunklab-results' && !!f.metrics && Array.isArray(f.questions);
+}
+
+export function datasetName(file: ResultsFile): string {
+  const d = file.config?.dataset as { name?: unknown } | undefined;
+  return typeof d?.name === 'string' ? d.name : '';
+}
+
+/** Rows for saved results that hold a results file (others are ignored). */
+export function toRows(saved: readonly SavedResults[]): ResultRow[] {
+  return saved.filter((s) => isResultsFile(s.results)).map((s) => {
+    const file = s.results as ResultsFile;
+    return { id: s.id, name: s.name, createdAt: s.createdAt, dataset: datasetName(file), file };
+  });
+}
+
+export function cell(row: ResultRow, col: Column): number | string {
+  return col === 'name' ? row.name : row.file.metrics[col as MetricKey];
+}
+
+/** Rows sorted by a column; ties keep the order they came in. */
+export function sortRows(rows: readonly ResultRow[], col: Column, dir: 'asc' | 'desc'): ResultRow[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => {
+      const x = cell(a.r, col);
+      const y = cell(b.r, col);
+      const c = typeof x === 'string' || typeof y === 'string' ? String(x).localeCompare(String(y)) : x - y;
+      return c !== 0 ? sign * c : a.i - b.i;
+    })
+    .map((x) => x.r);
+}
+
+export interface Point {
+  id: string;
+  x: number;
+  y: number;
+}
+
+/**
+ * The Pareto front for "more hit@1 (y) with fewer context tokens (x)": the points no other point
+ * beats on both (at most as many tokens and at least as high hit@1, better on one). Sorted by x.
+ */
+export function paretoFront(points: readonly Point[]): Point[] {
+  const front = points.filter((p) => !points.some((q) => q !== p && q.x <= p.x && q.y >= p.y && (q.x < p.x || q.y > p.y)));
+  return [...front].sort((a, b) => a.x - b.x || b.y - a.y);
+}
+
+/** "0.49" with two decimals (rates and MRR). */
+export function fmt2(n: number): string {
+  return Number.isFinite(n) ? n.toFixed(2) : '–';
+}
+
+/** A rate with its interval, compactly: "0.49 [0.39–0.60]". */
+export function fmtRate(value: number, interval?: [number, number]): string {
+  return interval ? `${fmt2(value)} [${fmt2(interval[0])}–${fmt2(interval[1])}]` : fmt2(value);
+}
+
+export function interval(row: ResultRow, key: RateKey): [number, number] | undefined {
+  return row.file.intervals?.[key];
+}
+
+export interface Verdict {
+  best: ResultRow;
+  runnerUp?: ResultRow;
+  /** The two hit@5 intervals overlap: the data do not separate them by intervals alone. */
+  overlap?: boolean;
+  /** Rows tied with the best on hit@5. */
+  ties: number;
+}
+
+/** The best row on hit@5 (ties broken by MRR, then fewer ctx3 tokens) and the runner-up. */
+export function verdict(rows: readonly ResultRow[]): Verdict | undefined {
+  if (!rows.length) return undefined;
+  const ranked = [...rows].sort(
+    (a, b) => b.file.metrics['hit@5'] - a.file.metrics['hit@5'] || b.file.metrics.mrr - a.file.metrics.mrr || a.file.metrics.ctx3 - b.file.metrics.ctx3,
+  );
+  const [best, runnerUp] = ranked;
+  const ties = ranked.filter((r) => r !== best && r.file.metrics['hit@5'] === best.file.metrics['hit@5']).length;
+  if (!runnerUp) return { best, ties };
+  const a = interval(best, 'hit@5');
+  const b = interval(runnerUp, 'hit@5');
+  const overlap = a && b ? a[0] <= b[1] && b[0] <= a[1] : undefined;
+  return { best, runnerUp, overlap, ties };
+}
+
+/** Gold text from code point offsets (results files count code points). */
+export function sliceCodePoints(text: string, start: number, end: number): string {
+  return Array.from(text).slice(start, end).join('');
+}

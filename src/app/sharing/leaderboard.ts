@@ -1,0 +1,168 @@
+// Pure helpers of sharing (no DOM, no worker globals, so the worker and unit tests use them too):
+// the file name a results file is saved under, a short summary of an opened results file, the
+// signature of its question set (same questions and gold spans → same signature), and the workshop
+// leaderboard: rows sorted by hit@5 and grouped by question set, so files evaluated on different
+// questions are never ranked as if they were comparable.
+import type { Metrics, RateKey, ResultsFile } from '../../engine/evaluation/types.ts';
+
+/** What the leaderboard shows of one opened results file. Every string in it is untrusted text. */
+export interface ResultsSummary {
+  fileName: string;
+  /** config.author when the file has one (a string). */
+  author?: string;
+  /** config.dataset.name when present. */
+  dataset?: string;
+  /** chunker · cap · overlap · header · retriever, from the file's config. */
+  label: string;
+  metrics: Metrics;
+  intervals: Partial<Record<RateKey, [number, number]>>;
+  questions: number;
+  skipped: number;
+  /** Signature of the question set (ids and gold spans). */
+  questionSet: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** FNV-1a, 32 bits, as 8 hex digits: enough to tell question sets apart in a table. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Same question ids with the same gold spans (order of questions does not matter) → same signature. */
+export function questionSetSignature(file: Pick<ResultsFile, 'questions'>): string {
+  const lines = file.questions.map((q) => `${q.id}\u0000${q.gold.map((g) => `${g.docId}\u0001${g.start}\u0001${g.end}`).join('\u0002')}`);
+  lines.sort();
+  return fnv1a(lines.join('\u0003'));
+}
+
+/** A short, readable description of a run's configuration (chunker · cap · overlap · header · retriever). */
+export function configLabel(config: Record<string, unknown>): string {
+  const params = isRecord(config.params) ? config.params : {};
+  const retriever = isRecord(config.retriever) ? config.retriever : {};
+  const parts: string[] = [typeof config.chunker === 'string' ? config.chunker : '?'];
+  if (typeof params.maxTokens === 'number') parts.push(`${params.maxTokens} tok`);
+  if (typeof params.overlap === 'number' && params.overlap > 0) parts.push(`overlap ${params.overlap}`);
+  const header = config.header ?? params.header;
+  if (header === true || isRecord(header)) parts.push('header');
+  if (typeof retriever.kind === 'string') {
+    let r = retriever.kind;
+    if (typeof retriever.model === 'string' && retriever.model) r += ` ${retriever.model}`;
+    if (retriever.late === true) r += ' late';
+    parts.push(r);
+  }
+  if (isRecord(config.context)) parts.push('context');
+  return parts.join(' · ');
+}
+
+export function summarize(file: ResultsFile, fileName: string): ResultsSummary {
+  const c = file.config;
+  const dataset = isRecord(c.dataset) && typeof c.dataset.name === 'string' ? c.dataset.name : undefined;
+  const out: ResultsSummary = {
+    fileName,
+    label: configLabel(c),
+    metrics: file.metrics,
+    intervals: file.intervals ?? {},
+    questions: file.questions.length,
+    skipped: file.skipped?.length ?? 0,
+    questionSet: questionSetSignature(file),
+  };
+  if (typeof c.author === 'string' && c.author.trim()) out.author = c.author.trim();
+  if (dataset) out.dataset = dataset;
+  return out;
+}
+
+export interface LeaderboardRow extends ResultsSummary {
+  /** 1-based place by hit@5 (ties share a place), within its question-set group. */
+  place: number;
+  /** 'A', 'B', … : which question set; the largest group is 'A'. */
+  group: string;
+}
+
+export interface Leaderboard {
+  rows: LeaderboardRow[];
+  /** Number of distinct question sets among the files. */
+  groups: number;
+}
+
+function groupName(i: number): string {
+  let s = '';
+  let n = i;
+  do {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return s;
+}
+
+/**
+ * Rows grouped by question set (largest group first), each group sorted by hit@5, then MRR, then
+ * fewer context tokens (ctx3); places restart in each group, since only files evaluated on the same
+ * questions can be ranked against each other.
+ */
+export function leaderboard(items: readonly ResultsSummary[]): Leaderboard {
+  const bySet = new Map<string, ResultsSummary[]>();
+  for (const it of items) {
+    const g = bySet.get(it.questionSet);
+    if (g) g.push(it);
+    else bySet.set(it.questionSet, [it]);
+  }
+  const groups = [...bySet.values()].sort((a, b) => b.length - a.length);
+  const rows: LeaderboardRow[] = [];
+  groups.forEach((g, gi) => {
+    const sorted = [...g].sort(
+      (a, b) => b.metrics['hit@5'] - a.metrics['hit@5'] || b.metrics.mrr - a.metrics.mrr || a.metrics.ctx3 - b.metrics.ctx3,
+    );
+    let place = 0;
+    sorted.forEach((r, i) => {
+      if (i === 0 || r.metrics['hit@5'] !== sorted[i - 1].metrics['hit@5']) place = i + 1;
+      rows.push({ ...r, place, group: groupName(gi) });
+    });
+  });
+  return { rows, groups: groups.length };
+}
+
+/** Lower-case ASCII letters, digits and dashes: safe in a file name on every system. */
+function slug(text: string, max = 40): string {
+  const s = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return s.slice(0, max).replace(/-+$/, '');
+}
+
+/**
+ * The name a results file is saved under, from its configuration, e.g.
+ * "chunklab-results_amostra-perguntas_structure-128-ov16-header_bm25.json".
+ */
+export function resultsFileName(config: Record<string, unknown>, author?: string): string {
+  const params = isRecord(config.params) ? config.params : {};
+  const retriever = isRecord(config.retriever) ? config.retriever : {};
+  const dataset = isRecord(config.dataset) && typeof config.dataset.name === 'string' ? slug(config.dataset.name, 32) : '';
+  const run: string[] = [slug(typeof config.chunker === 'string' ? config.chunker : 'run', 20) || 'run'];
+  if (typeof params.maxTokens === 'number') run.push(String(params.maxTokens));
+  if (typeof params.overlap === 'number' && params.overlap > 0) run.push(`ov${params.overlap}`);
+  const header = config.header ?? params.header;
+  if (header === true || isRecord(header)) run.push('header');
+  if (isRecord(config.context)) run.push('context');
+  const r: string[] = [slug(typeof retriever.kind === 'string' ? retriever.kind : '', 10)];
+  if (typeof retriever.model === 'string') r.push(slug(retriever.model.split('/').pop() ?? '', 32));
+  if (retriever.late === true) r.push('late');
+  const parts = ['chunklab-results', author ? slug(author, 24) : '', dataset, run.join('-'), r.filter(Boolean).join('-')].filter(Boolean);
+  return `${parts.join('_')}.json`;
+}
+
+/** The chunks file name for a corpus and a configuration. */
+export function chunksFileName(corpusName: string, chunker: string, params: { maxTokens: number; overlap?: number; header?: boolean }): string {
+  const run = [slug(chunker, 20) || 'chunks', String(params.maxTokens)];
+  if (params.overlap) run.push(`ov${params.overlap}`);
+  if (params.header) run.push('header');
+  return `${['chunks', slug(corpusName, 32), run.join('-')].filter(Boolean).join('_')}.jsonl`;
+}
