@@ -5,12 +5,13 @@
 // The playground's bridge can import createEmbedClient; the browser tests reach it through
 // window.__chunklabTest (tests/browser/embed-page.ts), so the app's UI is not involved.
 import * as Comlink from 'comlink';
-import type { EmbedOutput, EmbedWorkerApi, ModelStatus } from './embed.worker.ts';
+import type { EmbedOutput, EmbedStats, EmbedWorkerApi, ModelStatus } from './embed.worker.ts';
+import type { CacheInfo } from '../src/app/models/idb-cache.ts';
 import type { LoadOptions, LoadProgress, ModelSource } from './embed-runner.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan, RunnerBatch, RunnerOutput } from '../src/engine/embedding/index.ts';
 import type { Span } from '../src/engine/types.ts';
 
-export type { EmbedOutput, ModelStatus, LoadOptions, LoadProgress, ModelSource };
+export type { EmbedOutput, EmbedStats, CacheInfo, ModelStatus, LoadOptions, LoadProgress, ModelSource };
 
 export interface EmbedClient {
   load(source: ModelSource, opts?: LoadOptions, onProgress?: (p: LoadProgress) => void): Promise<ModelStatus>;
@@ -19,6 +20,12 @@ export interface EmbedClient {
   lateChunkCorpus(docs: [string, string][], spans: LateSpan[], onProgress?: (fraction: number) => void): Promise<LateCorpusResult>;
   run(batch: RunnerBatch): Promise<RunnerOutput>;
   status(): Promise<ModelStatus | null>;
+  /** Work counters of the current worker (model runs, cache hits); they start over after cancel(). */
+  stats(): Promise<EmbedStats>;
+  /** Keep vectors in IndexedDB across reloads (remembered across cancel()); off by default. */
+  setPersistentCache(on: boolean): Promise<void>;
+  cacheInfo(): Promise<CacheInfo>;
+  clearCache(): Promise<void>;
   /** Stops whatever is running (its promise rejects with an AbortError) and starts a fresh worker. */
   cancel(): void;
   /** Ends the worker for good. */
@@ -30,6 +37,7 @@ export function createEmbedClient(): EmbedClient {
   let api: Comlink.Remote<EmbedWorkerApi>;
   let lastLoad: { source: ModelSource; opts?: LoadOptions } | null = null;
   let loaded = false;
+  let persistent = false;
   const pending = new Set<(e: Error) => void>();
 
   const start = () => {
@@ -41,6 +49,7 @@ export function createEmbedClient(): EmbedClient {
     });
     api = Comlink.wrap<EmbedWorkerApi>(worker);
     loaded = false;
+    if (persistent) void api.setPersistentCache(true).catch(() => undefined);
   };
   const restart = () => {
     (api as unknown as { [Comlink.releaseProxy]: () => void })[Comlink.releaseProxy]?.();
@@ -104,6 +113,19 @@ export function createEmbedClient(): EmbedClient {
     },
     status() {
       return track(api.status());
+    },
+    stats() {
+      return track(api.stats());
+    },
+    async setPersistentCache(on) {
+      persistent = on;
+      await track(api.setPersistentCache(on));
+    },
+    cacheInfo() {
+      return track(api.cacheInfo());
+    },
+    clearCache() {
+      return track(api.clearCache());
     },
     cancel() {
       failAll(new DOMException('cancelled', 'AbortError'));

@@ -9,6 +9,7 @@ import {
   lateChunkCorpus,
   MemoryEmbeddingCache,
   type Embedder,
+  type EmbeddingCache,
   type LateChunkResult,
   type LateSpan,
   type ModelDtype,
@@ -17,6 +18,7 @@ import {
 } from '../src/engine/embedding/index.ts';
 import { InputError, type Span } from '../src/engine/types.ts';
 import { loadBrowserModel, type Device, type LoadedBrowserModel, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
+import { IdbEmbeddingCache, type CacheInfo } from '../src/app/models/idb-cache.ts';
 
 /** What the page learns about a loaded model (plain data). */
 export interface ModelStatus {
@@ -50,7 +52,37 @@ export interface EmbedOutput {
 export type FractionProgress = (fraction: number) => void;
 
 let current: { model: LoadedBrowserModel; embedder: Embedder; status: ModelStatus } | null = null;
-const cache = new MemoryEmbeddingCache();
+let memoryCache = new MemoryEmbeddingCache();
+/** The playground turns this on (setPersistentCache): vectors then survive reloads in IndexedDB. */
+let persistentCache: IdbEmbeddingCache | null = null;
+/** What the embedder and late chunking read and write: the persistent cache when on, else memory. */
+const cache: EmbeddingCache = {
+  getMany: (keys) => (persistentCache ?? memoryCache).getMany(keys),
+  setMany: (list) => (persistentCache ?? memoryCache).setMany(list),
+};
+
+/** Work counters since this worker started (the page shows them; tests read them). */
+export interface EmbedStats {
+  /** Model runs (batches) and the rows they carried. */
+  modelCalls: number;
+  modelRows: number;
+  /** Texts asked for through embed(), and how many came from the cache. */
+  embedded: number;
+  cacheHits: number;
+}
+const stats: EmbedStats = { modelCalls: 0, modelRows: 0, embedded: 0, cacheHits: 0 };
+
+/** Counts the model's runs without changing them. */
+function counted(runner: LoadedBrowserModel['runner']): LoadedBrowserModel['runner'] {
+  return {
+    run(batch) {
+      stats.modelCalls++;
+      stats.modelRows += batch.inputIds.length;
+      return runner.run(batch);
+    },
+    dispose: runner.dispose ? () => runner.dispose!() : undefined,
+  };
+}
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Runs calls one after the other: transformers.js's env is global, and one model runs at a time. */
@@ -74,6 +106,7 @@ const api = {
         current = null;
       }
       const model = await loadBrowserModel(source, opts, onProgress);
+      model.runner = counted(model.runner);
       const embedder = createEmbedder({
         runner: model.runner,
         tokenizer: model.tokenizer,
@@ -115,6 +148,8 @@ const api = {
     return serial(async () => {
       const t0 = performance.now();
       const r = await need().embedder.embed(texts, kind, { onProgress: onProgress ? (f) => void onProgress(f) : undefined });
+      stats.embedded += texts.length;
+      stats.cacheHits += r.cacheHits;
       const out: EmbedOutput = { vectors: [...r], truncated: r.truncated, tokenCounts: r.tokenCounts, cacheHits: r.cacheHits, ms: performance.now() - t0 };
       return Comlink.transfer(out, uniqueBuffers(out.vectors));
     });
@@ -167,6 +202,33 @@ const api = {
   countTokens(texts: string[]): number[] {
     const t = need().model.tokenizer;
     return texts.map((x) => t.count(x));
+  },
+
+  /** Keeps vectors in IndexedDB (on) or only in this worker's memory (off, the default). */
+  setPersistentCache(on: boolean): void {
+    persistentCache = on ? (persistentCache ?? new IdbEmbeddingCache()) : null;
+  },
+
+  /** Work counters since this worker started. */
+  stats(): EmbedStats {
+    return { ...stats };
+  },
+
+  /** Entries and bytes in the cache in use. */
+  cacheInfo(): Promise<CacheInfo> {
+    return serial(async () => {
+      if (persistentCache) return persistentCache.info();
+      // The memory cache holds vectors of the loaded model's width (4 bytes a number).
+      return { entries: memoryCache.size, bytes: memoryCache.size * (current?.status.dimensions ?? 0) * 4, persistent: false };
+    });
+  },
+
+  /** Empties the cache in use (IndexedDB included when persistent). */
+  clearCache(): Promise<void> {
+    return serial(async () => {
+      if (persistentCache) await persistentCache.clear();
+      memoryCache = new MemoryEmbeddingCache();
+    });
   },
 
   unload(): Promise<void> {

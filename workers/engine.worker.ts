@@ -7,6 +7,7 @@ import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts
 import { loadTokenizerFromUrl } from '../src/engine/tokens/index.ts';
 import { CHUNKERS, chunkCorpus, chunkDocument, type ChunkerInfo } from '../src/engine/chunkers/index.ts';
 import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
+import { lexicalEmbedderFor } from '../src/engine/embedding/lexical.ts';
 import { runExperiment, type ExperimentConfig, type Stage } from '../src/engine/evaluation/experiment.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/types.ts';
 import {
@@ -139,6 +140,15 @@ function readUpload(files: UploadedFile[]): ReadUpload {
   return asUpload(readSquad(f.text, base(f)), 'squad');
 }
 
+/**
+ * The semantic chunker's vectors in the page until a model is chosen: the lexical TF-IDF embedder of
+ * the document (word overlap, not meaning), as the CLI does without --model.
+ */
+const LEXICAL_EMBEDDER = 'lexical-tfidf';
+function semanticEmbed(chunkerId: ChunkerId, doc: Doc): ((texts: string[]) => Promise<Float32Array[]>) | undefined {
+  return chunkerId === 'semantic' ? lexicalEmbedderFor(doc).embed : undefined;
+}
+
 /** What the interface needs of a registry entry (the chunker function itself stays here). */
 export type ChunkerDescription = Omit<ChunkerInfo, 'chunker'>;
 
@@ -158,7 +168,11 @@ const api = {
     return withProgress(onProgress, async () => {
       const tok = await tokenizer();
       const doc = parseDocument(input);
-      const chunks = await chunkDocument(doc, chunkerId, params, { tokenizer: tok, onProgress: onProgress ? (f) => void onProgress(f) : undefined });
+      const chunks = await chunkDocument(doc, chunkerId, params, {
+        tokenizer: tok,
+        embed: semanticEmbed(chunkerId, doc),
+        onProgress: onProgress ? (f) => void onProgress(f) : undefined,
+      });
       const report = lintChunks(doc, chunks, lintOptions(lint, tok));
       return { doc, chunks, lint: report, tokenizer: tok.name, modelMaxLength: tok.modelMaxLength };
     });
@@ -169,7 +183,16 @@ const api = {
     return withProgress(onProgress, async () => {
       const tok = await tokenizer();
       const docs = inputs.map((d) => parseDocument(d));
-      const chunks = await chunkCorpus(docs, chunkerId, params, { tokenizer: tok, onProgress: onProgress ? (f) => void onProgress(f) : undefined });
+      const chunks: Chunk[] = [];
+      if (chunkerId === 'semantic') {
+        // The lexical embedder's statistics are per document: chunk one document at a time.
+        for (let i = 0; i < docs.length; i++) {
+          chunks.push(...(await chunkCorpus([docs[i]], chunkerId, params, { tokenizer: tok, embed: semanticEmbed(chunkerId, docs[i]) })));
+          onProgress?.((i + 1) / docs.length);
+        }
+      } else {
+        chunks.push(...(await chunkCorpus(docs, chunkerId, params, { tokenizer: tok, onProgress: onProgress ? (f) => void onProgress(f) : undefined })));
+      }
       const byDoc = new Map<string, Chunk[]>(docs.map((d) => [d.id, []]));
       for (const c of chunks) byDoc.get(c.docId)?.push(c);
       const reports: Record<string, LintReport> = {};
@@ -182,7 +205,12 @@ const api = {
   experiment(dataset: Dataset, config: ExperimentConfig, onProgress?: (stage: Stage, fraction: number) => void): Promise<ResultsFile> {
     return withProgress(onProgress, async () => {
       const tok = await tokenizer();
-      return runExperiment(dataset, config, { tokenizer: tok, onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined });
+      const semantic = config.chunker === 'semantic';
+      return runExperiment(dataset, semantic ? { ...config, semanticEmbedder: config.semanticEmbedder ?? LEXICAL_EMBEDDER } : config, {
+        tokenizer: tok,
+        embedFor: semantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
+        onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined,
+      });
     });
   },
 

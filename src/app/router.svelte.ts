@@ -2,8 +2,6 @@
 // view gets an address that survives reload and works with the browser's back button.
 export const VIEWS = ['workspace', 'inspector', 'search', 'experiments', 'results', 'lessons'] as const;
 export type ViewId = (typeof VIEWS)[number];
-/** Views that work in this version; the others say they come in the next step. */
-export const READY_VIEWS: readonly ViewId[] = ['workspace', 'inspector'];
 
 function parse(hash: string): ViewId {
   const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0];

@@ -1,0 +1,58 @@
+// Files of a model folder the user picked (<input webkitdirectory>) or dropped (drag and drop of a
+// folder, read through the File and Directory Entries API), as { path, data } with paths relative to
+// the folder's parent ("my-model/onnx/model.onnx"); the embedding runner strips the folder's name.
+
+export interface PickedFile {
+  path: string;
+  data: Blob;
+}
+
+export interface PickedFolder {
+  name: string;
+  files: PickedFile[];
+  bytes: number;
+}
+
+function folderOf(files: PickedFile[]): PickedFolder {
+  const first = files[0]?.path ?? '';
+  const name = first.includes('/') ? first.split('/')[0] : 'model';
+  return { name, files, bytes: files.reduce((n, f) => n + f.data.size, 0) };
+}
+
+/** From an <input type=file webkitdirectory> selection. */
+export function fromFileList(list: FileList | File[]): PickedFolder | null {
+  const files = [...list].map((f) => ({ path: (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name, data: f as Blob }));
+  return files.length ? folderOf(files) : null;
+}
+
+type Entry = { isFile: boolean; isDirectory: boolean; name: string; fullPath: string };
+type FileEntry = Entry & { file(ok: (f: File) => void, err: (e: unknown) => void): void };
+type DirEntry = Entry & { createReader(): { readEntries(ok: (e: Entry[]) => void, err: (e: unknown) => void): void } };
+
+async function walk(entry: Entry, out: PickedFile[]): Promise<void> {
+  if (entry.isFile) {
+    const file = await new Promise<File>((ok, err) => (entry as FileEntry).file(ok, err));
+    out.push({ path: entry.fullPath.replace(/^\/+/, ''), data: file });
+  } else if (entry.isDirectory) {
+    const reader = (entry as DirEntry).createReader();
+    // readEntries returns the listing in pieces: call it until it gives nothing.
+    for (;;) {
+      const batch = await new Promise<Entry[]>((ok, err) => reader.readEntries(ok, err));
+      if (!batch.length) break;
+      for (const e of batch) await walk(e, out);
+    }
+  }
+}
+
+/** From a drop: a dropped folder (or loose files). */
+export async function fromDrop(dt: DataTransfer): Promise<PickedFolder | null> {
+  const entries = [...dt.items]
+    .map((i) => (i.webkitGetAsEntry?.() ?? null) as unknown as Entry | null)
+    .filter((e): e is Entry => e !== null);
+  if (entries.length) {
+    const out: PickedFile[] = [];
+    for (const e of entries) await walk(e, out);
+    return out.length ? folderOf(out) : null;
+  }
+  return fromFileList(dt.files);
+}
