@@ -46,20 +46,22 @@ test('the workspace: named controls, header tab order from the skip link, visibl
   const first = await s.page.evaluate(() => ({ text: document.activeElement?.textContent, href: document.activeElement?.getAttribute('href') }));
   expect(first).toEqual({ text: 'Pular para o conteúdo', href: '#main' });
   const order: string[] = [];
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 8; i++) {
     await s.page.keyboard.press('Tab');
-    order.push(await s.page.evaluate(() => document.activeElement?.getAttribute('data-view') ?? document.activeElement?.tagName ?? ''));
+    order.push(
+      await s.page.evaluate(
+        () => document.activeElement?.getAttribute('data-view') ?? document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? '',
+      ),
+    );
   }
-  expect(order).toEqual(['workspace', 'inspector', 'search', 'experiments', 'results', 'lessons', 'SELECT']);
+  expect(order).toEqual(['workspace', 'inspector', 'search', 'experiments', 'results', 'lessons', 'model-button', 'lang-switch']);
   // Focus is drawn: the focused control has an outline.
   const outline = await s.page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
   expect(outline).not.toBe('none');
   // Enter on a focused nav link changes the view.
-  await s.page.keyboard.press('Shift+Tab');
-  await s.page.keyboard.press('Shift+Tab');
-  await s.page.keyboard.press('Shift+Tab');
-  await s.page.keyboard.press('Shift+Tab');
-  await s.page.keyboard.press('Shift+Tab');
+  // From the language switch back to "inspector": six steps (model button, lessons … search, inspector).
+  for (let i = 0; i < 6; i++) await s.page.keyboard.press('Shift+Tab');
+  expect(await s.page.evaluate(() => document.activeElement?.getAttribute('data-view'))).toBe('inspector');
   await s.page.keyboard.press('Enter');
   await s.page.getByRole('heading', { name: 'Inspetor de chunks', level: 2 }).waitFor();
   expect(s.errors).toEqual([]);
