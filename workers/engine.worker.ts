@@ -201,16 +201,26 @@ const api = {
     });
   },
 
-  /** Runs one experiment over a dataset with the bundled tokenizer; returns the results file. */
-  experiment(dataset: Dataset, config: ExperimentConfig, onProgress?: (stage: Stage, fraction: number) => void): Promise<ResultsFile> {
+  /**
+   * Runs one experiment over a dataset with the bundled tokenizer; returns the results file.
+   * `hooks` (a Comlink.proxy from the page) supply what lives on the page side: the embedding model
+   * (dense, hybrid, late) and the cached context sentences (config.context). See ExperimentHooks.
+   */
+  experiment(dataset: Dataset, config: ExperimentConfig, onProgress?: (stage: Stage, fraction: number) => void, hooks?: ExperimentHooks): Promise<ResultsFile> {
     return withProgress(onProgress, async () => {
-      const tok = await tokenizer();
-      const semantic = config.chunker === 'semantic';
-      return runExperiment(dataset, semantic ? { ...config, semanticEmbedder: config.semanticEmbedder ?? LEXICAL_EMBEDDER } : config, {
-        tokenizer: tok,
-        embedFor: semantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
-        onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined,
-      });
+      try {
+        const tok = await tokenizer();
+        const semantic = config.chunker === 'semantic';
+        return await runExperiment(dataset, semantic ? { ...config, semanticEmbedder: config.semanticEmbedder ?? LEXICAL_EMBEDDER } : config, {
+          tokenizer: tok,
+          embedFor: semantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
+          createRetriever: hooks && config.retriever.kind !== 'bm25' ? pageRetrieverFactory(hooks) : undefined,
+          contextualize: hooks && config.context ? pageContextualizer(hooks, tok, config.params.maxTokens, config.context.contextTokens) : undefined,
+          onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined,
+        });
+      } finally {
+        release(hooks);
+      }
     });
   },
 
@@ -570,3 +580,101 @@ const sharingApi = {
 
 Object.assign(api, sharingApi);
 export type SharingApi = typeof sharingApi;
+
+// ================================================================ experiments with page-side hooks
+// Dense, hybrid and late-chunked retrieval and generated context for `experiment`: the model runs in
+// the page's embedding worker and the context sentences sit in the page's IndexedDB cache, so the
+// page hands them in as hooks (one Comlink.proxy object). The retrievers mirror the CLI's
+// (src/cli/retrievers.ts): the same DenseRetriever / HybridRetriever(Bm25Retriever, dense, RRF k 60),
+// the same BM25 defaults and the same fields written to the results file's retriever config.
+// (Replicated here rather than shared: the CLI's version is tied to its onnxruntime-node embedder.)
+import { DenseRetriever } from '../src/engine/retrieval/dense.ts';
+import { HybridRetriever } from '../src/engine/retrieval/hybrid.ts';
+import { applyContext } from '../src/engine/context/index.ts';
+import type { LateSpan } from '../src/engine/embedding/late-corpus.ts';
+import type { ExperimentDeps, RetrieverConfig } from '../src/engine/evaluation/experiment.ts';
+import type { Retriever } from '../src/engine/types.ts';
+
+/** What the page lends an experiment (every member is called through Comlink, so each returns a promise). */
+export interface ExperimentHooks {
+  /** Unit vectors of `texts` with the page's chosen model (query/passage prefixes applied there). */
+  embed?(texts: string[], kind: 'query' | 'passage'): Promise<Float32Array[]>;
+  /** Late chunking: one vector per span, pooled from a pass over the span's whole document. */
+  lateChunkCorpus?(docs: [string, string][], spans: LateSpan[]): Promise<{ vectors: Float32Array[] }>;
+  /** The generated sentence of each chunk (by chunk id), from the page's cache only. */
+  contextSentences?(docs: Map<string, Doc>, chunks: Chunk[]): Promise<Record<string, string>>;
+}
+
+/**
+ * A hook as a plain function. Called as a method of `hooks`: a Comlink remote answers every property
+ * (so presence cannot be tested there; a page that lacks the hook rejects the call), a plain object
+ * may lack it.
+ */
+function needHook<K extends keyof ExperimentHooks>(hooks: ExperimentHooks, name: K, what: string): NonNullable<ExperimentHooks[K]> {
+  if (!hooks[name]) throw new InputError(`${what} needs the page's ${name} hook, and none was given`, 'experiment');
+  return ((...args: unknown[]) => (hooks as Record<K, (...a: unknown[]) => unknown>)[name](...args)) as NonNullable<ExperimentHooks[K]>;
+}
+
+/** ExperimentDeps.createRetriever over the page's model (dense, hybrid; late with config.late). */
+function pageRetrieverFactory(hooks: ExperimentHooks): NonNullable<ExperimentDeps['createRetriever']> {
+  return (cfg: RetrieverConfig, ctx) => {
+    const embed = needHook(hooks, 'embed', `retriever "${cfg.kind}"`);
+    const late = !!cfg.late;
+    const lateCorpus = late ? needHook(hooks, 'lateChunkCorpus', 'late chunking') : undefined;
+    const inner = new DenseRetriever({ embed: (texts, kind) => embed(texts, kind) });
+    const dense: Retriever = {
+      kind: 'dense',
+      async index(entries, signal) {
+        if (!lateCorpus) return inner.index(entries, signal);
+        const byId = new Map(ctx.chunks.map((c) => [c.id, c]));
+        const spans = entries.map((e) => {
+          const c = byId.get(e.id);
+          if (!c) throw new InputError(`late chunking: entry "${e.id}" is not one of the chunks`, 'late');
+          return { id: c.id, docId: c.docId, start: c.start, end: c.end };
+        });
+        const used = new Set(spans.map((s) => s.docId));
+        const docs = [...ctx.docs].filter(([id]) => used.has(id)).map(([id, d]) => [id, d.text] as [string, string]);
+        const r = await lateCorpus(docs, spans);
+        inner.indexVectors(entries, r.vectors);
+      },
+      search: (query, k, o) => inner.search(query, k, o),
+    };
+    if (cfg.kind === 'dense') return dense;
+    if (cfg.kind !== 'hybrid') throw new InputError(`unknown retriever "${cfg.kind}"`, 'experiment');
+    // BM25's settings as the bm25 retriever resolves them (stop words by the corpus language), recorded.
+    const docs = [...ctx.docs.values()];
+    const language = docs[0]?.meta.language ?? guessLanguage(docs.slice(0, 5).map((d) => d.text.slice(0, 4000)).join('\n'));
+    const k1 = typeof cfg.k1 === 'number' ? cfg.k1 : 1.2;
+    const b = typeof cfg.b === 'number' ? cfg.b : 0.75;
+    const stopwords = cfg.stopwords && cfg.stopwords !== 'auto' ? cfg.stopwords : language.startsWith('pt') ? 'pt' : language.startsWith('en') ? 'en' : 'none';
+    Object.assign(cfg, { k1, b, stopwords, fusion: 'rrf', rrfK: 60 });
+    return new HybridRetriever(new Bm25Retriever({ k1, b, stopwords }), dense, { k: 60 });
+  };
+}
+
+/**
+ * ExperimentDeps.contextualize from the page's cached sentences: each document's chunks get their
+ * sentence placed by the engine's applyContext (prefix + text within maxTokens). Nothing is generated
+ * here: a chunk without a cached sentence is an InputError pointing at the context panel.
+ */
+function pageContextualizer(hooks: ExperimentHooks, tok: TextTokenizer, maxTokens: number, contextTokens: number): NonNullable<ExperimentDeps['contextualize']> {
+  return async (docs, chunks) => {
+    const sentencesOf = needHook(hooks, 'contextSentences', 'generated context');
+    const sentences = new Map(Object.entries(await sentencesOf(new Map(docs), [...chunks])));
+    const byDoc = new Map<string, Chunk[]>();
+    for (const c of chunks) (byDoc.get(c.docId) ?? byDoc.set(c.docId, []).get(c.docId)!).push(c);
+    const placed = new Map<string, Chunk>();
+    let missing = 0;
+    for (const [docId, list] of byDoc) {
+      const doc = docs.get(docId);
+      if (!doc) throw new InputError(`unknown document "${docId}"`, `chunk ${list[0].id}`);
+      const r = applyContext(doc, list, sentences, { tokenizer: tok, maxTokens, contextTokens });
+      missing += r.missing.length;
+      for (const c of r.chunks) placed.set(c.id, c);
+    }
+    if (missing) {
+      throw new InputError(`${missing} of ${chunks.length} chunks have no generated context sentence: generate them in the context panel first, with the same strategy and size`, 'context');
+    }
+    return chunks.map((c) => placed.get(c.id)!);
+  };
+}

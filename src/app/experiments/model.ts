@@ -2,6 +2,10 @@
 // the Experiments view crosses, and its expansion into one engine ExperimentConfig per run. Pure.
 import type { ChunkerId } from '../../engine/types.ts';
 import type { ExperimentConfig } from '../../engine/evaluation/experiment.ts';
+import type { ContextRunConfig } from '../../engine/context/redact.ts';
+import { LATE_PREFIX_POLICY } from '../../engine/embedding/late-corpus.ts';
+import { defaultWindowOverlap } from '../../engine/embedding/late.ts';
+import { DEFAULT_CONTEXT_TOKENS } from '../../engine/context/add-context.ts';
 
 export type RetrieverKind = 'bm25' | 'dense' | 'hybrid';
 
@@ -32,6 +36,12 @@ export interface ExperimentGrid {
   models?: string[];
   /** Late chunking for dense/hybrid runs. */
   late?: boolean;
+  /**
+   * Generated context off/on (default [false]). "On" places the context panel's cached sentences
+   * (config.context); whenever "on" is in the grid, "off" is the header-only arm chunked at the same
+   * reduced cap (config.contextBaseline), so both arms have identical chunk boundaries.
+   */
+  contexts?: boolean[];
   /** Units kept per question (the results file keeps at least 10). */
   k: number;
   /** Start running as soon as the view opens (a lesson that wants results straight away). */
@@ -48,7 +58,7 @@ export interface GridRun {
 }
 
 export function defaultGrid(): ExperimentGrid {
-  return { chunkers: ['fixed', 'structure'], sizes: [128], overlaps: [0], headers: [false], retrievers: ['bm25'], models: [], k: 10 };
+  return { chunkers: ['fixed', 'structure'], sizes: [128], overlaps: [0], headers: [false], retrievers: ['bm25'], models: [], contexts: [false], k: 10 };
 }
 
 const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
@@ -61,6 +71,8 @@ export function runLabel(config: ExperimentConfig): string {
   if (config.header) parts.push('hdr');
   const r = config.retriever;
   parts.push(r.kind + (r.model ? ` ${r.model}` : '') + (r.late ? ' late' : ''));
+  if (config.context) parts.push('ctx');
+  else if (config.contextBaseline) parts.push('ctx-base');
   if (config.k !== undefined && config.k !== 10) parts.push(`k=${config.k}`);
   return parts.join(' · ');
 }
@@ -68,41 +80,91 @@ export function runLabel(config: ExperimentConfig): string {
 /** A stable key for a run's configuration (same grid cell → same key). */
 export function runKey(config: ExperimentConfig): string {
   const r = config.retriever;
-  return [config.chunker, config.params.maxTokens, config.params.overlap ?? 0, config.header ? 1 : 0, r.kind, r.model ?? '', r.late ? 1 : 0, config.k ?? 10].join('|');
+  const ctx = config.context ? 'c' : config.contextBaseline ? 'b' : '';
+  return [config.chunker, config.params.maxTokens, config.params.overlap ?? 0, config.header ? 1 : 0, r.kind, r.model ?? '', r.late ? 1 : 0, config.k ?? 10, ctx].join('|');
 }
+
+/** Tokens a chunk must keep after reserving room for a context sentence (as the CLI checks). */
+export const MIN_CHUNK_TOKENS_WITH_CONTEXT = 8;
 
 /**
  * Every run the grid makes, in a stable order. Dense/hybrid runs need a model: with no model they
- * are left out and counted in `needModel`.
+ * are left out and counted in `needModel`. Context "on" needs `opts.context` (the context panel's
+ * settings, without key): without it those runs are left out and counted in `needContext`.
  */
-export function expandGrid(grid: ExperimentGrid): { runs: GridRun[]; needModel: number; invalid: number } {
+export function expandGrid(
+  grid: ExperimentGrid,
+  opts: { context?: ContextRunConfig } = {},
+): { runs: GridRun[]; needModel: number; needContext: number; invalid: number } {
   const runs: GridRun[] = [];
   let needModel = 0;
+  let needContext = 0;
   let invalid = 0;
   const models = uniq(grid.models ?? []);
+  const contexts = uniq(grid.contexts?.length ? grid.contexts : [false]);
+  const withContext = contexts.includes(true);
+  const reserve = opts.context?.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
   for (const chunker of uniq(grid.chunkers))
     for (const size of uniq(grid.sizes))
       for (const overlap of uniq(grid.overlaps))
         for (const header of uniq(grid.headers))
-          for (const kind of uniq(grid.retrievers)) {
-            if (!(Number.isInteger(size) && size > 0 && Number.isInteger(overlap) && overlap >= 0 && overlap < size)) {
-              invalid += kind === 'bm25' ? 1 : Math.max(1, models.length);
-              continue;
-            }
-            const base = { chunker, params: { maxTokens: size, overlap }, header, k: grid.k } satisfies Omit<ExperimentConfig, 'retriever'>;
-            if (kind === 'bm25') {
-              const config: ExperimentConfig = { ...base, retriever: { kind } };
-              runs.push({ key: runKey(config), label: runLabel(config), config });
-            } else if (!models.length) {
-              needModel++;
-            } else {
-              for (const model of models) {
-                const config: ExperimentConfig = { ...base, retriever: { kind, model, ...(grid.late ? { late: true } : {}) } };
+          for (const kind of uniq(grid.retrievers))
+            for (const ctx of contexts) {
+              const n = kind === 'bm25' ? 1 : Math.max(1, models.length);
+              const sizeOk = Number.isInteger(size) && size > 0 && Number.isInteger(overlap) && overlap >= 0 && overlap < size;
+              if (!sizeOk || (withContext && size - reserve < MIN_CHUNK_TOKENS_WITH_CONTEXT)) {
+                invalid += n;
+                continue;
+              }
+              if (ctx && !opts.context) {
+                needContext += n;
+                continue;
+              }
+              const base: Omit<ExperimentConfig, 'retriever'> = { chunker, params: { maxTokens: size, overlap }, header, k: grid.k };
+              if (ctx) base.context = opts.context;
+              else if (withContext) base.contextBaseline = { contextTokens: reserve };
+              if (kind === 'bm25') {
+                const config: ExperimentConfig = { ...base, retriever: { kind } };
                 runs.push({ key: runKey(config), label: runLabel(config), config });
+              } else if (!models.length) {
+                needModel++;
+              } else {
+                for (const model of models) {
+                  const config: ExperimentConfig = { ...base, retriever: { kind, model, ...(grid.late ? { late: true } : {}) } };
+                  runs.push({ key: runKey(config), label: runLabel(config), config });
+                }
               }
             }
-          }
-  return { runs, needModel, invalid };
+  return { runs, needModel, needContext, invalid };
+}
+
+/** What the page's model status says about the loaded embedding model. */
+export interface LoadedModelInfo {
+  id: string;
+  dtype: string;
+  pooling: string;
+  maxTokens: number;
+  dimensions: number;
+  prefixes: { query: string; passage: string };
+}
+
+/**
+ * The model fields a dense/hybrid run records in its results file's retriever config — the CLI's
+ * ModelConfig (src/cli/retrievers.ts) less the weights hash, which the page does not compute (`model`
+ * stays the grid's choice, as the CLI keeps what was given on its command line). Late
+ * chunking uses the embedding worker's default macro-window overlap.
+ */
+export function modelRecord(m: LoadedModelInfo, late: boolean): Record<string, unknown> {
+  return {
+    modelId: m.id,
+    dtype: m.dtype,
+    pooling: m.pooling,
+    maxTokens: m.maxTokens,
+    dimensions: m.dimensions,
+    prefixes: { ...m.prefixes },
+    late,
+    ...(late ? { latePrefix: LATE_PREFIX_POLICY, lateWindowOverlap: defaultWindowOverlap(m.maxTokens - 2) } : {}),
+  };
 }
 
 /** Parses "128, 256 512" into whole numbers; returns undefined for anything else. */

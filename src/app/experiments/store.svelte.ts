@@ -2,14 +2,30 @@
 // stays visible) when the user opens another section: the grid being edited, the chosen corpus and
 // question set, and the runner — one engine call per run, in order, each finished run saved to the
 // workspace at once. Cancel stops the worker; finished runs stay, the interrupted one is dropped whole.
+// Dense, hybrid and late runs embed with the page's chosen model (src/app/models/store) and generated
+// context reads the context panel's cached sentences (src/app/context/store): both reach the engine
+// worker as hooks (one Comlink.proxy per run); cancelling also aborts the embedding work.
 import type { ResultsFile } from '../../engine/evaluation/types.ts';
 import type { Stage } from '../../engine/evaluation/experiment.ts';
 import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts';
 import * as Comlink from 'comlink';
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
-import { defaultGrid, expandGrid, type ExperimentGrid, type GridRun } from './model.ts';
+import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
+import type { ExperimentHooks } from '../../../workers/engine.worker.ts';
+import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/store.svelte.ts';
+import { contextSentences, experimentContextConfig } from '../context/store.svelte.ts';
+import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
+
+/** Whether the Models section has a remembered choice (its localStorage record, src/app/models/store). */
+function savedModelChoice(): boolean {
+  try {
+    return localStorage.getItem('chunklab.model') !== null;
+  } catch {
+    return false;
+  }
+}
 
 export type RunStatus = 'queued' | 'running' | 'done' | 'error' | 'cancelled';
 
@@ -30,8 +46,12 @@ class ExperimentsStore {
   grid = $state<ExperimentGrid>(defaultGrid());
   corpusId = $state<string | undefined>(undefined);
   questionSetId = $state<string | undefined>(undefined);
-  /** Embedding model ids the Models section makes available for dense/hybrid runs. */
-  availableModels = $state<string[]>([]);
+  /**
+   * Embedding model ids available for dense/hybrid runs: the model chosen in the Models section (one
+   * at a time on the page) once the user has chosen one — loaded, loading, or a choice remembered from
+   * an earlier visit. The built-in default alone does not count (nothing is downloaded by surprise).
+   */
+  availableModels = $derived<string[]>(modelState.choice?.id && (modelState.status || modelState.phase === 'loading' || savedModelChoice()) ? [modelState.choice.id] : []);
   /** A grid loaded by openGrid that asked to run on arrival. */
   pendingAutoRun = $state(false);
 
@@ -42,6 +62,7 @@ class ExperimentsStore {
   /** Saved results ids of the latest batch (the Results view highlights them). */
   batchIds = $state<string[]>([]);
   private cancelled = false;
+  private controller: AbortController | null = null;
 
   done = $derived(this.runs.filter((r) => r.status === 'done').length);
   overall = $derived(this.runs.length ? this.runs.reduce((s, r) => s + (r.status === 'done' ? 1 : r.status === 'running' ? r.fraction : 0), 0) / this.runs.length : 0);
@@ -49,7 +70,7 @@ class ExperimentsStore {
   /** Puts a preset's grid in the view (missing fields from the defaults). */
   load(g: ExperimentGrid): void {
     const d = defaultGrid();
-    this.grid = { ...d, ...g, models: g.models ?? d.models };
+    this.grid = { ...d, ...g, models: g.models ?? d.models, contexts: g.contexts ?? d.contexts };
     this.resolveCorpus(g);
     this.pendingAutoRun = !!g.autoRun;
   }
@@ -70,6 +91,31 @@ class ExperimentsStore {
     return etaMs(this.runs.map((r) => ({ done: r.status === 'done', ms: r.ms, fraction: r.status === 'running' ? r.fraction : 0, pending: r.status === 'queued' || r.status === 'running' })), now);
   }
 
+  /**
+   * The grid as it will run: models limited to the available one (dense/hybrid with none ticked take
+   * the available model).
+   */
+  effectiveGrid(grid: ExperimentGrid = this.grid): ExperimentGrid {
+    let models = (grid.models ?? []).filter((m) => this.availableModels.includes(m));
+    if (!models.length && grid.retrievers.some((r) => r !== 'bm25')) models = [...this.availableModels];
+    return { ...grid, models };
+  }
+
+  /** The context panel's settings as ExperimentConfig.context (no key), when the grid asks for context. */
+  contextConfig(grid: ExperimentGrid = this.grid): ContextRunConfig | undefined {
+    if (!grid.contexts?.includes(true)) return undefined;
+    try {
+      return experimentContextConfig();
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The runs the grid makes now. */
+  plan(grid: ExperimentGrid = this.grid) {
+    return expandGrid(this.effectiveGrid(grid), { context: this.contextConfig(grid) });
+  }
+
   async run(): Promise<void> {
     if (this.status === 'running') return;
     this.pendingAutoRun = false;
@@ -82,8 +128,7 @@ class ExperimentsStore {
       return;
     }
     const grid = $state.snapshot(this.grid) as ExperimentGrid;
-    grid.models = grid.models?.filter((m) => this.availableModels.includes(m));
-    const { runs } = expandGrid(grid);
+    const { runs } = this.plan(grid);
     if (!runs.length) return;
     const dataset = datasetFor($state.snapshot(corpus), $state.snapshot(qs));
     this.runs = runs.map((r) => ({ ...r, status: 'queued', fraction: 0 }));
@@ -91,6 +136,9 @@ class ExperimentsStore {
     this.status = 'running';
     this.startedAt = Date.now();
     this.cancelled = false;
+    const controller = new AbortController();
+    this.controller = controller;
+    const signal = controller.signal;
     for (let i = 0; i < this.runs.length; i++) {
       if (this.cancelled) break;
       const row = this.runs[i];
@@ -103,7 +151,17 @@ class ExperimentsStore {
       });
       try {
         const config = $state.snapshot(row.config);
-        const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress), 'experiment');
+        if (config.retriever.kind !== 'bm25') {
+          // Recorded like the CLI records its --model: id, dtype, pooling, limit, late settings.
+          const status = await ensureModel(signal);
+          Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
+        }
+        const hooks: ExperimentHooks = Comlink.proxy({
+          embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
+          lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
+          contextSentences: (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => contextSentences(docs, chunks, { signal }),
+        });
+        const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
         if (this.cancelled) {
           row.status = 'cancelled';
           break;
@@ -125,12 +183,14 @@ class ExperimentsStore {
       }
     }
     for (const r of this.runs) if (r.status === 'queued' || r.status === 'running') r.status = 'cancelled';
+    this.controller = null;
     this.status = this.cancelled ? 'cancelled' : this.runs.some((r) => r.status === 'error') ? 'error' : 'done';
   }
 
   cancel(): void {
     if (this.status !== 'running') return;
     this.cancelled = true;
+    this.controller?.abort();
     cancelEngine();
   }
 }

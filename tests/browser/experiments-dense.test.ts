@@ -1,0 +1,215 @@
+// Dense and hybrid experiments in the page: the random-weight test model is loaded from a folder on
+// disk through the models dialog, a grid of structure 128 × {dense, hybrid} runs on the Portuguese
+// sample (the engine worker ranks, the page's embedding worker embeds through the experiment hooks),
+// and the results table and every question's ranking equal what the engine computes here in Node
+// with the same model through the CLI's loader (src/cli/retrievers.ts, onnxruntime-node).
+// onnxruntime-web (WASM) and onnxruntime-node may differ in the last float bits, so metrics are
+// compared to 1e-9 and rankings must agree on at least 97% of the (question, rank) positions; in
+// practice they agree exactly (the test reports it). The weights are random: no quality claim here.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openBrowser, type Session } from './browser';
+import { openApp, waitSaved } from './helpers';
+import { createTokenizer } from '../../src/engine/tokens/index.ts';
+import { listedFiles, readChunklabFolder } from '../../src/engine/formats/index.ts';
+import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
+import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
+import { loadModelDeps } from '../../src/cli/retrievers.ts';
+
+const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
+const tokDir = 'public/tokenizers/all-MiniLM-L6-v2/';
+// The page chunks with its bundled tokenizer (the test model carries the same WordPiece vocabulary).
+const tokenizer = createTokenizer(
+  JSON.parse(readFileSync(tokDir + 'tokenizer.json', 'utf8')),
+  JSON.parse(readFileSync(tokDir + 'tokenizer_config.json', 'utf8')),
+  'all-MiniLM-L6-v2',
+);
+
+function sample() {
+  const base = 'public/samples/pt-BR/';
+  const documents = readFileSync(base + 'documents.json', 'utf8');
+  const files: Record<string, string> = {};
+  for (const f of listedFiles(documents)) files[f] = readFileSync(base + f, 'utf8');
+  return readChunklabFolder({ documents, files, questions: readFileSync(base + 'questions.json', 'utf8') });
+}
+
+type Kind = 'dense' | 'hybrid';
+const KINDS: Kind[] = ['dense', 'hybrid'];
+/** The labels the grid gives these runs (src/app/experiments/model.ts runLabel). */
+const LABEL = { dense: 'structure · 128 · dense chunklab-test-bert', hybrid: 'structure · 128 · hybrid chunklab-test-bert' };
+const COLS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
+
+let s: Session;
+/** What the CLI records about the model with --late (src/cli/retrievers.ts ModelConfig). */
+let lateModelConfig: Record<string, unknown>;
+const ref = {} as Record<Kind | 'late', ResultsFile>;
+beforeAll(async () => {
+  const ds = sample();
+  const model = await loadModelDeps(MODEL, { cacheDir: null });
+  try {
+    for (const kind of KINDS) {
+      const config: ExperimentConfig = { chunker: 'structure', params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind, model: 'chunklab-test-bert' }, k: 10 };
+      ref[kind] = await runExperiment(ds, config, { tokenizer, createRetriever: model.createRetriever });
+    }
+  } finally {
+    await model.dispose();
+  }
+  const late = await loadModelDeps(MODEL, { cacheDir: null, late: true });
+  try {
+    const config: ExperimentConfig = { chunker: 'structure', params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind: 'dense', model: 'chunklab-test-bert', late: true }, k: 10 };
+    ref.late = await runExperiment(sample(), config, { tokenizer, createRetriever: late.createRetriever });
+    lateModelConfig = { ...late.config };
+  } finally {
+    await late.dispose();
+  }
+  s = await openBrowser();
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+/** Rankings position by position (≥ 97% equal), and the scores where they agree (to 1e-5). */
+function sameRanking(what: string, got: ResultsFile, want: ResultsFile): void {
+  expect(got.questions.map((q) => q.id)).toEqual(want.questions.map((q) => q.id));
+  let same = 0;
+  let total = 0;
+  got.questions.forEach((q, i) => {
+    want.questions[i].ranked.forEach((id, j) => {
+      total++;
+      if (q.ranked[j] !== id) return;
+      same++;
+      expect(Math.abs(q.scores![j] - want.questions[i].scores![j]), `${what} ${q.id} #${j}`).toBeLessThan(1e-5);
+    });
+  });
+  console.log(`${what}: ${same} of ${total} ranked positions equal to Node's`);
+  expect(total).toBeGreaterThan(100);
+  expect(same / total).toBeGreaterThanOrEqual(0.97);
+}
+
+const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr', { has: s.page.locator('td.name', { hasText: label }) });
+
+/** The saved results files, straight from the workspace's IndexedDB records. */
+async function savedResults(): Promise<{ name: string; results: ResultsFile }[]> {
+  return s.page.evaluate(
+    () =>
+      new Promise((done, fail) => {
+        const open = indexedDB.open('chunklab');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('workspace', 'readonly');
+          const store = tx.objectStore('workspace');
+          const out: { name: string; results: ResultsFile }[] = [];
+          const cur = store.openCursor();
+          cur.onsuccess = () => {
+            const c = cur.result;
+            if (!c) return done(out);
+            if (String(c.key).startsWith('results:')) {
+              const v = c.value as { name: string; results: ResultsFile | string };
+              out.push({ name: v.name, results: typeof v.results === 'string' ? JSON.parse(v.results) : v.results });
+            }
+            c.continue();
+          };
+          cur.onerror = () => fail(cur.error);
+        };
+      }),
+  );
+}
+
+test('dense and hybrid runs with a model picked from disk match the engine in Node', async () => {
+  const { page } = s;
+  await openApp(page);
+
+  // The models dialog: a folder from disk.
+  await page.getByTestId('model-button').click();
+  await page.getByTestId('source-files').check();
+  await page.getByTestId('model-folder').setInputFiles(MODEL);
+  await page.getByTestId('folder-picked').waitFor();
+  await page.getByTestId('model-load').click();
+  await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('Escape');
+
+  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
+  await page.locator('input[data-chunker="structure"]').waitFor({ timeout: 60_000 });
+  await page.locator('input[data-chunker="fixed"]').uncheck();
+  await page.locator('input[data-retriever="bm25"]').uncheck();
+  await page.locator('input[data-retriever="dense"]').check();
+  await page.locator('input[data-retriever="hybrid"]').check();
+  expect(await page.getByTestId('exp-model').getAttribute('data-model')).toBe('chunklab-test-bert');
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('2');
+
+  // The context dimension shows where its cost is seen before anything runs.
+  await page.locator('input[data-context="on"]').check();
+  await page.getByTestId('exp-context-note').waitFor();
+  expect(await page.getByTestId('exp-context-no-estimate').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('4');
+  await page.locator('input[data-context="on"]').uncheck();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('2');
+
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(2);
+  await waitSaved(page);
+
+  await page.goto(page.url().replace(/#.*$/, '') + '#/results');
+  await page.getByTestId('res-table').waitFor();
+  for (const kind of KINDS) {
+    const r = row(LABEL[kind]);
+    expect(await r.count(), LABEL[kind]).toBe(1);
+    for (const c of COLS) {
+      const shown = Number(await r.locator(`td[data-col="${c}"]`).getAttribute('data-value'));
+      expect(Math.abs(shown - ref[kind].metrics[c]), `${kind} ${c}`).toBeLessThan(1e-9);
+    }
+  }
+
+  // Rankings, question by question, and what the results file records about the model.
+  const saved = await savedResults();
+  for (const kind of KINDS) {
+    const file = saved.find((x) => x.name === LABEL[kind])?.results;
+    expect(file, LABEL[kind]).toBeDefined();
+    const want = ref[kind].questions;
+    expect(file!.questions.map((q) => q.id)).toEqual(want.map((q) => q.id));
+    sameRanking(kind, file!, ref[kind]);
+    const rc = file!.config.retriever as Record<string, unknown>;
+    expect(rc).toMatchObject({ kind, model: 'chunklab-test-bert', modelId: 'chunklab-test-bert', dtype: 'fp32', pooling: 'mean', maxTokens: 512, dimensions: 32, late: false });
+    if (kind === 'hybrid') expect(rc).toMatchObject({ k1: 1.2, b: 0.75, stopwords: 'pt', fusion: 'rrf', rrfK: 60 });
+  }
+}, 180_000);
+
+test("late chunking uses the page model's document passes and matches Node", async () => {
+  const { page } = s;
+  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
+  await page.locator('input[data-retriever="hybrid"]').uncheck();
+  await page.getByTestId('exp-late').check();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  await waitSaved(page);
+  const label = 'structure · 128 · dense chunklab-test-bert late';
+  const file = (await savedResults()).find((x) => x.name === label)?.results;
+  expect(file, label).toBeDefined();
+  for (const c of COLS) expect(Math.abs(file!.metrics[c] - ref.late.metrics[c]), `late ${c}`).toBeLessThan(1e-9);
+  sameRanking('late', file!, ref.late);
+  const { late, latePrefix, lateWindowOverlap, pooling, maxTokens, dimensions, prefixes, dtype, modelId } = lateModelConfig;
+  expect(file!.config.retriever).toMatchObject({ late, latePrefix, lateWindowOverlap, pooling, maxTokens, dimensions, prefixes, dtype, modelId });
+}, 120_000);
+
+test('generated context reads only cached sentences: without them the run says where to make them', async () => {
+  const { page } = s;
+  await page.getByTestId('exp-late').uncheck();
+  await page.locator('input[data-retriever="dense"]').uncheck();
+  await page.locator('input[data-retriever="bm25"]').check();
+  await page.locator('input[data-context="on"]').check();
+  // bm25 × {header-only arm at the reduced cap, context}: 2 runs.
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('2');
+  await page.getByTestId('exp-run').click();
+  await page.locator('[data-testid="exp-runs"] li[data-status="error"]').waitFor({ timeout: 60_000 });
+  await expect.poll(() => page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
+  const failed = page.locator('[data-testid="exp-runs"] li[data-status="error"]');
+  expect(await failed.locator('.label').textContent()).toContain('· ctx');
+  expect(await failed.textContent()).toMatch(/context panel first|painel de contexto/);
+  await waitSaved(page);
+  const base = (await savedResults()).find((x) => x.name.endsWith('ctx-base'))?.results;
+  expect(base?.config.contextBaseline).toEqual({ contextTokens: 60 });
+  expect(base?.config.chunkingMaxTokens).toBe(68);
+}, 120_000);
