@@ -8,6 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rng } from '../src/engine/util/random.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,17 +29,8 @@ function sampleTexts(): string[] {
   return out;
 }
 
-/** Mulberry32: a small seeded PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32, shared with the engine (src/engine/util/random.ts). */
+export { rng };
 
 const SYLLABLES = ['ka', 'ru', 'lo', 'men', 'tis', 'ção', 'bra', 'ven', 'qui', 'do', 'sel', 'ar', 'po', 'nú', 'ter', 'xi'];
 

@@ -8,7 +8,7 @@ import { chunkCorpus } from '../engine/chunkers/index.ts';
 import { parseDataset } from '../engine/evaluation/experiment.ts';
 import { writeChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { parseArgs, required } from './args.ts';
-import { chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
+import { CHUNKING_OPTIONS, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
 import { loadDataset } from './dataset.ts';
 
 const HELP = `usage: npm run cli -- chunk --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
@@ -20,31 +20,14 @@ const HELP = `usage: npm run cli -- chunk --dataset <D> --chunker <id> --max-tok
 TF-IDF embedder over each document's sentences: it works right after install, with no model.`;
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(HELP);
-    return 0;
-  }
-  const o = parseArgs(argv, {
-    dataset: { type: 'string' },
-    chunker: { type: 'string' },
-    'max-tokens': { type: 'string' },
-    overlap: { type: 'string' },
-    'context-header': { type: 'boolean' },
-    tokenizer: { type: 'string' },
-    model: { type: 'string' },
-    dtype: { type: 'string' },
-    'cache-dir': { type: 'string' },
-    'no-cache': { type: 'boolean' },
-    out: { type: 'string' },
-  }, 'chunk');
+  if (printedHelp(argv, HELP)) return 0;
+  const o = parseArgs(argv, { ...CHUNKING_OPTIONS, out: { type: 'string' } }, 'chunk');
   const datasetPath = required(o.dataset, 'dataset', 'chunk');
   const id = chunkerId(required(o.chunker, 'chunker', 'chunk'), 'chunk');
   const params = chunkerParams(id, o, 'chunk');
   const out = required(o.out, 'out', 'chunk');
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'chunk');
-  if (!o.model && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model', 'chunk');
-  if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, 'chunk');
-  if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', 'chunk');
+  checkModelOptions(o, 'chunk');
   const dataset = await loadDataset(datasetPath);
   const docs = parseDataset(dataset);
 

@@ -1,12 +1,40 @@
-// Shared by chunk and eval: chunker parameters from flags, the tokenizer choice, the semantic
-// chunker's lexical embedder, safe writing.
+// Shared by chunk and eval: --help, the options both take, chunker parameters from flags, the
+// tokenizer choice, the semantic chunker's lexical embedder, safe writing.
 import { writeFile, rename } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { ChunkerId, Doc, TextTokenizer } from '../engine/types.ts';
 import { lexicalEmbedderFor } from '../engine/embedding/lexical.ts';
 import { CHUNKERS, CHUNKER_IDS } from '../engine/chunkers/index.ts';
-import { intOption, type Parsed } from './args.ts';
+import { intOption, type OptionSpec, type Parsed } from './args.ts';
+
+/** Prints `help` and says so when argv asks for it (--help or -h anywhere). */
+export function printedHelp(argv: readonly string[], help: string): boolean {
+  if (!argv.includes('--help') && !argv.includes('-h')) return false;
+  console.log(help);
+  return true;
+}
+
+/** The options of every command that cuts a dataset: the dataset, the chunking and its tokenizer or model. */
+export const CHUNKING_OPTIONS: Record<string, OptionSpec> = {
+  dataset: { type: 'string' },
+  chunker: { type: 'string' },
+  'max-tokens': { type: 'string' },
+  overlap: { type: 'string' },
+  'context-header': { type: 'boolean' },
+  tokenizer: { type: 'string' },
+  model: { type: 'string' },
+  dtype: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  'no-cache': { type: 'boolean' },
+};
+
+/** --dtype, --cache-dir and --no-cache: valid values, only with --model, not cache dir and no cache together. */
+export function checkModelOptions(o: Parsed, command: string): void {
+  if (!o.model && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model', command);
+  if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, command);
+  if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', command);
+}
 
 export function chunkerId(v: unknown, command: string): ChunkerId {
   const id = String(v);

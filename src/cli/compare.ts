@@ -5,14 +5,12 @@ import { compareResults } from '../engine/evaluation/compare.ts';
 import { readResults } from '../engine/formats/results.ts';
 import { readOptions, readText } from './dataset.ts';
 import { formatComparison } from './report.ts';
+import { printedHelp } from './common.ts';
 
 const HELP = 'usage: npm run cli -- compare <a.json> <b.json> [--json]';
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(HELP);
-    return 0;
-  }
+  if (printedHelp(argv, HELP)) return 0;
   const json = argv.includes('--json');
   const files = argv.filter((a) => a !== '--json');
   const bad = files.find((a) => a.startsWith('--'));

@@ -13,7 +13,7 @@ import { runExperiment, parseDataset, type ExperimentConfig, type ExperimentDeps
 import { readChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { writeResults } from '../engine/formats/results.ts';
 import { intOption, parseArgs, required } from './args.ts';
-import { chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
+import { CHUNKING_OPTIONS, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { loadDataset, readOptions, readText } from './dataset.ts';
@@ -52,28 +52,16 @@ Paired test: run the header-only arm at the same reduced cap with --context-arm-
 const RETRIEVERS = ['bm25', 'dense', 'hybrid'] as const;
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(HELP);
-    return 0;
-  }
+  if (printedHelp(argv, HELP)) return 0;
   const o = parseArgs(argv, {
-    dataset: { type: 'string' },
-    chunker: { type: 'string' },
-    'max-tokens': { type: 'string' },
-    overlap: { type: 'string' },
-    'context-header': { type: 'boolean' },
+    ...CHUNKING_OPTIONS,
     retriever: { type: 'string' },
-    model: { type: 'string' },
     late: { type: 'boolean' },
-    tokenizer: { type: 'string' },
     chunks: { type: 'string' },
     k: { type: 'string' },
     filter: { type: 'string', multiple: true },
     out: { type: 'string' },
     json: { type: 'boolean' },
-    dtype: { type: 'string' },
-    'cache-dir': { type: 'string' },
-    'no-cache': { type: 'boolean' },
     'context-model': { type: 'string' },
     'context-base-url': { type: 'string' },
     'context-tokens': { type: 'string' },
@@ -95,9 +83,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (o.late && kind === 'bm25') throw new InputError('--late needs --retriever dense or hybrid', 'eval');
   if (kind !== 'bm25' && !o.model) throw new InputError(`--retriever ${kind} needs --model <id-or-dir>`, 'eval');
-  if (!o.model && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model', 'eval');
-  if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, 'eval');
-  if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', 'eval');
+  checkModelOptions(o, 'eval');
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'eval');
   const ctx = contextOptions(o);
 

@@ -6,40 +6,29 @@ import type { ChunkerDescription, InspectResult } from '../../../workers/engine.
 import { CancelledError, engine, cancelEngine, progress } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
+import { ChunkerSettings, readChoice, readStored, type ChunkerChoice } from '../state/chunker-settings.svelte.ts';
 
 const SETTINGS_KEY = 'chunklab.inspector';
 
-interface Settings {
-  chunkerId: ChunkerId;
-  values: Record<string, Record<string, unknown>>;
+interface Settings extends ChunkerChoice {
   modelMaxTokens: number;
   minTokens: number;
 }
 
 function readSettings(): Settings {
-  const fallback: Settings = { chunkerId: 'recursive', values: {}, modelMaxTokens: 256, minTokens: 16 };
-  try {
-    const raw = localStorage.getItem(SETTINGS_KEY);
-    if (!raw) return fallback;
-    const s = JSON.parse(raw) as Partial<Settings>;
-    return {
-      chunkerId: typeof s.chunkerId === 'string' ? s.chunkerId : fallback.chunkerId,
-      values: s.values && typeof s.values === 'object' ? s.values : {},
-      modelMaxTokens: typeof s.modelMaxTokens === 'number' ? s.modelMaxTokens : fallback.modelMaxTokens,
-      minTokens: typeof s.minTokens === 'number' ? s.minTokens : fallback.minTokens,
-    };
-  } catch {
-    return fallback;
-  }
+  const s = readStored<Settings>(SETTINGS_KEY);
+  return {
+    ...readChoice(s),
+    modelMaxTokens: typeof s?.modelMaxTokens === 'number' ? s.modelMaxTokens : 256,
+    minTokens: typeof s?.minTokens === 'number' ? s.minTokens : 16,
+  };
 }
 
 export type RunState = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
 
-class Inspector {
+class Inspector extends ChunkerSettings {
   chunkers = $state.raw<ChunkerDescription[]>([]);
   registryError = $state<string | null>(null);
-  chunkerId = $state<ChunkerId>('recursive');
-  values = $state<Record<string, Record<string, unknown>>>({});
   modelMaxTokens = $state(256);
   minTokens = $state(16);
   result = $state.raw<InspectResult | null>(null);
@@ -51,12 +40,9 @@ class Inspector {
   selected = $state<number | null>(null);
   private seq = 0;
 
-  info = $derived(this.chunkers.find((c) => c.id === this.chunkerId));
-
   constructor() {
     const s = readSettings();
-    this.chunkerId = s.chunkerId;
-    this.values = s.values;
+    super(s);
     this.modelMaxTokens = s.modelMaxTokens;
     this.minTokens = s.minTokens;
   }
@@ -72,34 +58,14 @@ class Inspector {
     }
   }
 
-  /** The parameter values for the current chunker: registry defaults, overridden by the user's. */
-  params(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const p of this.info?.params ?? []) out[p.name] = this.values[this.chunkerId]?.[p.name] ?? p.default;
-    return out;
-  }
-
-  setParam(name: string, value: unknown): void {
-    const cur = this.values[this.chunkerId] ?? {};
-    this.values[this.chunkerId] = { ...cur, [name]: value };
-    this.save();
-  }
-
-  resetParams(): void {
-    delete this.values[this.chunkerId];
-    this.save();
-  }
-
-  setChunker(id: ChunkerId): void {
-    this.chunkerId = id;
-    this.save();
+  registry(): ChunkerDescription[] {
+    return this.chunkers;
   }
 
   save(): void {
     try {
       const s: Settings = {
-        chunkerId: this.chunkerId,
-        values: $state.snapshot(this.values),
+        ...this.choice(),
         modelMaxTokens: this.modelMaxTokens,
         minTokens: this.minTokens,
       };

@@ -1,41 +1,31 @@
 // The search view's settings (chunking configuration, k, metadata filter, chosen question),
 // remembered in localStorage, and the latest search (latest wins: an older answer never replaces a
 // newer one). The chunker registry is the inspector's (read once from the worker).
-import type { ChunkerId } from '../../engine/types.ts';
+import type { ChunkerDescription } from '../../../workers/engine.worker.ts';
 import { CancelledError } from '../bridge/engine.svelte.ts';
 import { inspector } from '../inspector/state.svelte.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
+import { ChunkerSettings, readChoice, readStored, type ChunkerChoice } from '../state/chunker-settings.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { searchCorpus, type SearchAnswer, type SearchChunking } from './client.ts';
 
 const SETTINGS_KEY = 'chunklab.search';
 
-interface Settings {
-  chunkerId: ChunkerId;
-  values: Record<string, Record<string, unknown>>;
+interface Settings extends ChunkerChoice {
   k: number;
 }
 
 function readSettings(): Settings {
-  const fallback: Settings = { chunkerId: 'recursive', values: {}, k: 5 };
-  try {
-    const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<Settings> | null;
-    if (!s) return fallback;
-    return {
-      chunkerId: typeof s.chunkerId === 'string' ? s.chunkerId : fallback.chunkerId,
-      values: s.values && typeof s.values === 'object' ? s.values : {},
-      k: typeof s.k === 'number' && s.k >= 1 && s.k <= 50 ? Math.round(s.k) : fallback.k,
-    };
-  } catch {
-    return fallback;
-  }
+  const s = readStored<Settings>(SETTINGS_KEY);
+  return {
+    ...readChoice(s),
+    k: typeof s?.k === 'number' && s.k >= 1 && s.k <= 50 ? Math.round(s.k) : 5,
+  };
 }
 
 export type SearchRun = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
 
-class SearchState {
-  chunkerId = $state<ChunkerId>('recursive');
-  values = $state<Record<string, Record<string, unknown>>>({});
+class SearchState extends ChunkerSettings {
   k = $state(5);
   query = $state('');
   /** Metadata filter: key → value ('' or absent: any). */
@@ -52,39 +42,24 @@ class SearchState {
   selected = $state<number | null>(null);
   private seq = 0;
 
-  info = $derived(inspector.chunkers.find((c) => c.id === this.chunkerId));
-
   constructor() {
     const s = readSettings();
-    this.chunkerId = s.chunkerId;
-    this.values = s.values;
+    super(s);
     this.k = s.k;
   }
 
-  /** Parameter values of the current chunker: registry defaults overridden by the user's. */
-  params(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const p of this.info?.params ?? []) out[p.name] = this.values[this.chunkerId]?.[p.name] ?? p.default;
-    return out;
+  /** The registry is the inspector's (read once from the worker). */
+  registry(): ChunkerDescription[] {
+    return inspector.chunkers;
   }
 
   chunking(): SearchChunking {
     return { chunker: this.chunkerId, params: this.params() };
   }
 
-  setParam(name: string, value: unknown): void {
-    this.values[this.chunkerId] = { ...(this.values[this.chunkerId] ?? {}), [name]: value };
-    this.save();
-  }
-
-  setChunker(id: ChunkerId): void {
-    this.chunkerId = id;
-    this.save();
-  }
-
   save(): void {
     try {
-      const s: Settings = { chunkerId: this.chunkerId, values: $state.snapshot(this.values), k: this.k };
+      const s: Settings = { ...this.choice(), k: this.k };
       localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
     } catch {
       // A convenience only.

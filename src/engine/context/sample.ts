@@ -2,23 +2,14 @@
 // the same sample, so a workshop can discuss "sample 42" together.
 
 import { InputError, type Chunk } from '../types.ts';
+import { seededRandom } from '../util/random.ts';
+
+export { seededRandom };
 
 export interface ReviewItem {
   chunk: Chunk;
   /** The generated sentence ('' when the chunk has none). */
   sentence: string;
-}
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export function seededRandom(seed: number | string): () => number {
-  let s = typeof seed === 'number' ? seed >>> 0 : [...String(seed)].reduce((h, c) => Math.imul(h ^ c.codePointAt(0)!, 0x01000193) >>> 0, 0x811c9dc5);
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -3,6 +3,7 @@
 
 import { expect } from 'vitest';
 import type { Doc, Span } from '../../../src/engine/types.ts';
+import { rng } from '../../../src/engine/util/random.ts';
 
 export const slice = (doc: Doc, s: Span) => doc.text.slice(s.start, s.end);
 
@@ -37,14 +38,5 @@ export function expectTiling(text: string, spans: Span[], from = 0, to = text.le
   expect(true).toBe(true);
 }
 
-/** A small deterministic PRNG (mulberry32) for generated inputs. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32, shared with the engine (src/engine/util/random.ts). */
+export { rng };

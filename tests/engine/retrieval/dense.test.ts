@@ -3,18 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DenseRetriever, topK, type EmbedFn } from '../../../src/engine/retrieval/dense.ts';
 import { InputError } from '../../../src/engine/types.ts';
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../../../src/engine/util/random.ts';
 
 function bruteTopK(scores: ArrayLike<number>, k: number, accept?: (i: number) => boolean) {
   const all = Array.from(scores, (score, index) => ({ index, score: Number.isNaN(score) ? -Infinity : score }));

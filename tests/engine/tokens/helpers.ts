@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { createTokenizer, type AlignedTokenizer, type CreateOptions } from '../../../src/engine/tokens/index.ts';
+import { rng } from '../../../src/engine/util/random.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const MINILM_DIR = `${ROOT}public/tokenizers/all-MiniLM-L6-v2/`;
@@ -64,17 +65,8 @@ export const WITH_ADDED = [
   'gpt <|endoftext|> separa <|endoftext|><|endoftext|> documentos',
 ];
 
-/** Mulberry32: a small seeded PRNG, so failures reproduce. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32, shared with the engine (src/engine/util/random.ts). */
+export { rng };
 
 const ALPHABET = [
   ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
