@@ -4,7 +4,7 @@
 // included) reach the page through Comlink with their name and message.
 import * as Comlink from 'comlink';
 import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts';
-import { loadTokenizerFromUrl } from '../src/engine/tokens/index.ts';
+import { createTokenizer, loadTokenizerFromUrl } from '../src/engine/tokens/index.ts';
 import { CHUNKERS, chunkCorpus, chunkDocument, type ChunkerInfo } from '../src/engine/chunkers/index.ts';
 import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
 import { lexicalEmbedderFor } from '../src/engine/embedding/lexical.ts';
@@ -26,9 +26,12 @@ import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } 
 export const TOKENIZER_NAME = 'all-MiniLM-L6-v2';
 
 let tokenizerPromise: Promise<TextTokenizer> | null = null;
+/** The loaded embedding model's tokenizer, set by useTokenizer (null: the bundled one counts). */
+let modelTokenizer: { tok: TextTokenizer; maxTokens?: number } | null = null;
 
-/** The bundled tokenizer, fetched from the app's own public/tokenizers/ once per worker. */
+/** The tokenizer every call counts with: the model's (useTokenizer), else the bundled one. */
 function tokenizer(): Promise<TextTokenizer> {
+  if (modelTokenizer) return Promise.resolve(modelTokenizer.tok);
   if (!tokenizerPromise) {
     const base = new URL(`${import.meta.env.BASE_URL}tokenizers/${TOKENIZER_NAME}/`, self.location.href).href;
     tokenizerPromise = loadTokenizerFromUrl(base, TOKENIZER_NAME);
@@ -59,9 +62,14 @@ export interface LintOptions {
   minTokens?: number;
 }
 
-/** The model limit defaults to the tokenizer's own when the page gives none. */
+/** The model's input limit: the loaded model's (useTokenizer), else the tokenizer's own. */
+function modelLimit(tok: TextTokenizer): number | undefined {
+  return (modelTokenizer?.tok === tok ? modelTokenizer.maxTokens : undefined) ?? tok.modelMaxLength;
+}
+
+/** The model limit defaults to the model's (or the tokenizer's) own when the page gives none. */
 function lintOptions(lint: LintOptions, tok: TextTokenizer) {
-  return { modelMaxTokens: lint.modelMaxTokens ?? tok.modelMaxLength ?? 512, minTokens: lint.minTokens ?? 0 };
+  return { modelMaxTokens: lint.modelMaxTokens ?? modelLimit(tok) ?? 512, minTokens: lint.minTokens ?? 0 };
 }
 
 export interface CorpusChunks {
@@ -174,7 +182,7 @@ const api = {
         onProgress: onProgress ? (f) => void onProgress(f) : undefined,
       });
       const report = lintChunks(doc, chunks, lintOptions(lint, tok));
-      return { doc, chunks, lint: report, tokenizer: tok.name, modelMaxLength: tok.modelMaxLength };
+      return { doc, chunks, lint: report, tokenizer: tok.name, modelMaxLength: modelLimit(tok) };
     });
   },
 
@@ -202,7 +210,7 @@ const api = {
   },
 
   /**
-   * Runs one experiment over a dataset with the bundled tokenizer; returns the results file.
+   * Runs one experiment over a dataset with the tokenizer in use (see useTokenizer); returns the results file.
    * `hooks` (a Comlink.proxy from the page) supply what lives on the page side: the embedding model
    * (dense, hybrid, late) and the cached context sentences (config.context). See ExperimentHooks.
    */
@@ -235,7 +243,7 @@ const api = {
   },
 };
 
-export type EngineApi = typeof api & SearchApi & SharingApi;
+export type EngineApi = typeof api & SearchApi & SharingApi & TokenizerApi;
 
 Comlink.expose(api);
 
@@ -678,3 +686,66 @@ function pageContextualizer(hooks: ExperimentHooks, tok: TextTokenizer, maxToken
     return chunks.map((c) => placed.get(c.id)!);
   };
 }
+
+// ================================================================ the model's tokenizer
+// Sizes are counted in the chosen embedding model's tokens: when the page has loaded a model it hands
+// its tokenizer files here (src/app/bridge/engine.svelte.ts useModelTokenizer, which repeats the call
+// on every fresh worker). null goes back to the bundled all-MiniLM-L6-v2.
+
+/** A model's tokenizer files as text (tokenizer.json, tokenizer_config.json) and its input limit. */
+export interface ModelTokenizerFiles {
+  /** The name every result reports (the model's id or picked folder's name). */
+  name: string;
+  tokenizerJson: string;
+  /** tokenizer_config.json's text; '' or absent when the model has none. */
+  tokenizerConfig?: string;
+  /** The model's input limit in tokens (the lints' "over model limit" default). */
+  maxTokens?: number;
+}
+
+export interface TokenizerInUse {
+  tokenizer: string;
+  modelMaxLength?: number;
+  /** true: the model's tokenizer; false: the bundled one. */
+  model: boolean;
+}
+
+function parseJsonFile(text: string | undefined, file: string, name: string): object {
+  if (text === undefined || text.trim() === '') {
+    if (file === 'tokenizer_config.json') return {};
+    throw new InputError(`${file} is empty`, name);
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${file} is not valid JSON (${(e as Error).message})`, name);
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new InputError(`${file} must be a JSON object`, name);
+  return v;
+}
+
+const tokenizerApi = {
+  /**
+   * Counts with this model's tokenizer from now on (inspect, chunkCorpus, experiment, search, chunks
+   * export); null goes back to the bundled one. Files that cannot be built are an InputError, and the
+   * bundled tokenizer is then used.
+   */
+  async useTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse> {
+    // Cached search indexes were chunked with the previous tokenizer.
+    searchIndexes.clear();
+    modelTokenizer = null;
+    if (!files) {
+      const tok = await tokenizer();
+      return { tokenizer: tok.name, modelMaxLength: tok.modelMaxLength, model: false };
+    }
+    const name = typeof files.name === 'string' && files.name.trim() ? files.name.trim() : 'model';
+    const tok = createTokenizer(parseJsonFile(files.tokenizerJson, 'tokenizer.json', name), parseJsonFile(files.tokenizerConfig, 'tokenizer_config.json', name), name);
+    const maxTokens = typeof files.maxTokens === 'number' && Number.isFinite(files.maxTokens) && files.maxTokens > 0 ? Math.floor(files.maxTokens) : undefined;
+    modelTokenizer = { tok, maxTokens };
+    return { tokenizer: tok.name, modelMaxLength: modelLimit(tok), model: true };
+  },
+};
+
+Object.assign(api, tokenizerApi);
+export type TokenizerApi = typeof tokenizerApi;

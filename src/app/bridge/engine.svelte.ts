@@ -1,7 +1,7 @@
 // The page's one engine worker behind the queueing bridge, with its state as reactive values for
 // the interface (busy, queued) and helpers that wrap progress callbacks in Comlink.proxy.
 import * as Comlink from 'comlink';
-import type { EngineApi } from '../../../workers/engine.worker.ts';
+import type { EngineApi, ModelTokenizerFiles, TokenizerInUse } from '../../../workers/engine.worker.ts';
 import { WorkerBridge, type BridgeState } from './bridge.ts';
 
 export { CancelledError } from './bridge.ts';
@@ -13,6 +13,13 @@ export const IDLE_MS = 120_000;
 function createEngineWorker() {
   const worker = new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-engine' });
   const api = Comlink.wrap<EngineApi>(worker);
+  // A fresh worker counts with the bundled tokenizer: hand it the model's first (Comlink delivers
+  // messages in order, so every queued call after this one counts with it).
+  if (modelTokenizerFiles) {
+    const promise = applyTokenizer(api, modelTokenizerFiles);
+    promise.catch(() => undefined);
+    applied = { api, files: modelTokenizerFiles, promise };
+  }
   return {
     api,
     terminate() {
@@ -40,4 +47,48 @@ export function engine<R>(fn: (api: Engine) => Promise<R>, label?: string): Prom
 /** Stops whatever the worker is doing (a fresh worker serves the next call). */
 export function cancelEngine(): void {
   bridge.cancel();
+}
+
+// ================================================================ the model's tokenizer
+// The engine counts in the loaded embedding model's tokens (src/app/models/store.svelte.ts calls
+// useModelTokenizer when a model is loaded). The files are kept here so that every fresh worker (after
+// a cancel or an idle let-go) gets them again.
+
+export type { ModelTokenizerFiles, TokenizerInUse };
+
+let modelTokenizerFiles: ModelTokenizerFiles | null = null;
+/** What a fresh worker was handed when it started (so the queued call does not build it twice). */
+let applied: { api: Engine; files: ModelTokenizerFiles; promise: Promise<TokenizerInUse> } | null = null;
+
+/** The tokenizer the engine counts with: name, the model's limit, whether it is the model's. */
+export const engineTokenizer = $state<{ name: string | null; modelMaxLength?: number; model: boolean; error: string | null }>({
+  name: null,
+  model: false,
+  error: null,
+});
+
+async function applyTokenizer(api: Engine, files: ModelTokenizerFiles | null): Promise<TokenizerInUse> {
+  try {
+    const r = await api.useTokenizer(files);
+    if (files === modelTokenizerFiles) Object.assign(engineTokenizer, { name: r.tokenizer, modelMaxLength: r.modelMaxLength, model: r.model, error: null });
+    return r;
+  } catch (e) {
+    if (e instanceof Error && e.name === 'CancelledError') throw e;
+    // Unusable files: the worker went back to the bundled tokenizer, and so does every fresh one.
+    if (files && files === modelTokenizerFiles) {
+      modelTokenizerFiles = null;
+      Object.assign(engineTokenizer, { name: null, modelMaxLength: undefined, model: false, error: (e as Error)?.message ?? String(e) });
+    }
+    throw e;
+  }
+}
+
+/**
+ * Makes the engine count with `files` (a model's tokenizer) from now on, or with the bundled tokenizer
+ * (null). Rejects when the files cannot be built; the bundled tokenizer is then used.
+ */
+export function useModelTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse> {
+  modelTokenizerFiles = files;
+  if (!files) Object.assign(engineTokenizer, { name: null, modelMaxLength: undefined, model: false, error: null });
+  return engine((api) => (files && applied?.api === api && applied.files === files ? applied.promise : applyTokenizer(api, files)), 'tokenizer');
 }

@@ -20,6 +20,7 @@ import { createEmbedClient, type CacheInfo, type EmbedClient, type EmbedOutput, 
 import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/catalogue.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan } from '../../engine/embedding/index.ts';
 import type { Span } from '../../engine/types.ts';
+import { engineTokenizer, useModelTokenizer, type ModelTokenizerFiles } from '../bridge/engine.svelte.ts';
 
 export type { EmbedOutput, ModelStatus, LoadProgress, CacheInfo, EmbedStats };
 
@@ -142,6 +143,7 @@ function startLoad(choice: ModelChoice): Promise<ModelStatus> {
         modelState.status = status;
         modelState.phase = 'ready';
         loadedKey = key;
+        void handTokenizerToEngine(choice, status, token);
       }
       void refreshCacheInfo();
       return status;
@@ -151,6 +153,7 @@ function startLoad(choice: ModelChoice): Promise<ModelStatus> {
         modelState.error = errorOf(e);
         modelState.status = null;
         loadedKey = '';
+        void dropEngineTokenizer();
       }
       throw e;
     } finally {
@@ -266,5 +269,74 @@ export function cancelModelWork(): void {
     modelState.phase = 'idle';
     modelState.progress = null;
     modelState.error = { message: 'cancelled', reason: 'cancelled' };
+    void dropEngineTokenizer();
+  }
+}
+
+// ================================================================ the engine counts in the model's tokens
+// When a model is loaded its tokenizer files (tokenizer.json, tokenizer_config.json) go to the engine
+// worker (bridge useModelTokenizer), so chunk sizes, lints, search and experiments count with the
+// chosen model's tokenizer, as the CLI does. Files that cannot be read leave the bundled tokenizer in
+// use, with a note in engineTokenizer.error (shown by the models panel) and on the console.
+
+/** Whether the engine was handed a model's tokenizer (so a failed load must take it back). */
+let handedTokenizer = false;
+
+async function textOf(url: string, required: boolean): Promise<string> {
+  let res: Response | undefined;
+  // Hub files transformers.js downloaded are in the browser's Cache Storage (works offline).
+  if (url.startsWith('https://') && typeof caches !== 'undefined') res = await caches.match(url).catch(() => undefined);
+  if (!res) res = await fetch(url);
+  if (!res.ok) {
+    if (!required && res.status === 404) return '';
+    throw new Error(`${url}: HTTP ${res.status}`);
+  }
+  return res.text();
+}
+
+/** The model's tokenizer files as text: from the picked folder, the app's /models/ or the Hub. */
+async function tokenizerFilesOf(choice: ModelChoice, status: ModelStatus): Promise<ModelTokenizerFiles> {
+  const base = { name: status.tokenizer || choice.id, maxTokens: status.maxTokens };
+  if (choice.kind === 'files') {
+    const picked = pickedFiles;
+    if (!picked) throw new Error(`the files of "${choice.id}" are no longer in this page`);
+    const rel = (p: string) => {
+      const parts = p.replace(/\\/g, '/').split('/').filter(Boolean);
+      if (parts.length > 1 && parts[0] === picked.name) parts.shift();
+      return parts.join('/');
+    };
+    const find = (n: string) => picked.files.find((f) => rel(f.path) === n)?.data;
+    const json = find('tokenizer.json');
+    if (!json) throw new Error(`the folder "${picked.name}" has no tokenizer.json`);
+    return { ...base, tokenizerJson: await json.text(), tokenizerConfig: (await find('tokenizer_config.json')?.text()) ?? '' };
+  }
+  // The same places the embedding worker loads from (workers/embed-runner.ts: '/models/', the Hub).
+  const root = choice.kind === 'served' ? `/models/${choice.id}/` : `https://huggingface.co/${choice.id}/resolve/main/`;
+  const [tokenizerJson, tokenizerConfig] = await Promise.all([textOf(root + 'tokenizer.json', true), textOf(root + 'tokenizer_config.json', false)]);
+  return { ...base, tokenizerJson, tokenizerConfig };
+}
+
+async function handTokenizerToEngine(choice: ModelChoice, status: ModelStatus, token: object): Promise<void> {
+  try {
+    const files = await tokenizerFilesOf(choice, status);
+    if (current !== token) return; // a newer load took over
+    handedTokenizer = true;
+    await useModelTokenizer(files);
+  } catch (e) {
+    if ((e as Error)?.name === 'CancelledError' || current !== token) return;
+    const message = `sizes are still counted with the bundled tokenizer: the tokenizer of "${status.tokenizer || choice.id}" could not be used (${(e as Error)?.message ?? e})`;
+    console.warn(`ChunkLab: ${message}`);
+    if (handedTokenizer) await dropEngineTokenizer();
+    engineTokenizer.error = message;
+  }
+}
+
+async function dropEngineTokenizer(): Promise<void> {
+  if (!handedTokenizer) return;
+  handedTokenizer = false;
+  try {
+    await useModelTokenizer(null);
+  } catch {
+    // a cancelled call: the next fresh worker starts with the bundled tokenizer anyway
   }
 }

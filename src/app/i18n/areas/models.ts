@@ -163,6 +163,10 @@ export const pt = {
   'models.ctx.export': 'Exportar configuração (sem a chave)',
   'models.ctx.localLoad': 'Baixando o modelo: {loaded} de {total}',
   'models.ctx.device': 'Rodando em {device}',
+  // the engine counts in the model's tokens (store.svelte.ts handTokenizerToEngine)
+  'models.countsWith': 'Tamanhos de chunk contados com o tokenizador de {name}.',
+  'models.countsBundled': 'Tamanhos de chunk contados com o tokenizador embutido (all-MiniLM-L6-v2).',
+  'models.tokenizerFailed': 'Não foi possível usar o tokenizador deste modelo; os tamanhos seguem contados com o embutido.',
 } as const;
 
 export const en: Record<keyof typeof pt, string> = {
@@ -325,4 +329,7 @@ export const en: Record<keyof typeof pt, string> = {
   'models.ctx.export': 'Export settings (without the key)',
   'models.ctx.localLoad': 'Downloading the model: {loaded} of {total}',
   'models.ctx.device': 'Running on {device}',
+  'models.countsWith': 'Chunk sizes counted with the tokenizer of {name}.',
+  'models.countsBundled': 'Chunk sizes counted with the bundled tokenizer (all-MiniLM-L6-v2).',
+  'models.tokenizerFailed': 'This model’s tokenizer could not be used; sizes are still counted with the bundled one.',
 };
