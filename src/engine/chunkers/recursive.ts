@@ -118,12 +118,9 @@ function splitLevel(
   const { index, budgetAt } = env;
   // The range being built: its pieces (for overlap) and its extent.
   let cur: [number, number][] = [];
-  const flush = () => {
-    if (cur.length) out.push([cur[0][0], cur[cur.length - 1][1]]);
-  };
   for (const p of parts) {
     if (!fits(env, p[0], p[1])) {
-      flush();
+      if (cur.length) out.push([cur[0][0], cur[cur.length - 1][1]]);
       cur = [];
       splitLevel(env, p[0], p[1], ladder, level + 1, overlap, out);
       continue;
@@ -137,7 +134,7 @@ function splitLevel(
       cur.push(p);
       continue;
     }
-    flush();
+    out.push([cur[0][0], cur[cur.length - 1][1]]);
     // Overlap: whole trailing pieces of the range just emitted, up to `overlap` tokens, never all of it.
     let k = cur.length;
     if (overlap > 0) {
@@ -150,7 +147,7 @@ function splitLevel(
     }
     cur = [...cur.slice(k), p];
   }
-  flush();
+  if (cur.length) out.push([cur[0][0], cur[cur.length - 1][1]]);
 }
 
 export const recursiveChunker: Chunker<RecursiveParams> = {

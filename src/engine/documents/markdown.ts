@@ -55,13 +55,18 @@ export function parseMarkdown(text: string): ParsedMarkdown {
   } else if (text.charCodeAt(0) === 0xfeff) {
     bodyStart = 1; // a byte-order mark would hide a heading on the first line from marked
   }
-  const body = text.slice(bodyStart);
-  // Normalized copy (what marked sees) and, for each of its offsets, the offset in `text`.
-  const norm = body.replace(/\r\n?/g, '\n');
-  const toOrig = new Int32Array(norm.length + 1);
-  for (let i = 0, o = 0; i <= norm.length; i++) {
-    toOrig[i] = bodyStart + o;
-    o += body.charCodeAt(o) === 13 && body.charCodeAt(o + 1) === 10 ? 2 : 1;
+  const body = bodyStart === 0 ? text : text.slice(bodyStart);
+  // Normalized copy (what marked sees) and, for each of its offsets, the offset in `text`. Without
+  // a CR the copy is the body itself and an offset maps by adding bodyStart (no table).
+  const hasCR = body.indexOf('\r') >= 0;
+  const norm = hasCR ? body.replace(/\r\n?/g, '\n') : body;
+  let toOrig: Int32Array | null = null;
+  if (hasCR) {
+    toOrig = new Int32Array(norm.length + 1);
+    for (let i = 0, o = 0; i <= norm.length; i++) {
+      toOrig[i] = bodyStart + o;
+      o += body.charCodeAt(o) === 13 && body.charCodeAt(o + 1) === 10 ? 2 : 1;
+    }
   }
   let tokens: Token[];
   try {
@@ -72,7 +77,7 @@ export function parseMarkdown(text: string): ParsedMarkdown {
     pushParagraphRuns(text, bodyStart, text.length, (s, e) => blocks.push({ kind: 'paragraph', start: s, end: e }));
     return { blocks, frontMatter };
   }
-  const ctx: Ctx = { norm, toOrig, lines: lineStarts(norm), out: blocks };
+  const ctx: Ctx = { norm, toOrig, shift: bodyStart, linesCache: null, out: blocks };
   let cursor = 0;
   for (const tok of tokens) {
     const at = locate(norm, tok.raw, cursor);
@@ -85,9 +90,20 @@ export function parseMarkdown(text: string): ParsedMarkdown {
 
 interface Ctx {
   norm: string;
-  toOrig: Int32Array;
-  lines: number[];
+  /** Normalized offset → original offset; null when the two differ by `shift` alone (no CR). */
+  toOrig: Int32Array | null;
+  shift: number;
+  /** Line starts of `norm`, computed when a list first needs them. */
+  linesCache: number[] | null;
   out: RawBlock[];
+}
+
+function orig(ctx: Ctx, i: number): number {
+  return ctx.toOrig === null ? ctx.shift + i : ctx.toOrig[i];
+}
+
+function linesOf(ctx: Ctx): number[] {
+  return (ctx.linesCache ??= lineStarts(ctx.norm));
 }
 
 function locate(hay: string, needle: string, from: number): number {
@@ -96,7 +112,7 @@ function locate(hay: string, needle: string, from: number): number {
 }
 
 function push(ctx: Ctx, b: RawBlock): void {
-  ctx.out.push({ ...b, start: ctx.toOrig[b.start], end: ctx.toOrig[b.end] });
+  ctx.out.push({ ...b, start: orig(ctx, b.start), end: orig(ctx, b.end) });
 }
 
 function emitToken(ctx: Ctx, tok: Token, s: number, e: number): void {
@@ -169,7 +185,7 @@ function emitTable(ctx: Ctx, s: number, e: number): void {
 function mapTrim(ctx: Ctx, a: number, b: number): { start: number; end: number } {
   while (a < b && /\s/.test(ctx.norm[a])) a++;
   while (b > a && /\s/.test(ctx.norm[b - 1])) b--;
-  return { start: ctx.toOrig[a], end: ctx.toOrig[b] };
+  return { start: orig(ctx, a), end: orig(ctx, b) };
 }
 
 const MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$)/;
@@ -185,7 +201,8 @@ function emitList(ctx: Ctx, list: Tokens.List, at: number, depth: number): void 
     const s = locate(ctx.norm, item.raw, cursor);
     if (s < 0) return;
     cursor = s + item.raw.length;
-    emitItem(ctx, item, ctx.lines[lineOf(ctx.lines, s)] === s ? firstNonBlank(ctx.norm, s) : s, cursor, depth);
+    const lines = linesOf(ctx);
+    emitItem(ctx, item, lines[lineOf(lines, s)] === s ? firstNonBlank(ctx.norm, s) : s, cursor, depth);
   }
 }
 
@@ -215,10 +232,10 @@ function countNewlines(s: string): number {
 }
 
 function emitItem(ctx: Ctx, item: Tokens.ListItem, start: number, end: number, depth: number): void {
-  const { lines, norm } = ctx;
+  const { norm } = ctx;
+  const lines = linesOf(ctx);
   const firstLine = lineOf(lines, start);
   const lastLine = lineOf(lines, Math.max(start, end - 1));
-  const lineStart = (l: number) => (l > lastLine ? end : Math.max(start, lines[Math.min(l, lines.length - 1)]));
   const marker = MARKER.exec(norm.slice(start, Math.min(end, start + 20)));
   const contentStart = start + (marker ? marker[0].length : 0);
   const kids = childLines(item);
@@ -228,7 +245,7 @@ function emitItem(ctx: Ctx, item: Tokens.ListItem, start: number, end: number, d
     if (t.type !== 'list') continue;
     const line = firstLine + kids[k];
     // Where the nested list starts: on its own line, or right after the parent's marker ("- - x").
-    let listStart = line === firstLine ? contentStart : lineStart(line);
+    let listStart = line === firstLine ? contentStart : lineStartIn(lines, line, lastLine, start, end);
     if (line > lastLine) listStart = end;
     if (listStart > segStart) ctx.out.push(mapped(ctx, { kind: 'list-item', start: segStart, end: listStart, level: depth }));
     // The nested list runs to the line where the next non-list token starts, or the item's end.
@@ -238,16 +255,22 @@ function emitItem(ctx: Ctx, item: Tokens.ListItem, start: number, end: number, d
       listEndLine = Math.min(listEndLine, firstLine + kids[m]);
       break;
     }
-    const listEnd = Math.max(listStart, lineStart(listEndLine));
+    const listEnd = Math.max(listStart, lineStartIn(lines, listEndLine, lastLine, start, end));
     emitNested(ctx, t as Tokens.List, listStart, listEnd, depth + 1);
     segStart = listEnd;
   }
   if (end > segStart) ctx.out.push(mapped(ctx, { kind: 'list-item', start: segStart, end, level: depth }));
 }
 
+/** Where line `l` starts, clamped to an item's [start, end) whose last line is `lastLine`. */
+function lineStartIn(lines: number[], l: number, lastLine: number, start: number, end: number): number {
+  return l > lastLine ? end : Math.max(start, lines[Math.min(l, lines.length - 1)]);
+}
+
 /** A nested list inside [start, end) of the normalized text: its items placed by line counts. */
 function emitNested(ctx: Ctx, list: Tokens.List, start: number, end: number, depth: number): void {
-  const { lines, norm } = ctx;
+  const { norm } = ctx;
+  const lines = linesOf(ctx);
   let line = lineOf(lines, start);
   for (let n = 0; n < list.items.length; n++) {
     const item = list.items[n];
@@ -262,10 +285,19 @@ function emitNested(ctx: Ctx, list: Tokens.List, start: number, end: number, dep
 }
 
 function mapped(ctx: Ctx, b: RawBlock): RawBlock {
-  return { ...b, start: ctx.toOrig[b.start], end: ctx.toOrig[b.end] };
+  return { ...b, start: orig(ctx, b.start), end: orig(ctx, b.end) };
 }
 
+/**
+ * Characters and sequences that can start an inline rule of marked (escape, tag, link, reflink,
+ * emphasis, code span, strikethrough, autolink, GFM url/email) or change a text token's `text`
+ * (numeric character references, decoded at "&"). A heading without any of them lexes to text tokens
+ * whose texts join to the source, so its title is the source with whitespace collapsed.
+ */
+const INLINE_TRIGGER = /[\\<[!*_~`@&]|:\/\/|www\./i;
+
 function headingTitle(src: string): string {
+  if (!INLINE_TRIGGER.test(src)) return src.replace(/\s+/g, ' ').trim();
   try {
     return inlineText(Lexer.lexInline(src, { gfm: true }), src);
   } catch {

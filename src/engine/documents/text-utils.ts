@@ -71,10 +71,18 @@ export type RawBlock = Omit<Block, 'headingPath'> & { headingPath?: string[] };
  * paths are filled in from the heading blocks. Table header/rows are clipped to their block.
  */
 export function finalizeBlocks(text: string, raw: RawBlock[]): Block[] {
+  // The raw blocks are the parser's own fresh objects: they are updated in place (no copies).
   const trimmed: RawBlock[] = [];
   for (const b of raw) {
-    const [s, e] = trimRange(text, Math.max(0, b.start), Math.min(text.length, b.end));
-    if (s < e) trimmed.push({ ...b, start: s, end: e });
+    let s = Math.max(0, b.start);
+    let e = Math.min(text.length, b.end);
+    while (s < e && isWs(text.charCodeAt(s))) s++;
+    while (e > s && isWs(text.charCodeAt(e - 1))) e--;
+    if (s < e) {
+      b.start = s;
+      b.end = e;
+      trimmed.push(b);
+    }
   }
   trimmed.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: RawBlock[] = [];
@@ -87,7 +95,8 @@ export function finalizeBlocks(text: string, raw: RawBlock[]): Block[] {
       if (start >= b.end) continue;
     }
     if (hasNonWs(text, cursor, start)) pushGapParagraphs(text, cursor, start, out);
-    out.push(clipTable({ ...b, start }));
+    b.start = start;
+    out.push(clipTable(b));
     cursor = b.end;
   }
   if (hasNonWs(text, cursor, text.length)) pushGapParagraphs(text, cursor, text.length, out);
@@ -96,13 +105,16 @@ export function finalizeBlocks(text: string, raw: RawBlock[]): Block[] {
 
 function clipTable(b: RawBlock): RawBlock {
   if (b.kind !== 'table') return b;
-  const inside = (s: { start: number; end: number }) => s.start >= b.start && s.end <= b.end && s.start < s.end;
-  const header = b.header && inside(b.header) ? b.header : undefined;
-  const rows = (b.rows ?? []).filter(inside);
+  const header = b.header && insideOf(b, b.header) ? b.header : undefined;
+  const rows = (b.rows ?? []).filter((s) => insideOf(b, s));
   const res: RawBlock = { ...b, rows };
   if (header) res.header = header;
   else delete res.header;
   return res;
+}
+
+function insideOf(b: RawBlock, s: { start: number; end: number }): boolean {
+  return s.start >= b.start && s.end <= b.end && s.start < s.end;
 }
 
 /** Non-blank text between blocks: paragraphs split at blank lines. */
@@ -138,16 +150,22 @@ export function pushParagraphRuns(text: string, from: number, to: number, emit: 
   }
 }
 
-/** Fills headingPath from heading blocks: a heading pops headings of its level or deeper. */
+/** Fills headingPath (in place) from heading blocks: a heading pops headings of its level or deeper. */
 export function assignHeadingPaths(blocks: RawBlock[]): Block[] {
   const stack: { level: number; title: string }[] = [];
-  return blocks.map((b) => {
+  const out: Block[] = new Array(blocks.length);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
     if (b.kind === 'heading') {
       const level = b.level ?? 1;
       while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
       stack.push({ level, title: b.title ?? '' });
     }
-    return { ...b, headingPath: stack.map((h) => h.title) } as Block;
-  });
+    const path: string[] = new Array(stack.length);
+    for (let k = 0; k < stack.length; k++) path[k] = stack[k].title;
+    b.headingPath = path; // the blocks are the caller's fresh objects
+    out[i] = b as Block;
+  }
+  return out;
 }
 

@@ -72,8 +72,25 @@ export class WordPieceFast {
   private readonly asciiNorm = new Int16Array(128);
   /** Pre-tokenizer class of the normalized ASCII character (DROP when dropped). */
   private readonly asciiClass = new Uint8Array(128);
+  /**
+   * Per ASCII code: 1 when it is a word character the normalizer keeps as is, 2 when it is an
+   * uppercase letter the normalizer lowercases, 0 otherwise. Runs of such characters are whole words
+   * whose normalized form is the slice itself (lowercased when a 2 occurs).
+   */
+  private readonly asciiFast = new Uint8Array(128);
   /** Longest vocabulary piece in code points (no longer piece can match). */
   private readonly maxPieceChars: number;
+  /** Continuation pieces without their prefix ("##ing" → "ing"), so probes need no concatenation. */
+  private readonly contVocab: Set<string>;
+  /** Entries of single normalized ASCII characters (punctuation mostly), by code. */
+  private readonly asciiEntry: (WordEntry | undefined)[] = new Array(128).fill(undefined);
+
+  // A hash table in front of the shared cache for fast-path words, probed with the text itself
+  // (no slice, no lowercased copy): slots hold indexes into keys/hashes/entries, -1 when empty.
+  private slots = new Int32Array(1 << 12).fill(-1);
+  private keys: string[] = [];
+  private hashes: number[] = [];
+  private entries: WordEntry[] = [];
 
   // the word being collected: normalized units and, per unit, original start/end offsets
   private wbuf = new Uint16Array(128);
@@ -100,9 +117,17 @@ export class WordPieceFast {
       if (s.length > 1) throw new Error('ASCII normalizes to more than one character');
       this.asciiNorm[c] = s.length ? s.charCodeAt(0) : -1;
       this.asciiClass[c] = s.length ? preTokenClass(s.charCodeAt(0)) : DROP;
+      if (this.asciiClass[c] === WORD) {
+        const u = this.asciiNorm[c];
+        if (u === c) this.asciiFast[c] = 1;
+        else if (c >= 65 && c <= 90 && u === c + 32) this.asciiFast[c] = 2;
+      }
     }
+    const prefix = model.prefix;
+    this.contVocab = new Set<string>();
     let max = 1;
     for (const k of model.vocab.keys()) {
+      if (k.startsWith(prefix)) this.contVocab.add(k.slice(prefix.length));
       let n = 0;
       for (let i = 0; i < k.length; i++) {
         const c = k.charCodeAt(i);
@@ -128,10 +153,44 @@ export class WordPieceFast {
     this.wlen = 0;
     const asciiNorm = this.asciiNorm;
     const asciiClass = this.asciiClass;
+    const asciiFast = this.asciiFast;
     let i = start;
     while (i < end) {
       const c = text.charCodeAt(i);
       if (c < 0x80) {
+        // Fast path: a whole word of plain ASCII word characters, ended by ASCII whitespace or
+        // punctuation (not followed by a combining mark) or by the section's end, at a word start.
+        let f = asciiFast[c];
+        if (f !== 0 && this.wlen === 0) {
+          let h = asciiNorm[c];
+          let j = i + 1;
+          while (j < end) {
+            const d = text.charCodeAt(j);
+            if (d >= 0x80) break;
+            const g = asciiFast[d];
+            if (g === 0) break;
+            f |= g;
+            h = Math.imul(h ^ asciiNorm[d], 0x01000193);
+            j++;
+          }
+          if (j === end) {
+            this.emit(this.asciiWord(text, i, j, h, f >= 2), i);
+            i = j;
+            continue;
+          }
+          const d = text.charCodeAt(j);
+          if (d < 0x80 && asciiClass[d] !== DROP && asciiClass[d] !== WORD && !(j + 1 < end && text.charCodeAt(j + 1) >= 0x300 && isMarkAt(text, j + 1))) {
+            this.emit(this.asciiWord(text, i, j, h, f >= 2), i);
+            i = j;
+            continue;
+          }
+          // anything else (non-ASCII, a dropped character, a mark): the general loop from here
+        } else if (asciiClass[c] === PUNCT && this.wlen === 0 && !(i + 1 < end && text.charCodeAt(i + 1) >= 0x300 && isMarkAt(text, i + 1))) {
+          // an ASCII punctuation character is a word of its own
+          this.emit((this.asciiEntry[c] ??= this.entry(String.fromCharCode(asciiNorm[c]))), i);
+          i++;
+          continue;
+        }
         if (i + 1 < end && text.charCodeAt(i + 1) >= 0x300 && isMarkAt(text, i + 1)) {
           i = this.cluster(text, i, end);
           continue;
@@ -233,6 +292,107 @@ export class WordPieceFast {
     return j;
   }
 
+  /** The cache entry of a normalized word, computed on first sight. */
+  private entry(key: string): WordEntry {
+    const host = this.host;
+    const cache = host.cache;
+    let e = cache.get(key);
+    if (e === undefined) {
+      e = this.compute(key);
+      if (cache.size >= host.cacheCapacity) cache.delete(cache.keys().next().value!);
+      cache.set(key, e);
+    }
+    return e;
+  }
+
+  /**
+   * The entry of the fast-path word text[a, b) (its normalized form is the slice, lowercased when
+   * `lower`; `h` hashes its normalized units), from the local table or else the shared cache.
+   */
+  private asciiWord(text: string, a: number, b: number, h: number, lower: boolean): WordEntry {
+    const asciiNorm = this.asciiNorm;
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    const len = b - a;
+    let slot = (h ^ (h >>> 16)) & mask;
+    for (;;) {
+      const x = slots[slot];
+      if (x < 0) break;
+      if (this.hashes[x] === h) {
+        const k = this.keys[x];
+        if (k.length === len) {
+          let q = 0;
+          while (q < len && asciiNorm[text.charCodeAt(a + q)] === k.charCodeAt(q)) q++;
+          if (q === len) return this.entries[x];
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+    const slice = text.slice(a, b);
+    const key = lower ? slice.toLowerCase() : slice;
+    const e = this.entry(key);
+    if (this.keys.length >= this.host.cacheCapacity) {
+      // bounded like the shared cache: start over
+      this.slots.fill(-1);
+      this.keys = [];
+      this.hashes = [];
+      this.entries = [];
+    } else if ((this.keys.length + 1) * 2 > slots.length) {
+      this.rehash(slots.length * 2);
+    }
+    this.insert(key, h, e);
+    return e;
+  }
+
+  private insert(key: string, h: number, e: WordEntry): void {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let slot = (h ^ (h >>> 16)) & mask;
+    while (slots[slot] >= 0) slot = (slot + 1) & mask;
+    slots[slot] = this.keys.length;
+    this.keys.push(key);
+    this.hashes.push(h);
+    this.entries.push(e);
+  }
+
+  private rehash(size: number): void {
+    const keys = this.keys;
+    const hashes = this.hashes;
+    const entries = this.entries;
+    this.slots = new Int32Array(size).fill(-1);
+    this.keys = [];
+    this.hashes = [];
+    this.entries = [];
+    for (let x = 0; x < keys.length; x++) this.insert(keys[x], hashes[x], entries[x]);
+  }
+
+  /**
+   * Writes the tokens of a word whose unit k maps to [a + k, a + k + 1) (what flush() does with
+   * per-unit buffers, without them).
+   */
+  private emit(e: WordEntry, a: number): void {
+    const ids = e.ids;
+    const k = ids.length;
+    if (k === 0) return;
+    const unkId = this.model.unkId;
+    const out = this.out;
+    let first = 0;
+    if (this.model.fuseUnk && unkId !== undefined && this.prevUnk && ids[0] === unkId) {
+      first = 1;
+      if (out) out.setLastEnd(a + e.en[0]);
+    }
+    this.total += k - first;
+    this.prevUnk = unkId !== undefined && ids[k - 1] === unkId;
+    if (!out) return;
+    const st = e.st;
+    const en = e.en;
+    for (let t = first; t < k; t++) {
+      const ts = st[t];
+      const te = en[t];
+      out.push(ids[t], a + ts, te > ts ? a + te : a + ts);
+    }
+  }
+
   /** Looks up (or computes) the collected word and writes its tokens. */
   private flush(text: string): void {
     const n = this.wlen;
@@ -280,40 +440,62 @@ export class WordPieceFast {
   /** Greedy longest-match WordPiece over code points, as the library's WordPieceTokenizer.encode. */
   compute(word: string): WordEntry {
     const m = this.model;
-    const bounds: number[] = [0];
-    for (let i = 0; i < word.length; ) {
+    const len = word.length;
+    // Code point boundaries in UTF-16 units; null when every unit is a code point (no pair).
+    let bounds: number[] | null = null;
+    for (let i = 0; i + 1 < len; i++) {
       const c = word.charCodeAt(i);
-      i += c >= 0xd800 && c <= 0xdbff && i + 1 < word.length && (word.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-      bounds.push(i);
+      if (c >= 0xd800 && c <= 0xdbff && (word.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        bounds = codePointBounds(word);
+        break;
+      }
     }
-    const n = bounds.length - 1;
-    const unknown = (): WordEntry => {
-      const id = this.host.idOf(m.unkToken);
-      return { ids: [id], st: [0], en: [word.length], unk: id === m.unkId };
-    };
-    if (n > m.maxInputChars) return unknown();
+    const n = bounds === null ? len : bounds.length - 1;
+    if (n > m.maxInputChars) return this.unknown(word);
+    const vocab = m.vocab;
+    const cont = this.contVocab;
     const ids: number[] = [];
     const st: number[] = [];
     const en: number[] = [];
     let s = 0;
     while (s < n) {
       let e = Math.min(n, s + this.maxPieceChars);
-      let piece: string | null = null;
+      const a = bounds === null ? s : bounds[s];
+      let b = 0;
+      let sub: string | null = null;
       while (e > s) {
-        const sub = s === 0 && e === n ? word : word.slice(bounds[s], bounds[e]);
-        const cand = s > 0 ? m.prefix + sub : sub;
-        if (m.vocab.has(cand)) {
-          piece = cand;
+        b = bounds === null ? e : bounds[e];
+        const cand = a === 0 && b === len ? word : word.slice(a, b);
+        if (s > 0 ? cont.has(cand) : vocab.has(cand)) {
+          sub = cand;
           break;
         }
         e--;
       }
-      if (piece === null) return unknown();
-      ids.push(this.host.idOf(piece));
-      st.push(bounds[s]);
-      en.push(bounds[e]);
+      if (sub === null) return this.unknown(word);
+      ids.push(this.host.idOf(s > 0 ? m.prefix + sub : sub));
+      st.push(a);
+      en.push(b);
       s = e;
     }
     return { ids, st, en, unk: m.unkId !== undefined && ids.includes(m.unkId) };
   }
+
+  /** The whole word as the unknown token. */
+  private unknown(word: string): WordEntry {
+    const m = this.model;
+    const id = this.host.idOf(m.unkToken);
+    return { ids: [id], st: [0], en: [word.length], unk: id === m.unkId };
+  }
+}
+
+/** Offsets where each code point of `word` starts, plus its length. */
+function codePointBounds(word: string): number[] {
+  const bounds: number[] = [0];
+  for (let i = 0; i < word.length; ) {
+    const c = word.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < word.length && (word.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    bounds.push(i);
+  }
+  return bounds;
 }
