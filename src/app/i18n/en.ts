@@ -6,12 +6,14 @@ import * as search from './areas/search.ts';
 import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
+import * as inspector from './areas/inspector.ts';
 
 export const en: Dictionary = {
   ...search.en,
   ...experiments.en,
   ...lessons.en,
   ...models.en,
+  ...inspector.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -4,6 +4,7 @@ import * as search from './areas/search.ts';
 import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
+import * as inspector from './areas/inspector.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -11,6 +12,7 @@ export const ptBR = {
   ...experiments.pt,
   ...lessons.pt,
   ...models.pt,
+  ...inspector.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',
