@@ -3,7 +3,7 @@
 // Runs go through the engine bridge; a newer run makes older answers irrelevant (latest wins).
 import type { ChunkerId } from '../../engine/types.ts';
 import type { ChunkerDescription, InspectResult } from '../../../workers/engine.worker.ts';
-import { CancelledError, engine, cancelEngine, progress } from '../bridge/engine.svelte.ts';
+import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
 import { ChunkerSettings, readChoice, readStored, type ChunkerChoice } from '../state/chunker-settings.svelte.ts';
@@ -78,7 +78,8 @@ class Inspector extends ChunkerSettings {
   /** A key for (document, chunker, parameters, lint options): equal keys give equal results. */
   keyFor(doc: StoredDoc | undefined): string {
     if (!doc) return '';
-    return JSON.stringify([doc.id, doc.text.length, doc.format, this.chunkerId, this.params(), this.modelMaxTokens, this.minTokens]);
+    // The tokenizer is part of the key: choosing another model changes every count (stale → rerun).
+    return JSON.stringify([doc.id, doc.text.length, doc.format, this.chunkerId, this.params(), this.modelMaxTokens, this.minTokens, engineTokenizer.model ? engineTokenizer.name : null]);
   }
 
   async run(doc: StoredDoc): Promise<void> {
