@@ -171,7 +171,7 @@ export class TokenIndex {
    * The largest end offset e ≥ start such that count(start, e) ≤ maxTokens, taken among token ends
    * (or `start` itself when not even one token fits).
    */
-  fit(start: number, maxTokens: number): number {
+  furthestEnd(start: number, maxTokens: number): number {
     const lo = this.firstStartAtOrAfter(start);
     const last = lo + Math.max(0, Math.floor(maxTokens)) - 1;
     if (last < lo) return start;

@@ -61,12 +61,12 @@ describe('TokenIndex mechanics', () => {
     expect(() => ix.charEnd(ix.tokens.length)).toThrow(RangeError);
   });
 
-  it('fit() returns the furthest token end within a budget', () => {
+  it('furthestEnd() returns the furthest token end within a budget', () => {
     const r = rng(5);
     for (let k = 0; k < 200; k++) {
       const start = Math.floor(r() * DOC.length);
       const max = Math.floor(r() * 40);
-      const end = ix.fit(start, max);
+      const end = ix.furthestEnd(start, max);
       expect(ix.count(start, end)).toBeLessThanOrEqual(max);
       const next = ix.tokens.find((t) => t.start >= start && t.end > end);
       if (next) expect(ix.count(start, next.end)).toBeGreaterThan(max);
