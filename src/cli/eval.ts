@@ -141,6 +141,8 @@ export async function run(argv: string[]): Promise<number> {
   let results;
   try {
     results = await runExperiment(dataset, config, deps);
+    // Enough to rerun it: where the dataset (and, for --chunks, the chunks) came from.
+    Object.assign(results.config, { datasetPath, ...(o.chunks ? { chunksFile: String(o.chunks) } : {}) });
   } finally {
     await model?.dispose();
   }

@@ -36,7 +36,8 @@ function exitAfterFlush(code: number): void {
 
 main(process.argv.slice(2)).then(exitAfterFlush, (err) => {
   if (err instanceof InputError) {
-    console.error(`error: ${err.message}`);
+    // One line, whatever the message quotes from the input (newlines, terminal control codes).
+    console.error(`error: ${err.message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()}`);
     exitAfterFlush(2);
     return;
   }

@@ -62,6 +62,14 @@ describe('npm run cli', () => {
     expect(got.questions).toBe(big.questions);
   }, 120_000);
 
+  test('an error quoting multi-line input still prints one line', () => {
+    const bad = join(tmp, 'hello.json');
+    writeFileSync(bad, 'hello\n');
+    const r = npmCli(['eval', '--dataset', bad, '--chunker', 'fixed', '--max-tokens', '32']);
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(/^error: .*hello\.json/);
+  });
   test('bad input: exit code 2, one "error:" line on stderr, nothing on stdout, nothing written', () => {
     const out = join(tmp, 'never.json');
     const r = npmCli(['eval', '--dataset', join(tmp, 'missing.json'), '--chunker', 'fixed', '--max-tokens', '32', '--out', out]);

@@ -58,7 +58,7 @@ function optInt(v: unknown, what: string, where: string): number | undefined {
 export function readChunksJsonl(text: string, docs: ReadonlyMap<string, string>, file = 'chunks.jsonl', opts: ReadOptions = {}): ChunkLine[] {
   checkSize(text.length, file, opts);
   const out: ChunkLine[] = [];
-  const cursor = new Map<string, number>();
+  const cursor = new Map<string, { start: number; end: number }>();
   const ids = new Set<string>();
   const rows = text.split('\n');
   rows.forEach((raw, i) => {
@@ -89,8 +89,16 @@ export function readChunksJsonl(text: string, docs: ReadonlyMap<string, string>,
     let end = toU(optInt(o.end, '"end"', where), '"end"');
     if (start === undefined || end === undefined) {
       if (!chunkText) throw new InputError('without "start" and "end", "text" is needed to locate the chunk', where);
-      const from = cursor.get(o.docId) ?? 0;
-      let at = doc.indexOf(chunkText, from);
+      // Chunks come in document order and may overlap: take the occurrence after the previous
+      // chunk's start that lies nearest to where the previous chunk ended.
+      const prev = cursor.get(o.docId);
+      let at = -1;
+      if (prev) {
+        for (let i = doc.indexOf(chunkText, prev.start + 1); i >= 0; i = doc.indexOf(chunkText, i + 1)) {
+          if (at < 0 || Math.abs(i - prev.end) < Math.abs(at - prev.end)) at = i;
+          if (i >= prev.end) break;
+        }
+      }
       if (at < 0) at = doc.indexOf(chunkText);
       if (at < 0) throw new InputError(`"text" does not occur in document "${o.docId}"`, where);
       start = at;
@@ -101,7 +109,7 @@ export function readChunksJsonl(text: string, docs: ReadonlyMap<string, string>,
         throw new InputError(`"text" is not the document's text from ${o.start} to ${o.end}`, where);
     }
     if (start >= end) throw new InputError('empty chunk', where);
-    cursor.set(o.docId, start + 1);
+    cursor.set(o.docId, { start, end });
     const line: ChunkLine = { docId: o.docId, start, end, prefix: typeof o.prefix === 'string' ? o.prefix : '', line: i + 1 };
     if (typeof o.id === 'string' && o.id) {
       if (ids.has(o.id)) throw new InputError(`duplicate chunk id "${o.id}"`, where);

@@ -151,6 +151,14 @@ describe('chunks JSONL and results', () => {
     const back = readChunksJsonl(out, docs);
     expect(back.map((l) => [l.start, l.end, l.prefix, l.returnStart, l.returnEnd])).toEqual([[0, a - 1, '', undefined, undefined], [a, text.length, 'H\n', 0, text.length]]);
   });
+  test('a located chunk is the occurrence nearest the end of the previous one, not one inside it', () => {
+    // "| a |" occurs inside chunk 1 (at 2) and again right after it (at 10): the second chunk is the later one.
+    const t = 'x | a | y\n| a |\nfim';
+    const d = new Map([['t', t]]);
+    const lines = ['{"docId":"t","text":"x | a | y"}', '{"docId":"t","text":"| a |"}', '{"docId":"t","text":"fim"}'].join('\n');
+    const back = readChunksJsonl(lines, d);
+    expect(back.map((l) => [l.start, l.end])).toEqual([[0, 9], [10, 15], [16, 19]]);
+  });
   test('missing offsets are found by locating the text; broken lines are refused', () => {
     const back = readChunksJsonl('{"docId":"d","text":"mundo."}\n\n{"docId":"d","text":"frase"}\n', docs);
     expect(back.map((l) => text.slice(l.start, l.end))).toEqual(['mundo.', 'frase']);
