@@ -223,7 +223,7 @@ const api = {
           tokenizer: tok,
           embedFor: semantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
           createRetriever: hooks && config.retriever.kind !== 'bm25' ? pageRetrieverFactory(hooks) : undefined,
-          contextualize: hooks && config.context ? pageContextualizer(hooks, tok, config.params.maxTokens, config.context.contextTokens) : undefined,
+          contextualize: hooks && config.context ? pageContextualizer(hooks, tok, config.params.maxTokens, config.context.contextTokens, config.context.model) : undefined,
           onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined,
         });
       } finally {
@@ -665,7 +665,7 @@ function pageRetrieverFactory(hooks: ExperimentHooks): NonNullable<ExperimentDep
  * sentence placed by the engine's applyContext (prefix + text within maxTokens). Nothing is generated
  * here: a chunk without a cached sentence is an InputError pointing at the context panel.
  */
-function pageContextualizer(hooks: ExperimentHooks, tok: TextTokenizer, maxTokens: number, contextTokens: number): NonNullable<ExperimentDeps['contextualize']> {
+function pageContextualizer(hooks: ExperimentHooks, tok: TextTokenizer, maxTokens: number, contextTokens: number, model: string): NonNullable<ExperimentDeps['contextualize']> {
   return async (docs, chunks) => {
     const sentencesOf = needHook(hooks, 'contextSentences', 'generated context');
     const sentences = new Map(Object.entries(await sentencesOf(new Map(docs), [...chunks])));
@@ -681,7 +681,8 @@ function pageContextualizer(hooks: ExperimentHooks, tok: TextTokenizer, maxToken
       for (const c of r.chunks) placed.set(c.id, c);
     }
     if (missing) {
-      throw new InputError(`${missing} of ${chunks.length} chunks have no generated context sentence: generate them in the context panel first, with the same strategy and size`, 'context');
+      // Same wording as the context store's error: the experiments view recognises it and translates it.
+      throw new InputError(`${missing} of ${chunks.length} chunks have no generated context for ${model} yet: generate them in the context panel first, with the same strategy and size`, 'context');
     }
     return chunks.map((c) => placed.get(c.id)!);
   };

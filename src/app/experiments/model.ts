@@ -48,6 +48,8 @@ export interface ExperimentGrid {
   autoRun?: boolean;
   /** A label shown above the grid (e.g. the lesson's title). */
   label?: string;
+  /** An i18n message key for the label, translated when shown (so it follows the page's language). */
+  labelKey?: string;
 }
 
 /** One run of a grid: the engine config and a short human label. */

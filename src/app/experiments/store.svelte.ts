@@ -37,6 +37,8 @@ export interface RunRow extends GridRun {
   /** The saved results' id in the workspace, once done. */
   resultId?: string;
   error?: string;
+  /** The context arm found sentences missing in the context panel's cache (shown translated). */
+  contextMissing?: { missing: number; total: number; provider: string };
   ms?: number;
 }
 
@@ -73,6 +75,13 @@ class ExperimentsStore {
     this.grid = { ...d, ...g, models: g.models ?? d.models, contexts: g.contexts ?? d.contexts };
     this.resolveCorpus(g);
     this.pendingAutoRun = !!g.autoRun;
+    // A new grid: the previous grid's run list (and its outcome) no longer describes what is shown.
+    if (this.status !== 'running') {
+      this.runs = [];
+      this.batchIds = [];
+      this.error = null;
+      this.status = 'idle';
+    }
   }
 
   /** Picks the grid's corpus (by id, else the sample in its language) and a question set of it. */
@@ -159,7 +168,16 @@ class ExperimentsStore {
         const hooks: ExperimentHooks = Comlink.proxy({
           embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
           lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
-          contextSentences: (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => contextSentences(docs, chunks, { signal }),
+          contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
+            try {
+              return await contextSentences(docs, chunks, { signal });
+            } catch (e) {
+              // The cache-only read names how many sentences are missing: keep the numbers for a translated message.
+              const m = /(\d+) of (\d+) chunks have no generated context for (.+?) yet/.exec(errorMessage(e));
+              if (m) row.contextMissing = { missing: Number(m[1]), total: Number(m[2]), provider: m[3] };
+              throw e;
+            }
+          },
         });
         const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
         if (this.cancelled) {
