@@ -194,22 +194,26 @@ test("late chunking uses the page model's document passes and matches Node", asy
   expect(file!.config.retriever).toMatchObject({ late, latePrefix, lateWindowOverlap, pooling, maxTokens, dimensions, prefixes, dtype, modelId });
 }, 120_000);
 
-test('generated context reads only cached sentences: without them the run says where to make them', async () => {
+test('generated context reads only cached sentences: with none cached the grid says where to make them and does not run', async () => {
   const { page } = s;
   await page.getByTestId('exp-late').uncheck();
   await page.locator('input[data-retriever="dense"]').uncheck();
   await page.locator('input[data-retriever="bm25"]').check();
   await page.locator('input[data-context="on"]').check();
-  // bm25 × {header-only arm at the reduced cap, context}: 2 runs.
+  // bm25 × {header-only arm at the reduced cap, context}: 2 runs planned.
   await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('2');
-  await page.getByTestId('exp-run').click();
-  await page.locator('[data-testid="exp-runs"] li[data-status="error"]').waitFor({ timeout: 60_000 });
-  await expect.poll(() => page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
-  const failed = page.locator('[data-testid="exp-runs"] li[data-status="error"]');
-  expect(await failed.locator('.label').textContent()).toContain('· ctx');
-  expect(await failed.textContent()).toMatch(/context panel first|painel de contexto/);
-  await waitSaved(page);
-  const base = (await savedResults()).find((x) => x.name.endsWith('ctx-base'))?.results;
-  expect(base?.config.contextBaseline).toEqual({ contextTokens: 60 });
-  expect(base?.config.chunkingMaxTokens).toBe(68);
+  // The context panel's cache is empty in this fresh profile: nothing may start, and the page says why.
+  const blocked = page.getByTestId('exp-context-blocked');
+  await blocked.waitFor();
+  expect(await blocked.textContent()).toMatch(/painel de contexto|context panel/);
+  expect(await page.getByTestId('exp-run').isDisabled()).toBe(true);
+  // Its button takes the user to the panel where the sentences are made.
+  await blocked.getByRole('button').click();
+  await expect.poll(() => page.getByTestId('context-panel').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top < innerHeight && r.bottom > 0;
+  })).toBe(true);
+  // Without the context arm the grid is runnable again.
+  await page.locator('input[data-context="on"]').uncheck();
+  await expect.poll(() => page.getByTestId('exp-run').isDisabled()).toBe(false);
 }, 120_000);
