@@ -80,8 +80,12 @@ export class WordPieceFast {
   private readonly asciiFast = new Uint8Array(128);
   /** Longest vocabulary piece in code points (no longer piece can match). */
   private readonly maxPieceChars: number;
-  /** Continuation pieces without their prefix ("##ing" → "ing"), so probes need no concatenation. */
-  private readonly contVocab: Set<string>;
+  /** Vocabulary pieces probed by hash straight from the word (no candidate slices): word-initial ones… */
+  private readonly startTable: PieceTable;
+  /** …and continuation ones, keyed without their prefix ("##ing" → "ing") so probes need no concatenation. */
+  private readonly contTable: PieceTable;
+  /** Scratch: hashes of word[a, a + k) for the current probe start. */
+  private probeHash = new Int32Array(64);
   /** Entries of single normalized ASCII characters (punctuation mostly), by code. */
   private readonly asciiEntry: (WordEntry | undefined)[] = new Array(128).fill(undefined);
 
@@ -124,10 +128,8 @@ export class WordPieceFast {
       }
     }
     const prefix = model.prefix;
-    this.contVocab = new Set<string>();
     let max = 1;
     for (const k of model.vocab.keys()) {
-      if (k.startsWith(prefix)) this.contVocab.add(k.slice(prefix.length));
       let n = 0;
       for (let i = 0; i < k.length; i++) {
         const c = k.charCodeAt(i);
@@ -136,6 +138,8 @@ export class WordPieceFast {
       if (n > max) max = n;
     }
     this.maxPieceChars = max;
+    this.startTable = new PieceTable(model.vocab.keys(), '');
+    this.contTable = new PieceTable(model.vocab.keys(), prefix);
   }
 
   /** Whether a cluster-level normalizer may be used for this section (capital sigma needs context). */
@@ -452,8 +456,6 @@ export class WordPieceFast {
     }
     const n = bounds === null ? len : bounds.length - 1;
     if (n > m.maxInputChars) return this.unknown(word);
-    const vocab = m.vocab;
-    const cont = this.contVocab;
     const ids: number[] = [];
     const st: number[] = [];
     const en: number[] = [];
@@ -461,19 +463,26 @@ export class WordPieceFast {
     while (s < n) {
       let e = Math.min(n, s + this.maxPieceChars);
       const a = bounds === null ? s : bounds[s];
+      const bMax = bounds === null ? e : bounds[e];
+      // hashes of word[a, a + k) for every k up to the longest candidate
+      if (this.probeHash.length <= bMax - a) this.probeHash = new Int32Array((bMax - a) * 2 + 1);
+      const hs = this.probeHash;
+      let h = HASH_SEED;
+      hs[0] = h;
+      for (let q = a; q < bMax; q++) hs[q - a + 1] = h = Math.imul(h ^ word.charCodeAt(q), 0x01000193);
+      const table = s > 0 ? this.contTable : this.startTable;
       let b = 0;
-      let sub: string | null = null;
+      let full = -1;
       while (e > s) {
         b = bounds === null ? e : bounds[e];
-        const cand = a === 0 && b === len ? word : word.slice(a, b);
-        if (s > 0 ? cont.has(cand) : vocab.has(cand)) {
-          sub = cand;
-          break;
-        }
+        full = table.find(hs[b - a], word, a, b);
+        if (full >= 0) break;
         e--;
       }
-      if (sub === null) return this.unknown(word);
-      ids.push(this.host.idOf(s > 0 ? m.prefix + sub : sub));
+      if (full < 0) return this.unknown(word);
+      let id = table.ids[full];
+      if (id === undefined) table.ids[full] = id = this.host.idOf(table.full[full]);
+      ids.push(id);
       st.push(a);
       en.push(b);
       s = e;
@@ -486,6 +495,67 @@ export class WordPieceFast {
     const m = this.model;
     const id = this.host.idOf(m.unkToken);
     return { ids: [id], st: [0], en: [word.length], unk: id === m.unkId };
+  }
+}
+
+const HASH_SEED = 0x811c9dc5 | 0;
+
+/**
+ * Open-addressing hash table of vocabulary pieces keyed by an FNV-style hash of their UTF-16 units,
+ * so that a candidate word[a, b) is looked up without slicing it. With a non-empty `prefix`, holds
+ * the keys starting with it, probed without it (`full` keeps the whole vocabulary key).
+ */
+class PieceTable {
+  readonly keys: string[] = [];
+  readonly full: string[] = [];
+  /** The host's id of each piece's full key, looked up on first use. */
+  readonly ids: (number | undefined)[];
+  private readonly hashes: number[] = [];
+  private readonly slots: Int32Array;
+
+  constructor(vocabKeys: Iterable<string>, prefix: string) {
+    for (const k of vocabKeys) {
+      if (prefix && !k.startsWith(prefix)) continue;
+      const key = prefix ? k.slice(prefix.length) : k;
+      if (key === '') continue; // an empty candidate is never probed
+      let h = HASH_SEED;
+      for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+      this.keys.push(key);
+      this.full.push(k);
+      this.hashes.push(h);
+    }
+    let size = 16;
+    while (size < this.keys.length * 2) size *= 2;
+    this.slots = new Int32Array(size).fill(-1);
+    this.ids = new Array<number | undefined>(this.keys.length).fill(undefined);
+    const mask = size - 1;
+    for (let x = 0; x < this.keys.length; x++) {
+      const h = this.hashes[x];
+      let slot = (h ^ (h >>> 16)) & mask;
+      while (this.slots[slot] >= 0) slot = (slot + 1) & mask;
+      this.slots[slot] = x;
+    }
+  }
+
+  /** Index of the piece equal to word[a, b) (whose hash is h), or -1. */
+  find(h: number, word: string, a: number, b: number): number {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    const len = b - a;
+    let slot = (h ^ (h >>> 16)) & mask;
+    for (;;) {
+      const x = slots[slot];
+      if (x < 0) return -1;
+      if (this.hashes[x] === h) {
+        const k = this.keys[x];
+        if (k.length === len) {
+          let q = 0;
+          while (q < len && word.charCodeAt(a + q) === k.charCodeAt(q)) q++;
+          if (q === len) return x;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
   }
 }
 
