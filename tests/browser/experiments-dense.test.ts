@@ -7,32 +7,20 @@
 // compared to 1e-9 and rankings must agree on at least 97% of the (question, rank) positions; in
 // practice they agree exactly (the test reports it). The weights are random: no quality claim here.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
 import { openApp, waitSaved } from './helpers';
-import { createTokenizer } from '../../src/engine/tokens/index.ts';
-import { listedFiles, readChunklabFolder } from '../../src/engine/formats/index.ts';
+import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../src/cli/dataset.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
 import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 import { loadModelDeps } from '../../src/cli/retrievers.ts';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
-const tokDir = 'public/tokenizers/all-MiniLM-L6-v2/';
-// The page chunks with its bundled tokenizer (the test model carries the same WordPiece vocabulary).
-const tokenizer = createTokenizer(
-  JSON.parse(readFileSync(tokDir + 'tokenizer.json', 'utf8')),
-  JSON.parse(readFileSync(tokDir + 'tokenizer_config.json', 'utf8')),
-  'all-MiniLM-L6-v2',
-);
-
-function sample() {
-  const base = 'public/samples/pt-BR/';
-  const documents = readFileSync(base + 'documents.json', 'utf8');
-  const files: Record<string, string> = {};
-  for (const f of listedFiles(documents)) files[f] = readFileSync(base + f, 'utf8');
-  return readChunklabFolder({ documents, files, questions: readFileSync(base + 'questions.json', 'utf8') });
-}
+/** The page's bundled tokenizer and the Portuguese sample, read as the CLI reads them. The page
+ * chunks with its bundled tokenizer (the test model carries the same WordPiece vocabulary). */
+const tokenizer = await loadDefaultTokenizer();
+const sample = () => loadDataset('public/samples/pt-BR');
 
 type Kind = 'dense' | 'hybrid';
 const KINDS: Kind[] = ['dense', 'hybrid'];
@@ -45,7 +33,7 @@ let s: Session;
 let lateModelConfig: Record<string, unknown>;
 const ref = {} as Record<Kind | 'late', ResultsFile>;
 beforeAll(async () => {
-  const ds = sample();
+  const ds = await sample();
   const model = await loadModelDeps(MODEL, { cacheDir: null });
   try {
     for (const kind of KINDS) {
@@ -58,7 +46,7 @@ beforeAll(async () => {
   const late = await loadModelDeps(MODEL, { cacheDir: null, late: true });
   try {
     const config: ExperimentConfig = { chunker: 'structure', params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind: 'dense', model: 'chunklab-test-bert', late: true }, k: 10 };
-    ref.late = await runExperiment(sample(), config, { tokenizer, createRetriever: late.createRetriever });
+    ref.late = await runExperiment(await sample(), config, { tokenizer, createRetriever: late.createRetriever });
     lateModelConfig = { ...late.config };
   } finally {
     await late.dispose();

@@ -5,29 +5,17 @@
 // selected rows show the engine's McNemar p-values, the per-question view shows the engine's miss
 // reasons, and cancelling a longer grid stops it while the finished runs stay saved.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
 import { openApp, waitSaved } from './helpers';
-import { createTokenizer } from '../../src/engine/tokens/index.ts';
-import { listedFiles, readChunklabFolder } from '../../src/engine/formats/index.ts';
+import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../src/cli/dataset.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
 import { compareResults } from '../../src/engine/evaluation/compare.ts';
 import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 
-const tokDir = 'public/tokenizers/all-MiniLM-L6-v2/';
-const tokenizer = createTokenizer(
-  JSON.parse(readFileSync(tokDir + 'tokenizer.json', 'utf8')),
-  JSON.parse(readFileSync(tokDir + 'tokenizer_config.json', 'utf8')),
-  'all-MiniLM-L6-v2',
-);
-
-function sample() {
-  const base = 'public/samples/pt-BR/';
-  const documents = readFileSync(base + 'documents.json', 'utf8');
-  const files: Record<string, string> = {};
-  for (const f of listedFiles(documents)) files[f] = readFileSync(base + f, 'utf8');
-  return readChunklabFolder({ documents, files, questions: readFileSync(base + 'questions.json', 'utf8') });
-}
+/** The page's bundled tokenizer and the Portuguese sample, read as the CLI reads them. */
+const tokenizer = await loadDefaultTokenizer();
+const sample = () => loadDataset('public/samples/pt-BR');
 
 const config = (chunker: 'fixed' | 'structure'): ExperimentConfig => ({ chunker, params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind: 'bm25' }, k: 10 });
 /** The labels the grid gives these runs (src/app/experiments/model.ts runLabel). */
@@ -37,7 +25,7 @@ const COLS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'ctx3', 'iou@5', 'ch
 let s: Session;
 let ref: Record<'fixed' | 'structure', ResultsFile>;
 beforeAll(async () => {
-  const ds = sample();
+  const ds = await sample();
   ref = {
     fixed: await runExperiment(ds, config('fixed'), { tokenizer }),
     structure: await runExperiment(ds, config('structure'), { tokenizer }),

@@ -1,6 +1,8 @@
-// Shared steps of the playground's browser tests: open the app, wait for the workspace, paste a document.
+// Shared steps of the playground's browser tests: open the app, wait for the workspace, paste a
+// document, drive the built engine worker directly.
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readdirSync } from 'node:fs';
 
 export function appUrl(path = ''): string {
   return new URL(path, inject('baseURL')).href;
@@ -26,4 +28,34 @@ export async function pasteDocument(page: Page, title: string, text: string, for
   await page.getByTestId('paste-add').click();
   await page.locator('[data-testid="doc-list"] li', { hasText: title }).first().waitFor();
   await waitSaved(page);
+}
+
+/**
+ * Starts the BUILT engine worker on `page` with a bare Comlink-protocol driver (no app code), so a
+ * test can call the worker's API directly. Returns `call(method, ...args)`.
+ */
+export async function driveEngineWorker(page: Page): Promise<<T>(method: string, ...args: unknown[]) => Promise<T>> {
+  const workerFile = readdirSync('.cache/browser-dist/assets').find((f) => /^engine\.worker-.*\.js$/.test(f));
+  if (!workerFile) throw new Error('no built engine worker under .cache/browser-dist/assets');
+  await page.evaluate((url) => {
+    const w = new Worker(url, { type: 'module' });
+    let n = 0;
+    (window as unknown as { callEngine: unknown }).callEngine = (method: string, args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const id = `t${++n}`;
+        const onMessage = (e: MessageEvent) => {
+          if (e.data?.id !== id) return;
+          w.removeEventListener('message', onMessage);
+          if (e.data.type === 'RAW') resolve(e.data.value);
+          else reject(new Error(e.data.value?.value?.message ?? 'worker error'));
+        };
+        w.addEventListener('message', onMessage);
+        w.postMessage({ id, type: 'APPLY', path: [method], argumentList: args.map((value) => ({ type: 'RAW', value })) });
+      });
+  }, `/assets/${workerFile}`);
+  return <T>(method: string, ...args: unknown[]) =>
+    page.evaluate(
+      ([m, a]) => (window as unknown as { callEngine: (m: string, a: unknown[]) => Promise<unknown> }).callEngine(m as string, a as unknown[]),
+      [method, args] as const,
+    ) as Promise<T>;
 }

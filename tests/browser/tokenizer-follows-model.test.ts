@@ -5,11 +5,11 @@
 // sizes equal to that tokenizer's counts computed here in Node, different from MiniLM's; bad files are
 // an error that leaves the bundled tokenizer in use; null goes back to it.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, pasteDocument } from './helpers';
+import { appUrl, driveEngineWorker, openApp, pasteDocument } from './helpers';
 import { createTokenizer } from '../../src/engine/tokens/index.ts';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
@@ -34,7 +34,6 @@ const TEXT = [
   'A operadora paga o reembolso em até 20 dias úteis depois de receber a documentação completa. Pedidos incompletos voltam para o beneficiário.',
 ].join('\n');
 
-const workerFile = readdirSync('.cache/browser-dist/assets').find((f) => /^engine\.worker-.*\.js$/.test(f));
 
 let s: Session;
 beforeAll(async () => {
@@ -82,26 +81,8 @@ test('a model picked from disk becomes the tokenizer the inspector and the model
 });
 
 test("the engine worker counts with a SentencePiece model's tokenizer, and goes back to the bundled one", async () => {
-  expect(workerFile).toBeTruthy();
   await s.page.goto(appUrl());
-  await s.page.evaluate((url) => {
-    const w = new Worker(url, { type: 'module' });
-    let n = 0;
-    (window as unknown as { callEngine: unknown }).callEngine = (method: string, args: unknown[]) =>
-      new Promise((resolve, reject) => {
-        const id = `t${++n}`;
-        const onMessage = (e: MessageEvent) => {
-          if (e.data?.id !== id) return;
-          w.removeEventListener('message', onMessage);
-          if (e.data.type === 'RAW') resolve(e.data.value);
-          else reject(new Error(e.data.value?.value?.message ?? 'worker error'));
-        };
-        w.addEventListener('message', onMessage);
-        w.postMessage({ id, type: 'APPLY', path: [method], argumentList: args.map((value) => ({ type: 'RAW', value })) });
-      });
-  }, `/assets/${workerFile}`);
-  const call = <T>(method: string, ...args: unknown[]) =>
-    s.page.evaluate(([m, a]) => (window as unknown as { callEngine: (m: string, a: unknown[]) => Promise<unknown> }).callEngine(m as string, a as unknown[]), [method, args] as const) as Promise<T>;
+  const call = await driveEngineWorker(s.page);
 
   const input = { id: 'reembolso', name: 'reembolso.md', format: 'markdown', text: TEXT };
   const params = { maxTokens: 24, overlap: 0 };

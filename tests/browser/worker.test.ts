@@ -2,52 +2,24 @@
 // exactly what the engine computes in Node for the same input (chunks + lints, a BM25 experiment
 // on the Portuguese sample), and bad input comes back as an error naming the problem.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { appUrl } from './helpers';
-import { createTokenizer } from '../../src/engine/tokens/index.ts';
-import { readChunklabFolder, listedFiles } from '../../src/engine/formats/index.ts';
+import { appUrl, driveEngineWorker } from './helpers';
+import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../src/cli/dataset.ts';
 import { runExperiment } from '../../src/engine/evaluation/experiment.ts';
 import { CHUNKERS, chunkCorpus, chunkDocument } from '../../src/engine/chunkers/index.ts';
 import { lintChunks } from '../../src/engine/lints/index.ts';
 import { parseDocument } from '../../src/engine/documents/index.ts';
 
-const tokDir = 'public/tokenizers/all-MiniLM-L6-v2/';
-const tokenizer = createTokenizer(
-  JSON.parse(readFileSync(tokDir + 'tokenizer.json', 'utf8')),
-  JSON.parse(readFileSync(tokDir + 'tokenizer_config.json', 'utf8')),
-  'all-MiniLM-L6-v2',
-);
-
-const sampleDir = 'public/samples/pt-BR/';
-const documentsJson = readFileSync(sampleDir + 'documents.json', 'utf8');
-const files: Record<string, string> = {};
-for (const f of listedFiles(documentsJson)) files[f] = readFileSync(sampleDir + f, 'utf8');
-const dataset = readChunklabFolder({ documents: documentsJson, files, questions: readFileSync(sampleDir + 'questions.json', 'utf8') });
-
-const workerFile = readdirSync('.cache/browser-dist/assets').find((f) => /^engine\.worker-.*\.js$/.test(f));
+// The bundled tokenizer and the Portuguese sample, read as the CLI reads them.
+const tokenizer = await loadDefaultTokenizer();
+const dataset = await loadDataset('public/samples/pt-BR');
 
 let s: Session;
 beforeAll(async () => {
   s = await openBrowser();
   await s.page.goto(appUrl());
-  await s.page.evaluate((url) => {
-    const w = new Worker(url, { type: 'module' });
-    let n = 0;
-    (window as unknown as { callEngine: unknown }).callEngine = (method: string, args: unknown[]) =>
-      new Promise((resolve, reject) => {
-        const id = `t${++n}`;
-        const onMessage = (e: MessageEvent) => {
-          if (e.data?.id !== id) return;
-          w.removeEventListener('message', onMessage);
-          if (e.data.type === 'RAW') resolve(e.data.value);
-          else reject(new Error(e.data.value?.value?.message ?? 'worker error'));
-        };
-        w.addEventListener('message', onMessage);
-        w.postMessage({ id, type: 'APPLY', path: [method], argumentList: args.map((value) => ({ type: 'RAW', value })) });
-      });
-  }, `/assets/${workerFile}`);
+  callEngine = await driveEngineWorker(s.page);
 });
 afterAll(async () => {
   await s?.close();
@@ -61,15 +33,9 @@ function rounded(v: unknown): unknown {
   return v;
 }
 
-function callEngine<T>(method: string, ...args: unknown[]): Promise<T> {
-  return s.page.evaluate(
-    ([m, a]) => (window as unknown as { callEngine: (m: string, a: unknown[]) => Promise<unknown> }).callEngine(m as string, a as unknown[]),
-    [method, args] as const,
-  ) as Promise<T>;
-}
+let callEngine: Awaited<ReturnType<typeof driveEngineWorker>>;
 
 test('the worker bundle exists and lists the registry without functions', async () => {
-  expect(workerFile).toBeTruthy();
   const list = await callEngine<{ id: string; params: { name: string }[] }[]>('chunkers');
   expect(list.map((c) => c.id)).toEqual(Object.keys(CHUNKERS));
   expect(list.map((c) => c.id)).toContain('recursive');
