@@ -2,10 +2,25 @@
 // other (distance above a percentile, or similarity below a threshold), within minTokens..maxTokens.
 // Use it for long unstructured text whose topic drifts; it needs an embedding model.
 
-import { InputError, type Chunk, type ChunkerContext, type CommonParams, type Doc, type Chunker } from '../types.ts';
-import { type Draft, finalize, isBlank, throwIfAborted, tokenIndexOf, unitsOf } from './common.ts';
-import { type GroupEnv, type Item, groupItems, unitItems } from './group.ts';
-import { createPrefixer } from './header.ts';
+import { InputError, type CommonParams } from '../types.ts';
+import { unitsOf } from '../documents/ranges.ts';
+import {
+  chunkEnv,
+  cosine,
+  defineChunker,
+  type Draft,
+  finalize,
+  type GroupEnv,
+  groupItems,
+  headerParam,
+  ignoredOverlap,
+  type Item,
+  MAX_TOKENS_LIMIT,
+  maxTokensParam,
+  percentile,
+  throwIfAborted,
+  unitItems,
+} from './kit/index.ts';
 
 export interface SemanticParams extends CommonParams {
   /** Break where the distance between neighbours is above this percentile of all distances. Default 95. */
@@ -19,36 +34,62 @@ export interface SemanticParams extends CommonParams {
   batchSize?: number;
 }
 
-/** The p-th percentile (0-100) with linear interpolation between closest ranks (numpy's default). */
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = (Math.min(100, Math.max(0, p)) / 100) * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const hi = Math.ceil(rank);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
-}
-
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
-export const semanticChunker: Chunker<SemanticParams> = {
+export const semantic = defineChunker<SemanticParams>({
   id: 'semantic',
-  async chunk(doc: Doc, params: SemanticParams, ctx: ChunkerContext): Promise<Chunk[]> {
+  label: { pt: 'Semântico', en: 'Semantic' },
+  summary: {
+    pt: 'Embute cada frase e corta onde frases vizinhas deixam de se parecer, entre um mínimo e o limite.\nUse em texto longo sem estrutura cujo assunto muda; precisa de um modelo de embeddings.',
+    en: 'Embeds every sentence and cuts where neighbours stop resembling each other, between a minimum and the cap.\nUse it for long unstructured text whose topic drifts; needs an embedding model.',
+  },
+  params: [
+    maxTokensParam(256),
+    ignoredOverlap,
+    headerParam,
+    {
+      name: 'percentile',
+      type: 'number',
+      default: 95,
+      min: 0,
+      max: 100,
+      help: {
+        pt: 'Corta onde a distância entre vizinhos passa deste percentil de todas as distâncias (95 é o usual).',
+        en: 'Cut where the distance between neighbours is above this percentile of all distances (95 is usual).',
+      },
+    },
+    {
+      name: 'threshold',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 1,
+      help: {
+        pt: 'Se maior que 0: corta onde a similaridade de cosseno entre vizinhos fica abaixo deste valor (substitui o percentil).',
+        en: 'When above 0: cut where the cosine similarity of neighbours falls below this value (replaces the percentile).',
+      },
+    },
+    {
+      name: 'minTokens',
+      type: 'int',
+      default: 32,
+      min: 0,
+      max: MAX_TOKENS_LIMIT,
+      help: {
+        pt: 'Grupos menores que isto se juntam ao vizinho mais parecido (no máximo metade do limite).',
+        en: 'Groups smaller than this join their most similar neighbour (at most half the cap).',
+      },
+    },
+  ],
+  check(resolved, given) {
+    const max = resolved.maxTokens;
+    if (given.minTokens !== undefined && (resolved.minTokens as number) >= max) {
+      throw new InputError(`must be smaller than maxTokens (${max}), got ${resolved.minTokens}`, 'parameter minTokens');
+    }
+  },
+  async chunk(doc, params, ctx) {
     if (!ctx.embed) throw new InputError('the semantic chunker needs an embedding model');
-    if (isBlank(doc.text)) return [];
-    const index = tokenIndexOf(doc, ctx.tokenizer);
-    const prefixer = createPrefixer(doc, ctx.tokenizer, params.maxTokens, params.header);
+    const fenv = chunkEnv(doc, params, ctx);
+    if (!fenv) return [];
+    const { index, prefixer } = fenv;
     const items = unitItems(doc, unitsOf(doc, params.language || undefined));
     const env: GroupEnv = { doc, index, budgetAt: prefixer.budgetAt, repeatTableHeader: true };
 
@@ -130,6 +171,6 @@ export const semanticChunker: Chunker<SemanticParams> = {
       if (tokensOf(grp) <= prefixer.budgetAt(grp[0].start)) drafts.push({ start: grp[0].start, end: grp[grp.length - 1].end });
       else drafts.push(...groupItems(env, grp, 0));
     }
-    return finalize({ doc, tokenizer: ctx.tokenizer, index, maxTokens: params.maxTokens, prefixer }, drafts);
+    return finalize(fenv, drafts);
   },
-};
+});

@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
-import { percentile } from '../../../src/engine/chunkers/semantic.ts';
+import { percentile } from '../../../src/engine/chunkers/index.ts';
 import { docUnits, parseDocument, sections } from '../../../src/engine/documents/index.ts';
 import type { Chunk, Doc } from '../../../src/engine/types.ts';
 import { enDoc, fakeEmbed, ptDoc, tokenizer } from './helpers.ts';

@@ -1,12 +1,14 @@
-// Greedy grouping of indivisible items (sentences, headings, table rows, code blocks, whole blocks) into
-// chunks that fit the cap; shared by the sentences, structure and semantic chunkers. Headings never end
-// a chunk when their body can follow; oversized items are cut (tables by rows, code by lines, prose by
-// the recursive ladder) and flagged 'oversized-unit'.
+// Unit packing: greedy grouping of indivisible items (sentences, headings, table rows, code blocks,
+// whole blocks) into chunks that fit the cap. Headings never end a chunk when their body can follow;
+// oversized items are cut (tables by rows, code by lines, prose by the separator ladder) and flagged
+// 'oversized-unit'.
 
-import type { Block, Doc, Unit } from '../types.ts';
-import type { TokenIndex } from '../tokens/index.ts';
-import { type BudgetAt, type Draft, trimRange } from './common.ts';
-import { DEFAULT_LADDER, splitRange } from './recursive.ts';
+import type { Block, Doc, Unit } from '../../types.ts';
+import type { TokenIndex } from '../../tokens/index.ts';
+import { trimRange } from '../../documents/ranges.ts';
+import type { Draft } from './finalize.ts';
+import { DEFAULT_LADDER, splitRange } from './ladder.ts';
+import type { BudgetAt } from './prefix.ts';
 
 export type ItemKind = 'heading' | 'text' | 'code' | 'table' | 'row';
 

@@ -1,9 +1,11 @@
 // The context header "Document title > Section > Subsection | version", put before a chunk's text as
 // its prefix and counted in the cap. Every chunker gets it through one Prefixer, which also gives budgets.
 
-import type { Doc, HeaderOptions, TextTokenizer } from '../types.ts';
-import type { BudgetAt } from './common.ts';
-import { pathAt } from './common.ts';
+import type { Doc, HeaderOptions, TextTokenizer } from '../../types.ts';
+import { pathAt } from '../../documents/ranges.ts';
+
+/** A budget as a function of where a chunk starts (the context header depends on the heading path there). */
+export type BudgetAt = (offset: number, extraPrefix?: string) => number;
 
 /** What a chunker asks about prefixes: the header for a heading path, token counts, the budget left. */
 export interface Prefixer {
