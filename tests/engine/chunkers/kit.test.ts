@@ -9,8 +9,18 @@ import { expect, test } from 'vitest';
 import { CHUNKER_IDS, CHUNKER_LIST } from '../../../src/engine/chunkers/index.ts';
 import { computeSnapshot, SNAPSHOT_FILE } from './snapshot.ts';
 
-/** Entries whose output changed on purpose since the snapshot, with why (kept empty unless explained). */
-const INTENDED_CHANGES: { match: (key: string) => boolean; why: string }[] = [];
+/** Entries whose output changed on purpose since the snapshot, with why. Keys: corpus|chunker|cap|header|options|doc. */
+const INTENDED_CHANGES: { match: (key: string) => boolean; why: string }[] = [
+  {
+    // Issue 13 item 4 (unit packing, kit/pack.ts, used by these three only): a cut table repeats its
+    // header row even when the context header is on (the context header shortens, down to the title;
+    // the header row drops its delimiter line when only that fits), a table whose header row does not
+    // fit with its first row starts its rows in a piece that repeats the header, and headings share a
+    // chunk with their body under a shortened context header rather than being left alone.
+    match: (k) => /^[^|]+\|(sentences|structure|semantic)\|/.test(k),
+    why: 'tables keep their header row and headings their body under the context header',
+  },
+];
 
 test('same chunks as before the kit, on every sample, chunker, cap, header and option', async () => {
   const before = JSON.parse(readFileSync(SNAPSHOT_FILE, 'utf8')) as Record<string, string>;

@@ -182,8 +182,22 @@ describe('structure', () => {
     expect(limits.length).toBeGreaterThan(1);
     for (const c of limits) {
       expect(c.headingPath).toEqual(['Política de Reembolso de Despesas', 'Limites por categoria']);
-      expect(c.prefix.startsWith('Política de Reembolso de Despesas > Limites por categoria | 3.2\n')).toBe(true);
+      // The context header leads (the title at least: it shortens so that the table's header row, with
+      // or without its delimiter line, still fits before the rows of later pieces).
+      expect(c.prefix.startsWith('Política de Reembolso de Despesas'), c.prefix).toBe(true);
+      const line = '| Categoria | Capitais (R$) | Demais cidades (R$) | Exige nota fiscal |';
+      const room = tokenizer.count(`Política de Reembolso de Despesas | 3.2\n${line}\n${ptDoc.text.slice(c.start, c.end)}`) <= 64;
+      if (c.start > table.header!.end) expect(c.prefix.includes(line), c.id).toBe(room);
+      else expect(c.prefix).toBe('Política de Reembolso de Despesas > Limites por categoria | 3.2\n');
     }
+  });
+
+  test('at a cap with room, a cut table keeps the full context header and the whole header row', async () => {
+    const chunks = await chunkDocument(ptDoc, 'structure', { maxTokens: 100, header: true }, ctx);
+    const later = chunks.filter((c) => c.start > table.header!.end && c.end <= table.end);
+    expect(later.length).toBeGreaterThan(0);
+    const headerRows = ptDoc.text.slice(table.header!.start, table.header!.end).replace(/\r/g, '').trim();
+    for (const c of later) expect(c.prefix).toBe(`Política de Reembolso de Despesas > Limites por categoria | 3.2\n${headerRows}\n`);
   });
 });
 

@@ -14,6 +14,8 @@ export interface Draft {
   end: number;
   /** Text repeated before this chunk besides the context header (a table's header row). */
   extraPrefix?: string;
+  /** Forms of the context header skipped (see Prefixer.header); 0 when absent. */
+  leanHeader?: number;
   /** Heading path; default: the path at the (trimmed) start. */
   path?: string[];
   flags?: LintFlag[];
@@ -62,7 +64,7 @@ export function finalize(env: FinalizeEnv, drafts: Draft[]): Chunk[] {
     const [s, e] = trimRange(text, d.start, d.end);
     if (s >= e) continue;
     const path = d.path ?? pathAt(doc, s);
-    const prefix = prefixer.header(path) + (d.extraPrefix ?? '');
+    const prefix = prefixer.header(path, d.leanHeader) + (d.extraPrefix ?? '');
     const n =
       d.tokens !== undefined && s === d.start && e === d.end ? d.tokens : countChunk(env, prefix, s, e);
     if (n <= maxTokens) {
@@ -71,9 +73,9 @@ export function finalize(env: FinalizeEnv, drafts: Draft[]): Chunk[] {
     }
     // Over the cap (a tokenizer whose slices do not add up, or a budget estimate that was off):
     // cut again at token boundaries, with the path of each piece, until every piece verifies.
-    for (const [ps, pe] of refit(env, s, e, d.extraPrefix ?? '', d.path)) {
+    for (const [ps, pe] of refit(env, s, e, d.extraPrefix ?? '', d.path, d.leanHeader)) {
       const piecePath = d.path ?? pathAt(doc, ps);
-      const piecePrefix = prefixer.header(piecePath) + (d.extraPrefix ?? '');
+      const piecePrefix = prefixer.header(piecePath, d.leanHeader) + (d.extraPrefix ?? '');
       push(d, ps, pe, piecePrefix, tokenizer.count(piecePrefix + text.slice(ps, pe)), piecePath);
     }
   }
@@ -101,10 +103,10 @@ function isAsciiSpace(c: number): boolean {
 }
 
 /** Pieces of [s, e) that each fit the cap once prefixed; cuts by tokens, then by halves. */
-function refit(env: FinalizeEnv, s: number, e: number, extra: string, fixedPath?: string[]): [number, number][] {
+function refit(env: FinalizeEnv, s: number, e: number, extra: string, fixedPath?: string[], lean?: number): [number, number][] {
   const { doc, tokenizer, index, maxTokens, prefixer } = env;
   const text = doc.text;
-  const prefixOf = (at: number) => prefixer.header(fixedPath ?? pathAt(doc, at)) + extra;
+  const prefixOf = (at: number) => prefixer.header(fixedPath ?? pathAt(doc, at), lean) + extra;
   const fits = (a: number, b: number) => tokenizer.count(prefixOf(a) + text.slice(a, b)) <= maxTokens;
   const out: [number, number][] = [];
   const place = (a: number, b: number, depth: number) => {
