@@ -21,7 +21,7 @@ import {
   type Dataset,
   type Workspace,
 } from '../src/engine/formats/index.ts';
-import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../src/engine/types.ts';
+import { InputError, type Chunk, type ChunkerId, type Doc, type EmbedFn, type TextTokenizer } from '../src/engine/types.ts';
 
 export const TOKENIZER_NAME = 'all-MiniLM-L6-v2';
 
@@ -153,7 +153,7 @@ function readUpload(files: UploadedFile[]): ReadUpload {
  * the document (word overlap, not meaning), as the CLI does without --model.
  */
 const LEXICAL_EMBEDDER = 'lexical-tfidf';
-function semanticEmbed(chunkerId: ChunkerId, doc: Doc): ((texts: string[]) => Promise<Float32Array[]>) | undefined {
+function semanticEmbed(chunkerId: ChunkerId, doc: Doc): EmbedFn | undefined {
   return chunkerId === 'semantic' ? lexicalEmbedderFor(doc).embed : undefined;
 }
 

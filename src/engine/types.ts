@@ -153,10 +153,22 @@ export interface CommonParams {
   header?: boolean | HeaderOptions;
 }
 
+/** A sparse vector: sorted dimension indices and their values (the lexical embedder's vectors). */
+export interface SparseVector {
+  indices: Uint32Array;
+  values: Float32Array;
+}
+
+/**
+ * An embedder as the semantic chunker sees it: one vector per text, from any embedder (the chosen model's
+ * dense vectors, or the lexical embedder's sparse ones). Only directions matter (cosine).
+ */
+export type EmbedFn = (texts: string[]) => Promise<Array<Float32Array | SparseVector>>;
+
 export interface ChunkerContext {
   tokenizer: TextTokenizer;
-  /** Only for chunkers that need vectors (semantic): unit-normalised embeddings, one per text. */
-  embed?: (texts: string[]) => Promise<Float32Array[]>;
+  /** Only for chunkers that need vectors (semantic). */
+  embed?: EmbedFn;
   /** Called with a fraction in [0, 1] during long work. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;

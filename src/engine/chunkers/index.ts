@@ -11,7 +11,8 @@ import { CHUNKERS } from './registry.ts';
 export { CHUNKERS, CHUNKER_IDS, CHUNKER_LIST, MAX_TOKENS_LIMIT, type ChunkerInfo, type ParamSpec, type Localized } from './registry.ts';
 export { createPrefixer, headerFields, headerText, docTitle, type Prefixer } from './kit/index.ts';
 export { splitRange, DEFAULT_LADDER, MARKDOWN_LADDER } from './kit/index.ts';
-export { percentile, cosine } from './kit/index.ts';
+export { percentile, cosine, cutCurve, peaks, type BreakpointCurve, type CutRule } from './kit/index.ts';
+export { chunksFromCurve, semanticBreakpoints, type SemanticBreakpoints, type SemanticParams } from './semantic.ts';
 
 export type ChunkParams = Record<string, unknown>;
 

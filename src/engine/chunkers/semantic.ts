@@ -1,12 +1,16 @@
-// Semantic chunks: units are embedded, and a chunk ends where neighbouring units stop resembling each
-// other (distance above a percentile, or similarity below a threshold), within minTokens..maxTokens.
-// Use it for long unstructured text whose topic drifts; it needs an embedding model.
+// Semantic chunks: units are embedded (by any embedder: the chosen model, or the lexical TF-IDF one),
+// windows of `buffer` units on each side of every gap are compared, the distance curve is smoothed, and
+// a chunk ends where the distance reaches a percentile (or the similarity falls below a threshold),
+// within minTokens..maxTokens. semanticBreakpoints gives the curve and the vectors, so a caller can move
+// the threshold and re-chunk (chunksFromCurve) without embedding again.
 
-import { InputError, type CommonParams } from '../types.ts';
+import { InputError, type Chunk, type ChunkerContext, type CommonParams, type Doc } from '../types.ts';
 import { unitsOf } from '../documents/ranges.ts';
 import {
+  type BreakpointCurve,
+  breakpointCurve,
   chunkEnv,
-  cosine,
+  type CurveOptions,
   defineChunker,
   type Draft,
   finalize,
@@ -17,9 +21,9 @@ import {
   type Item,
   MAX_TOKENS_LIMIT,
   maxTokensParam,
-  percentile,
   throwIfAborted,
   unitItems,
+  type Vector,
 } from './kit/index.ts';
 
 export interface SemanticParams extends CommonParams {
@@ -29,6 +33,10 @@ export interface SemanticParams extends CommonParams {
   threshold?: number;
   /** Groups under this many tokens are merged into a neighbour. Default 32 (at most half the cap). */
   minTokens?: number;
+  /** Units summed on each side of a gap before comparing. Default 3. */
+  buffer?: number;
+  /** Width of the moving average over the distance curve. Default 3. */
+  smoothing?: number;
   language?: string;
   /** Texts embedded per call. Default 32. */
   batchSize?: number;
@@ -68,6 +76,28 @@ export const semantic = defineChunker<SemanticParams>({
       },
     },
     {
+      name: 'buffer',
+      type: 'int',
+      default: 3,
+      min: 1,
+      max: 20,
+      help: {
+        pt: 'Frases somadas de cada lado de uma fronteira antes de comparar (1 = só as vizinhas); janelas maiores enxergam a mudança de assunto.',
+        en: 'Sentences summed on each side of a boundary before comparing (1 = plain neighbours); larger windows see the change of topic.',
+      },
+    },
+    {
+      name: 'smoothing',
+      type: 'int',
+      default: 3,
+      min: 1,
+      max: 21,
+      help: {
+        pt: 'Largura da média móvel sobre a curva de distâncias (1 = sem suavização).',
+        en: 'Width of the moving average over the distance curve (1 = no smoothing).',
+      },
+    },
+    {
       name: 'minTokens',
       type: 'int',
       default: 32,
@@ -81,96 +111,131 @@ export const semantic = defineChunker<SemanticParams>({
   ],
   check(resolved, given) {
     const max = resolved.maxTokens;
-    if (given.minTokens !== undefined && (resolved.minTokens as number) >= max) {
+    // The default (32) is clamped to half the cap like any value, so maxTokens 32 works with a form that
+    // sends every default; another value at or above the cap is a mistake worth saying.
+    if (given.minTokens !== undefined && given.minTokens !== 32 && (resolved.minTokens as number) >= max) {
       throw new InputError(`must be smaller than maxTokens (${max}), got ${resolved.minTokens}`, 'parameter minTokens');
     }
   },
   async chunk(doc, params, ctx) {
     if (!ctx.embed) throw new InputError('the semantic chunker needs an embedding model');
-    const fenv = chunkEnv(doc, params, ctx);
-    if (!fenv) return [];
-    const { index, prefixer } = fenv;
-    const items = unitItems(doc, unitsOf(doc, params.language || undefined));
-    const env: GroupEnv = { doc, index, budgetAt: prefixer.budgetAt, repeatTableHeader: true };
-
-    // 1. Embed every unit, in batches (cancellable between batches).
-    const batch = Math.max(1, params.batchSize ?? 32);
-    const vectors: Float32Array[] = [];
-    for (let i = 0; i < items.length; i += batch) {
-      throwIfAborted(ctx.signal);
-      const texts = items.slice(i, i + batch).map((it) => doc.text.slice(it.start, it.end).trim());
-      const out = await ctx.embed(texts);
-      if (!Array.isArray(out) || out.length !== texts.length) {
-        throw new InputError(`the embedding model returned ${Array.isArray(out) ? out.length : 'no'} vectors for ${texts.length} texts`);
-      }
-      vectors.push(...out);
-      ctx.onProgress?.(Math.min(1, (i + texts.length) / items.length));
-    }
-    throwIfAborted(ctx.signal);
-
-    // 2. Breakpoints between neighbours i and i+1.
-    const sims: number[] = [];
-    for (let i = 0; i + 1 < items.length; i++) sims.push(cosine(vectors[i], vectors[i + 1]));
-    const threshold = params.threshold ?? 0;
-    let isBreak: (i: number) => boolean;
-    if (threshold > 0) isBreak = (i) => sims[i] < threshold;
-    else {
-      const distances = sims.map((s) => 1 - s);
-      const cut = percentile(distances, params.percentile ?? 95);
-      isBreak = (i) => distances[i] > cut;
-    }
-    let groups: Item[][] = [];
-    let g: Item[] = [];
-    items.forEach((it, i) => {
-      g.push(it);
-      if (i + 1 < items.length && isBreak(i)) {
-        // A heading never ends a group: trailing headings move to the next one.
-        let k = g.length;
-        while (k > 0 && g[k - 1].kind === 'heading') k--;
-        if (k > 0) {
-          groups.push(g.slice(0, k));
-          g = g.slice(k);
-        }
-      }
-    });
-    if (g.length) groups.push(g);
-
-    // 3. No micro-chunks: a group under minTokens joins the neighbour it resembles more, when that fits.
-    const minTokens = Math.min(params.minTokens ?? 32, Math.floor(params.maxTokens / 2));
-    const position = new Map<Item, number>(items.map((it, i) => [it, i]));
-    const tokensOf = (grp: Item[]) => index.count(grp[0].start, grp[grp.length - 1].end);
-    const fitsGroup = (grp: Item[]) => tokensOf(grp) <= prefixer.budgetAt(grp[0].start);
-    /** Similarity across the boundary after this group. */
-    const simAfter = (grp: Item[]) => sims[position.get(grp[grp.length - 1])!] ?? -Infinity;
-    for (let j = 0; j < groups.length && groups.length > 1; ) {
-      if (tokensOf(groups[j]) >= minTokens) {
-        j++;
-        continue;
-      }
-      const left = j > 0 ? simAfter(groups[j - 1]) : -Infinity;
-      const right = j + 1 < groups.length ? simAfter(groups[j]) : -Infinity;
-      let merged = false;
-      for (const n of left >= right ? [j - 1, j + 1] : [j + 1, j - 1]) {
-        if (n < 0 || n >= groups.length) continue;
-        const a = Math.min(n, j);
-        const joined = [...groups[a], ...groups[a + 1]];
-        if (fitsGroup(joined)) {
-          groups.splice(a, 2, joined);
-          j = a;
-          merged = true;
-          break;
-        }
-      }
-      if (!merged) j++;
-    }
-    groups = groups.filter((grp) => grp.length > 0);
-
-    // 4. No chunk over the cap: a group that does not fit is cut by the grouping rule (units, then ladder).
-    const drafts: Draft[] = [];
-    for (const grp of groups) {
-      if (tokensOf(grp) <= prefixer.budgetAt(grp[0].start)) drafts.push({ start: grp[0].start, end: grp[grp.length - 1].end });
-      else drafts.push(...groupItems(env, grp, 0));
-    }
-    return finalize(fenv, drafts);
+    if (!chunkEnv(doc, params, ctx)) return [];
+    const { curve } = await semanticBreakpoints(doc, params, ctx);
+    return chunksFromCurve(doc, params, ctx, curve);
   },
 });
+
+/** Units, their vectors and the breakpoint curve of one document. */
+export interface SemanticBreakpoints {
+  /** Start offset of every unit (the units the chunker groups, in order). */
+  unitStarts: number[];
+  /** One vector per unit, as the embedder gave it (dense or sparse). */
+  vectors: Vector[];
+  curve: BreakpointCurve;
+}
+
+function itemsOf(doc: Doc, params: SemanticParams): Item[] {
+  return unitItems(doc, unitsOf(doc, params.language || undefined));
+}
+
+function curveOptions(params: SemanticParams): CurveOptions {
+  return { buffer: params.buffer ?? 3, smoothing: params.smoothing ?? 3, percentile: params.percentile ?? 95, threshold: params.threshold ?? 0 };
+}
+
+/** Embeds every unit in batches (cancellable between batches, progress per batch). */
+async function embedItems(doc: Doc, items: Item[], params: SemanticParams, ctx: ChunkerContext): Promise<Vector[]> {
+  if (!ctx.embed) throw new InputError('the semantic chunker needs an embedding model');
+  const batch = Math.max(1, params.batchSize ?? 32);
+  const vectors: Vector[] = [];
+  for (let i = 0; i < items.length; i += batch) {
+    throwIfAborted(ctx.signal);
+    const texts = items.slice(i, i + batch).map((it) => doc.text.slice(it.start, it.end).trim());
+    const out = await ctx.embed(texts);
+    if (!Array.isArray(out) || out.length !== texts.length) {
+      throw new InputError(`the embedding model returned ${Array.isArray(out) ? out.length : 'no'} vectors for ${texts.length} texts`);
+    }
+    for (const v of out) vectors.push(v);
+    ctx.onProgress?.(Math.min(1, (i + texts.length) / items.length));
+  }
+  throwIfAborted(ctx.signal);
+  return vectors;
+}
+
+/** The units, vectors and breakpoint curve of a document (params as resolved by resolveParams). */
+export async function semanticBreakpoints(doc: Doc, params: SemanticParams, ctx: ChunkerContext): Promise<SemanticBreakpoints> {
+  const items = itemsOf(doc, params);
+  const vectors = await embedItems(doc, items, params, ctx);
+  const unitStarts = items.map((it) => it.start);
+  return { unitStarts, vectors, curve: breakpointCurve(vectors, unitStarts, curveOptions(params)) };
+}
+
+/**
+ * Chunks of a document from a breakpoint curve (semanticBreakpoints, possibly re-cut with cutCurve for a
+ * new threshold or percentile): no embedding. Groups end at breakpoints (never after a heading), groups
+ * under minTokens join the neighbour they resemble more when that fits, groups over the cap are packed
+ * by units.
+ */
+export function chunksFromCurve(doc: Doc, params: SemanticParams, ctx: ChunkerContext, curve: BreakpointCurve): Chunk[] {
+  const fenv = chunkEnv(doc, params, ctx);
+  if (!fenv) return [];
+  const { index, prefixer } = fenv;
+  const items = itemsOf(doc, params);
+  if (curve.positions.length !== Math.max(0, items.length - 1)) {
+    throw new InputError(`the breakpoint curve has ${curve.positions.length} gaps but the document has ${items.length} units`);
+  }
+  const isBreak = new Uint8Array(Math.max(0, items.length - 1));
+  for (const b of curve.breaks) isBreak[b] = 1;
+
+  // 1. Groups [from, to) of items, ending at breakpoints; a heading never ends a group.
+  const groups: [number, number][] = [];
+  let from = 0;
+  for (let i = 0; i + 1 < items.length; i++) {
+    if (!isBreak[i]) continue;
+    let end = i + 1;
+    while (end > from && items[end - 1].kind === 'heading') end--;
+    if (end > from) {
+      groups.push([from, end]);
+      from = end;
+    }
+  }
+  if (items.length > from) groups.push([from, items.length]);
+
+  // 2. No micro-chunks: one pass, a group under minTokens joins the neighbour it resembles more (the
+  // smoothed similarity across the gap), when that fits; merged groups are checked again.
+  const minTokens = Math.min(params.minTokens ?? 32, Math.floor(params.maxTokens / 2));
+  const tokensOf = (g: [number, number]) => index.count(items[g[0]].start, items[g[1] - 1].end);
+  const fits = (g: [number, number]) => tokensOf(g) <= prefixer.budgetAt(items[g[0]].start);
+  /** Similarity across the gap before item i (between i − 1 and i). */
+  const simBefore = (i: number) => (i > 0 && i < items.length ? 1 - curve.distances[i - 1] : -Infinity);
+  const out: [number, number][] = [];
+  for (let j = 0; j < groups.length; j++) {
+    let cur = groups[j];
+    for (;;) {
+      if (groups.length === 1 || tokensOf(cur) >= minTokens) break;
+      const left = out.length ? simBefore(cur[0]) : -Infinity;
+      const right = j + 1 < groups.length ? simBefore(cur[1]) : -Infinity;
+      const joinLeft: [number, number] | null = out.length ? [out[out.length - 1][0], cur[1]] : null;
+      const joinRight: [number, number] | null = j + 1 < groups.length ? [cur[0], groups[j + 1][1]] : null;
+      const order = left >= right ? (['left', 'right'] as const) : (['right', 'left'] as const);
+      const side = order.find((s) => (s === 'left' ? joinLeft && fits(joinLeft) : joinRight && fits(joinRight)));
+      if (side === 'left') {
+        out.pop();
+        cur = joinLeft!;
+        continue; // the merged group may still be small
+      }
+      if (side === 'right') {
+        groups[j + 1] = joinRight!;
+        cur = [0, 0];
+      }
+      break;
+    }
+    if (cur[1] > cur[0]) out.push(cur);
+  }
+
+  // 3. Each group packed by units: one chunk when it fits (with a table's header row repeated when it
+  // starts among the rows), else cut at units (then the ladder), never over the cap.
+  const group: GroupEnv = { doc, index, budgetAt: prefixer.budgetAt, repeatTableHeader: true };
+  const drafts: Draft[] = [];
+  for (const g of out) drafts.push(...groupItems(group, items.slice(g[0], g[1]), 0));
+  return finalize(fenv, drafts);
+}

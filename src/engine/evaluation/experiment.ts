@@ -5,7 +5,7 @@
 // sentence needs, then place a sentence per chunk through deps.contextualize; the baseline arm chunks
 // at the same reduced cap without sentences, so the two arms' chunk boundaries are identical.
 import { InputError } from '../types.ts';
-import type { Chunk, ChunkerId, CommonParams, Doc, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
+import type { Chunk, ChunkerId, CommonParams, Doc, EmbedFn, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
 import { docUnits, guessLanguage, parseDocument } from '../documents/index.ts';
 import { chunkCorpus } from '../chunkers/index.ts';
 import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
@@ -67,12 +67,12 @@ export type Stage = 'parse' | 'chunk' | 'index' | 'retrieve' | 'score';
 export interface ExperimentDeps {
   tokenizer: TextTokenizer;
   /** Unit-normalised embeddings (semantic chunker). */
-  embed?: (texts: string[]) => Promise<Float32Array[]>;
+  embed?: EmbedFn;
   /**
    * Per-document embeddings for the semantic chunker (e.g. the lexical embedder, whose IDF is the
    * document's own units). When given it wins over `embed`, and documents are chunked one at a time.
    */
-  embedFor?: (doc: Doc) => (texts: string[]) => Promise<Float32Array[]>;
+  embedFor?: (doc: Doc) => EmbedFn;
   /**
    * Generated context (needed when config.context is set): the same chunks, in order, each with its
    * sentence placed (src/engine/context createContextualizer).

@@ -20,6 +20,12 @@ const INTENDED_CHANGES: { match: (key: string) => boolean; why: string }[] = [
     match: (k) => /^[^|]+\|(sentences|structure|semantic)\|/.test(k),
     why: 'tables keep their header row and headings their body under the context header',
   },
+  {
+    // Issue 13 item 1: breakpoints from windows of `buffer` units each side, a smoothed curve and its
+    // peaks (ties counted), merging micro-groups in one pass.
+    match: (k) => /^[^|]+\|semantic\|/.test(k),
+    why: 'semantic compares windows, smooths the curve and cuts at its peaks',
+  },
 ];
 
 test('same chunks as before the kit, on every sample, chunker, cap, header and option', async () => {

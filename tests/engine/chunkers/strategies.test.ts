@@ -258,7 +258,7 @@ describe('semantic', () => {
     const doc = parseDocument({ id: 'topics', text, format: 'text' });
     const chunks = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 0, percentile: 80 }, ctx);
     expect(chunks.map((c) => doc.text.slice(c.start, c.end).split(' ')[0])).toEqual(['Cats', 'Rockets', 'Bread']);
-    const threshold = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 0, threshold: 0.1 }, ctx);
+    const threshold = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 0, threshold: 0.27 }, ctx);
     expect(threshold.length).toBe(3);
     // minTokens merges the small groups back; maxTokens cuts them.
     const merged = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 100, percentile: 80 }, ctx);

@@ -23,4 +23,5 @@ export { createPrefixer, docTitle, headerFields, headerText, type BudgetAt, type
 export { withReturnTokens } from './returns.ts';
 export { bodySections } from './sections.ts';
 export { hardCut, tokenIndexOf } from './tokens.ts';
-export { cosine, percentile } from './vectors.ts';
+export { cosine, isSparse, percentile, smoothCurve, windowedSimilarities, type Vector } from './vectors.ts';
+export { breakpointCurve, cutCurve, peaks, type BreakpointCurve, type CurveOptions, type CutRule } from './breakpoints.ts';
