@@ -47,7 +47,12 @@ export const fixed = defineChunker<FixedParams>({
         last--;
         count = ctx.tokenizer.count(prefix + doc.text.slice(tokens[i].start, tokens[last].end));
       }
-      drafts.push({ start: tokens[i].start, end: tokens[last].end, tokens: count });
+      // Characters the tokenizer drops (U+FFFD, control and bidi characters, lone surrogates) lie between
+      // tokens: the first window reaches back to the text's start and each window forward to the next
+      // token (or the text's end), so every character is in some chunk. finalize recounts such a window.
+      const start = i === 0 ? 0 : tokens[i].start;
+      const end = last === n - 1 ? doc.text.length : tokens[last + 1].start;
+      drafts.push(start === tokens[i].start && end === tokens[last].end ? { start, end, tokens: count } : { start, end });
       if (last === n - 1) break;
       // A header can leave a window no bigger than the overlap: then overlap less, never stall.
       i = last + 1 - Math.min(overlap, last - i);

@@ -3,6 +3,7 @@
 // kept whole when it fits. Use it for Markdown with real headings (manuals, policies, docs sites).
 
 import type { CommonParams } from '../types.ts';
+import { pathAt, trimRange } from '../documents/ranges.ts';
 import {
   blockItems,
   bodySections,
@@ -67,7 +68,9 @@ export const structure = defineChunker<StructureParams>({
       const fits = index.count(sec.start, sec.end) <= prefixer.budgetAt(sec.start);
       if (fits) {
         if (merge && cur && index.count(cur.start, sec.end) <= prefixer.budgetAt(cur.start)) {
+          // A merged chunk's heading path (and header) is what its sections share, not the first one's.
           cur.end = sec.end;
+          cur.path = commonPrefix(cur.path ?? pathAt(doc, trimRange(doc.text, cur.start, cur.end)[0]), sec.headingPath);
           continue;
         }
         if (cur) drafts.push(cur);
@@ -83,3 +86,10 @@ export const structure = defineChunker<StructureParams>({
     return finalize(env, drafts);
   },
 });
+
+/** The longest common leading part of two heading paths. */
+function commonPrefix(a: string[], b: string[]): string[] {
+  let k = 0;
+  while (k < a.length && k < b.length && a[k] === b[k]) k++;
+  return a.slice(0, k);
+}

@@ -26,6 +26,11 @@ const INTENDED_CHANGES: { match: (key: string) => boolean; why: string }[] = [
     match: (k) => /^[^|]+\|semantic\|/.test(k),
     why: 'semantic compares windows, smooths the curve and cuts at its peaks',
   },
+  {
+    // Issue 16: a merged structure chunk carries the heading path its sections share (and that header).
+    match: (k) => /^[^|]+\|structure\|/.test(k),
+    why: 'merged structure chunks take the common heading path of their sections',
+  },
 ];
 
 test('same chunks as before the kit, on every sample, chunker, cap, header and option', async () => {
