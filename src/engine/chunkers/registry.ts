@@ -5,6 +5,7 @@
 import type { ChunkerId } from '../types.ts';
 import type { ChunkerInfo } from './kit/index.ts';
 import { fixed } from './fixed.ts';
+import { llm } from './llm.ts';
 import { recursive } from './recursive.ts';
 import { semantic } from './semantic.ts';
 import { sentenceWindow } from './sentence-window.ts';
@@ -15,7 +16,7 @@ import { structure } from './structure.ts';
 export { MAX_TOKENS_LIMIT, type ChunkerInfo, type Localized, type ParamSpec } from './kit/index.ts';
 
 /** Every strategy, in the order the page and the CLI list them. */
-export const CHUNKER_LIST = [fixed, recursive, sentences, structure, semantic, smallToBig, sentenceWindow] as const;
+export const CHUNKER_LIST = [fixed, recursive, sentences, structure, semantic, smallToBig, sentenceWindow, llm] as const;
 
 type ListedId = (typeof CHUNKER_LIST)[number]['id'];
 // Compile-time: the list and the ChunkerId union name the same strategies.

@@ -12,13 +12,12 @@ import {
   chunkEnv,
   type CurveOptions,
   defineChunker,
-  type Draft,
   finalize,
   type GroupEnv,
-  groupItems,
   headerParam,
   ignoredOverlap,
   type Item,
+  segmentDrafts,
   MAX_TOKENS_LIMIT,
   maxTokensParam,
   throwIfAborted,
@@ -109,6 +108,7 @@ export const semantic = defineChunker<SemanticParams>({
       },
     },
   ],
+  needs: 'embedder',
   check(resolved, given) {
     const max = resolved.maxTokens;
     // The default (32) is clamped to half the cap like any value, so maxTokens 32 works with a form that
@@ -185,57 +185,9 @@ export function chunksFromCurve(doc: Doc, params: SemanticParams, ctx: ChunkerCo
   }
   const isBreak = new Uint8Array(Math.max(0, items.length - 1));
   for (const b of curve.breaks) isBreak[b] = 1;
-
-  // 1. Groups [from, to) of items, ending at breakpoints; a heading never ends a group.
-  const groups: [number, number][] = [];
-  let from = 0;
-  for (let i = 0; i + 1 < items.length; i++) {
-    if (!isBreak[i]) continue;
-    let end = i + 1;
-    while (end > from && items[end - 1].kind === 'heading') end--;
-    if (end > from) {
-      groups.push([from, end]);
-      from = end;
-    }
-  }
-  if (items.length > from) groups.push([from, items.length]);
-
-  // 2. No micro-chunks: one pass, a group under minTokens joins the neighbour it resembles more (the
-  // smoothed similarity across the gap), when that fits; merged groups are checked again.
-  const minTokens = Math.min(params.minTokens ?? 32, Math.floor(params.maxTokens / 2));
-  const tokensOf = (g: [number, number]) => index.count(items[g[0]].start, items[g[1] - 1].end);
-  const fits = (g: [number, number]) => tokensOf(g) <= prefixer.budgetAt(items[g[0]].start);
-  /** Similarity across the gap before item i (between i − 1 and i). */
-  const simBefore = (i: number) => (i > 0 && i < items.length ? 1 - curve.distances[i - 1] : -Infinity);
-  const out: [number, number][] = [];
-  for (let j = 0; j < groups.length; j++) {
-    let cur = groups[j];
-    for (;;) {
-      if (groups.length === 1 || tokensOf(cur) >= minTokens) break;
-      const left = out.length ? simBefore(cur[0]) : -Infinity;
-      const right = j + 1 < groups.length ? simBefore(cur[1]) : -Infinity;
-      const joinLeft: [number, number] | null = out.length ? [out[out.length - 1][0], cur[1]] : null;
-      const joinRight: [number, number] | null = j + 1 < groups.length ? [cur[0], groups[j + 1][1]] : null;
-      const order = left >= right ? (['left', 'right'] as const) : (['right', 'left'] as const);
-      const side = order.find((s) => (s === 'left' ? joinLeft && fits(joinLeft) : joinRight && fits(joinRight)));
-      if (side === 'left') {
-        out.pop();
-        cur = joinLeft!;
-        continue; // the merged group may still be small
-      }
-      if (side === 'right') {
-        groups[j + 1] = joinRight!;
-        cur = [0, 0];
-      }
-      break;
-    }
-    if (cur[1] > cur[0]) out.push(cur);
-  }
-
-  // 3. Each group packed by units: one chunk when it fits (with a table's header row repeated when it
-  // starts among the rows), else cut at units (then the ladder), never over the cap.
   const group: GroupEnv = { doc, index, budgetAt: prefixer.budgetAt, repeatTableHeader: true };
-  const drafts: Draft[] = [];
-  for (const g of out) drafts.push(...groupItems(group, items.slice(g[0], g[1]), 0));
+  const minTokens = Math.min(params.minTokens ?? 32, Math.floor(params.maxTokens / 2));
+  // Micro-groups join the neighbour they resemble more: the smoothed similarity across the gap.
+  const drafts = segmentDrafts(group, items, isBreak, minTokens, (gap) => 1 - curve.distances[gap]);
   return finalize(fenv, drafts);
 }

@@ -9,7 +9,7 @@ import { CHUNKER_IDS, CHUNKERS, chunkDocument } from '../../../src/engine/chunke
 import { parseDocument, sections } from '../../../src/engine/documents/index.ts';
 import { lexicalEmbedderFor, lexicalTerms } from '../../../src/engine/embedding/lexical.ts';
 import type { ChunkerId } from '../../../src/engine/types.ts';
-import { enDoc, expectValidChunks, tokenizer, uncovered } from './helpers.ts';
+import { enDoc, expectValidChunks, fakeGenerator, tokenizer, uncovered } from './helpers.ts';
 
 const ODD = ['\uFFFD', '\u0001', '\u0007', '\u202E', '\u2066', '\u200B', '\uD800', '\uDC00', '\u0000', '\u00AD', '\uFEFF', '\u061C'];
 const oddLines: string[] = [];
@@ -28,7 +28,7 @@ describe.each(CHUNKER_IDS as ChunkerId[])('%s keeps every character the tokenize
         const doc = parseDocument({ id: name, text, format });
         for (const cap of [8, 16, 64]) {
           for (const header of [false, true]) {
-            const chunks = await chunkDocument(doc, id, { maxTokens: cap, header }, { tokenizer, embed: lexicalEmbedderFor(doc).embed });
+            const chunks = await chunkDocument(doc, id, { maxTokens: cap, header }, { tokenizer, embed: lexicalEmbedderFor(doc).embed, generator: fakeGenerator });
             expectValidChunks(doc, chunks, cap);
             expect(uncovered(doc, chunks), `${format} cap ${cap} header ${header}`).toEqual([]);
           }

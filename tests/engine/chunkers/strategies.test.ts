@@ -6,9 +6,9 @@ import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
 import { percentile } from '../../../src/engine/chunkers/index.ts';
 import { docUnits, parseDocument, sections } from '../../../src/engine/documents/index.ts';
 import type { Chunk, Doc } from '../../../src/engine/types.ts';
-import { enDoc, fakeEmbed, ptDoc, tokenizer } from './helpers.ts';
+import { enDoc, fakeEmbed, fakeGenerator, ptDoc, tokenizer } from './helpers.ts';
 
-const ctx = { tokenizer, embed: fakeEmbed };
+const ctx = { tokenizer, embed: fakeEmbed, generator: fakeGenerator };
 const trimmedUnits = (doc: Doc) =>
   docUnits(doc).map((u) => {
     const raw = doc.text.slice(u.start, u.end);

@@ -9,7 +9,7 @@ import { CHUNKER_IDS, chunkDocument } from '../../../src/engine/chunkers/index.t
 import { lexicalEmbedderFor } from '../../../src/engine/embedding/lexical.ts';
 import { lintChunks } from '../../../src/engine/lints/index.ts';
 import type { ChunkerId, Doc } from '../../../src/engine/types.ts';
-import { tokenizer } from './helpers.ts';
+import { fakeGenerator, tokenizer } from './helpers.ts';
 import { sampleDocs } from './snapshot.ts';
 
 const docs: Doc[] = Object.values(await sampleDocs()).flat();
@@ -19,7 +19,7 @@ const BLIND: ReadonlySet<string> = new Set(['fixed', 'recursive', 'small-to-big'
 async function defects(id: string, cap: number, header: boolean): Promise<string[]> {
   const found: string[] = [];
   for (const doc of docs) {
-    const chunks = await chunkDocument(doc, id, { maxTokens: cap, header }, { tokenizer, embed: lexicalEmbedderFor(doc).embed });
+    const chunks = await chunkDocument(doc, id, { maxTokens: cap, header }, { tokenizer, embed: lexicalEmbedderFor(doc).embed, generator: fakeGenerator });
     lintChunks(doc, chunks);
     for (const c of chunks) {
       for (const f of c.flags) if (f === 'row-without-header' || f === 'orphan-heading') found.push(`${c.id} ${f}`);

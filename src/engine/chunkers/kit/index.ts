@@ -25,3 +25,4 @@ export { bodySections } from './sections.ts';
 export { hardCut, tokenIndexOf } from './tokens.ts';
 export { cosine, isSparse, percentile, smoothCurve, windowedSimilarities, type Vector } from './vectors.ts';
 export { breakpointCurve, cutCurve, peaks, type BreakpointCurve, type CurveOptions, type CutRule } from './breakpoints.ts';
+export { segmentDrafts } from './segments.ts';

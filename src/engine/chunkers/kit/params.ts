@@ -26,6 +26,8 @@ export interface ChunkerInfo<P extends CommonParams = CommonParams> {
   /** Two lines: what it does, when to use it. */
   summary: Localized;
   params: ParamSpec[];
+  /** What the chunker needs besides a tokenizer: vectors (ctx.embed) or a language model (ctx.generator). */
+  needs?: 'embedder' | 'generator';
   /**
    * Checks between parameters after each one passed its own bounds. `given` holds what the caller
    * passed, `resolved` the values with defaults. Throws InputError naming the parameter.
