@@ -95,7 +95,7 @@ export function resolveParams(id: string, params: ChunkParams = {}): Record<stri
     throw new InputError(`must be smaller than maxTokens (${max}), got ${out.overlap}`, 'parameter overlap');
   }
   const resolved = out as Record<string, unknown> & { maxTokens: number };
-  info.check?.(resolved, params);
+  info.chunker.check?.(resolved, params);
   return resolved;
 }
 

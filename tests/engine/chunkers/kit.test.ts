@@ -82,3 +82,10 @@ test('each strategy carries its own metadata, and the registry lists them once',
     expect(c.params.map((p) => p.name).slice(0, 1)).toEqual(['maxTokens']);
   }
 });
+
+test('the registry entries, less their chunker object, are plain data a worker can post (structured clone)', () => {
+  for (const { chunker: _chunker, ...info } of CHUNKER_LIST) {
+    expect(() => structuredClone(info), info.id).not.toThrow();
+    expect(JSON.parse(JSON.stringify(info))).toEqual(info);
+  }
+});

@@ -19,30 +19,35 @@ export interface ParamSpec {
   help: Localized;
 }
 
+/** Cross-parameter checks, resolved: values with defaults, given: what the caller passed. Throws InputError. */
+export type ParamCheck = (resolved: Record<string, unknown> & { maxTokens: number }, given: Record<string, unknown>) => void;
+
+/** The chunker object: functions only here, so the rest of ChunkerInfo is plain data a worker can post. */
+export interface StrategyChunker<P extends CommonParams> extends Chunker<P> {
+  check?: ParamCheck;
+}
+
 export interface ChunkerInfo<P extends CommonParams = CommonParams> {
   id: ChunkerId;
-  chunker: Chunker<P>;
+  chunker: StrategyChunker<P>;
   label: Localized;
   /** Two lines: what it does, when to use it. */
   summary: Localized;
   params: ParamSpec[];
   /** What the chunker needs besides a tokenizer: vectors (ctx.embed) or a language model (ctx.generator). */
   needs?: 'embedder' | 'generator';
-  /**
-   * Checks between parameters after each one passed its own bounds. `given` holds what the caller
-   * passed, `resolved` the values with defaults. Throws InputError naming the parameter.
-   */
-  check?(resolved: Record<string, unknown> & { maxTokens: number }, given: Record<string, unknown>): void;
 }
 
 export interface ChunkerDefinition<P extends CommonParams> extends Omit<ChunkerInfo<P>, 'chunker'> {
   chunk(doc: Doc, params: P, ctx: ChunkerContext): Chunk[] | Promise<Chunk[]>;
+  /** Checks between parameters after each one passed its own bounds; throws InputError naming the parameter. */
+  check?: ParamCheck;
 }
 
-/** A strategy file's export: its metadata with the chunker object the registry and the runner use. */
+/** A strategy file's export: its metadata (plain data) with the chunker object (its functions). */
 export function defineChunker<P extends CommonParams>(def: ChunkerDefinition<P>): ChunkerInfo<P> {
-  const { chunk, ...info } = def;
-  return { ...info, chunker: { id: def.id, chunk } };
+  const { chunk, check, ...info } = def;
+  return { ...info, chunker: check ? { id: def.id, chunk, check } : { id: def.id, chunk } };
 }
 
 /** Largest cap accepted, in tokens (long-context embedding models go to 8192). */
