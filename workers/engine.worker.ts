@@ -22,6 +22,7 @@ import {
   type Workspace,
 } from '../src/engine/formats/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../src/engine/types.ts';
+import { appUrl } from './app-base.ts';
 
 export const TOKENIZER_NAME = 'all-MiniLM-L6-v2';
 
@@ -33,7 +34,7 @@ let modelTokenizer: { tok: TextTokenizer; maxTokens?: number } | null = null;
 function tokenizer(): Promise<TextTokenizer> {
   if (modelTokenizer) return Promise.resolve(modelTokenizer.tok);
   if (!tokenizerPromise) {
-    const base = new URL(`${import.meta.env.BASE_URL}tokenizers/${TOKENIZER_NAME}/`, self.location.href).href;
+    const base = appUrl(`tokenizers/${TOKENIZER_NAME}/`);
     tokenizerPromise = loadTokenizerFromUrl(base, TOKENIZER_NAME);
     tokenizerPromise.catch(() => (tokenizerPromise = null));
   }

@@ -25,6 +25,8 @@ import {
 import type { Chunk, ChunkerId, Doc, TextTokenizer } from '../../engine/types.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { appUrl } from '../../../workers/app-base.ts';
+import { wasmThreadsHere } from '../../engine/embedding/threads.ts';
 
 /** transformers.js must load onnxruntime-web's files from this app, never a CDN (STACK.md). */
 async function configureTransformers(): Promise<void> {
@@ -32,7 +34,7 @@ async function configureTransformers(): Promise<void> {
   const abs = (u: string) => new URL(u, self.location.href).href;
   const wasm = env.backends.onnx.wasm!;
   wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
-  wasm.numThreads = self.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)) : 1;
+  wasm.numThreads = wasmThreadsHere().threads;
   env.allowLocalModels = false;
   env.allowRemoteModels = true;
   env.useBrowserCache = true;
@@ -42,7 +44,7 @@ const TOKENIZER_NAME = 'all-MiniLM-L6-v2';
 let tokenizerPromise: Promise<TextTokenizer> | null = null;
 function tokenizer(): Promise<TextTokenizer> {
   if (!tokenizerPromise) {
-    const base = new URL(`${import.meta.env.BASE_URL}tokenizers/${TOKENIZER_NAME}/`, self.location.href).href;
+    const base = appUrl(`tokenizers/${TOKENIZER_NAME}/`);
     tokenizerPromise = loadTokenizerFromUrl(base, TOKENIZER_NAME);
     tokenizerPromise.catch(() => (tokenizerPromise = null));
   }
