@@ -23,6 +23,8 @@ export interface StaticServer {
   url: string;
   /** Paths asked for, in order (query strings stripped). */
   log: string[];
+  /** Body bytes sent for each entry of `log` (0 for a 404 or a dropped connection). */
+  sent: number[];
   /** Serve `body` instead of the file at this path inside the folder ("sw.js"); null to stop. */
   override(path: string, body: string | null): void;
   /** While down, every connection is dropped (a host gone, beyond the browser's offline emulation). */
@@ -33,11 +35,13 @@ export interface StaticServer {
 export async function serveFolder(root: string, subpath: string): Promise<StaticServer> {
   const prefix = `/${subpath.replace(/^\/|\/$/g, '')}/`;
   const log: string[] = [];
+  const sent: number[] = [];
   const overrides = new Map<string, string>();
   let isDown = false;
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     log.push(path);
+    sent.push(0);
     if (isDown) return void req.socket.destroy();
     if (!path.startsWith(prefix)) return void res.writeHead(404).end('not found');
     let rel = path.slice(prefix.length);
@@ -47,6 +51,7 @@ export async function serveFolder(root: string, subpath: string): Promise<Static
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const body = overrides.get(rel) ?? (existsSync(file) && statSync(file).isFile() ? readFileSync(file) : null);
     if (body === null) return void res.writeHead(404).end('not found');
+    sent[sent.length - 1] = Buffer.byteLength(body);
     res.writeHead(200, { 'content-type': type }).end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -54,6 +59,7 @@ export async function serveFolder(root: string, subpath: string): Promise<Static
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
     log,
+    sent,
     override(path, body) {
       if (body === null) overrides.delete(path);
       else overrides.set(path, body);
