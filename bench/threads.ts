@@ -38,7 +38,10 @@ try {
   // one reload into isolation; repeat visit: a fresh navigation in the same profile.
   await s.page.goto(srv.url);
   await s.page.getByTestId('corpus-title').waitFor({ timeout: 120_000 });
-  const pageOnly = sum(0);
+  // The page's own files: what came before it registered the service worker (after 'load'), plus
+  // the files it fetched itself afterwards (the sample), never counting the offline copy twice.
+  const swAt = srv.log.indexOf('/chunklab/sw.js');
+  const pageOnly = sum(0, swAt < 0 ? srv.sent.length : swAt);
   await s.page.waitForFunction(() => crossOriginIsolated, null, { timeout: 300_000 });
   await s.page.getByTestId('corpus-title').waitFor({ timeout: 120_000 });
   await s.page.waitForTimeout(2000);

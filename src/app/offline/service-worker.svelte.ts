@@ -70,6 +70,8 @@ export async function registerServiceWorker(): Promise<void> {
   // COEP credentialless where the browser has it (Chromium: cross-origin no-cors files still load,
   // without cookies), else require-corp (everything the app loads is same-origin or CORS).
   const coep = 'credentialless' in HTMLIFrameElement.prototype ? 'credentialless' : 'require-corp';
+  // After the page's own files: the offline copy (about 30 MB) must not slow the first paint.
+  if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));
   let reg: ServiceWorkerRegistration;
   try {
     reg = await navigator.serviceWorker.register(`./sw.js?coep=${coep}`, { scope: './' });
