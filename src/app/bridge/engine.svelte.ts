@@ -1,7 +1,7 @@
 // The page's one engine worker behind the queueing bridge, with its state as reactive values for
 // the interface (busy, queued) and helpers that wrap progress callbacks in Comlink.proxy.
 import * as Comlink from 'comlink';
-import type { EngineApi, ModelTokenizerFiles, TokenizerInUse } from '../../../workers/engine.worker.ts';
+import type { EngineApi, ModelTokenizerFiles, TokenizerInUse } from '../../../workers/engine-api.ts';
 import { WorkerBridge, type BridgeState } from './bridge.ts';
 
 export { CancelledError } from './bridge.ts';

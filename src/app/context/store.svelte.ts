@@ -16,6 +16,7 @@
 import * as Comlink from 'comlink';
 import { clear, createStore, get, keys, set, type UseStore } from 'idb-keyval';
 import {
+  contextMissing,
   ANTHROPIC_DEFAULT_BASE,
   DEFAULT_CONTEXT_TOKENS,
   DEFAULT_PROMPTS,
@@ -451,7 +452,7 @@ export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: r
   }
   const found = await lookupContexts(jobs, contextCache, providerId(), settingsForRun());
   if (found.size < jobs.length) {
-    throw new InputError(`${jobs.length - found.size} of ${jobs.length} chunks have no generated context for ${providerId()} yet: generate them in the context panel first (the run resumes where it stopped)`, 'context');
+    throw contextMissing(jobs.length - found.size, jobs.length, providerId(), 'generate them in the context panel first (the run resumes where it stopped)');
   }
   return Object.fromEntries(found);
 }

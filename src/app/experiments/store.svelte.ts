@@ -6,13 +6,14 @@
 // context reads the context panel's cached sentences (src/app/context/store): both reach the engine
 // worker as hooks (one Comlink.proxy per run); cancelling also aborts the embedding work.
 import type { ResultsFile } from '../../engine/evaluation/types.ts';
+import { InputError } from '../../engine/types.ts';
 import type { Stage } from '../../engine/evaluation/experiment.ts';
 import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts';
 import * as Comlink from 'comlink';
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
-import type { ExperimentHooks } from '../../../workers/engine.worker.ts';
+import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/store.svelte.ts';
 import { contextSentences, experimentContextConfig } from '../context/store.svelte.ts';
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
@@ -172,9 +173,11 @@ class ExperimentsStore {
             try {
               return await contextSentences(docs, chunks, { signal });
             } catch (e) {
-              // The cache-only read names how many sentences are missing: keep the numbers for a translated message.
-              const m = /(\d+) of (\d+) chunks have no generated context for (.+?) yet/.exec(errorMessage(e));
-              if (m) row.contextMissing = { missing: Number(m[1]), total: Number(m[2]), provider: m[3] };
+              // The cache-only read says how many sentences are missing (code 'context-missing'): keep the numbers for a translated message.
+              if (e instanceof InputError && e.code === 'context-missing' && e.details) {
+                const d = e.details as { missing: number; total: number; model: string };
+                row.contextMissing = { missing: d.missing, total: d.total, provider: d.model };
+              }
               throw e;
             }
           },

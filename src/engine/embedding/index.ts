@@ -8,3 +8,4 @@ export * from './embedder.ts';
 export * from './late.ts';
 export * from './late-corpus.ts';
 export * from './special-tokens.ts';
+export * from './record.ts';

@@ -6,11 +6,11 @@
 // at the same reduced cap without sentences, so the two arms' chunk boundaries are identical.
 import { InputError } from '../types.ts';
 import type { Chunk, ChunkerId, CommonParams, Doc, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
-import { docUnits, guessLanguage, parseDocument } from '../documents/index.ts';
+import { docUnits, parseDocument } from '../documents/index.ts';
 import { chunkCorpus } from '../chunkers/index.ts';
 import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
 import type { ContextRunConfig } from '../context/redact.ts';
-import { Bm25Retriever, type StopwordSet } from '../retrieval/bm25.ts';
+import { corpusLanguage, createRetriever, type RetrieverConfig, type RetrieverContext } from '../retrieval/wiring.ts';
 import { mergeHits, returnedUnits } from '../retrieval/merge.ts';
 import type { Dataset } from '../formats/dataset.ts';
 import type { ChunkLine } from '../formats/chunks-jsonl.ts';
@@ -19,19 +19,7 @@ import { rescore } from '../formats/results.ts';
 import { matchesAll, resolveQuestions } from './gold.ts';
 import type { ResultsChunk, ResultsFile, ResultsQuestion, SkippedQuestion } from './types.ts';
 
-export interface RetrieverConfig {
-  kind: 'bm25' | 'dense' | 'hybrid';
-  /** bm25 */
-  k1?: number;
-  b?: number;
-  /** 'auto' (the default) picks the dataset's language: pt → pt, en → en, else none. */
-  stopwords?: StopwordSet | 'auto';
-  /** dense/hybrid: model id or directory, and late chunking. */
-  model?: string;
-  late?: boolean;
-  /** Anything else a dense/hybrid retriever takes (weights, fusion…), passed through. */
-  [key: string]: unknown;
-}
+export type { RetrieverConfig } from '../retrieval/wiring.ts';
 
 export interface ExperimentConfig {
   /** A chunker id, or 'external' for chunks given in deps.chunks. */
@@ -82,7 +70,7 @@ export interface ExperimentDeps {
    * Wiring point for dense and hybrid retrieval: builds a retriever for config.retriever.
    * Without it only BM25 runs; asking for dense/hybrid then throws an InputError.
    */
-  createRetriever?: (config: RetrieverConfig, ctx: { docs: ReadonlyMap<string, Doc>; chunks: readonly Chunk[] }) => Retriever | Promise<Retriever>;
+  createRetriever?: (config: RetrieverConfig, ctx: RetrieverContext & { chunks: readonly Chunk[] }) => Retriever | Promise<Retriever>;
   /** Chunks made elsewhere (config.chunker 'external'). */
   chunks?: readonly ChunkLine[];
   onProgress?: (stage: Stage, fraction: number) => void;
@@ -138,14 +126,6 @@ export function chunksFromLines(lines: readonly ChunkLine[], docs: ReadonlyMap<s
   });
 }
 
-function stopwordsFor(cfg: RetrieverConfig, language: string | undefined): StopwordSet {
-  const s = cfg.stopwords ?? 'auto';
-  if (s !== 'auto') return s;
-  if (language?.toLowerCase().startsWith('pt')) return 'pt';
-  if (language?.toLowerCase().startsWith('en')) return 'en';
-  return 'none';
-}
-
 /** The text a chunk is indexed with: its prefix, then its document range. */
 export function indexText(chunk: Chunk, doc: Doc): string {
   return chunk.prefix + doc.text.slice(chunk.start, chunk.end);
@@ -160,7 +140,7 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
 
   progress('parse', 0);
   const docs = parseDataset(dataset);
-  const language = dataset.language ?? guessLanguage(dataset.documents.slice(0, 5).map((d) => d.text.slice(0, 4000)).join('\n'));
+  const language = dataset.language ?? corpusLanguage(dataset.documents);
   const allQuestions = resolveQuestions(dataset.questions, docs, (d) => docUnits(d, d.meta.language ?? language));
   const skipped: SkippedQuestion[] = [...dataset.skipped];
   const questions: Question[] = [];
@@ -199,17 +179,10 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   // Index.
   progress('index', 0);
   const rcfg: RetrieverConfig = { ...config.retriever };
+  const rctx = { docs, chunks, language };
   let retriever: Retriever;
-  if (rcfg.kind === 'bm25') {
-    rcfg.k1 = rcfg.k1 ?? 1.2;
-    rcfg.b = rcfg.b ?? 0.75;
-    rcfg.stopwords = stopwordsFor(rcfg, language);
-    retriever = new Bm25Retriever({ k1: rcfg.k1, b: rcfg.b, stopwords: rcfg.stopwords });
-  } else if (deps.createRetriever) {
-    retriever = await deps.createRetriever(rcfg, { docs, chunks });
-  } else {
-    throw new InputError(`retriever "${rcfg.kind}" needs an embedding model, and none is available here`);
-  }
+  if (rcfg.kind === 'bm25' || !deps.createRetriever) retriever = createRetriever(rcfg, rctx);
+  else retriever = await deps.createRetriever(rcfg, rctx);
   await retriever.index(
     chunks.map((c) => ({ id: c.id, docId: c.docId, text: indexText(c, docs.get(c.docId)!) })),
     signal,

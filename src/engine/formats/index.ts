@@ -15,3 +15,9 @@ export type { Workspace, WorkspaceCorpus, WorkspaceQuestionSet } from './workspa
 export { readResults, writeResults, rescore, RESULTS_FORMAT } from './results.ts';
 export { readChunksJsonl, writeChunksJsonl } from './chunks-jsonl.ts';
 export type { ChunkLine } from './chunks-jsonl.ts';
+export { summarize, configLabel, questionSetSignature } from './results-summary.ts';
+export type { ResultsSummary } from './results-summary.ts';
+export { detectDataset, datasetOf, workspaceOf, listingFromUploads, normalizePath, textOf } from './detect.ts';
+export type { Detected, DatasetKind, FileBody, FileListing, UploadedFile } from './detect.ts';
+export { tokenizerFromFiles, parseJsonObjectFile } from './tokenizer-files.ts';
+export type { ModelTokenizerFiles } from './tokenizer-files.ts';
