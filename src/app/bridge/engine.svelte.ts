@@ -10,8 +10,12 @@ export type Engine = Comlink.Remote<EngineApi>;
 /** An idle worker is let go after this long (its tokenizer is reloaded on the next call). */
 export const IDLE_MS = 120_000;
 
-function createEngineWorker() {
+function createEngineWorker(crashed: (error: Error) => void) {
   const worker = new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-engine' });
+  worker.addEventListener('error', (e) => {
+    e.preventDefault();
+    crashed(new Error(`the engine worker stopped: ${e.message || 'it could not start or crashed'}`));
+  });
   const api = Comlink.wrap<EngineApi>(worker);
   // A fresh worker counts with the bundled tokenizer: hand it the model's first (Comlink delivers
   // messages in order, so every queued call after this one counts with it).
@@ -57,6 +61,11 @@ export function cancelEngine(): void {
 export type { ModelTokenizerFiles, TokenizerInUse };
 
 let modelTokenizerFiles: ModelTokenizerFiles | null = null;
+
+/** The model tokenizer files every worker that counts tokens is handed (null: the bundled tokenizer). */
+export function currentModelTokenizer(): ModelTokenizerFiles | null {
+  return modelTokenizerFiles;
+}
 /** What a fresh worker was handed when it started (so the queued call does not build it twice). */
 let applied: { api: Engine; files: ModelTokenizerFiles; promise: Promise<TokenizerInUse> } | null = null;
 

@@ -2,7 +2,7 @@
 // WITHOUT the key), the API key (kept only in this browser, localStorage "chunklab.context.key.<kind>",
 // never in any export), the IndexedDB sentence cache that makes runs resumable, and the run itself.
 // HTTP providers are called from the page (network only); parsing, chunking, scanning, estimating,
-// placing and the in-page model run in ./context.worker.ts.
+// placing and the in-page model run in workers/context.worker.ts, through src/app/bridge/context.ts.
 //
 // API for the other areas (experiments):
 //   contextState                       reactive settings, prepared corpus, estimate, run progress, review
@@ -43,7 +43,8 @@ import {
   type ReviewItem,
 } from '../../engine/context/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../../engine/types.ts';
-import type { ContextWorkerApi, PreparedCorpus } from './context.worker.ts';
+import type { PreparedCorpus } from '../../../workers/context-api.ts';
+import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
 
 export type { PreparedCorpus };
 
@@ -195,41 +196,27 @@ export function experimentContextConfig(): ContextRunConfig {
 
 // ---------------------------------------------------------------- the worker
 
-let worker: Worker | null = null;
-let remote: Comlink.Remote<ContextWorkerApi> | null = null;
-
-function api(): Comlink.Remote<ContextWorkerApi> {
-  if (!remote) {
-    worker = new Worker(new URL('./context.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-context' });
-    remote = Comlink.wrap<ContextWorkerApi>(worker);
-  }
-  return remote;
-}
-
-function stopWorker(): void {
-  remote?.[Comlink.releaseProxy]();
-  worker?.terminate();
-  worker = null;
-  remote = null;
-}
-
 /** A provider running in the worker: the page's generateContexts calls it; abort terminates the worker. */
 async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
-  const info = await api().loadLocal(
-    config,
-    Comlink.proxy((p: { file?: string; loaded?: number; total?: number; status?: string }) => {
-      contextState.localLoad = { ...p };
-    }),
+  const info = await contextWorker(
+    (w) =>
+      w.loadLocal(
+        config,
+        Comlink.proxy((p: { file?: string; loaded?: number; total?: number; status?: string }) => {
+          contextState.localLoad = { ...p };
+        }),
+      ),
+    'load',
   );
   contextState.localLoad = { ...(contextState.localLoad ?? {}), device: info.device };
   return {
     id: info.id,
     async generate(prompt, opts) {
       if (opts.signal?.aborted) throw new DOMException('cancelled', 'AbortError');
-      const onAbort = () => stopWorker();
+      const onAbort = () => cancelContextWorker();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        return await api().generateLocal(prompt, opts.maxTokens);
+        return await contextWorker((w) => w.generateLocal(prompt, opts.maxTokens), 'generate');
       } finally {
         opts.signal?.removeEventListener('abort', onAbort);
       }
@@ -320,12 +307,9 @@ export async function prepare(inputs: { id: string; text: string; format?: Doc['
   contextState.headerOnly = false;
   rawPrepared = null;
   try {
-    const prepared = await api().prepare(
-      inputs,
-      s.chunker,
-      { maxTokens: s.maxTokens },
-      s.contextTokens,
-      Comlink.proxy((f: number) => (contextState.prepareFraction = f)),
+    const prepared = await contextWorker(
+      (w) => w.prepare(inputs, s.chunker, { maxTokens: s.maxTokens }, s.contextTokens, Comlink.proxy((f: number) => (contextState.prepareFraction = f))),
+      'prepare',
     );
     rawPrepared = prepared;
     contextState.prepared = prepared;
@@ -354,13 +338,13 @@ export async function updateEstimate(): Promise<void> {
   const s = contextState.settings;
   const local = s.kind === 'local';
   const info = local ? LOCAL_MODELS.find((m) => m.id === s.localModel) : undefined;
-  contextState.estimate = await api().estimate(p.docs, p.chunks, {
+  contextState.estimate = await contextWorker((w) => w.estimate(p.docs, p.chunks, {
     ...settingsForRun(),
     pricing: local ? undefined : { inputPerMillion: Math.max(0, Number(s.priceIn) || 0), outputPerMillion: Math.max(0, Number(s.priceOut) || 0) },
     // An in-page model reads and writes far slower than an API.
     throughput: local ? { inputTokensPerSecond: 300, outputTokensPerSecond: 8, latencySeconds: 0.1 } : { concurrency: s.concurrency },
     ...(info ? { documentBudgetTokens: info.promptBudget } : {}),
-  });
+  }), 'estimate');
 }
 
 let controller: AbortController | null = null;
@@ -388,7 +372,7 @@ export async function run(): Promise<void> {
       },
     );
     contextState.stats = stats;
-    const placed = await api().place(p.docs, p.chunks, Object.fromEntries(sentences), contextState.settings.maxTokens, contextState.settings.contextTokens);
+    const placed = await contextWorker((w) => w.place(p.docs, p.chunks, Object.fromEntries(sentences), contextState.settings.maxTokens, contextState.settings.contextTokens), 'place');
     contextState.placed = placed.chunks;
     contextState.notes = placed.notes;
     drawReview();
@@ -406,7 +390,7 @@ export async function run(): Promise<void> {
 /** Stops the run; finished sentences stay in the cache, so "resume" continues from there. */
 export function cancelRun(): void {
   controller?.abort();
-  if (contextState.settings.kind === 'local') stopWorker();
+  if (contextState.settings.kind === 'local') cancelContextWorker();
 }
 
 export function drawReview(seed = contextState.reviewSeed, n = 8): void {

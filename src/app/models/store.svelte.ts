@@ -1,6 +1,6 @@
 // The page's embedding model: which one is chosen (remembered in localStorage "chunklab.model", never
 // the weights), its loading state, and the helpers every view uses to embed through the one
-// embedding worker (workers/embed-client.ts), with the persistent IndexedDB vector cache turned on.
+// embedding worker (src/app/bridge/embed.ts), with the persistent IndexedDB vector cache turned on.
 //
 // API for the other areas (search, experiments, lessons):
 //   modelState                      reactive: { choice, phase, status, progress, error, cache, stats }
@@ -16,7 +16,7 @@
 // Every helper loads the chosen model first when needed (progress shows in modelState, so the models
 // panel mounted anywhere shows it). An aborted signal cancels the worker (its promise rejects with an
 // AbortError; the next call reloads the model, from the browser's cache).
-import { createEmbedClient, type CacheInfo, type EmbedClient, type EmbedOutput, type EmbedStats, type LoadProgress, type ModelSource, type ModelStatus } from '../../../workers/embed-client.ts';
+import { createEmbedClient, type CacheInfo, type EmbedClient, type EmbedOutput, type EmbedStats, type LoadProgress, type ModelSource, type ModelStatus } from '../bridge/embed.ts';
 import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/catalogue.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan } from '../../engine/embedding/index.ts';
 import type { Span } from '../../engine/types.ts';

@@ -1,12 +1,13 @@
 // The contextual-retrieval panel's worker: parses and chunks the corpus at the reduced cap (the
-// engine's chunkers, bundled tokenizer), scans it for personal data, estimates a run, places
+// engine's chunkers, the tokenizer in use: workers/tokenizer.ts), scans it for personal data, estimates a run, places
 // sentences on chunks, and runs an in-page text-generation model (transformers.js) one call at a
 // time. HTTP providers are called from the page (network only); this worker does the CPU work.
-// Cancel is the page's job: it terminates this worker.
+// Cancel is the page's job: it terminates this worker (src/app/bridge/context.ts). Its API's types are
+// in workers/context-api.ts.
 import * as Comlink from 'comlink';
-import { parseDocument, type ParseInput } from '../../engine/documents/index.ts';
-import { loadTokenizerFromUrl } from '../../engine/tokens/index.ts';
-import { chunkCorpus } from '../../engine/chunkers/index.ts';
+import './errors.ts';
+import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts';
+import { chunkCorpus } from '../src/engine/chunkers/index.ts';
 import {
   applyContext,
   chunkingCap,
@@ -16,17 +17,18 @@ import {
   type ContextEstimate,
   type ContextPrompt,
   type ContextProvider,
-  type ContextSettings,
   type EstimateOptions,
   type FitNote,
   type PersonalDataScan,
   type ProviderConfig,
-} from '../../engine/context/index.ts';
-import type { Chunk, ChunkerId, Doc, TextTokenizer } from '../../engine/types.ts';
+} from '../src/engine/context/index.ts';
+import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
+import { tokenizer, useTokenizer } from './tokenizer.ts';
+import type { ContextWorkerApi, PreparedCorpus } from './context-api.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 
-/** transformers.js must load onnxruntime-web's files from this app, never a CDN (STACK.md). */
+/** transformers.js must load onnxruntime-web's files from this app, never a CDN (docs/STACK.md). */
 async function configureTransformers(): Promise<void> {
   const { env } = await import('@huggingface/transformers');
   const abs = (u: string) => new URL(u, self.location.href).href;
@@ -38,32 +40,15 @@ async function configureTransformers(): Promise<void> {
   env.useBrowserCache = true;
 }
 
-const TOKENIZER_NAME = 'all-MiniLM-L6-v2';
-let tokenizerPromise: Promise<TextTokenizer> | null = null;
-function tokenizer(): Promise<TextTokenizer> {
-  if (!tokenizerPromise) {
-    const base = new URL(`${import.meta.env.BASE_URL}tokenizers/${TOKENIZER_NAME}/`, self.location.href).href;
-    tokenizerPromise = loadTokenizerFromUrl(base, TOKENIZER_NAME);
-    tokenizerPromise.catch(() => (tokenizerPromise = null));
-  }
-  return tokenizerPromise;
-}
 
-export interface PreparedCorpus {
-  docs: Doc[];
-  chunks: Chunk[];
-  /** The cap chunks were cut at: maxTokens − contextTokens. */
-  cap: number;
-  scan: PersonalDataScan;
-  /** Personal data per document id (only documents with some). */
-  scanByDoc: Record<string, number>;
-  tokenizer: string;
-}
 
 let local: ContextProvider | null = null;
 let localKey = '';
 
-const api = {
+const api: ContextWorkerApi = {
+  /** Counts with the loaded embedding model's tokenizer (null: the bundled one), like the engine worker. */
+  useTokenizer,
+
   /** Parse, chunk at the reduced cap, and scan for personal data. */
   async prepare(inputs: ParseInput[], chunker: ChunkerId, params: Record<string, unknown>, contextTokens: number, onProgress?: (f: number) => void): Promise<PreparedCorpus> {
     const tok = await tokenizer();
@@ -132,7 +117,5 @@ const api = {
   },
 };
 
-export type ContextWorkerApi = typeof api;
-export type { ContextSettings };
 
 Comlink.expose(api);

@@ -4,17 +4,14 @@
 // rerun after a reload does no model work. Writes come in whole batches (setMany), as the
 // interface requires; a failed read or write (quota, private mode) only costs the cache, never the run.
 import { clear, createStore, entries, getMany, keys, setMany, type UseStore } from 'idb-keyval';
-import { keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../../engine/embedding/cache.ts';
+import { keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../src/engine/embedding/cache.ts';
 
 export const EMBED_DB = 'chunklab-embeddings';
 export const EMBED_STORE = 'vectors';
 
-export interface CacheInfo {
-  entries: number;
-  /** Bytes of vector data (4 per dimension; IndexedDB's own overhead is not counted). */
-  bytes: number;
-  persistent: boolean;
-}
+export type { CacheInfo } from './embed-api.ts';
+import type { CacheInfo } from './embed-api.ts';
+
 
 export class IdbEmbeddingCache implements EmbeddingCache {
   private store: UseStore | null = null;
