@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusBytes, makeCorpus, rng } from '../../../bench/corpus.ts';
+import { corpusBytes, makeCorpus, rng } from '../../bench/corpus.ts';
 
 const samples = ['pt-BR', 'en'].flatMap((lang) => {
-  const dir = join(import.meta.dirname, '..', '..', '..', 'public', 'samples', lang, 'docs');
+  const dir = join(import.meta.dirname, '..', '..', 'public', 'samples', lang, 'docs');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .sort()

@@ -1,9 +1,9 @@
 // The generated test BERT, run by onnxruntime-node through src/cli/model.ts, against the numpy
 // reference written by scripts/make-test-model.py.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModelEmbedder, loadModel, loadModelDir, type LoadedModel } from '../../../src/cli/model.ts';
-import { InputError } from '../../../src/engine/types.ts';
-import { MODEL_DIR, maxAbsDiff, reference, standInTokenizer } from './helpers.ts';
+import { createModelEmbedder, loadModel, loadModelDir, type LoadedModel } from '../../src/cli/model.ts';
+import { InputError } from '../../src/engine/types.ts';
+import { MODEL_DIR, maxAbsDiff, reference, standInTokenizer } from '../engine/embedding/helpers.ts';
 
 let model: LoadedModel;
 beforeAll(async () => {
