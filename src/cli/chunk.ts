@@ -1,6 +1,6 @@
 // `chunk --dataset D --chunker id --max-tokens n [--overlap n] [--context-header] [--tokenizer dir]
 //   [--model dir [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]] --out chunks.jsonl`
-// Cuts every document of a dataset and writes the chunks as JSON Lines (CONTRACT.md). With --model,
+// Cuts every document of a dataset and writes the chunks as JSON Lines (docs/CONTRACT.md). With --model,
 // sizes are counted in the model's tokens and the semantic chunker embeds with it (cached like eval's
 // vectors); without, the semantic chunker uses the lexical TF-IDF embedder (no model needed).
 import { InputError, type Chunk } from '../engine/types.ts';

@@ -221,7 +221,7 @@ export interface GoldSpan {
 export interface Question {
   id: string;
   text: string;
-  /** Every span must be inside one retrieved unit for a hit (see CONTRACT.md). */
+  /** Every span must be inside one retrieved unit for a hit (see docs/CONTRACT.md). */
   gold: GoldSpan[];
   /** Twin questions: look-alike passages that should NOT be retrieved. */
   notRelevant?: GoldSpan[];

@@ -1,4 +1,4 @@
-// The metrics of CONTRACT.md, computed from a results file's own chunks and rankings (nothing
+// The metrics of docs/CONTRACT.md, computed from a results file's own chunks and rankings (nothing
 // else), so a saved or shared file always scores the same: hit@1/3/5, mrr, coverage, ctx3,
 // Chroma's character-range recall/precision/IoU over the first 5, chunk counts; Wilson intervals,
 // per-question miss reasons and the twin (look-alike) report.

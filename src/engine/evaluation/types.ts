@@ -1,4 +1,4 @@
-// The results file's shape (CONTRACT.md "Results file") and the per-question scores around it.
+// The results file's shape (docs/CONTRACT.md "Results file") and the per-question scores around it.
 // Every offset in a results file counts Unicode code points of the document text, like every other
 // file ChunkLab reads or writes, so tools in any language can slice documents with them.
 import type { GoldSpan } from '../types.ts';

@@ -1,4 +1,4 @@
-// Chunks as JSON Lines (CONTRACT.md): one {"docId","start","end","text","prefix"} object a line,
+// Chunks as JSON Lines (docs/CONTRACT.md): one {"docId","start","end","text","prefix"} object a line,
 // `text` exactly the document's text from start to end (offsets in code points), plus
 // returnStart/returnEnd for small-to-big and sentence-window, and id/tokens/parentId/headingPath.
 // Reading (for `eval --chunks`): start/end may be absent, then `text` is located in the document.

@@ -1,4 +1,4 @@
-// The results file (CONTRACT.md): written by the CLI's --out/--json and the playground's "share
+// The results file (docs/CONTRACT.md): written by the CLI's --out/--json and the playground's "share
 // results"; read back by the playground, `compare` and outside tools. Reading validates every
 // field (an opened file is untrusted) and rescoring recomputes metrics from the file's own chunks
 // and rankings rather than trusting the stored numbers.
