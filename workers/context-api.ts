@@ -1,5 +1,5 @@
 // The context worker's API as types only: what workers/context.worker.ts exposes and what the page
-// (src/app/bridge/context.ts, src/app/context/store.svelte.ts) calls through Comlink.
+// (src/app/bridge/context.ts, src/app/context/state.svelte.ts) calls through Comlink.
 import type { ParseInput } from '../src/engine/documents/index.ts';
 import type { ContextEstimate, ContextPrompt, EstimateOptions, FitNote, PersonalDataScan, ProviderConfig } from '../src/engine/context/index.ts';
 import type { ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';

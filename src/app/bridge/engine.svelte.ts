@@ -54,7 +54,7 @@ export function cancelEngine(): void {
 }
 
 // ================================================================ the model's tokenizer
-// The engine counts in the loaded embedding model's tokens (src/app/models/store.svelte.ts calls
+// The engine counts in the loaded embedding model's tokens (src/app/models/state.svelte.ts calls
 // useModelTokenizer when a model is loaded). The files are kept here so that every fresh worker (after
 // a cancel or an idle let-go) gets them again.
 

@@ -14,8 +14,8 @@ import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
-import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/store.svelte.ts';
-import { contextSentences, experimentContextConfig } from '../context/store.svelte.ts';
+import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
+import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
 
