@@ -517,13 +517,13 @@ class HfTextTokenizer implements AlignedTokenizer {
         }
         continue;
       }
-      const sigma = WordPieceFast.needsContext(text, start, end, this.lowercase);
-      if (this.fast !== null && !sigma) {
+      // lowercasing a capital sigma depends on its neighbours: a range count cut inside that
+      // context may differ (only the sigma's few neighbours, see sigmaContext)
+      if (out && this.lowercase) this.markSigmas(text, start, end, out);
+      if (this.fast !== null) {
         total += this.fast.encodeSection(text, start, end, out);
         continue;
       }
-      // lowercasing a capital sigma depends on its neighbours: no range count inside is exact
-      if (out && sigma) out.markUnsafe(start, end);
       let mapped: MappedText | null;
       if (this.normalizeSection) {
         mapped = this.normalizeSection(text, start, end);
@@ -567,6 +567,15 @@ class HfTextTokenizer implements AlignedTokenizer {
       }
     }
     return total;
+  }
+
+  /** Marks unsafe the context of each capital sigma of the section [start, end). */
+  private markSigmas(text: string, start: number, end: number, out: TokenBuffer): void {
+    const bert = this.bert!;
+    for (let at = text.indexOf('\u03a3', start); at >= 0 && at < end; at = text.indexOf('\u03a3', at + 1)) {
+      const c = bert.sigmaAt(text, at, start, end);
+      out.markUnsafe(c.from, c.to);
+    }
   }
 
   /** Pre-tokenizes one normalized subsection and hands each word, with its position, to `sink`. */
