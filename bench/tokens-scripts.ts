@@ -2,13 +2,14 @@
 // English scientific-style text with and without ~0.3% Greek letters, and the growth of the Greek
 // version from 125k to 500k characters, for every tokenizer family we ship or test with.
 //   npx tsx bench/tokens-scripts.ts            (all families)
-//   npx tsx bench/tokens-scripts.ts minilm     (one family: minilm, byte-bpe, sp-bpe, sp-unigram)
+//   npx tsx bench/tokens-scripts.ts minilm     (one: minilm, byte-bpe, sp-bpe, sp-unigram, cl100k_base)
 // Each figure is the median of 5 counts (9 for the growth), each with a fresh tokenizer (cold
 // per-word cache): what a first count of a new document costs. Times are this process's CPU time,
 // steadier than wall clock on a shared machine. Deterministic text: the same bytes every run.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createTokenizer, type AlignedTokenizer } from '../src/engine/tokens/index.ts';
+import { createTokenizer, TiktokenTokenizer, type AlignedTokenizer } from '../src/engine/tokens/index.ts';
+import type { TextTokenizer } from '../src/engine/types.ts';
 import { rng } from '../src/engine/util/random.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -72,11 +73,15 @@ function article(size: number, mode: 'ascii' | 'greek' | 'no-sigma'): string {
   return mode === 'no-sigma' ? out.replaceAll('Σ', 'S') : out;
 }
 
-function load(name: string): () => AlignedTokenizer {
+async function load(name: string): Promise<() => TextTokenizer> {
+  if (name === 'cl100k_base') {
+    const data = (await import('js-tiktoken/ranks/cl100k_base')).default;
+    return () => new TiktokenTokenizer(data, { name });
+  }
   const dir = DIRS[name];
   const json = JSON.parse(readFileSync(`${dir}tokenizer.json`, 'utf8'));
   const config = JSON.parse(readFileSync(`${dir}tokenizer_config.json`, 'utf8'));
-  return () => createTokenizer(structuredClone(json), config, name);
+  return (): AlignedTokenizer => createTokenizer(structuredClone(json), config, name);
 }
 
 function median(xs: number[]): number {
@@ -85,7 +90,7 @@ function median(xs: number[]): number {
 }
 
 /** Median CPU ms of counting `text` with a fresh tokenizer, and the count. */
-function time(make: () => AlignedTokenizer, text: string, runs = 5): { ms: number; count: number } {
+function time(make: () => TextTokenizer, text: string, runs = 5): { ms: number; count: number } {
   const ms: number[] = [];
   let count = 0;
   for (let i = 0; i < runs; i++) {
@@ -98,14 +103,14 @@ function time(make: () => AlignedTokenizer, text: string, runs = 5): { ms: numbe
   return { ms: median(ms), count };
 }
 
-const names = process.argv[2] ? [process.argv[2]] : Object.keys(DIRS);
+const names = process.argv[2] ? [process.argv[2]] : [...Object.keys(DIRS), 'cl100k_base'];
 const plain500 = article(500_000, 'ascii');
 const greek = article(500_000, 'greek');
 const noSigma = article(500_000, 'no-sigma');
 const nonLatin1 = [...greek].filter((c) => c.codePointAt(0)! > 0xff).length;
 console.log(`text: ${greek.length} chars, ${nonLatin1} outside Latin-1 (${((100 * nonLatin1) / greek.length).toFixed(2)}%)`);
 for (const name of names) {
-  const make = load(name);
+  const make = await load(name);
   time(make, plain500.slice(0, 50_000), 2); // warm the JIT
   const a = time(make, plain500);
   const b = time(make, greek);

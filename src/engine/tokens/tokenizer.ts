@@ -6,6 +6,7 @@
 import { Tokenizer } from '@huggingface/tokenizers';
 import { InputError, type TextTokenizer, type TokenSpan } from '../types.ts';
 import { TokenBuffer, type TokenArrays } from './buffer.ts';
+import { byteToUtf16 } from './utf8.ts';
 import { WordPieceFast, type WordEntry } from './wordpiece.ts';
 import {
   BertNorm,
@@ -111,23 +112,6 @@ function byteEncode(s: string): string {
   let out = '';
   for (const b of utf8.encode(s)) out += BYTE_CHARS[b];
   return out;
-}
-
-/**
- * For each UTF-8 byte boundary 0..nbytes of `s`, a UTF-16 offset: boundaries inside a character
- * round down to its start, so the token holding a character's last byte covers the character.
- */
-function byteToUtf16(s: string): number[] {
-  const map: number[] = [0];
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i)!;
-    const units = cp > 0xffff ? 2 : 1;
-    const nb = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    for (let k = 1; k < nb; k++) map.push(i);
-    i += units;
-    map.push(i);
-  }
-  return map;
 }
 
 function escapeRe(s: string): string {

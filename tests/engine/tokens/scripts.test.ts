@@ -8,34 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { createTokenizer, TokenIndex, type AlignedTokenizer } from '../../../src/engine/tokens/index.ts';
 import { sigmaContext } from '../../../src/engine/tokens/normalize.ts';
-import { CASES, MINILM_DIR, checkText, readDir, rng } from './helpers.ts';
-
-const PIECES = [
-  // Greek, capital sigma first, last, alone, next to case-ignorable characters
-  'ΟΔΟΣ', 'ΣΟΦΟΣ', 'Σοφία', 'οδός', 'ΑΣ', 'Σ', 'Σ.', "Σ'", 'Σ’', 'Σ\u0301', 'Σ\u0345', '\u0345', 'ʰ', 'β-catenin', 'μm', 'Δ', 'λόγος', 'ΐ', 'ς',
-  // Cyrillic
-  'Привет', 'мир', 'ЖУРНАЛ', 'ёлка', 'Ѣ',
-  // CJK, kana, Hangul
-  '中文', '日本語', 'ひらがな', 'カタカナ', '한국어', '𠀀', '㐀',
-  // Arabic (with harakat), Hebrew, Devanagari, Thai
-  'مرحبا', 'العربية', 'كَتَبَ', 'שָׁלוֹם', 'हिन्दी', 'ภาษาไทย',
-  // emoji: modifiers, ZWJ sequences, flags, keycaps, variation selectors
-  '👍🏽', '👩🏾‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇧🇷', '❤️', '1️⃣', '😀',
-  // combining marks on Latin letters, stacked
-  'e\u0301', 'a\u0308\u0304', 'Z\u0324\u0342', 'n\u0303o', 'A\u20DD',
-  // math and typographic symbols
-  '∑', '∫', '≤', '≈', '∀x∈ℝ', '𝔘𝔫𝔦', '𝑥²', '√2', '→', '⇒', 'ℏ', '±', '×', '“', '”', '—', '…',
-  // English and separators (some case-ignorable, some removed by clean_text)
-  'the', 'Protein', 'ANALYSIS', 'of', 'x', '42', '3.14',
-  ' ', ' ', ' ', ' ', '\n', '\n\n', '\t', '.', ',', "'", '’', ':', '(', ')', '-', '\u00AD', '\u200B', '\u200D', '\u0007', '\u00A0', '\uFEFF',
-];
-
-function scriptText(r: () => number, maxPieces: number): string {
-  const n = 1 + Math.floor(r() * maxPieces);
-  let s = '';
-  for (let i = 0; i < n; i++) s += PIECES[Math.floor(r() * PIECES.length)];
-  return s;
-}
+import { CASES, MINILM_DIR, checkText, readDir, rng, scriptText } from './helpers.ts';
 
 describe.each(CASES)('scripts: $label', ({ family, make }) => {
   const p = make();
