@@ -5,6 +5,7 @@
 // and each band is read left column first, then right.
 
 import { rowText } from './geometry.ts';
+import { bodyStyle } from './headings.ts';
 import type { Frag, Row } from './types.ts';
 
 export interface PageRows {
@@ -21,9 +22,15 @@ const BAND = 0.12;
 
 const keyOf = (s: string) => s.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 
-/** Removes running headers/footers and page numbers in place; returns how many rows went. */
+/**
+ * Removes running headers/footers and page numbers in place; returns how many rows went. Lines
+ * set larger than the body text are never running lines ("Section 2" at the top of page after
+ * page reads like a header once digits are ignored, but it is a heading).
+ */
 export function removeRunningLines(pages: PageRows[]): number {
   const withText = pages.filter((p) => p.rows.length).length;
+  const body = bodyStyle(pages.flatMap((p) => p.rows)).size;
+  const small = (r: Row) => r.size <= body + 0.5;
   const need = Math.max(2, Math.ceil(withText * 0.5));
   const inBand = (p: PageRows, r: Row) => {
     const h = p.top - p.bottom;
@@ -35,7 +42,7 @@ export function removeRunningLines(pages: PageRows[]): number {
     const rows = p.rows;
     const idx = new Set([0, 1, rows.length - 2, rows.length - 1].filter((i) => i >= 0 && i < rows.length));
     for (const i of idx) {
-      if (!inBand(p, rows[i])) continue;
+      if (!inBand(p, rows[i]) || !small(rows[i])) continue;
       const k = keyOf(rowText(rows[i]));
       if (!k) continue;
       const list = seen.get(k) ?? [];
@@ -57,7 +64,7 @@ export function removeRunningLines(pages: PageRows[]): number {
       const t = rowText(r);
       const k = keyOf(t);
       const edge = i < 2 || i >= n - 2;
-      const drop = (edge && running.has(`${p.page}|${k}|${r.y}`)) || (edge && inBand(p, r) && PAGE_NUMBER.test(t.trim()));
+      const drop = edge && small(r) && (running.has(`${p.page}|${k}|${r.y}`) || (inBand(p, r) && PAGE_NUMBER.test(t.trim())));
       if (drop) removed++;
       return !drop;
     });
