@@ -147,3 +147,13 @@ describe('files a reader must refuse', () => {
     expect(bytes.byteLength).toBe(before);
   });
 });
+
+describe('tagged.pdf read by its layout alone (ignoreStructure)', () => {
+  const e = expectedOf('tagged.pdf');
+  test('fonts give the same outline; x positions the same table', async () => {
+    const doc = await parsePdf({ id: 't', bytes: bytesOf('tagged.pdf') }, loadPdfjs, { ...pdfjsOptions, ignoreStructure: true });
+    expect(doc.meta.headingSource).toBe('fonts');
+    expectOutline(doc, e);
+    expectTables(doc, e);
+  });
+});

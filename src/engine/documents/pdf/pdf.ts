@@ -27,6 +27,8 @@ export interface PdfOptions {
   signal?: AbortSignal;
   /** Named in error messages (the file name). */
   where?: string;
+  /** Read a tagged PDF by its layout, as if it had no structure tree (for badly tagged files). */
+  ignoreStructure?: boolean;
 }
 
 export interface PdfResult {
@@ -153,7 +155,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
   const doc = await open(pdfjs, bytes, opts);
   try {
     const mark = await doc.getMarkInfo().catch(() => null);
-    const tagged = !!mark?.Marked;
+    const tagged = !!mark?.Marked && !opts.ignoreStructure;
     const fontBold = new Map<string, boolean>();
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
