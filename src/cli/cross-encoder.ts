@@ -48,7 +48,7 @@ export function createOrtCrossEncoderRunner(session: ort.InferenceSession, feeds
 
 export async function loadCrossEncoder(
   model: string,
-  opts: { dtype?: ModelDtype; cacheDir?: string | null; batchSize?: number } = {},
+  opts: { dtype?: ModelDtype; cacheDir?: string | null; batchSize?: number; threads?: number } = {},
 ): Promise<LoadedCrossEncoder> {
   const [{ loadModel, ortFeeds }, { sha256File }, { FileEmbeddingCache }] = await Promise.all([
     import('./model.ts'),
@@ -57,7 +57,7 @@ export async function loadCrossEncoder(
   ]);
   let m;
   try {
-    m = await loadModel(model, { dtype: opts.dtype });
+    m = await loadModel(model, { dtype: opts.dtype, threads: opts.threads });
   } catch (e) {
     if (e instanceof InputError) throw new InputError(e.message.replace(/^--model: /, ''), '--rerank');
     throw e;
