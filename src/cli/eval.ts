@@ -4,10 +4,12 @@
 //   [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]
 //   [--context-model openai:M|anthropic:M [--context-base-url U] [--context-tokens n] [--context-cache dir]
 //    [--context-only-cached] [--context-price in,out[,cached]] [--context-concurrency n]]
-//   [--context-arm-baseline [--context-tokens n]]`
+//   [--context-arm-baseline [--context-tokens n]]
+//   [--rerank id-or-dir [--rerank-top n]] [--budget tokens] [--scope corpus|document]`
 // Chunk, index, retrieve and score a dataset's questions through the engine's one pipeline.
 // Dense/hybrid/late wiring: src/cli/retrievers.ts (model, embedding cache, counts); generated context:
-// src/cli/context.ts; the semantic chunker without --model: the lexical embedder (common.ts).
+// src/cli/context.ts; the semantic chunker without --model: the lexical embedder (common.ts);
+// reranking: src/cli/cross-encoder.ts (a cross-encoder on onnxruntime-node, scores cached).
 import { InputError } from '../engine/types.ts';
 import { runExperiment, parseDataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/experiment.ts';
 import { readChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
@@ -28,6 +30,7 @@ const HELP = `usage: npm run cli -- eval --dataset <D> --chunker <id> --max-toke
        [--context-model openai:<model>|anthropic:<model>] [--context-base-url <url>]
        [--context-tokens <n>] [--context-cache <dir>] [--context-only-cached]
        [--context-price <in>,<out>[,<cached>]] [--context-concurrency <n>] [--context-arm-baseline]
+       [--rerank <model-dir-or-id>] [--rerank-top <n>] [--budget <tokens>] [--scope corpus|document]
 
 dense/hybrid: --model is a folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id
 already on disk; vectors are cached in .cache/embeddings (or --cache-dir), so a rerun does no
@@ -45,6 +48,13 @@ written nowhere; a local OpenAI-compatible server (Ollama, llama.cpp) needs --co
 key. The estimate (calls, tokens, cost with --context-price) is printed before any call. Sentences are
 cached in .cache/context.jsonl (or --context-cache <dir>): an interrupted run resumes, a rerun makes
 no calls, and --context-only-cached refuses to call the model at all.
+reranking: --rerank is a cross-encoder folder (config.json, tokenizer.json, onnx/model.onnx, one
+output "logits") or a Hub id already on disk; it rescores the retriever's first --rerank-top hits
+(default 50) on (question, indexed text with its prefix) and re-sorts them; the rest keep their
+order. Scores are cached with the embeddings; --dtype picks its ONNX file too.
+--budget (default 1024): hit@budget and recall@budget take ranked units while their tokens stay
+within the budget. --scope document searches each question only among its gold document's units.
+
 Paired test: run the header-only arm at the same reduced cap with --context-arm-baseline (same
 --max-tokens, --context-tokens and --context-header), then
   npm run cli -- compare baseline.json context.json`;
@@ -70,6 +80,10 @@ export async function run(argv: string[]): Promise<number> {
     'context-price': { type: 'string' },
     'context-concurrency': { type: 'string' },
     'context-arm-baseline': { type: 'boolean' },
+    rerank: { type: 'string' },
+    'rerank-top': { type: 'string' },
+    budget: { type: 'string' },
+    scope: { type: 'string' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
   const kind = (o.retriever ?? 'bm25') as string;
@@ -86,6 +100,10 @@ export async function run(argv: string[]): Promise<number> {
   checkModelOptions(o, 'eval');
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'eval');
   const ctx = contextOptions(o);
+  const rerankTop = intOption(o['rerank-top'], 'rerank-top', 'eval', 1);
+  if (rerankTop !== undefined && !o.rerank) throw new InputError('--rerank-top needs --rerank', 'eval');
+  const budget = intOption(o.budget, 'budget', 'eval', 1);
+  if (o.scope !== undefined && o.scope !== 'corpus' && o.scope !== 'document') throw new InputError(`--scope must be corpus or document, got "${o.scope}"`, 'eval');
 
   let config: ExperimentConfig;
   if (o.chunks) {
@@ -96,6 +114,8 @@ export async function run(argv: string[]): Promise<number> {
     config = { chunker: id, params: chunkerParams(id, o, 'eval'), retriever: { kind: kind as 'bm25' }, k };
   }
   if (Object.keys(filter).length) config.filter = filter;
+  if (budget !== undefined) config.budget = budget;
+  if (o.scope) config.scope = o.scope as 'corpus' | 'document';
   if (ctx.baseline) config.contextBaseline = { contextTokens: ctx.contextTokens };
   if (ctx.spec || ctx.baseline) {
     const reserve = ctx.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
@@ -138,13 +158,28 @@ export async function run(argv: string[]): Promise<number> {
     const text = await readText(String(o.chunks));
     deps.chunks = readChunksJsonl(text, new Map([...docs].map(([id, d]) => [id, d.text])), String(o.chunks), readOptions());
   }
+  let reranker: import('./cross-encoder.ts').LoadedCrossEncoder | undefined;
+  let rerankStats: import('../engine/retrieval/rerank.ts').RerankStats | undefined;
   let results;
   try {
+    if (o.rerank) {
+      const { loadCrossEncoder } = await import('./cross-encoder.ts');
+      reranker = await loadCrossEncoder(String(o.rerank), {
+        dtype: o.dtype as 'fp32' | undefined,
+        cacheDir: o['no-cache'] ? null : (o['cache-dir'] as string | undefined),
+      });
+      // config.rerank = {model, top, modelId, modelSha256, dtype, maxTokens}
+      const { model: rerankModel, ...rest } = reranker.config;
+      config.rerank = { model: rerankModel, top: rerankTop ?? 50, ...rest };
+      deps.rerankScore = reranker.encoder.score;
+      deps.onRerankStats = (s) => (rerankStats = s);
+    }
     results = await runExperiment(dataset, config, deps);
     // Enough to rerun it: where the dataset (and, for --chunks, the chunks) came from.
     Object.assign(results.config, { datasetPath, ...(o.chunks ? { chunksFile: String(o.chunks) } : {}) });
   } finally {
     await model?.dispose();
+    await reranker?.dispose();
   }
   const contextReport = context?.report();
   if (contextReport) {
@@ -156,6 +191,11 @@ export async function run(argv: string[]): Promise<number> {
     (results as typeof results & { embedding?: unknown }).embedding = model.counts();
     const { formatEmbedding } = await import('./retrievers.ts');
     embeddingLine = formatEmbedding(model.config, model.counts(), model.work());
+  }
+  if (rerankStats) {
+    const s = rerankStats;
+    const line = `rerank     ${reranker!.config.modelId} top ${config.rerank!.top}: ${s.pairs} pairs for ${s.queries} searches, ${(s.ms / Math.max(1, s.queries)).toFixed(1)} ms per search`;
+    embeddingLine = embeddingLine ? `${embeddingLine}\n${line}` : line;
   }
   const json = writeResults(results);
   if (o.out) await writeAtomic(String(o.out), json);

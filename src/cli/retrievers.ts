@@ -73,7 +73,7 @@ export interface ModelDeps {
 }
 
 /** SHA-256 of a file, streamed (a 470 MB model hashes in about a second). */
-async function sha256File(file: string): Promise<string> {
+export async function sha256File(file: string): Promise<string> {
   const h = createHash('sha256');
   for await (const chunk of createReadStream(file)) h.update(chunk as Buffer);
   return h.digest('hex');

@@ -43,14 +43,18 @@ export const METRIC_KEYS = [
   'recall@5',
   'precision@5',
   'iou@5',
+  'hit@budget',
+  'recall@budget',
   'chunks',
   'meanTokens',
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
+/** Metrics added after version 1 files were first written: a file without them still opens (they are recomputed). */
+export const LATER_METRIC_KEYS: readonly MetricKey[] = ['hit@budget', 'recall@budget'];
 export type Metrics = Record<MetricKey, number>;
 
 /** The rates that get a Wilson interval (proportions of questions). */
-export const RATE_KEYS = ['hit@1', 'hit@3', 'hit@5', 'coverage'] as const;
+export const RATE_KEYS = ['hit@1', 'hit@3', 'hit@5', 'coverage', 'hit@budget'] as const;
 export type RateKey = (typeof RATE_KEYS)[number];
 
 export interface TwinSummary {

@@ -5,8 +5,8 @@
 import { InputError } from '../types.ts';
 import type { GoldSpan } from '../types.ts';
 import type { Metrics, ResultsChunk, ResultsFile, ResultsQuestion } from '../evaluation/types.ts';
-import { METRIC_KEYS } from '../evaluation/types.ts';
-import { scoreResults } from '../evaluation/metrics.ts';
+import { LATER_METRIC_KEYS, METRIC_KEYS } from '../evaluation/types.ts';
+import { budgetOf, scoreResults } from '../evaluation/metrics.ts';
 import { arr, int, isObj, num, obj, parseJson, str, strMap, type ReadOptions } from './limits.ts';
 
 export const RESULTS_FORMAT = 'chunklab-results';
@@ -26,6 +26,7 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
   if (root.format !== RESULTS_FORMAT) throw new InputError(`"format" must be "${RESULTS_FORMAT}", got ${JSON.stringify(root.format)}`, file);
   if (root.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(root.version)} (this build reads version 1)`, file);
   const config = root.config === undefined ? {} : obj(root.config, '"config"', file);
+  checkRunConfig(config, file);
   const ids = new Set<string>();
   const chunks: ResultsChunk[] = arr(root.chunks, '"chunks"', file).map((c, i) => {
     const w = `${file}: chunks[${i}]`;
@@ -57,7 +58,10 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
     return out;
   });
   const m = obj(root.metrics, '"metrics"', file);
-  const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, num(m[k], `metrics["${k}"]`, file)])) as Metrics;
+  // Metrics added later (budget ones) may be absent from older files; they are recomputed anyway.
+  const metrics = Object.fromEntries(
+    METRIC_KEYS.filter((k) => m[k] !== undefined || !LATER_METRIC_KEYS.includes(k)).map((k) => [k, num(m[k], `metrics["${k}"]`, file)]),
+  ) as Metrics;
   const out: ResultsFile = { format: RESULTS_FORMAT, version: 1, config, chunks, questions, metrics, offsets: 'codepoint' };
   if (Array.isArray(root.skipped))
     out.skipped = root.skipped.filter(isObj).map((s) => ({ id: String(s.id ?? ''), reason: String(s.reason ?? '') }));
@@ -66,9 +70,25 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
   return rescore(out);
 }
 
-/** The file with metrics, intervals, twins and per-question rank/miss/twin recomputed. */
+/**
+ * The run settings the metrics depend on, checked when present: budget (whole number >= 1), scope
+ * ('corpus' | 'document'), rerank ({model, top}). Absent ones take their defaults.
+ */
+function checkRunConfig(config: Record<string, unknown>, file: string): void {
+  if (config.budget !== undefined) int(config.budget, 'config.budget', file, 1);
+  if (config.scope !== undefined && config.scope !== 'corpus' && config.scope !== 'document') {
+    throw new InputError(`config.scope must be "corpus" or "document", got ${JSON.stringify(config.scope)}`, file);
+  }
+  if (config.rerank !== undefined) {
+    const r = obj(config.rerank, 'config.rerank', file);
+    str(r.model, 'config.rerank.model', file);
+    int(r.top, 'config.rerank.top', file, 1);
+  }
+}
+
+/** The file with metrics, intervals, twins and per-question rank/miss/twin recomputed (at config.budget). */
 export function rescore(file: ResultsFile): ResultsFile {
-  const s = scoreResults(file.chunks, file.questions);
+  const s = scoreResults(file.chunks, file.questions, { budget: budgetOf(file.config) });
   const questions = file.questions.map((q, i) => {
     const p = s.perQuestion[i];
     const out: ResultsQuestion = { ...q, rank: p.rank };
