@@ -125,6 +125,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
       ask.forEach((i, j) => {
         const v = got[j];
         if (v && (dims === undefined || v.length === dims)) {
+          dims ??= v.length;
           memo.set(keyString(keys[i]), v);
           fromMemo[i] = v;
         }
