@@ -243,7 +243,11 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     if (!todo.length) return result;
 
     const batches = packBatches(todo.map((u) => counts[u]), limits.maxInputs, tokenBudget).map((b) => b.map((j) => todo[j]));
+    // One controller per request (each signal then carries one listener, whatever the concurrency);
+    // `inner` stops them all on cancel or on the first failure.
     const inner = new AbortController();
+    const open = new Set<AbortController>();
+    inner.signal.addEventListener('abort', () => open.forEach((c) => c.abort()), { once: true });
     const onAbort = () => inner.abort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     let failure: unknown;
@@ -253,13 +257,15 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
         const b = next++;
         const batch = batches[b];
         const where = `batch ${b + 1} of ${batches.length} (${batch.length} texts)`;
+        const one = new AbortController();
+        open.add(one);
         try {
           const vectors = await call(
             batch.map((u) => unique[u] || EMPTY_STANDIN),
             kind,
             batch.reduce((s, u) => s + counts[u], 0),
             where,
-            inner.signal,
+            one.signal,
           );
           // Kept at once: a later failure or cancel never loses a finished batch.
           const entries = batch.map((u, j) => ({ key: keys[u], vector: vectors[j] }));
@@ -270,6 +276,8 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
         } catch (e) {
           if (failure === undefined && !(isAbortError(e) && opts.signal?.aborted)) failure = e;
           inner.abort();
+        } finally {
+          open.delete(one);
         }
       }
     };
