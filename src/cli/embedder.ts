@@ -25,6 +25,7 @@ import { HybridRetriever } from '../engine/retrieval/hybrid.ts';
 import { Bm25Retriever } from '../engine/retrieval/bm25.ts';
 import { guessLanguage } from '../engine/documents/index.ts';
 import { FileEmbeddingCache } from './embed-cache.ts';
+import { scanPersonalData } from '../engine/context/personal-data.ts';
 
 export interface ServiceCliOptions {
   /** "openai:<model>", "cohere:<model>", "voyage:<model>" or "jina:<model>". */
@@ -115,6 +116,12 @@ export function serviceDeps(o: ServiceCliOptions): ServiceDeps {
       concurrency: embedder.concurrency,
     });
     log(formatEmbeddingEstimate(embedder.id, est, counter.name));
+    // The personal-data warning of generated context: what in the texts looks like it, counted.
+    const pd = scanPersonalData(missing.flat().join('\n'), 0);
+    if (pd.total) {
+      const kinds = Object.entries(pd.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
+      log(`embedder   the texts to send look like they hold personal data (${kinds}): check before sending them to ${embedder.id}`);
+    }
     if (!config.apiKey && isOfficialBase(config)) {
       throw new InputError(`no API key: set ${keyEnv} in the environment (a server of your own needs --embed-base-url and usually no key)`, embedder.id);
     }

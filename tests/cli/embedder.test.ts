@@ -172,4 +172,18 @@ describe('eval --embedder', () => {
     expect(asked).toEqual(['Send these texts to the service? [y/N] ']);
     expect(openai.requests.length).toBe(before);
   });
+
+  test('texts that look like personal data are counted in a warning before the question', async () => {
+    const tokenizer = await loadDefaultTokenizer();
+    const lines: string[] = [];
+    const deps = serviceDeps({
+      spec: 'openai:m', baseUrl: openai.base, cacheDir: null, queries: [], tokenizer, env, log: (l) => lines.push(l),
+      interactive: true, confirm: async () => false,
+    });
+    const retriever = await deps.createRetriever({ kind: 'dense' }, { docs: new Map(), chunks: [] });
+    const before = openai.requests.length;
+    await expect(retriever.index([{ id: 'a', docId: 'd', text: 'Write to maria.silva@example.com or call +55 11 91234-5678.' }])).rejects.toThrow(/not confirmed/);
+    expect(lines[1]).toMatch(/^embedder {3}the texts to send look like they hold personal data \(1 email, 1 phone\)/);
+    expect(openai.requests.length).toBe(before);
+  });
 });
