@@ -31,7 +31,7 @@ export const CHUNKING_OPTIONS: Record<string, OptionSpec> = {
 
 /** --dtype, --cache-dir and --no-cache: valid values, only with --model, not cache dir and no cache together. */
 export function checkModelOptions(o: Parsed, command: string): void {
-  if (!o.model && !o.rerank && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model (or --rerank)', command);
+  if (!o.model && !o.rerank && !o.embedder && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model, --embedder or --rerank', command);
   if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, command);
   if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', command);
 }

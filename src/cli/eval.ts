@@ -5,11 +5,14 @@
 //   [--context-model openai:M|anthropic:M [--context-base-url U] [--context-tokens n] [--context-cache dir]
 //    [--context-only-cached] [--context-price in,out[,cached]] [--context-concurrency n]]
 //   [--context-arm-baseline [--context-tokens n]]
-//   [--rerank id-or-dir [--rerank-top n]] [--budget tokens] [--scope corpus|document]`
+//   [--rerank id-or-dir [--rerank-top n]] [--budget tokens] [--scope corpus|document]
+//   [--embedder openai:M|cohere:M|voyage:M|jina:M [--embed-base-url U] [--dimensions n] [--yes]
+//    [--embed-batch n] [--embed-concurrency n]]`
 // Chunk, index, retrieve and score a dataset's questions through the engine's one pipeline.
 // Dense/hybrid/late wiring: src/cli/retrievers.ts (model, embedding cache, counts); generated context:
 // src/cli/context.ts; the semantic chunker without --model: the lexical embedder (common.ts);
-// reranking: src/cli/cross-encoder.ts (a cross-encoder on onnxruntime-node, scores cached).
+// reranking: src/cli/cross-encoder.ts (a cross-encoder on onnxruntime-node, scores cached);
+// vectors from an embedding service (--embedder): src/cli/embedder.ts.
 import { InputError } from '../engine/types.ts';
 import { runExperiment, parseDataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/experiment.ts';
 import { readChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
@@ -19,6 +22,7 @@ import { CHUNKING_OPTIONS, checkModelOptions, chooseTokenizer, chunkerId, chunke
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { loadDataset, readOptions, readText } from './dataset.ts';
+import { parseEmbedderSpec } from '../engine/embedding/providers/config.ts';
 import { formatSummary } from './report.ts';
 import { contextForCli, formatContextReport, parsePricing, providerConfigFromSpec, type ContextCli } from './context.ts';
 
@@ -31,11 +35,24 @@ const HELP = `usage: npm run cli -- eval --dataset <D> --chunker <id> --max-toke
        [--context-tokens <n>] [--context-cache <dir>] [--context-only-cached]
        [--context-price <in>,<out>[,<cached>]] [--context-concurrency <n>] [--context-arm-baseline]
        [--rerank <model-dir-or-id>] [--rerank-top <n>] [--budget <tokens>] [--scope corpus|document]
+       [--embedder openai:<model>|cohere:<model>|voyage:<model>|jina:<model>] [--embed-base-url <url>]
+       [--dimensions <n>] [--embed-batch <n>] [--embed-concurrency <n>] [--yes]
 
 dense/hybrid: --model is a folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id
 already on disk; vectors are cached in .cache/embeddings (or --cache-dir), so a rerun does no
 model work. --late pools each chunk from one pass over its whole document (late chunking); chunk
 prefixes (context headers) are not pooled, the document around the chunk is its context.
+
+embedding service: --embedder takes the vectors of dense/hybrid retrieval (and of the semantic
+chunker) from OpenAI or any OpenAI-compatible server (TEI, vLLM, Ollama, LM Studio: --embed-base-url
+with its /v1), Cohere, Voyage or Jina. The key comes from OPENAI_API_KEY, COHERE_API_KEY,
+VOYAGE_API_KEY or JINA_API_KEY, never from the command line, and is written nowhere. --dimensions asks
+for shorter vectors (Matryoshka models); --embed-batch lowers the texts per call (a local server's
+limit), --embed-concurrency the calls in flight. The estimate (texts, tokens, calls, price, time) is
+printed before any call and confirmed on a terminal; --yes skips the question (needed in scripts).
+Vectors are cached in .cache/embeddings (or --cache-dir): an interrupted run resumes, a rerun makes no
+call. Sizes are counted in the project's tokenizer (--tokenizer), not the service's. Late chunking
+needs a local model (--model).
 
 semantic chunker: with --model its sentence vectors come from the model; without, from a lexical
 TF-IDF embedder over each document's own sentences (no model needed).
@@ -84,6 +101,12 @@ export async function run(argv: string[]): Promise<number> {
     'rerank-top': { type: 'string' },
     budget: { type: 'string' },
     scope: { type: 'string' },
+    embedder: { type: 'string' },
+    'embed-base-url': { type: 'string' },
+    dimensions: { type: 'string' },
+    'embed-batch': { type: 'string' },
+    'embed-concurrency': { type: 'string' },
+    yes: { type: 'boolean' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
   const kind = (o.retriever ?? 'bm25') as string;
@@ -96,7 +119,8 @@ export async function run(argv: string[]): Promise<number> {
     filter[f.slice(0, eq)] = f.slice(eq + 1);
   }
   if (o.late && kind === 'bm25') throw new InputError('--late needs --retriever dense or hybrid', 'eval');
-  if (kind !== 'bm25' && !o.model) throw new InputError(`--retriever ${kind} needs --model <id-or-dir>`, 'eval');
+  const service = serviceOptions(o, kind);
+  if (kind !== 'bm25' && !o.model && !service) throw new InputError(`--retriever ${kind} needs --model <id-or-dir> or --embedder <service>:<model>`, 'eval');
   checkModelOptions(o, 'eval');
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'eval');
   const ctx = contextOptions(o);
@@ -127,6 +151,7 @@ export async function run(argv: string[]): Promise<number> {
   const dataset = await loadDataset(datasetPath);
   const deps: ExperimentDeps = { tokenizer: undefined as never };
   let model: import('./retrievers.ts').ModelDeps | undefined;
+  let embedService: import('./embedder.ts').ServiceDeps | undefined;
   if (o.model) {
     const { loadModelDeps } = await import('./retrievers.ts');
     model = await loadModelDeps(String(o.model), {
@@ -140,6 +165,20 @@ export async function run(argv: string[]): Promise<number> {
     deps.embed = model.embed;
     deps.createRetriever = model.createRetriever;
     if (config.chunker === 'semantic') config.semanticEmbedder = model.config.modelId;
+  } else if (service) {
+    deps.tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
+    const { serviceDeps } = await import('./embedder.ts');
+    embedService = serviceDeps({
+      ...service,
+      cacheDir: o['no-cache'] ? null : (o['cache-dir'] as string | undefined),
+      queries: dataset.questions.map((q) => q.text),
+      tokenizer: deps.tokenizer,
+    });
+    // The config records the service, model, dimensions and base URL (no credentials).
+    if (kind !== 'bm25') Object.assign(config.retriever, embedService.record());
+    deps.embed = embedService.embed;
+    deps.createRetriever = embedService.createRetriever;
+    if (config.chunker === 'semantic') config.semanticEmbedder = embedService.id;
   } else {
     deps.tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
     if (config.chunker === 'semantic') {
@@ -192,6 +231,11 @@ export async function run(argv: string[]): Promise<number> {
     const { formatEmbedding } = await import('./retrievers.ts');
     embeddingLine = formatEmbedding(model.config, model.counts(), model.work());
   }
+  if (embedService) {
+    (results as typeof results & { embedding?: unknown }).embedding = embedService.counts();
+    const { formatServiceReport } = await import('./embedder.ts');
+    embeddingLine = formatServiceReport(embedService);
+  }
   if (rerankStats) {
     const s = rerankStats;
     const line = `rerank     ${reranker!.config.modelId} top ${config.rerank!.top}: ${s.pairs} pairs for ${s.queries} searches, ${(s.ms / Math.max(1, s.queries)).toFixed(1)} ms per search`;
@@ -227,5 +271,28 @@ function contextOptions(o: Record<string, unknown>) {
     onlyCached: !!o['context-only-cached'],
     pricing: o['context-price'] !== undefined ? parsePricing(String(o['context-price'])) : undefined,
     concurrency,
+  };
+}
+
+/** The --embedder flags, checked together (one-line InputErrors); undefined without --embedder. */
+function serviceOptions(o: Record<string, unknown>, retriever: string) {
+  const spec = o.embedder as string | undefined;
+  const needSpec = ['embed-base-url', 'dimensions', 'embed-batch', 'embed-concurrency', 'yes'].filter((f) => o[f] !== undefined);
+  if (!spec) {
+    if (needSpec.length) throw new InputError(`--${needSpec[0]} needs --embedder`, 'eval');
+    return undefined;
+  }
+  parseEmbedderSpec(spec);
+  if (o.model) throw new InputError('give --model or --embedder, not both', 'eval');
+  if (o.late) throw new InputError('--late needs a local model (--model): an embedding service returns one pooled vector per text, not the token vectors late chunking pools', 'eval');
+  if (o.dtype) throw new InputError('--dtype needs --model (a service chooses its own weights)', 'eval');
+  if (retriever === 'bm25' && o.chunker !== 'semantic') throw new InputError('--embedder needs --retriever dense or hybrid (or --chunker semantic)', 'eval');
+  return {
+    spec,
+    baseUrl: o['embed-base-url'] as string | undefined,
+    dimensions: intOption(o.dimensions, 'dimensions', 'eval', 1),
+    batchSize: intOption(o['embed-batch'], 'embed-batch', 'eval', 1),
+    concurrency: intOption(o['embed-concurrency'], 'embed-concurrency', 'eval', 1),
+    yes: !!o.yes,
   };
 }
