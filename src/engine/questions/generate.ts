@@ -119,21 +119,29 @@ export function planQuestions(docs: readonly Doc[], model: string, opts: Questio
   const text = (p: Passage) => byId.get(p.docId)!.text.slice(p.start, p.end);
   let passages: Passage[];
   if (opts.perDocument !== undefined) {
-    const n = Math.ceil(Math.max(0, Math.floor(opts.perDocument)) / perCall);
-    passages = docs.flatMap((d, i) => samplePassages([d], { count: n, passageTokens: opts.passageTokens, countTokens: opts.countTokens, seed: `${opts.seed ?? 0}:${i}` }));
+    const per = Math.max(0, Math.floor(opts.perDocument));
+    passages = docs.flatMap((d, i) => samplePassages([d], { count: Math.ceil(per / perCall), passageTokens: opts.passageTokens, countTokens: opts.countTokens, seed: `${opts.seed ?? 0}:${i}` }));
   } else {
-    passages = samplePassages(docs, { count: Math.ceil(total / perCall), passageTokens: opts.passageTokens, countTokens: opts.countTokens, seed: opts.seed });
+    // At least one passage per document while the total allows, never more passages than questions.
+    const n = Math.min(total, Math.max(Math.ceil(total / perCall), docs.length));
+    passages = samplePassages(docs, { count: n, passageTokens: opts.passageTokens, countTokens: opts.countTokens, seed: opts.seed });
   }
   const pool = kinds.includes('twin') ? docs.flatMap((d) => candidatePassages(d, opts.passageTokens ?? 300, opts.countTokens)) : [];
-  const perDocLeft = new Map(docs.map((d) => [d.id, opts.perDocument ?? Infinity]));
-  let left = total;
+  // Questions per passage: the total spread evenly (per document with perDocument), at most perCall each.
+  const counts = new Array<number>(passages.length).fill(0);
+  const groups = new Map<string, number[]>();
+  passages.forEach((p, i) => {
+    const key = opts.perDocument !== undefined ? p.docId : '';
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  for (const idx of groups.values()) {
+    const want = opts.perDocument !== undefined ? Math.max(0, Math.floor(opts.perDocument)) : total;
+    idx.forEach((i, k) => (counts[i] = Math.min(perCall, Math.floor(want / idx.length) + (k < want % idx.length ? 1 : 0))));
+  }
   const jobs: QuestionJob[] = [];
   passages.forEach((passage, i) => {
-    const docLeft = perDocLeft.get(passage.docId)!;
-    const count = Math.min(perCall, left, docLeft);
+    const count = counts[i];
     if (count <= 0) return;
-    left -= count;
-    perDocLeft.set(passage.docId, docLeft - count);
     const doc = byId.get(passage.docId)!;
     let kind = kinds[i % kinds.length];
     const lookAlike = kind === 'twin' ? nearestLookAlike(passage, pool, text) : undefined;
