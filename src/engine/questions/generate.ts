@@ -9,6 +9,7 @@ import type { ContextCache, ContextProvider } from '../context/types.ts';
 import type { Pricing } from '../context/estimate.ts';
 import { hash64 } from '../embedding/hash.ts';
 import type { Doc, Span } from '../types.ts';
+import type { QuestionProvenance, QuestionSpec } from '../formats/dataset.ts';
 import { parseQuestionAnswer } from './answer.ts';
 import { answersItself, contentWords, cosine, excerptLength, jaccard, lexicalOverlap, type LengthLimits } from './filters.ts';
 import { ExcerptLocator, type LocateHow } from './locate.ts';
@@ -19,17 +20,7 @@ export interface GoldRange extends Span {
   docId: string;
 }
 
-export interface QuestionProvenance {
-  /** The provider's id ("openai:gpt-4o-mini"): never a key or a URL. */
-  model: string;
-  promptVersion: string;
-  kind: QuestionKind;
-  passage: GoldRange;
-  /** Share of the question's content words found in its excerpts (0–1). */
-  overlap: number;
-  /** How each excerpt was found. */
-  located: LocateHow[];
-}
+export type { QuestionProvenance };
 
 export interface GeneratedQuestion {
   id: string;
@@ -363,4 +354,13 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
     progress(j + 1);
   }
   return report;
+}
+
+/** Generated questions as question specs for a dataset: gold spans, look-alikes, provenance, "unreviewed". */
+export function toQuestionSpecs(kept: readonly GeneratedQuestion[], review: QuestionSpec['review'] = 'unreviewed'): QuestionSpec[] {
+  return kept.map((q) => {
+    const spec: QuestionSpec = { id: q.id, text: q.text, gold: q.gold.map((g) => ({ ...g })), review, provenance: q.provenance, tags: ['generated', q.provenance.kind] };
+    if (q.notRelevant?.length) spec.notRelevant = q.notRelevant.map((g) => ({ ...g }));
+    return spec;
+  });
 }
