@@ -23,13 +23,14 @@ import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { loadDataset, readOptions, readText } from './dataset.ts';
 import { parseEmbedderSpec } from '../engine/embedding/providers/config.ts';
+import { selectQuestions } from '../engine/formats/dataset.ts';
 import { formatSummary } from './report.ts';
 import { contextForCli, formatContextReport, parsePricing, providerConfigFromSpec, type ContextCli } from './context.ts';
 
 const HELP = `usage: npm run cli -- eval --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
        [--context-header] [--retriever bm25|dense|hybrid] [--model <id-or-dir>] [--late]
        [--tokenizer <dir>] [--chunks <chunks.jsonl>] [--k <n>] [--filter key=value]...
-       [--out <results.json>] [--json]
+       [--out <results.json>] [--json] [--reviewed-only]
        [--dtype fp32|fp16|q8] [--cache-dir <dir>] [--no-cache]
        [--context-model openai:<model>|anthropic:<model>] [--context-base-url <url>]
        [--context-tokens <n>] [--context-cache <dir>] [--context-only-cached]
@@ -77,6 +78,9 @@ Paired test: run the header-only arm at the same reduced cap with --context-arm-
   npm run cli -- compare baseline.json context.json`;
 
 const RETRIEVERS = ['bm25', 'dense', 'hybrid'] as const;
+// Generated questions (see \`questions\`) are marked unreviewed until a person accepts them in the
+// page; the command line has no review step, so it includes them unless --reviewed-only, says how
+// many, and records the count as config.unreviewedQuestions. Rejected questions never count.
 
 export async function run(argv: string[]): Promise<number> {
   if (printedHelp(argv, HELP)) return 0;
@@ -107,6 +111,7 @@ export async function run(argv: string[]): Promise<number> {
     'embed-batch': { type: 'string' },
     'embed-concurrency': { type: 'string' },
     yes: { type: 'boolean' },
+    'reviewed-only': { type: 'boolean' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
   const kind = (o.retriever ?? 'bm25') as string;
@@ -148,7 +153,8 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
 
-  const dataset = await loadDataset(datasetPath);
+  const dataset = selectQuestions(await loadDataset(datasetPath), !o['reviewed-only']);
+  if (dataset.unreviewed) console.error(`questions  ${dataset.unreviewed} generated question${dataset.unreviewed === 1 ? ' is' : 's are'} unreviewed and included (--reviewed-only leaves them out)`);
   const deps: ExperimentDeps = { tokenizer: undefined as never };
   let model: import('./retrievers.ts').ModelDeps | undefined;
   let embedService: import('./embedder.ts').ServiceDeps | undefined;
@@ -215,7 +221,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     results = await runExperiment(dataset, config, deps);
     // Enough to rerun it: where the dataset (and, for --chunks, the chunks) came from.
-    Object.assign(results.config, { datasetPath, ...(o.chunks ? { chunksFile: String(o.chunks) } : {}) });
+    Object.assign(results.config, { datasetPath, ...(o.chunks ? { chunksFile: String(o.chunks) } : {}), ...(dataset.unreviewed ? { unreviewedQuestions: dataset.unreviewed } : {}) });
   } finally {
     await model?.dispose();
     await reranker?.dispose();

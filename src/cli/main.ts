@@ -5,6 +5,7 @@ const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<numb
   chunk: () => import('./chunk.ts'),
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
+  questions: () => import('./questions.ts'),
 };
 
 const USAGE = `usage: npm run cli -- <command> [options]
@@ -12,7 +13,8 @@ const USAGE = `usage: npm run cli -- <command> [options]
 commands:
   chunk    cut a dataset's documents with one chunker and write chunks as JSONL
   eval     chunk, index, retrieve and score a dataset's questions
-  compare  paired test of two results files`;
+  compare  paired test of two results files
+  questions  generate questions with located answers from a dataset's documents (a model)`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -8,6 +8,7 @@ const COMMANDS = {
   chunk: () => import('../../src/cli/chunk.ts'),
   eval: () => import('../../src/cli/eval.ts'),
   compare: () => import('../../src/cli/compare.ts'),
+  questions: () => import('../../src/cli/questions.ts'),
 } as const;
 
 export interface CliResult {

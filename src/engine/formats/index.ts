@@ -8,7 +8,7 @@ export type { OffsetMap } from './codepoints.ts';
 export { readSquad, nearestOccurrence, PARAGRAPH_JOIN } from './squad.ts';
 export { readChromaFolder, corpusIdOf, CHROMA_COLUMNS } from './chroma.ts';
 export type { ChromaFolder } from './chroma.ts';
-export { readChunklabFolder, listedFiles } from './chunklab-folder.ts';
+export { readChunklabFolder, listedFiles, writeChunklabFolder } from './chunklab-folder.ts';
 export type { ChunklabFolder } from './chunklab-folder.ts';
 export { readWorkspace, writeWorkspace, datasetFromWorkspace, workspaceFromDataset, WORKSPACE_FORMAT, WORKSPACE_VERSION } from './workspace.ts';
 export type { Workspace, WorkspaceCorpus, WorkspaceQuestionSet } from './workspace.ts';
