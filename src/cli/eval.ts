@@ -13,10 +13,11 @@ import { runExperiment, parseDataset, type ExperimentConfig, type ExperimentDeps
 import { readChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { writeResults } from '../engine/formats/results.ts';
 import { intOption, parseArgs, required } from './args.ts';
-import { CHUNKING_OPTIONS, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
+import { CHUNKING_OPTIONS, checkOutPath, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { loadDataset, readOptions, readText } from './dataset.ts';
+import { UNSAFE_KEYS } from '../engine/formats/limits.ts';
 import { formatSummary } from './report.ts';
 import { contextForCli, formatContextReport, parsePricing, providerConfigFromSpec, type ContextCli } from './context.ts';
 
@@ -72,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     'context-arm-baseline': { type: 'boolean' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
+  if (o.out !== undefined) checkOutPath(String(o.out));
   const kind = (o.retriever ?? 'bm25') as string;
   if (!(RETRIEVERS as readonly string[]).includes(kind)) throw new InputError(`--retriever must be bm25, dense or hybrid, got "${kind}"`, 'eval');
   const k = intOption(o.k, 'k', 'eval', 1) ?? 10;
@@ -79,7 +81,9 @@ export async function run(argv: string[]): Promise<number> {
   for (const f of (o.filter as string[] | undefined) ?? []) {
     const eq = f.indexOf('=');
     if (eq <= 0) throw new InputError(`--filter must be key=value, got "${f}"`, 'eval');
-    filter[f.slice(0, eq)] = f.slice(eq + 1);
+    const key = f.slice(0, eq);
+    if (UNSAFE_KEYS.has(key)) throw new InputError(`--filter: "${key}" cannot be a metadata key`, 'eval');
+    filter[key] = f.slice(eq + 1);
   }
   if (o.late && kind === 'bm25') throw new InputError('--late needs --retriever dense or hybrid', 'eval');
   if (kind !== 'bm25' && !o.model) throw new InputError(`--retriever ${kind} needs --model <id-or-dir>`, 'eval');
@@ -105,6 +109,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const dataset = await loadDataset(datasetPath);
+  if (!dataset.questions.length) throw new InputError(`no questions to evaluate (${dataset.skipped.length ? `${dataset.skipped.length} skipped, none usable` : 'the dataset has documents only'}); \`chunk\` works on it`, datasetPath);
   const deps: ExperimentDeps = { tokenizer: undefined as never };
   let model: import('./retrievers.ts').ModelDeps | undefined;
   if (o.model) {

@@ -183,9 +183,14 @@ export class InputError extends Error {
     /** Where: a file name, a line, a question id… */
     public readonly where?: string,
   ) {
-    super(where ? `${where}: ${message}` : message);
+    // Bounded: a message quotes untrusted input, which may be megabytes long.
+    super(where ? `${clip(where, 200)}: ${clip(message, 500)}` : clip(message, 500));
     this.name = 'InputError';
   }
+}
+
+function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
 // ---------------------------------------------------------------- questions and retrieval
