@@ -8,7 +8,7 @@ import { chunkCorpus } from '../engine/chunkers/index.ts';
 import { parseDataset } from '../engine/evaluation/experiment.ts';
 import { writeChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { parseArgs, required } from './args.ts';
-import { CHUNKING_OPTIONS, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
+import { CHUNKING_OPTIONS, checkOutPath, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
 import { loadDataset } from './dataset.ts';
 
 const HELP = `usage: npm run cli -- chunk --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
@@ -26,6 +26,7 @@ export async function run(argv: string[]): Promise<number> {
   const id = chunkerId(required(o.chunker, 'chunker', 'chunk'), 'chunk');
   const params = chunkerParams(id, o, 'chunk');
   const out = required(o.out, 'out', 'chunk');
+  checkOutPath(out);
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'chunk');
   checkModelOptions(o, 'chunk');
   const dataset = await loadDataset(datasetPath);

@@ -18,12 +18,13 @@ import { runExperiment, parseDataset, type ExperimentConfig, type ExperimentDeps
 import { readChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { writeResults } from '../engine/formats/results.ts';
 import { intOption, parseArgs, required } from './args.ts';
-import { CHUNKING_OPTIONS, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
+import { CHUNKING_OPTIONS, checkOutPath, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { loadDataset, readOptions, readText } from './dataset.ts';
 import { parseEmbedderSpec } from '../engine/embedding/providers/config.ts';
 import { selectQuestions } from '../engine/formats/dataset.ts';
+import { UNSAFE_KEYS } from '../engine/formats/limits.ts';
 import { formatSummary } from './report.ts';
 import { contextForCli, formatContextReport, parsePricing, providerConfigFromSpec, type ContextCli } from './context.ts';
 
@@ -114,6 +115,7 @@ export async function run(argv: string[]): Promise<number> {
     'reviewed-only': { type: 'boolean' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
+  if (o.out !== undefined) checkOutPath(String(o.out));
   const kind = (o.retriever ?? 'bm25') as string;
   if (!(RETRIEVERS as readonly string[]).includes(kind)) throw new InputError(`--retriever must be bm25, dense or hybrid, got "${kind}"`, 'eval');
   const k = intOption(o.k, 'k', 'eval', 1) ?? 10;
@@ -121,7 +123,9 @@ export async function run(argv: string[]): Promise<number> {
   for (const f of (o.filter as string[] | undefined) ?? []) {
     const eq = f.indexOf('=');
     if (eq <= 0) throw new InputError(`--filter must be key=value, got "${f}"`, 'eval');
-    filter[f.slice(0, eq)] = f.slice(eq + 1);
+    const key = f.slice(0, eq);
+    if (UNSAFE_KEYS.has(key)) throw new InputError(`--filter: "${key}" cannot be a metadata key`, 'eval');
+    filter[key] = f.slice(eq + 1);
   }
   if (o.late && kind === 'bm25') throw new InputError('--late needs --retriever dense or hybrid', 'eval');
   const service = serviceOptions(o, kind);
@@ -153,7 +157,10 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
 
-  const dataset = selectQuestions(await loadDataset(datasetPath), !o['reviewed-only']);
+  const loaded = await loadDataset(datasetPath);
+  if (!loaded.questions.length) throw new InputError(`no questions to evaluate (${loaded.skipped.length ? `${loaded.skipped.length} skipped, none usable` : 'the dataset has documents only'}); \`chunk\` works on it`, datasetPath);
+  const dataset = selectQuestions(loaded, !o['reviewed-only']);
+  if (!dataset.questions.length) throw new InputError('no questions to evaluate: every question is unreviewed or rejected (drop --reviewed-only, or accept them in the page)', datasetPath);
   if (dataset.unreviewed) console.error(`questions  ${dataset.unreviewed} generated question${dataset.unreviewed === 1 ? ' is' : 's are'} unreviewed and included (--reviewed-only leaves them out)`);
   const deps: ExperimentDeps = { tokenizer: undefined as never };
   let model: import('./retrievers.ts').ModelDeps | undefined;

@@ -194,7 +194,8 @@ export class InputError extends Error {
     public readonly where?: string,
     condition?: { code: ErrorCode; details?: Record<string, unknown> },
   ) {
-    super(where ? `${where}: ${message}` : message);
+    // Bounded: a message quotes untrusted input, which may be megabytes long.
+    super(where ? `${clip(where, 200)}: ${clip(message, 500)}` : clip(message, 500));
     this.name = 'InputError';
     if (condition) {
       this.code = condition.code;
@@ -207,6 +208,10 @@ export class InputError extends Error {
 export function errorCode(e: unknown): ErrorCode | undefined {
   const c = (e as { code?: unknown } | null | undefined)?.code;
   return c === 'context-missing' || c === 'model-not-loaded' ? c : undefined;
+}
+
+function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
 // ---------------------------------------------------------------- questions and retrieval

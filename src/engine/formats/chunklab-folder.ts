@@ -2,7 +2,7 @@
 // metadata, the document files, and questions.json whose gold is usually a key phrase.
 import { InputError } from '../types.ts';
 import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
-import { arr, checkSize, obj, optStr, parseJson, str, uniqueIds, type ReadOptions } from './limits.ts';
+import { arr, checkSize, obj, optStr, parseJson, str, uniqueIds, type ReadOptions, preview } from './limits.ts';
 import { docFormat, readMeta, readQuestion, writeQuestion } from './questions.ts';
 
 export interface ChunklabFolder {
@@ -31,8 +31,8 @@ export function listedFiles(documentsJson: string, opts: ReadOptions = {}): stri
 export function readChunklabFolder(folder: ChunklabFolder, opts: ReadOptions = {}): Dataset {
   const dj = 'documents.json';
   const root = obj(parseJson(folder.documents, dj, opts), dj, dj);
-  if (root.format !== 'chunklab-folder') throw new InputError(`"format" must be "chunklab-folder", got ${JSON.stringify(root.format)}`, dj);
-  if (root.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(root.version)} (this build reads version 1)`, dj);
+  if (root.format !== 'chunklab-folder') throw new InputError(`"format" must be "chunklab-folder", got ${preview(root.format)}`, dj);
+  if (root.version !== 1) throw new InputError(`unsupported version ${preview(root.version)} (this build reads version 1)`, dj);
   const language = optStr(root.language, 'language', dj);
   const documents: DocumentInput[] = arr(root.documents, '"documents"', dj).map((d, i) => {
     const where = `${dj}: documents[${i}]`;
@@ -52,8 +52,8 @@ export function readChunklabFolder(folder: ChunklabFolder, opts: ReadOptions = {
   if (folder.questions !== undefined) {
     const qj = 'questions.json';
     const qr = obj(parseJson(folder.questions, qj, opts), qj, qj);
-    if (qr.format !== 'chunklab-questions') throw new InputError(`"format" must be "chunklab-questions", got ${JSON.stringify(qr.format)}`, qj);
-    if (qr.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(qr.version)} (this build reads version 1)`, qj);
+    if (qr.format !== 'chunklab-questions') throw new InputError(`"format" must be "chunklab-questions", got ${preview(qr.format)}`, qj);
+    if (qr.version !== 1) throw new InputError(`unsupported version ${preview(qr.version)} (this build reads version 1)`, qj);
     questions = arr(qr.questions, '"questions"', qj).map((q, i) => readQuestion(q, byId, `${qj}: questions[${i}]`));
     uniqueIds(questions.map((q) => q.id), 'question', qj);
   }

@@ -5,7 +5,7 @@
 import { InputError } from '../types.ts';
 import type { Chunk } from '../types.ts';
 import { offsetMap } from './codepoints.ts';
-import { checkSize, isObj, type ReadOptions } from './limits.ts';
+import { checkSize, isObj, type ReadOptions, preview } from './limits.ts';
 
 /** One chunk read from a file, offsets in UTF-16. */
 export interface ChunkLine {
@@ -50,7 +50,7 @@ export function writeChunksJsonl(chunks: readonly Chunk[], docText: (docId: stri
 
 function optInt(v: unknown, what: string, where: string): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new InputError(`${what} must be an integer >= 0, got ${JSON.stringify(v)}`, where);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new InputError(`${what} must be an integer >= 0, got ${preview(v)}`, where);
   return v;
 }
 

@@ -6,13 +6,13 @@ import type { DocFormat, DocMeta } from '../types.ts';
 import type { DocumentInput, GoldRef, QuestionProvenance, QuestionSpec, ReviewState } from './dataset.ts';
 import { isPhraseRef } from './dataset.ts';
 import { offsetMap } from './codepoints.ts';
-import { arr, int, isObj, num, obj, optStr, str, strMap } from './limits.ts';
+import { arr, int, isObj, num, obj, optStr, str, strMap, preview, idOf } from './limits.ts';
 
 const FORMATS: DocFormat[] = ['markdown', 'text', 'html'];
 
 export function docFormat(v: unknown, where: string): DocFormat | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !FORMATS.includes(v as DocFormat)) throw new InputError(`format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(v)}`, where);
+  if (typeof v !== 'string' || !FORMATS.includes(v as DocFormat)) throw new InputError(`format must be one of ${FORMATS.join(', ')}, got ${preview(v)}`, where);
   return v as DocFormat;
 }
 
@@ -39,7 +39,7 @@ export function readRef(v: unknown, docs: ReadonlyMap<string, DocumentInput>, wh
  */
 export function readQuestion(v: unknown, docs: ReadonlyMap<string, DocumentInput>, where: string): QuestionSpec {
   const o = obj(v, 'a question', where);
-  const id = typeof o.id === 'number' ? String(o.id) : str(o.id, 'id', where);
+  const id = idOf(o.id, 'id', where);
   const qw = `${where} (question ${id})`;
   const text = str(o.text, 'text', qw);
   const gold: GoldRef[] = [];

@@ -7,7 +7,7 @@ import type { GoldSpan } from '../types.ts';
 import type { Metrics, ResultsChunk, ResultsFile, ResultsQuestion } from '../evaluation/types.ts';
 import { LATER_METRIC_KEYS, METRIC_KEYS } from '../evaluation/types.ts';
 import { budgetOf, scoreResults } from '../evaluation/metrics.ts';
-import { arr, int, isObj, num, obj, parseJson, str, strMap, type ReadOptions } from './limits.ts';
+import { arr, int, isObj, num, obj, parseJson, str, strMap, type ReadOptions, preview, idOf } from './limits.ts';
 
 export const RESULTS_FORMAT = 'chunklab-results';
 
@@ -23,8 +23,8 @@ function readSpans(v: unknown, what: string, where: string): GoldSpan[] {
 
 export function readResults(text: string, file = 'results.json', opts: ReadOptions = {}): ResultsFile {
   const root = obj(parseJson(text, file, opts), 'the file', file);
-  if (root.format !== RESULTS_FORMAT) throw new InputError(`"format" must be "${RESULTS_FORMAT}", got ${JSON.stringify(root.format)}`, file);
-  if (root.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(root.version)} (this build reads version 1)`, file);
+  if (root.format !== RESULTS_FORMAT) throw new InputError(`"format" must be "${RESULTS_FORMAT}", got ${preview(root.format)}`, file);
+  if (root.version !== 1) throw new InputError(`unsupported version ${preview(root.version)} (this build reads version 1)`, file);
   const config = root.config === undefined ? {} : obj(root.config, '"config"', file);
   checkRunConfig(config, file);
   const ids = new Set<string>();
@@ -40,7 +40,7 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
   const qids = new Set<string>();
   const questions: ResultsQuestion[] = arr(root.questions, '"questions"', file).map((q, i) => {
     const o = obj(q, 'a question', `${file}: questions[${i}]`);
-    const id = typeof o.id === 'number' ? String(o.id) : str(o.id, 'id', `${file}: questions[${i}]`);
+    const id = idOf(o.id, 'id', `${file}: questions[${i}]`);
     const w = `${file}: question ${id}`;
     if (qids.has(id)) throw new InputError('duplicate question id', w);
     qids.add(id);
@@ -64,10 +64,15 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
   ) as Metrics;
   const out: ResultsFile = { format: RESULTS_FORMAT, version: 1, config, chunks, questions, metrics, offsets: 'codepoint' };
   if (Array.isArray(root.skipped))
-    out.skipped = root.skipped.filter(isObj).map((s) => ({ id: String(s.id ?? ''), reason: String(s.reason ?? '') }));
+    out.skipped = root.skipped.filter(isObj).map((s) => ({ id: flat(s.id), reason: flat(s.reason) }));
   if (isObj(root.index) && typeof root.index.entries === 'number' && typeof root.index.meanTokens === 'number')
     out.index = { entries: root.index.entries, meanTokens: root.index.meanTokens };
   return rescore(out);
+}
+
+/** A skipped entry's field as text: strings and numbers as they are, anything else a bounded preview. */
+function flat(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined || v === null ? '' : preview(v);
 }
 
 /**
@@ -77,7 +82,7 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
 function checkRunConfig(config: Record<string, unknown>, file: string): void {
   if (config.budget !== undefined) int(config.budget, 'config.budget', file, 1);
   if (config.scope !== undefined && config.scope !== 'corpus' && config.scope !== 'document') {
-    throw new InputError(`config.scope must be "corpus" or "document", got ${JSON.stringify(config.scope)}`, file);
+    throw new InputError(`config.scope must be "corpus" or "document", got ${preview(config.scope)}`, file);
   }
   if (config.rerank !== undefined) {
     const r = obj(config.rerank, 'config.rerank', file);
