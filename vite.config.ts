@@ -13,7 +13,7 @@ export default defineConfig({
   base: './',
   plugins: [svelte(), precachePlugin()],
   worker: { format: 'es' },
-  // Pre-bundling breaks onnxruntime-web's `new URL(..., import.meta.url)` (see STACK.md).
+  // Pre-bundling breaks onnxruntime-web's `new URL(..., import.meta.url)` (see docs/STACK.md).
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
   server: { port: 5173, strictPort: false, headers: ISOLATION },
   preview: { headers: ISOLATION },
@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/engine/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },
