@@ -24,7 +24,7 @@ import {
 } from '../src/engine/context/index.ts';
 import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
-import { wasmThreadsHere } from '../src/engine/embedding/threads.ts';
+import { wasmThreadsHere } from './threads.ts';
 import type { ContextWorkerApi, PreparedCorpus } from './context-api.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';

@@ -32,9 +32,3 @@ export function wasmThreads(e: ThreadsEnv): { threads: number; reason: ThreadsRe
   if (cores <= 1) return { threads: 1, reason: 'one-core' };
   return { threads: Math.min(MAX_WASM_THREADS, cores <= 4 ? cores : cores - 1), reason: 'isolated' };
 }
-
-/** The same, read from the current global scope (a page or a worker). */
-export function wasmThreadsHere(): { threads: number; reason: ThreadsReason } {
-  const g = globalThis as unknown as { crossOriginIsolated?: boolean; isSecureContext?: boolean; navigator?: { hardwareConcurrency?: number } };
-  return wasmThreads({ crossOriginIsolated: !!g.crossOriginIsolated, isSecureContext: !!g.isSecureContext, cores: g.navigator?.hardwareConcurrency });
-}
