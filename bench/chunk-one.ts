@@ -1,13 +1,14 @@
 // One chunking measurement, in its own process so that peak memory (max RSS) and the tokenizer's
 // word cache belong to it alone (every subject starts cold):
-//   tsx bench/chunk-one.ts <subject> <megabytes> <maxTokens> [library|cached] [--profile <file>]
+//   tsx bench/chunk-one.ts <subject> <megabytes> <maxTokens> [library|cached] [--corpus <kind>] [--profile <file>]
 // subject: one of our chunker ids, or a peer: "langchain" (RecursiveCharacterTextSplitter) or
 // "chonkie" (@chonkiejs/core RecursiveChunker). Peers count tokens with the plain library tokenizer
 // (@huggingface/tokenizers encode().length, as a user would plug it in), or with ours ("cached").
 // Prints one JSON line. Timed: text → chunks (our parsing included, since peers start from text).
 // Not timed: building the corpus, loading tokenizers/models, and the checks after.
+// --corpus: samples (default), mixed or non-latin (bench/corpus.ts).
 // --profile writes a V8 CPU profile of the timed part only (read it with bench/profile-summary.ts).
-import { makeCorpus, corpusBytes } from './corpus.ts';
+import { makeCorpus, corpusBytes, nonLatinShare, CORPORA, type CorpusKind } from './corpus.ts';
 import { loadDefaultTokenizer, DEFAULT_TOKENIZER_DIR } from '../src/cli/load-tokenizer.ts';
 import { parseDocument } from '../src/engine/documents/index.ts';
 import { chunkDocument } from '../src/engine/chunkers/index.ts';
@@ -19,6 +20,12 @@ import { join } from 'node:path';
 const argv = process.argv.slice(2);
 const profileAt = argv.indexOf('--profile');
 const profileFile = profileAt >= 0 ? argv.splice(profileAt, 2)[1] : undefined;
+const corpusAt = argv.indexOf('--corpus');
+const corpus = (corpusAt >= 0 ? argv.splice(corpusAt, 2)[1] : 'samples') as CorpusKind;
+if (!(CORPORA as readonly string[]).includes(corpus)) {
+  console.error(`--corpus must be one of ${CORPORA.join(', ')}`);
+  process.exit(2);
+}
 const [subject, mbArg, capArg, peerCounter = 'library'] = argv;
 const mb = Number(mbArg);
 const cap = Number(capArg);
@@ -27,7 +34,7 @@ if (!subject || !(mb > 0) || !(cap > 0)) {
   process.exit(2);
 }
 const isPeer = subject === 'langchain' || subject === 'chonkie';
-const docs = makeCorpus(Math.round(mb * 1024 * 1024));
+const docs = makeCorpus(Math.round(mb * 1024 * 1024), 42, corpus);
 const bytes = corpusBytes(docs);
 const chars = docs.reduce((n, d) => n + d.text.length, 0);
 
@@ -120,6 +127,8 @@ for (const t of texts) {
 console.log(
   JSON.stringify({
     subject,
+    corpus,
+    nonLatinShare: nonLatinShare(docs),
     counter: isPeer ? peerCounter : 'ours',
     mb,
     bytes,
