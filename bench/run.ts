@@ -166,6 +166,25 @@ if (bm) {
   targets.push({ section: 'bm25', target: 'measured vs minisearch (no numeric target)', measured: `${k(bm.ours.queriesPerSec)} vs ${k(bm.minisearch.queriesPerSec)} queries/s; top-10 overlap ${f(a.meanTop10Overlap * 100, 1)}%`, met: null, note: 'informational' });
 }
 
+// ================================================================= 2b. eval split
+const nEval = quick ? 300 : 1000;
+console.log(`\n2b. Where an eval spends its time: ${nEval} questions, structure chunks at 256 tokens, BM25 (one process, CLI pieces)`);
+const ev = child('eval-split.ts', [join(OUT, 'eval-dataset'), nEval, quick ? 0.16 : 0.52]);
+if (ev) {
+  const stages = Object.entries(ev.split as Record<string, { seconds: number; cpuSeconds: number }>);
+  const sumCpu = stages.filter(([n]) => !n.startsWith('(documents')).reduce((a, [, v]) => a + v.cpuSeconds, 0);
+  table(
+    ['stage', 'wall s', 'cpu s', 'share of CPU'],
+    stages.map(([n, v]) => [n, f(v.seconds, 3), f(v.cpuSeconds, 3), n.startsWith('(documents') ? '(inside parse)' : `${f((v.cpuSeconds / sumCpu) * 100, 1)}%`]),
+  );
+  console.log(`  ${ev.questions} questions, ${ev.chunks} chunks from ${ev.documents} documents (${f(ev.bytes / 1e6)} MB); results file ${f(ev.resultsBytes / 1e6)} MB; hit@5 ${f(ev.hitAt5, 3)}.`);
+  console.log('  "parse" holds the documents\' parse and the gold resolution of the questions; "score" is the metrics.');
+  const top = stages.filter(([n]) => !n.startsWith('(')).sort((a, b) => b[1].cpuSeconds - a[1].cpuSeconds)[0];
+  const chunkCpu = ev.split.chunk?.cpuSeconds ?? NaN;
+  const metricsAndWrite = (ev.split.score?.cpuSeconds ?? 0) + (ev.split['serialize results']?.cpuSeconds ?? 0) + (ev.split['write file']?.cpuSeconds ?? 0);
+  targets.push({ section: 'eval', target: 'chunking, not metrics or writing, dominates an eval', measured: `largest: ${top[0]} (${f((top[1].cpuSeconds / sumCpu) * 100, 0)}% CPU); chunk ${f(chunkCpu, 2)} s vs metrics + writing ${f(metricsAndWrite, 2)} s CPU`, met: top[0] === 'chunk' });
+}
+
 // ================================================================= 3. embedding
 console.log(`\n3. Embedding (Node, onnxruntime-node, 1 intra-op thread)`);
 let haveMinilm = existsSync(join(MINILM_SIZE, 'onnx', 'model.onnx'));
@@ -305,6 +324,7 @@ writeFileSync(
       cap: CAP,
       chunking: { runs, growth },
       bm25: bm,
+      eval: ev,
       embedding,
       cli,
       targets,
