@@ -35,6 +35,18 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('library', () => {
+  test("'chunklab' imports no Node module (browsers and bundlers can take it); 'chunklab/node' is where Node I/O is", () => {
+    const importsOf = (file: string): string[] => {
+      const code = readFileSync(join(root, 'build/lib', file), 'utf8');
+      const direct = [...code.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+      return direct.flatMap((d) => (d.startsWith('./') ? [d, ...importsOf(d.slice(2))] : [d]));
+    };
+    const main = importsOf('index.js');
+    expect(main).toContain('marked');
+    expect(main.filter((d) => d.startsWith('node:') || ['fs', 'path', 'url', 'os', 'crypto'].includes(d))).toEqual([]);
+    expect(importsOf('node.js').filter((d) => d.startsWith('node:')).length).toBeGreaterThan(0);
+  });
+
   test('the README example, run as written, gives the chunks of the results file it takes its config from', () => {
     const code = readmeExample();
     expect(code.trim().split('\n').length).toBeLessThanOrEqual(12);
