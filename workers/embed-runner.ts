@@ -4,7 +4,7 @@
 // WASM, and exposes it as the engine's ModelRunner (last_hidden_state). Worker-only code: it sets
 // transformers.js's global `env` before each load, so loads must not overlap (the worker queues them).
 //
-// Facts this relies on (STACK.md): onnxruntime-web's .wasm/.mjs are served by the app (Vite ?url),
+// Facts this relies on (docs/STACK.md): onnxruntime-web's .wasm/.mjs are served by the app (Vite ?url),
 // never a CDN; local models use env.localModelPath '/models/' (a path, not a URL); device 'webgpu'
 // throws without an adapter rather than falling back, so we retry on 'wasm' ourselves.
 import { AutoConfig, AutoModel, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';

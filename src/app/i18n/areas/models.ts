@@ -163,7 +163,7 @@ export const pt = {
   'models.ctx.export': 'Exportar configuração (sem a chave)',
   'models.ctx.localLoad': 'Baixando o modelo: {loaded} de {total}',
   'models.ctx.device': 'Rodando em {device}',
-  // the engine counts in the model's tokens (store.svelte.ts handTokenizerToEngine)
+  // the engine counts in the model's tokens (state.svelte.ts handTokenizerToEngine)
   'models.countsWith': 'Tamanhos de chunk contados com o tokenizador de {name}.',
   'models.countsBundled': 'Tamanhos de chunk contados com o tokenizador embutido (all-MiniLM-L6-v2).',
   'models.tokenizerFailed': 'Não foi possível usar o tokenizador deste modelo; os tamanhos seguem contados com o embutido.',
