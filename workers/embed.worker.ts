@@ -1,8 +1,10 @@
 // The embedding worker: a thin Comlink adapter over workers/embed-runner.ts (load a model from the
 // Hub, the app's /models/ or picked files; WebGPU or WASM) and the engine's embedder and late
 // chunking, which run here unchanged over the runner. Calls run one at a time, in arrival order.
-// Cancel is the page's job: it terminates this worker (workers/embed-client.ts).
+// Cancel is the page's job: it terminates this worker (src/app/bridge/embed.ts). Its API's types are
+// in workers/embed-api.ts.
 import * as Comlink from 'comlink';
+import './errors.ts';
 import {
   createEmbedder,
   lateChunk,
@@ -17,39 +19,12 @@ import {
   type RunnerOutput,
 } from '../src/engine/embedding/index.ts';
 import { InputError, type Span } from '../src/engine/types.ts';
-import { loadBrowserModel, type Device, type LoadedBrowserModel, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
-import { IdbEmbeddingCache, type CacheInfo } from '../src/app/models/idb-cache.ts';
+import { loadBrowserModel, type LoadedBrowserModel, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
+import { IdbEmbeddingCache } from './idb-cache.ts';
+import type { CacheInfo, EmbedOutput, EmbedStats, EmbedWorkerApi, FractionProgress, ModelStatus } from './embed-api.ts';
 
-/** What the page learns about a loaded model (plain data). */
-export interface ModelStatus {
-  id: string;
-  label: string;
-  device: Device;
-  fallback?: string;
-  dtype: ModelDtype;
-  dtypes: ModelDtype[];
-  dimensions: number;
-  maxTokens: number;
-  pooling: string;
-  prefixes: { query: string; passage: string };
-  tokenizer: string;
-  threads: number;
-  /** Seconds the load took. */
-  seconds: number;
-}
 
-export interface EmbedOutput {
-  vectors: Float32Array[];
-  /** Indices of texts cut to fit the model's input limit (never silently: listed here). */
-  truncated: number[];
-  /** Tokens of each model input, special tokens included. */
-  tokenCounts: number[];
-  cacheHits: number;
-  /** Milliseconds in the call. */
-  ms: number;
-}
 
-export type FractionProgress = (fraction: number) => void;
 
 let current: { model: LoadedBrowserModel; embedder: Embedder; status: ModelStatus } | null = null;
 let memoryCache = new MemoryEmbeddingCache();
@@ -61,15 +36,6 @@ const cache: EmbeddingCache = {
   setMany: (list) => (persistentCache ?? memoryCache).setMany(list),
 };
 
-/** Work counters since this worker started (the page shows them; tests read them). */
-export interface EmbedStats {
-  /** Model runs (batches) and the rows they carried. */
-  modelCalls: number;
-  modelRows: number;
-  /** Texts asked for through embed(), and how many came from the cache. */
-  embedded: number;
-  cacheHits: number;
-}
 const stats: EmbedStats = { modelCalls: 0, modelRows: 0, embedded: 0, cacheHits: 0 };
 
 /** Counts the model's runs without changing them. */
@@ -93,11 +59,11 @@ function serial<T>(f: () => Promise<T>): Promise<T> {
 }
 
 function need(): NonNullable<typeof current> {
-  if (!current) throw new InputError('no model is loaded: load one first', 'embedding');
+  if (!current) throw new InputError('no model is loaded: load one first', 'embedding', { code: 'model-not-loaded' });
   return current;
 }
 
-const api = {
+const api: EmbedWorkerApi = {
   load(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<ModelStatus> {
     return serial(async () => {
       const t0 = performance.now();
@@ -239,7 +205,6 @@ const api = {
   },
 };
 
-export type EmbedWorkerApi = typeof api;
 
 function uniqueBuffers(vs: Float32Array[]): ArrayBuffer[] {
   const seen = new Set<ArrayBufferLike>();

@@ -1,7 +1,7 @@
 // `chunk --dataset D --chunker id --max-tokens n [--overlap n] [--context-header] [--tokenizer dir]
 //   [--model dir [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]]
 //   [--generator openai:M|anthropic:M [--base-url U]] --out chunks.jsonl`
-// Cuts every document of a dataset and writes the chunks as JSON Lines (CONTRACT.md). With --model,
+// Cuts every document of a dataset and writes the chunks as JSON Lines (docs/CONTRACT.md). With --model,
 // sizes are counted in the model's tokens and the semantic chunker embeds with it (cached like eval's
 // vectors); without, the semantic chunker uses the lexical TF-IDF embedder (no model needed).
 import { InputError, type Chunk } from '../engine/types.ts';
@@ -9,7 +9,7 @@ import { chunkCorpus } from '../engine/chunkers/index.ts';
 import { parseDataset } from '../engine/evaluation/experiment.ts';
 import { writeChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
 import { parseArgs, required } from './args.ts';
-import { CHUNKING_OPTIONS, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
+import { CHUNKING_OPTIONS, checkOutPath, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
 import { loadDataset } from './dataset.ts';
 import { llmChunkerForCli } from './llm-chunker.ts';
 
@@ -35,6 +35,7 @@ export async function run(argv: string[]): Promise<number> {
   const id = chunkerId(required(o.chunker, 'chunker', 'chunk'), 'chunk');
   const params = chunkerParams(id, o, 'chunk');
   const out = required(o.out, 'out', 'chunk');
+  checkOutPath(out);
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'chunk');
   checkModelOptions(o, 'chunk');
   if (id === 'llm' && !o.generator) throw new InputError('--chunker llm needs --generator openai:<model> or anthropic:<model>', 'chunk');

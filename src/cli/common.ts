@@ -1,6 +1,7 @@
 // Shared by chunk and eval: --help, the options both take, chunker parameters from flags, the
 // tokenizer choice, the semantic chunker's lexical embedder, safe writing.
-import { writeFile, rename } from 'node:fs/promises';
+import { writeFile, rename, rm } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { ChunkerId, Doc, EmbedFn, TextTokenizer } from '../engine/types.ts';
@@ -31,7 +32,7 @@ export const CHUNKING_OPTIONS: Record<string, OptionSpec> = {
 
 /** --dtype, --cache-dir and --no-cache: valid values, only with --model, not cache dir and no cache together. */
 export function checkModelOptions(o: Parsed, command: string): void {
-  if (!o.model && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model', command);
+  if (!o.model && !o.rerank && !o.embedder && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model, --embedder or --rerank', command);
   if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, command);
   if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', command);
 }
@@ -67,13 +68,27 @@ export async function chooseTokenizer(dir: string | undefined): Promise<TextToke
 
 /** Writes through a temporary file and a rename, so a failure never leaves half a file. */
 export async function writeAtomic(path: string, text: string): Promise<void> {
+  checkOutPath(path);
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     await writeFile(tmp, text, 'utf8');
+    await rename(tmp, path);
   } catch (e) {
+    await rm(tmp, { force: true }).catch(() => undefined);
     throw new InputError(`cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, path);
   }
-  await rename(tmp, path);
+}
+
+/**
+ * An output file path checked before any work: not a folder, not ending with a separator, in a
+ * folder that exists. (A crash at the very end, after minutes of work, helps nobody.)
+ */
+export function checkOutPath(path: string, flag = '--out'): void {
+  if (/[\\/]$/.test(path)) throw new InputError(`${flag} names a folder ("${path}"): give a file name`, path);
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (info?.isDirectory()) throw new InputError(`${flag} is a folder: give a file name inside it`, path);
+  const dir = statSync(dirname(path) || '.', { throwIfNoEntry: false });
+  if (!dir?.isDirectory()) throw new InputError(`${flag}: the folder "${dirname(path)}" does not exist`, path);
 }
 
 /**

@@ -77,9 +77,9 @@ export function providerFromSpec(spec: string, env: Record<string, string | unde
 }
 
 /** The provider configuration of a spec, key included (from the environment), without building the provider. */
-export function providerConfigFromSpec(spec: string, env: Record<string, string | undefined> = process.env): ProviderConfig {
+export function providerConfigFromSpec(spec: string, env: Record<string, string | undefined> = process.env, flag = '--context-model'): ProviderConfig {
   const m = /^(openai|anthropic):(.+)$/.exec(spec?.trim() ?? '');
-  if (!m || !m[2].trim()) throw new InputError(`"${spec}" is not a provider spec (expected openai:<model> or anthropic:<model>)`, '--context-model');
+  if (!m || !m[2].trim()) throw new InputError(`"${spec}" is not a provider spec (expected openai:<model> or anthropic:<model>)`, flag);
   const kind = m[1] as ProviderKind;
   const apiKey = env.CHUNKLAB_CONTEXT_API_KEY ?? (kind === 'openai' ? env.OPENAI_API_KEY : env.ANTHROPIC_API_KEY);
   const config: ProviderConfig = { kind, model: m[2].trim(), apiKey };

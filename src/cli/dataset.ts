@@ -1,15 +1,13 @@
-// Node: load a dataset from a path, detecting its kind: a SQuAD v1.1 .json, a Chroma folder
-// (corpora/ + questions_df.csv), a ChunkLab folder (documents.json), or a workspace .json.
-// Every file is size-checked before it is read; paths inside a folder's manifest may not escape it.
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+// Node: load a dataset from a path. Which dataset the files are is decided by the engine
+// (src/engine/formats/detect.ts, the same rule the page uses); this file only does the file work:
+// listing the folder, size-checking every file before it is read, and refusing a path that leaves
+// the folder (by '..' or through a symbolic link).
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { Dataset } from '../engine/formats/dataset.ts';
-import { MAX_INPUT_BYTES, checkSize, isObj, parseJson, type ReadOptions } from '../engine/formats/limits.ts';
-import { readSquad } from '../engine/formats/squad.ts';
-import { readChromaFolder } from '../engine/formats/chroma.ts';
-import { listedFiles, readChunklabFolder } from '../engine/formats/chunklab-folder.ts';
-import { datasetFromWorkspace, readWorkspace } from '../engine/formats/workspace.ts';
+import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/limits.ts';
+import { datasetOf, detectDataset, type FileListing } from '../engine/formats/detect.ts';
 
 /** The size limit for one input file: CHUNKLAB_MAX_INPUT_BYTES overrides the default 200 MB. */
 export function readOptions(): ReadOptions {
@@ -26,44 +24,43 @@ export async function readText(path: string, shown = path): Promise<string> {
   return readFile(path, 'utf8');
 }
 
-function inside(root: string, rel: string, where: string): string {
+/** How many entries a dataset folder may hold (a guard against pointing at a huge tree). */
+const MAX_FOLDER_ENTRIES = 100_000;
+
+/** Every file under `root`, as '/'-separated relative paths (symbolic links are followed only when they stay inside). */
+async function listFolder(root: string, shown: string): Promise<string[]> {
+  const out: string[] = [];
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  if (entries.length > MAX_FOLDER_ENTRIES) throw new InputError(`the folder holds more than ${MAX_FOLDER_ENTRIES} entries: point at the dataset's own folder`, shown);
+  for (const e of entries) {
+    if (!e.isFile() && !e.isSymbolicLink()) continue;
+    const full = join(e.parentPath ?? (e as unknown as { path: string }).path, e.name);
+    out.push(relative(root, full).split(sep).join('/'));
+  }
+  return out.sort();
+}
+
+/** A folder's file as the engine reads it: inside the folder (after links), size-checked. */
+async function readInside(root: string, realRoot: string, rel: string, shown: string): Promise<string> {
   const full = resolve(root, rel);
-  const r = relative(root, full);
-  if (!r || r.startsWith('..') || r.split(sep).includes('..') || resolve(full) !== full) throw new InputError(`path "${rel}" leaves the folder`, where);
-  return full;
+  const real = await realpath(full).catch(() => null);
+  if (!real) throw new InputError('no such file', shown);
+  const r = relative(realRoot, real);
+  if (!r || r.startsWith('..') || r.split(sep).includes('..') || isAbsolute(r)) throw new InputError(`path "${rel}" leaves the folder`, shown);
+  return readText(real, shown);
 }
 
 export async function loadDataset(path: string): Promise<Dataset> {
   const info = await stat(path).catch(() => null);
   if (!info) throw new InputError('no such file or folder', path);
   const opts = readOptions();
+  let listing: FileListing;
   if (info.isDirectory()) {
     const root = resolve(path);
-    const has = async (p: string) => !!(await stat(join(root, p)).catch(() => null));
-    if (await has('documents.json')) {
-      const documents = await readText(join(root, 'documents.json'), join(path, 'documents.json'));
-      const files: Record<string, string> = {};
-      for (const f of listedFiles(documents, opts)) {
-        const full = inside(root, f, join(path, 'documents.json'));
-        if (await has(relative(root, full))) files[f] = await readText(full, join(path, f));
-      }
-      const questions = (await has('questions.json')) ? await readText(join(root, 'questions.json'), join(path, 'questions.json')) : undefined;
-      return readChunklabFolder({ documents, files, questions }, opts);
-    }
-    if ((await has('questions_df.csv')) && (await has('corpora'))) {
-      const corpora: Record<string, string> = {};
-      for (const f of (await readdir(join(root, 'corpora'))).sort()) {
-        if (/\.(md|markdown|txt)$/i.test(f)) corpora[f] = await readText(join(root, 'corpora', f), join(path, 'corpora', f));
-      }
-      const csv = await readText(join(root, 'questions_df.csv'), join(path, 'questions_df.csv'));
-      return readChromaFolder({ corpora, csv, name: basename(root) }, opts);
-    }
-    throw new InputError('unknown dataset folder: expected documents.json (ChunkLab folder) or questions_df.csv with corpora/ (Chroma)', path);
+    const realRoot = await realpath(root);
+    listing = { name: path, title: basename(root), kind: 'folder', paths: await listFolder(root, path), read: (rel) => readInside(root, realRoot, rel, join(path, rel)) };
+  } else {
+    listing = { name: path, kind: 'file', paths: [basename(path)], read: () => readText(path) };
   }
-  const text = await readText(path);
-  const root = parseJson(text, path, opts);
-  if (isObj(root) && root.format === 'chunklab-workspace') return datasetFromWorkspace(readWorkspace(text, path, opts), undefined, path);
-  if (isObj(root) && root.format === 'chunklab-folder') throw new InputError('this is a ChunkLab folder manifest: pass its folder instead', path);
-  if (isObj(root) && Array.isArray(root.data)) return readSquad(text, path, opts);
-  throw new InputError('unknown dataset format: expected a SQuAD v1.1 file ({"data": [...]}) or a ChunkLab workspace file', path);
+  return datasetOf(await detectDataset(listing, opts));
 }

@@ -8,7 +8,8 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EmbedKind, EmbeddingCache, EmbeddingCacheKey } from '../engine/embedding/cache.ts';
 
-const KINDS: EmbedKind[] = ['query', 'passage', 'late'];
+// Append only: a record stores its kind's index.
+const KINDS: EmbedKind[] = ['query', 'passage', 'late', 'rerank'];
 
 /** A model id as a safe folder name: "Xenova/multilingual-e5-small" → "Xenova--multilingual-e5-small". */
 export function modelSlug(model: string): string {

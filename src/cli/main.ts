@@ -1,10 +1,12 @@
-// `npm run cli -- <subcommand> ...`: the same engine as the page, in Node, with no build step.
+// `npm run cli -- <subcommand> ...`: the same engine as the page, in Node (compiled by scripts/build.mjs).
 import { InputError } from '../engine/types.ts';
+import { errorLine } from './errors.ts';
 
 const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
   chunk: () => import('./chunk.ts'),
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
+  questions: () => import('./questions.ts'),
 };
 
 const USAGE = `usage: npm run cli -- <command> [options]
@@ -12,19 +14,19 @@ const USAGE = `usage: npm run cli -- <command> [options]
 commands:
   chunk    cut a dataset's documents with one chunker and write chunks as JSONL
   eval     chunk, index, retrieve and score a dataset's questions
-  compare  paired test of two results files`;
+  compare  paired test of two results files
+  questions  generate questions with located answers from a dataset's documents (a model)`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h') {
+  if (name === '--help' || name === '-h') {
     console.log(USAGE);
-    return name ? 0 : 2;
+    return 0;
   }
-  const load = COMMANDS[name];
-  if (!load) {
-    console.error(`error: unknown command "${name}"\n\n${USAGE}`);
-    return 2;
-  }
+  const names = Object.keys(COMMANDS).join(', ');
+  if (!name) throw new InputError(`no command given (one of ${names}; --help for usage)`);
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) throw new InputError(`unknown command "${name}" (one of ${names}; --help for usage)`);
   const mod = await load();
   return mod.run(rest);
 }
@@ -35,12 +37,6 @@ function exitAfterFlush(code: number): void {
 }
 
 main(process.argv.slice(2)).then(exitAfterFlush, (err) => {
-  if (err instanceof InputError) {
-    // One line, whatever the message quotes from the input (newlines, terminal control codes).
-    console.error(`error: ${err.message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()}`);
-    exitAfterFlush(2);
-    return;
-  }
-  console.error(err);
-  exitAfterFlush(1);
+  console.error(errorLine(err));
+  exitAfterFlush(2);
 });

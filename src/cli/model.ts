@@ -23,6 +23,8 @@ export interface LoadedModel {
   sepId: number;
   padId: number;
   dir: string;
+  /** The onnxruntime session behind `runner` (a cross-encoder reads other outputs from it). */
+  session: ort.InferenceSession;
 }
 
 export interface LoadModelOptions {
@@ -57,25 +59,30 @@ function fillInt64(data: BigInt64Array, rows: number[][], s: number): void {
   }
 }
 
+/** The int64 input tensors of a batch, only those the session declares (shared by every ORT runner). */
+export function ortFeeds(session: ort.InferenceSession, batch: RunnerBatch): Record<string, ort.Tensor> {
+  const names = new Set(session.inputNames);
+  const b = batch.inputIds.length;
+  const s = b ? batch.inputIds[0].length : 0;
+  const tensor = (rows: number[][] | null) => {
+    const data = new BigInt64Array(b * s);
+    if (rows) fillInt64(data, rows, s);
+    return new ort.Tensor('int64', data, [b, s]);
+  };
+  const feeds: Record<string, ort.Tensor> = {};
+  if (names.has('input_ids')) feeds.input_ids = tensor(batch.inputIds);
+  if (names.has('attention_mask')) feeds.attention_mask = tensor(batch.attentionMask);
+  // absent segment ids are all zeros: the fresh array already is
+  if (names.has('token_type_ids')) feeds.token_type_ids = tensor(batch.tokenTypeIds ?? null);
+  return feeds;
+}
+
 /** A ModelRunner over an onnxruntime-node session; feeds only the inputs the model declares. */
 export function createOrtRunner(session: ort.InferenceSession): ModelRunner {
-  const names = new Set(session.inputNames);
   const outName = session.outputNames.includes('last_hidden_state') ? 'last_hidden_state' : session.outputNames[0];
   return {
     async run(batch: RunnerBatch): Promise<RunnerOutput> {
-      const b = batch.inputIds.length;
-      const s = b ? batch.inputIds[0].length : 0;
-      const tensor = (rows: number[][] | null) => {
-        const data = new BigInt64Array(b * s);
-        if (rows) fillInt64(data, rows, s);
-        return new ort.Tensor('int64', data, [b, s]);
-      };
-      const feeds: Record<string, ort.Tensor> = {};
-      if (names.has('input_ids')) feeds.input_ids = tensor(batch.inputIds);
-      if (names.has('attention_mask')) feeds.attention_mask = tensor(batch.attentionMask);
-      // absent segment ids are all zeros: the fresh array already is
-      if (names.has('token_type_ids')) feeds.token_type_ids = tensor(batch.tokenTypeIds ?? null);
-      const out = await session.run(feeds, [outName]);
+      const out = await session.run(ortFeeds(session, batch), [outName]);
       const t = out[outName];
       if (t.type !== 'float32' || t.dims.length !== 3) {
         throw new Error(`model output "${outName}" is ${t.type} [${t.dims.join(', ')}], expected float32 [batch, seq, hidden]`);
@@ -156,7 +163,7 @@ export async function loadModelDir(dir: string, opts: LoadModelOptions = {}): Pr
     ...(opts.threads ? { intraOpNumThreads: opts.threads, interOpNumThreads: 1 } : {}),
     logSeverityLevel: 3,
   });
-  return { runner: createOrtRunner(session), tokenizer, config, info, dtype, clsId, sepId, padId, dir };
+  return { runner: createOrtRunner(session), tokenizer, config, info, dtype, clsId, sepId, padId, dir, session };
 }
 
 /** Where transformers.js keeps models on disk in Node: its cache (downloads) and its local model path. */

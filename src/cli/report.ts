@@ -20,7 +20,9 @@ export function formatSummary(r: ResultsFile): string {
       ? `, context baseline (chunked at ${c.chunkingMaxTokens}, no sentence)`
       : '';
   const semTxt = c.semanticEmbedder ? `, vectors ${c.semanticEmbedder}` : '';
-  lines.push(`config     ${c.chunker}${p.maxTokens ? `, max ${p.maxTokens} tokens` : ''}${p.overlap ? `, overlap ${p.overlap}` : ''}${p.header ? ', context header' : ''}${semTxt}${ctxTxt}; ${retTxt}; k ${c.k}; tokenizer ${c.tokenizer}`);
+  const rrTxt = c.rerank ? `; reranked by ${c.rerank.modelId ?? c.rerank.model} (top ${c.rerank.top})` : '';
+  const scopeTxt = c.scope === 'document' ? '; scope document (each question searches its gold documents only)' : '';
+  lines.push(`config     ${c.chunker}${p.maxTokens ? `, max ${p.maxTokens} tokens` : ''}${p.overlap ? `, overlap ${p.overlap}` : ''}${p.header ? ', context header' : ''}${semTxt}${ctxTxt}; ${retTxt}${rrTxt}; k ${c.k}${scopeTxt}; tokenizer ${c.tokenizer}`);
   lines.push(`chunks     ${r.metrics.chunks} returned units, ${r.metrics.meanTokens.toFixed(1)} tokens on average${r.index && r.index.entries !== r.metrics.chunks ? ` (${r.index.entries} indexed)` : ''}`);
   lines.push('');
   lines.push('metric        value   95% interval');
@@ -33,9 +35,12 @@ export function formatSummary(r: ResultsFile): string {
     ['recall@5', r.metrics['recall@5'], undefined],
     ['precision@5', r.metrics['precision@5'], undefined],
     ['iou@5', r.metrics['iou@5'], undefined],
+    ['hit@budget', r.metrics['hit@budget'], r.intervals?.['hit@budget']],
+    ['recall@budget', r.metrics['recall@budget'], undefined],
   ];
-  for (const [name, v, ci] of rows) lines.push(`${name.padEnd(12)}  ${f3(v)}${ci ? `   [${f3(ci[0])}, ${f3(ci[1])}]` : ''}`);
+  for (const [name, v, ci] of rows) lines.push(`${name.padEnd(13)} ${f3(v)}${ci ? `   [${f3(ci[0])}, ${f3(ci[1])}]` : ''}`);
   lines.push(`${'ctx3'.padEnd(12)}  ${r.metrics.ctx3.toFixed(1)} tokens`);
+  lines.push(`${'budget'.padEnd(12)}  ${c.budget ?? 1024} tokens of context per question (hit@budget, recall@budget)`);
   const misses = { split: 0, 'below-k': 0, 'not-retrieved': 0 };
   for (const q of r.questions) if (q.miss) misses[q.miss]++;
   lines.push('');

@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../engine/types.ts';
-import type { Doc, Hit, IndexEntry, Retriever, SearchOptions, TextTokenizer } from '../engine/types.ts';
-import type { ExperimentDeps, RetrieverConfig } from '../engine/evaluation/experiment.ts';
+import type { TextTokenizer } from '../engine/types.ts';
+import type { ExperimentDeps } from '../engine/evaluation/experiment.ts';
+import type { EmbeddingSource, RetrieverConfig } from '../engine/retrieval/wiring.ts';
 import type { ModelDtype } from '../engine/embedding/catalogue.ts';
 import type { ModelRunner } from '../engine/embedding/runner.ts';
 import { defaultWindowOverlap } from '../engine/embedding/late.ts';
@@ -72,7 +73,7 @@ export interface ModelDeps {
 }
 
 /** SHA-256 of a file, streamed (a 470 MB model hashes in about a second). */
-async function sha256File(file: string): Promise<string> {
+export async function sha256File(file: string): Promise<string> {
   const h = createHash('sha256');
   for await (const chunk of createReadStream(file)) h.update(chunk as Buffer);
   return h.digest('hex');
@@ -97,15 +98,12 @@ export async function loadModelDeps(model: string, opts: ModelDepsOptions = {}):
       import('./model.ts'),
       import('./embed-cache.ts'),
       import('../engine/embedding/index.ts'),
-      import('../engine/retrieval/dense.ts'),
-      import('../engine/retrieval/hybrid.ts'),
-      import('../engine/retrieval/bm25.ts'),
-      import('../engine/documents/index.ts'),
+      import('../engine/retrieval/wiring.ts'),
     ]);
   } catch (e) {
     throw new InputError(`dense retrieval is not available in this build (${e instanceof Error ? e.message.split('\n')[0] : e})`, '--retriever');
   }
-  const [{ loadModel }, { FileEmbeddingCache }, emb, { DenseRetriever }, { HybridRetriever }, { Bm25Retriever }, { guessLanguage }] = mods;
+  const [{ loadModel }, { FileEmbeddingCache }, emb, { createRetriever }] = mods;
   const m = await loadModel(model, { dtype: opts.dtype });
   const sha = (await sha256File(path.join(m.dir, 'onnx', emb.DTYPE_FILES[m.dtype]))).slice(0, 16);
   // The cache is keyed by id AND weights: a fine-tuned copy that kept its id never reads stale vectors.
@@ -117,18 +115,8 @@ export async function loadModelDeps(model: string, opts: ModelDepsOptions = {}):
   const late = !!opts.late;
   const capacity = m.info.maxTokens - 2;
   const windowOverlap = opts.windowOverlap ?? defaultWindowOverlap(capacity);
-  const config: ModelConfig = {
-    model,
-    modelId: m.info.id,
-    modelSha256: sha,
-    dtype: m.dtype,
-    pooling: m.info.pooling,
-    maxTokens: m.info.maxTokens,
-    dimensions: m.info.dimensions,
-    prefixes: m.info.prefixes,
-    late,
-    ...(late ? { latePrefix: emb.LATE_PREFIX_POLICY, lateWindowOverlap: windowOverlap } : {}),
-  };
+  const info = { ...m.info, dtype: m.dtype };
+  const config = { model, modelId: m.info.id, modelSha256: sha, ...emb.modelRecord(info, late, windowOverlap) } as unknown as ModelConfig;
   const counts: EmbeddingCounts = {
     passages: 0,
     queries: 0,
@@ -163,32 +151,20 @@ export async function loadModelDeps(model: string, opts: ModelDepsOptions = {}):
     return r;
   };
 
-  /** Dense over the embedder (passages) or over late-chunked vectors; queries always through the embedder. */
-  class CliDenseRetriever implements Retriever {
-    readonly kind = 'dense' as const;
-    private readonly dense = new DenseRetriever({ embed: embedQuery });
-    constructor(private readonly ctx: { docs: ReadonlyMap<string, Doc>; chunks: readonly { id: string; docId: string; start: number; end: number }[] }) {}
-
-    async index(entries: IndexEntry[], signal?: AbortSignal): Promise<void> {
-      if (!late) {
-        const r = await embedder.embed(entries.map((e) => e.text), 'passage', { signal });
-        work.cacheHits += r.cacheHits;
-        counts.passages += entries.length;
-        for (const i of r.truncated) {
-          counts.overLimit.passages++;
-          counts.overLimit.passageIds.push(entries[i].id);
-        }
-        this.dense.indexVectors(entries, r);
-        return;
+  /** The model as the engine's retriever wiring sees it: queries, passages (counted by id) and late-chunked documents. */
+  const source: EmbeddingSource = {
+    embed: embedQuery,
+    async embedEntries(entries, signal) {
+      const r = await embedder.embed(entries.map((e) => e.text), 'passage', { signal });
+      work.cacheHits += r.cacheHits;
+      counts.passages += entries.length;
+      for (const i of r.truncated) {
+        counts.overLimit.passages++;
+        counts.overLimit.passageIds.push(entries[i].id);
       }
-      // Late: each entry's document range, pooled from one pass over its whole document.
-      const byId = new Map(this.ctx.chunks.map((c) => [c.id, c]));
-      const spans = entries.map((e) => {
-        const c = byId.get(e.id);
-        if (!c) throw new InputError(`late chunking: entry "${e.id}" is not one of the chunks`, '--late');
-        return { id: c.id, docId: c.docId, start: c.start, end: c.end };
-      });
-      const docs = new Map([...this.ctx.docs].map(([id, d]) => [id, d.text]));
+      return r;
+    },
+    async lateChunkCorpus(docs, spans, signal) {
       const r = await emb.lateChunkCorpus(docs, spans, {
         runner,
         tokenizer: m.tokenizer,
@@ -204,15 +180,11 @@ export async function loadModelDeps(model: string, opts: ModelDepsOptions = {}):
         signal,
       });
       work.cacheHits += r.cacheHits;
-      counts.passages += entries.length;
+      counts.passages += spans.length;
       counts.late = { documents: r.documents, documentsSplit: r.documentsSplit, windows: r.windows, tokens: r.tokens, emptyChunks: r.empty };
-      this.dense.indexVectors(entries, r.vectors);
-    }
-
-    search(query: string, k: number, o?: SearchOptions): Promise<Hit[]> {
-      return this.dense.search(query, k, o);
-    }
-  }
+      return r.vectors;
+    },
+  };
 
   return {
     tokenizer: m.tokenizer,
@@ -224,18 +196,8 @@ export async function loadModelDeps(model: string, opts: ModelDepsOptions = {}):
       return r;
     },
     createRetriever: (cfg: RetrieverConfig, ctx) => {
-      const dense = new CliDenseRetriever(ctx);
-      if (cfg.kind === 'dense') return dense;
-      if (cfg.kind !== 'hybrid') throw new InputError(`unknown retriever "${cfg.kind}"`, '--retriever');
-      // BM25's settings as the bm25 retriever resolves them (stop words by the corpus language),
-      // recorded in the config the results file keeps.
-      const docs = [...ctx.docs.values()];
-      const language = docs[0]?.meta.language ?? guessLanguage(docs.slice(0, 5).map((d) => d.text.slice(0, 4000)).join('\n'));
-      const k1 = typeof cfg.k1 === 'number' ? cfg.k1 : 1.2;
-      const b = typeof cfg.b === 'number' ? cfg.b : 0.75;
-      const stopwords = cfg.stopwords && cfg.stopwords !== 'auto' ? cfg.stopwords : language.startsWith('pt') ? 'pt' : language.startsWith('en') ? 'en' : 'none';
-      Object.assign(cfg, { k1, b, stopwords, fusion: 'rrf', rrfK: 60 });
-      return new HybridRetriever(new Bm25Retriever({ k1, b, stopwords }), dense, { k: 60 });
+      if (cfg.kind !== 'dense' && cfg.kind !== 'hybrid') throw new InputError(`unknown retriever "${cfg.kind}"`, '--retriever');
+      return createRetriever(cfg, ctx, source);
     },
     counts: () => counts,
     work: () => ({ ...work }),

@@ -206,15 +206,41 @@ export interface Chunker<P extends CommonParams = CommonParams> {
 }
 
 /** A user-facing error with a message that says what is wrong and where. */
+/**
+ * Conditions a caller reacts to rather than only shows: a context sentence missing from the cache,
+ * no embedding model loaded. They travel as InputError.code (across a worker too: workers/errors.ts).
+ */
+export type ErrorCode = 'context-missing' | 'model-not-loaded';
+
 export class InputError extends Error {
+  /** Set when the caller may react to this condition (see ErrorCode). */
+  public readonly code?: ErrorCode;
+  /** Plain data about the condition (e.g. context-missing: { missing, total, model }). */
+  public readonly details?: Record<string, unknown>;
   constructor(
     message: string,
     /** Where: a file name, a line, a question id… */
     public readonly where?: string,
+    condition?: { code: ErrorCode; details?: Record<string, unknown> },
   ) {
-    super(where ? `${where}: ${message}` : message);
+    // Bounded: a message quotes untrusted input, which may be megabytes long.
+    super(where ? `${clip(where, 200)}: ${clip(message, 500)}` : clip(message, 500));
     this.name = 'InputError';
+    if (condition) {
+      this.code = condition.code;
+      if (condition.details) this.details = condition.details;
+    }
   }
+}
+
+/** The ErrorCode of an error (an InputError, or one that crossed a worker boundary), if any. */
+export function errorCode(e: unknown): ErrorCode | undefined {
+  const c = (e as { code?: unknown } | null | undefined)?.code;
+  return c === 'context-missing' || c === 'model-not-loaded' ? c : undefined;
+}
+
+function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
 // ---------------------------------------------------------------- questions and retrieval
@@ -229,7 +255,7 @@ export interface GoldSpan {
 export interface Question {
   id: string;
   text: string;
-  /** Every span must be inside one retrieved unit for a hit (see CONTRACT.md). */
+  /** Every span must be inside one retrieved unit for a hit (see docs/CONTRACT.md). */
   gold: GoldSpan[];
   /** Twin questions: look-alike passages that should NOT be retrieved. */
   notRelevant?: GoldSpan[];

@@ -1,6 +1,6 @@
 // Test-only entry (tests/browser/embed-page.html): puts the embedding worker's client where the
 // browser tests can reach it, without touching the playground's UI.
-import { createEmbedClient } from '../../workers/embed-client.ts';
+import { createEmbedClient } from '../../src/app/bridge/embed.ts';
 
 declare global {
   interface Window {

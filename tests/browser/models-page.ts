@@ -7,7 +7,7 @@ import ModelsDialog from '../../src/app/models/ModelsDialog.svelte';
 import DilutionPanel from '../../src/app/models/DilutionPanel.svelte';
 import LateVsNaivePanel from '../../src/app/models/LateVsNaivePanel.svelte';
 import ContextPanel from '../../src/app/context/ContextPanel.svelte';
-import { embedTexts, modelState, refreshStats, refreshCacheInfo } from '../../src/app/models/store.svelte.ts';
+import { embedTexts, modelState, refreshStats, refreshCacheInfo } from '../../src/app/models/state.svelte.ts';
 import { workspace } from '../../src/app/state/workspace.svelte.ts';
 import { exportWorkspace } from '../../src/app/actions/import.svelte.ts';
 

@@ -166,7 +166,7 @@ test('exported chunks JSONL: one line per chunk whose text is exactly the docume
   expect(lines.length).toBeGreaterThan(50);
   expect(new Set(lines.map((l) => l.docId))).toEqual(new Set(texts.keys()));
   for (const l of lines) {
-    // Offsets count code points (CONTRACT.md).
+    // Offsets count code points (docs/CONTRACT.md).
     const cps = Array.from(texts.get(l.docId)!);
     expect(l.text).toBe(cps.slice(l.start, l.end).join(''));
     expect(l.end).toBeGreaterThan(l.start);

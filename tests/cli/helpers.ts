@@ -3,11 +3,13 @@
 // checks main.ts itself with real processes). No tsx start per call.
 import { expect, vi } from 'vitest';
 import { InputError } from '../../src/engine/types.ts';
+import { errorLine } from '../../src/cli/errors.ts';
 
 const COMMANDS = {
   chunk: () => import('../../src/cli/chunk.ts'),
   eval: () => import('../../src/cli/eval.ts'),
   compare: () => import('../../src/cli/compare.ts'),
+  questions: () => import('../../src/cli/questions.ts'),
 } as const;
 
 export interface CliResult {
@@ -17,7 +19,7 @@ export interface CliResult {
 }
 
 /** Runs `npm run cli -- <argv>` in this process. `env` is set for the call and restored after. */
-export async function runCli(argv: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+export async function runCli(argv: string[], env: Record<string, string | undefined> = {}, opts: { internalAsLine?: boolean } = {}): Promise<CliResult> {
   const [name, ...rest] = argv;
   const load = COMMANDS[name as keyof typeof COMMANDS];
   if (!load) throw new Error(`no such command in the test helper: ${name}`);
@@ -43,8 +45,10 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   try {
     code = await mod.run(rest);
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    err += `error: ${e.message}\n`;
+    // As src/cli/main.ts does: every failure is one line and exit code 2. Internal errors are
+    // still thrown here unless the test asks for the CLI's behaviour (internal: 'line').
+    if (!(e instanceof InputError) && !opts.internalAsLine) throw e;
+    err += `${errorLine(e)}\n`;
     code = 2;
   } finally {
     for (const s of spies) s.mockRestore();

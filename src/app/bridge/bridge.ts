@@ -1,6 +1,9 @@
 // A worker bridge in the manner of Squoosh: every call goes through one queue (one job at a time),
 // progress comes back through a Comlink.proxy callback, cancel() terminates the worker (so nothing
 // is left half-done) and the next call starts a fresh one, and an idle worker is let go after a while.
+// A worker that crashes rejects the running and queued calls with the error its creator reports.
+// Every worker of the page goes through it: engine (./engine.svelte.ts), embedding (./embed.ts),
+// context (./context.ts).
 
 /** Raised for calls that were running or queued when cancel() was called. */
 export class CancelledError extends Error {
@@ -44,7 +47,9 @@ export class WorkerBridge<Api> {
   started = 0;
 
   constructor(
-    private readonly create: () => WorkerHandle<Api>,
+    /** Starts a worker; `crashed` is to be called when it dies on its own (its 'error' event). */
+    private readonly create: (crashed: (error: Error) => void) => WorkerHandle<Api>,
+    /** An idle worker is let go after this long (Infinity: kept). */
     private readonly idleMs = 60_000,
   ) {}
 
@@ -57,14 +62,14 @@ export class WorkerBridge<Api> {
     });
   }
 
-  /** Stops the running job and drops the queued ones (they reject with CancelledError). */
-  cancel(): void {
+  /** Stops the running job and drops the queued ones (they reject with `reason()`, by default a CancelledError). */
+  cancel(reason: () => unknown = () => new CancelledError()): void {
     const pending = [...(this.current ? [this.current] : []), ...this.queue];
     this.queue = [];
     this.current = null;
     this.generation++;
     this.stopWorker();
-    for (const job of pending) job.reject(new CancelledError());
+    for (const job of pending) job.reject(reason());
     this.emit();
   }
 
@@ -90,7 +95,11 @@ export class WorkerBridge<Api> {
 
   private worker(): WorkerHandle<Api> {
     if (!this.handle) {
-      this.handle = this.create();
+      const handle: WorkerHandle<Api> = this.create((error) => {
+        // Only the live worker's crash counts (a terminated one may still report).
+        if (this.handle === handle) this.cancel(() => error);
+      });
+      this.handle = handle;
       this.started++;
     }
     return this.handle;
@@ -129,12 +138,14 @@ export class WorkerBridge<Api> {
     if (this.queue.length) this.pump();
     else {
       clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => {
-        if (!this.current && !this.queue.length) {
-          this.stopWorker();
-          this.emit();
-        }
-      }, this.idleMs);
+      if (this.idleMs !== Infinity) {
+        this.idleTimer = setTimeout(() => {
+          if (!this.current && !this.queue.length) {
+            this.stopWorker();
+            this.emit();
+          }
+        }, this.idleMs);
+      }
       this.emit();
     }
   }

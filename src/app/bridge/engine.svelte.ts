@@ -1,7 +1,7 @@
 // The page's one engine worker behind the queueing bridge, with its state as reactive values for
 // the interface (busy, queued) and helpers that wrap progress callbacks in Comlink.proxy.
 import * as Comlink from 'comlink';
-import type { EngineApi, ModelTokenizerFiles, TokenizerInUse } from '../../../workers/engine.worker.ts';
+import type { EngineApi, ModelTokenizerFiles, TokenizerInUse } from '../../../workers/engine-api.ts';
 import { WorkerBridge, type BridgeState } from './bridge.ts';
 
 export { CancelledError } from './bridge.ts';
@@ -10,8 +10,12 @@ export type Engine = Comlink.Remote<EngineApi>;
 /** An idle worker is let go after this long (its tokenizer is reloaded on the next call). */
 export const IDLE_MS = 120_000;
 
-function createEngineWorker() {
+function createEngineWorker(crashed: (error: Error) => void) {
   const worker = new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-engine' });
+  worker.addEventListener('error', (e) => {
+    e.preventDefault();
+    crashed(new Error(`the engine worker stopped: ${e.message || 'it could not start or crashed'}`));
+  });
   const api = Comlink.wrap<EngineApi>(worker);
   // A fresh worker counts with the bundled tokenizer: hand it the model's first (Comlink delivers
   // messages in order, so every queued call after this one counts with it).
@@ -50,13 +54,18 @@ export function cancelEngine(): void {
 }
 
 // ================================================================ the model's tokenizer
-// The engine counts in the loaded embedding model's tokens (src/app/models/store.svelte.ts calls
+// The engine counts in the loaded embedding model's tokens (src/app/models/state.svelte.ts calls
 // useModelTokenizer when a model is loaded). The files are kept here so that every fresh worker (after
 // a cancel or an idle let-go) gets them again.
 
 export type { ModelTokenizerFiles, TokenizerInUse };
 
 let modelTokenizerFiles: ModelTokenizerFiles | null = null;
+
+/** The model tokenizer files every worker that counts tokens is handed (null: the bundled tokenizer). */
+export function currentModelTokenizer(): ModelTokenizerFiles | null {
+  return modelTokenizerFiles;
+}
 /** What a fresh worker was handed when it started (so the queued call does not build it twice). */
 let applied: { api: Engine; files: ModelTokenizerFiles; promise: Promise<TokenizerInUse> } | null = null;
 

@@ -3,7 +3,7 @@ import type * as Comlink from 'comlink';
 import { engine } from '../bridge/engine.svelte.ts';
 import type { Comparison } from '../../engine/evaluation/compare.ts';
 import type { ResultsFile } from '../../engine/evaluation/types.ts';
-import type { ResultsApi } from '../../../workers/engine.worker.ts';
+import type { ResultsApi } from '../../../workers/engine-api.ts';
 
 /** McNemar exact tests between two results files (plain data: pass snapshots, not reactive proxies). */
 export function compareRuns(a: ResultsFile, b: ResultsFile, names: [string, string]): Promise<Comparison> {

@@ -1,7 +1,7 @@
 // The experiment grid as other areas use it: the ExperimentGrid type (see model.ts) and `openGrid`,
 // the entry point presets (lessons) call to fill the Experiments view and go there.
 import { go } from '../router.svelte.ts';
-import { experimentsStore } from './store.svelte.ts';
+import { experimentsStore } from './state.svelte.ts';
 import type { ExperimentGrid } from './model.ts';
 
 export * from './model.ts';

@@ -3,8 +3,6 @@
 import type { ChunkerId } from '../../engine/types.ts';
 import type { ExperimentConfig } from '../../engine/evaluation/experiment.ts';
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
-import { LATE_PREFIX_POLICY } from '../../engine/embedding/late-corpus.ts';
-import { defaultWindowOverlap } from '../../engine/embedding/late.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../../engine/context/add-context.ts';
 
 export type RetrieverKind = 'bm25' | 'dense' | 'hybrid';
@@ -140,34 +138,8 @@ export function expandGrid(
   return { runs, needModel, needContext, invalid };
 }
 
-/** What the page's model status says about the loaded embedding model. */
-export interface LoadedModelInfo {
-  id: string;
-  dtype: string;
-  pooling: string;
-  maxTokens: number;
-  dimensions: number;
-  prefixes: { query: string; passage: string };
-}
-
-/**
- * The model fields a dense/hybrid run records in its results file's retriever config — the CLI's
- * ModelConfig (src/cli/retrievers.ts) less the weights hash, which the page does not compute (`model`
- * stays the grid's choice, as the CLI keeps what was given on its command line). Late
- * chunking uses the embedding worker's default macro-window overlap.
- */
-export function modelRecord(m: LoadedModelInfo, late: boolean): Record<string, unknown> {
-  return {
-    modelId: m.id,
-    dtype: m.dtype,
-    pooling: m.pooling,
-    maxTokens: m.maxTokens,
-    dimensions: m.dimensions,
-    prefixes: { ...m.prefixes },
-    late,
-    ...(late ? { latePrefix: LATE_PREFIX_POLICY, lateWindowOverlap: defaultWindowOverlap(m.maxTokens - 2) } : {}),
-  };
-}
+// The model fields a dense/hybrid run records: one function in the engine, shared with the CLI.
+export { modelRecord, type LoadedModelInfo } from '../../engine/embedding/record.ts';
 
 /** Parses "128, 256 512" into whole numbers; returns undefined for anything else. */
 export function parseNumberList(text: string): number[] | undefined {

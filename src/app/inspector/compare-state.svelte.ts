@@ -2,7 +2,7 @@
 // parameters (remembered in localStorage `chunklab.inspector.compare`, apart from the main choice),
 // and its latest result. Configuration A is the inspector's own choice and result. Runs go through
 // the engine bridge; a newer run makes older answers irrelevant (latest wins).
-import type { ChunkerDescription, InspectResult } from '../../../workers/engine.worker.ts';
+import type { ChunkerDescription, InspectResult } from '../../../workers/engine-api.ts';
 import { CancelledError, engine } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';

@@ -2,7 +2,7 @@
 // parameter values (remembered in localStorage), and the last result for the chosen document.
 // Runs go through the engine bridge; a newer run makes older answers irrelevant (latest wins).
 import type { ChunkerId } from '../../engine/types.ts';
-import type { ChunkerDescription, InspectResult } from '../../../workers/engine.worker.ts';
+import type { ChunkerDescription, InspectResult } from '../../../workers/engine-api.ts';
 import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';

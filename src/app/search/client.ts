@@ -7,9 +7,9 @@ import type { GoldSpan } from '../../engine/types.ts';
 import type { Engine } from '../bridge/engine.svelte.ts';
 import { engine, progress } from '../bridge/engine.svelte.ts';
 import type { Corpus } from '../state/types.ts';
-import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../../../workers/engine.worker.ts';
+import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../../../workers/engine-api.ts';
 
-export type { FoundUnit, Placement, ResolvedRef, SearchAnswer, SearchChunking } from '../../../workers/engine.worker.ts';
+export type { FoundUnit, Placement, ResolvedRef, SearchAnswer, SearchChunking } from '../../../workers/engine-api.ts';
 
 /** FNV-1a over a string, as 8 hex digits. */
 function fnv(h: number, s: string): number {

@@ -1,7 +1,7 @@
 // The search view's settings (chunking configuration, k, metadata filter, chosen question),
 // remembered in localStorage, and the latest search (latest wins: an older answer never replaces a
 // newer one). The chunker registry is the inspector's (read once from the worker).
-import type { ChunkerDescription } from '../../../workers/engine.worker.ts';
+import type { ChunkerDescription } from '../../../workers/engine-api.ts';
 import { CancelledError } from '../bridge/engine.svelte.ts';
 import { inspector } from '../inspector/state.svelte.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';

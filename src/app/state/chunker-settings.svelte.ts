@@ -2,7 +2,7 @@
 // user set for each chunker's parameters, and the values in force (registry defaults overridden by
 // the user's). Each view keeps its own choice and remembers it inside its own localStorage settings.
 import type { ChunkerId } from '../../engine/types.ts';
-import type { ChunkerDescription } from '../../../workers/engine.worker.ts';
+import type { ChunkerDescription } from '../../../workers/engine-api.ts';
 
 /** The remembered part of a chunker choice. */
 export interface ChunkerChoice {

@@ -34,7 +34,7 @@ export interface QuestionSet {
   updatedAt: number;
 }
 
-/** A saved results file (CONTRACT.md's format), kept as the engine produced it. */
+/** A saved results file (docs/CONTRACT.md's format), kept as the engine produced it. */
 export interface SavedResults {
   id: string;
   name: string;

@@ -356,7 +356,7 @@ export function createContextualizer(opts: ContextualizerOptions) {
       stats.cached = sentences.size;
       const lacking = jobs.length - sentences.size;
       if (lacking) {
-        throw new InputError(`${lacking} of ${jobs.length} chunks have no generated context for ${opts.model} yet: generate them first (the run resumes where it stopped)`, 'context');
+        throw contextMissing(lacking, jobs.length, opts.model, 'generate them first (the run resumes where it stopped)');
       }
     }
     // Place per document, keeping the input order.
@@ -375,5 +375,43 @@ export function createContextualizer(opts: ContextualizerOptions) {
     }
     opts.onReport?.({ ...stats, notes });
     return chunks.map((c) => placed.get(c.id) ?? c);
+  };
+}
+
+/**
+ * The error of a run that needs generated context the cache does not hold: code 'context-missing',
+ * with the counts and the model as details (the page shows them translated, never parses the text).
+ */
+export function contextMissing(missing: number, total: number, model: string, hint: string): InputError {
+  return new InputError(`${missing} of ${total} chunks have no generated context for ${model} yet: ${hint}`, 'context', {
+    code: 'context-missing',
+    details: { missing, total, model },
+  });
+}
+
+/**
+ * ExperimentDeps.contextualize over sentences fetched elsewhere (the page's cache, through the engine
+ * worker's hooks): each document's chunks get their sentence placed by applyContext (prefix + text
+ * within maxTokens). Nothing is generated: chunks without a sentence are a 'context-missing' error.
+ */
+export function contextualizerFromSentences(
+  sentencesOf: (docs: Map<string, Doc>, chunks: Chunk[]) => Promise<Record<string, string>>,
+  opts: { tokenizer: TextTokenizer; maxTokens: number; contextTokens: number; model: string },
+) {
+  return async (docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[]): Promise<Chunk[]> => {
+    const sentences = new Map(Object.entries(await sentencesOf(new Map(docs), [...chunks])));
+    const byDoc = new Map<string, Chunk[]>();
+    for (const c of chunks) (byDoc.get(c.docId) ?? byDoc.set(c.docId, []).get(c.docId)!).push(c);
+    const placed = new Map<string, Chunk>();
+    let missing = 0;
+    for (const [docId, list] of byDoc) {
+      const doc = docs.get(docId);
+      if (!doc) throw new InputError(`unknown document "${docId}"`, `chunk ${list[0].id}`);
+      const r = applyContext(doc, list, sentences, { tokenizer: opts.tokenizer, maxTokens: opts.maxTokens, contextTokens: opts.contextTokens });
+      missing += r.missing.length;
+      for (const c of r.chunks) placed.set(c.id, c);
+    }
+    if (missing) throw contextMissing(missing, chunks.length, opts.model, 'generate them in the context panel first, with the same strategy and size');
+    return chunks.map((c) => placed.get(c.id)!);
   };
 }

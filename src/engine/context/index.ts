@@ -8,6 +8,8 @@ export {
   generateContexts,
   lookupContexts,
   createContextualizer,
+  contextualizerFromSentences,
+  contextMissing,
   contextKeyOf,
   templateFor,
   chunkingCap,

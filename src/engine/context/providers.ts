@@ -47,25 +47,28 @@ export function createOpenAIProvider(config: ProviderConfig, hooks: ProviderHook
   const provider: ContextProvider = {
     id: `openai:${model}`,
     async generate(prompt: ContextPrompt, opts: GenerateOptions): Promise<GenerateResult> {
-      const json = (await postJson(
-        {
-          url: `${base}/chat/completions`,
-          headers: key ? { authorization: `Bearer ${key}` } : {},
-          body: {
-            model,
-            messages: [
-              { role: 'system', content: prompt.system },
-              { role: 'user', content: prompt.user },
-            ],
-            max_tokens: opts.maxTokens,
-            temperature: 0,
-          },
-          secret: key,
-          model,
-          signal: opts.signal,
-        },
-        retry,
-      )) as { choices?: { message?: { content?: unknown } }[]; usage?: Record<string, unknown> };
+      const body: Record<string, unknown> = {
+        model,
+        messages: [
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
+        ],
+        max_tokens: opts.maxTokens,
+        temperature: 0,
+      };
+      const post = (b: Record<string, unknown>) =>
+        postJson({ url: `${base}/chat/completions`, headers: key ? { authorization: `Bearer ${key}` } : {}, body: b, secret: key, model, signal: opts.signal }, retry);
+      let answer: unknown;
+      if (opts.json) {
+        try {
+          answer = await post({ ...body, response_format: { type: 'json_object' } });
+        } catch (e) {
+          // Servers without JSON mode refuse the field (400): the prompt asks for JSON anyway.
+          if (!(e instanceof ContextProviderError && e.kind === 'bad-request')) throw e;
+          answer = await post(body);
+        }
+      } else answer = await post(body);
+      const json = answer as { choices?: { message?: { content?: unknown } }[]; usage?: Record<string, unknown> };
       const content = json?.choices?.[0]?.message?.content;
       if (typeof content !== 'string') {
         throw new ContextProviderError(`the answer from ${safeUrl(base)} has no choices[0].message.content`, 'bad-response');
@@ -115,7 +118,14 @@ export function createAnthropicProvider(config: ProviderConfig, hooks: ProviderH
             // Needed for calls made straight from a page (the user's own key, their own browser).
             'anthropic-dangerous-direct-browser-access': 'true',
           },
-          body: { model, system: prompt.system, messages: [{ role: 'user', content }], max_tokens: opts.maxTokens, temperature: 0 },
+          body: {
+            model,
+            system: prompt.system,
+            // JSON: the answer is prefilled with "{" so the model continues the object.
+            messages: opts.json ? [{ role: 'user', content }, { role: 'assistant', content: '{' }] : [{ role: 'user', content }],
+            max_tokens: opts.maxTokens,
+            temperature: 0,
+          },
           secret: key,
           model,
           signal: opts.signal,
@@ -125,10 +135,12 @@ export function createAnthropicProvider(config: ProviderConfig, hooks: ProviderH
       if (!Array.isArray(json?.content)) {
         throw new ContextProviderError(`the answer from ${safeUrl(base)} has no content list`, 'bad-response');
       }
-      const text = json.content
-        .filter((b) => b?.type === 'text' && typeof b.text === 'string')
-        .map((b) => b.text as string)
-        .join('');
+      const text =
+        (opts.json ? '{' : '') +
+        json.content
+          .filter((b) => b?.type === 'text' && typeof b.text === 'string')
+          .map((b) => b.text as string)
+          .join('');
       const u = json.usage ?? {};
       const plain = num(u.input_tokens);
       const read = num(u.cache_read_input_tokens);

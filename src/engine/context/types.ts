@@ -16,6 +16,12 @@ export interface GenerateOptions {
   signal?: AbortSignal;
   /** Most tokens the model may write (in the model's own tokens). */
   maxTokens: number;
+  /**
+   * The answer must be one JSON object: OpenAI-compatible servers get response_format json_object
+   * (and are asked again without it when they refuse the field); Anthropic's answer is prefilled
+   * with "{" (returned text includes it).
+   */
+  json?: boolean;
 }
 
 export interface GenerateResult {

@@ -2,6 +2,10 @@
 // CRLF/CR turned into LF; token `raw`s are located in that copy and mapped back through an offset
 // table, so CRLF files get offsets that are valid in their own text. Front matter is read here
 // (marked does not know it). List items are mapped line by line (nested raws are dedented copies).
+// Lines nested deeper than MAX_NESTING (blockquote and list markers, plus list indentation) are
+// blanked in the copy marked sees and read as plain paragraphs, one per line: marked's cost grows
+// with nesting (3,000 levels of ">" on 500 lines ran V8 out of memory), so depth is bounded before
+// it runs and its time stays linear in the length of the text. The document's meta.notes says so.
 
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocMeta } from '../types.ts';
@@ -9,7 +13,101 @@ import { lineOf, lineStarts, pushParagraphRuns, type RawBlock } from './text-uti
 
 export interface ParsedMarkdown {
   blocks: RawBlock[];
+  /** Front matter pairs; `notes` also carries the nesting guard's note when it fired. */
   frontMatter: DocMeta;
+  /** Lines read as paragraphs because they were nested too deep, and the deepest nesting seen. */
+  deepNesting?: { lines: number; maxDepth: number; firstLine: number };
+}
+
+/** Deepest nesting (">" and list markers, plus two columns of list indentation per level) lexed as Markdown. */
+export const MAX_NESTING = 32;
+
+/**
+ * Nesting depth of the line starting at `i`: container markers (">", "-", "*", "+", "1.", "1)")
+ * at its start, plus, when there is at least one marker, its indentation in columns / 2. Stops
+ * scanning once the depth passes `cap`, so a line costs at most O(cap) beyond its markers.
+ */
+function lineDepth(s: string, i: number, cap: number): number {
+  let markers = 0;
+  let cols = 0;
+  const n = s.length;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 32) {
+      cols++;
+      i++;
+    } else if (c === 9) {
+      cols += 4;
+      i++;
+    } else if (c === 62 /* > */) {
+      markers++;
+      i++;
+    } else if ((c === 45 || c === 42 || c === 43) && (s.charCodeAt(i + 1) === 32 || s.charCodeAt(i + 1) === 9)) {
+      markers++;
+      i += 2;
+      cols++;
+    } else if (c >= 48 && c <= 57) {
+      let j = i;
+      while (j < n && j - i < 9 && s.charCodeAt(j) >= 48 && s.charCodeAt(j) <= 57) j++;
+      const d = s.charCodeAt(j);
+      const after = s.charCodeAt(j + 1);
+      if ((d === 46 || d === 41) && (after === 32 || after === 9)) {
+        markers++;
+        i = j + 2;
+        cols++;
+      } else break;
+    } else break;
+    if (markers > 0 && markers + (cols >> 1) > cap) return markers + (cols >> 1);
+  }
+  return markers > 0 ? markers + (cols >> 1) : 0;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+interface NestingScan {
+  /** `norm` with every too-deep line replaced by spaces (same length: offsets unchanged). */
+  lexable: string;
+  /** [start, end) in `norm` of each too-deep line. */
+  deep: [number, number][];
+  maxDepth: number;
+  firstLine: number;
+}
+
+/** Finds lines nested deeper than MAX_NESTING outside top-level fences; null when there are none. */
+function scanNesting(norm: string): NestingScan | null {
+  const deep: [number, number][] = [];
+  let maxDepth = 0;
+  let firstLine = -1;
+  let fence: string | null = null;
+  let line = 0;
+  for (let i = 0; i <= norm.length; line++) {
+    let j = norm.indexOf('\n', i);
+    if (j < 0) j = norm.length;
+    const c = norm.charCodeAt(i);
+    if (c === 32 || c === 96 || c === 126) {
+      const f = FENCE.exec(norm.slice(i, Math.min(j, i + 64)));
+      if (f && (fence === null || (f[1][0] === fence[0] && f[1].length >= fence.length))) fence = fence === null ? f[1] : null;
+    }
+    if (fence === null) {
+      const d = lineDepth(norm, i, MAX_NESTING);
+      if (d > MAX_NESTING) {
+        deep.push([i, j]);
+        if (firstLine < 0) firstLine = line + 1;
+        // The full depth for the note, counted only on deep lines (markers and spaces: linear).
+        maxDepth = Math.max(maxDepth, lineDepth(norm, i, Infinity));
+      }
+    }
+    i = j + 1;
+  }
+  if (!deep.length) return null;
+  const parts: string[] = [];
+  let at = 0;
+  for (const [s, e] of deep) {
+    parts.push(norm.slice(at, s), ' '.repeat(e - s));
+    at = e;
+  }
+  parts.push(norm.slice(at));
+  return { lexable: parts.join(''), deep, maxDepth, firstLine };
 }
 
 const FRONT_OPEN = /^\uFEFF?---[ \t]*(?:\r\n|\r|\n)/;
@@ -68,24 +166,33 @@ export function parseMarkdown(text: string): ParsedMarkdown {
       o += body.charCodeAt(o) === 13 && body.charCodeAt(o + 1) === 10 ? 2 : 1;
     }
   }
+  const nesting = scanNesting(norm);
+  let deepNesting: ParsedMarkdown['deepNesting'];
+  if (nesting) {
+    const toO = (k: number) => (toOrig === null ? bodyStart + k : toOrig[k]);
+    for (const [s, e] of nesting.deep) blocks.push({ kind: 'paragraph', start: toO(s), end: toO(e) });
+    deepNesting = { lines: nesting.deep.length, maxDepth: nesting.maxDepth, firstLine: nesting.firstLine };
+    const note = `${nesting.deep.length} line${nesting.deep.length === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels (up to ${nesting.maxDepth}, first at line ${nesting.firstLine} of the body) read as plain paragraphs`;
+    frontMatter = { ...frontMatter, notes: frontMatter.notes ? `${frontMatter.notes}; ${note}` : note };
+  }
   let tokens: Token[];
   try {
     // Block structure only: inline lexing (half of marked's time) is done for headings alone.
-    tokens = new Lexer({ gfm: true }).blockTokens(norm);
+    tokens = new Lexer({ gfm: true }).blockTokens(nesting ? nesting.lexable : norm);
   } catch {
     // marked refused the input: fall back to paragraphs split at blank lines.
     pushParagraphRuns(text, bodyStart, text.length, (s, e) => blocks.push({ kind: 'paragraph', start: s, end: e }));
-    return { blocks, frontMatter };
+    return { blocks, frontMatter, ...(deepNesting ? { deepNesting } : {}) };
   }
-  const ctx: Ctx = { norm, toOrig, shift: bodyStart, linesCache: null, out: blocks };
+  const ctx: Ctx = { norm: nesting ? nesting.lexable : norm, toOrig, shift: bodyStart, linesCache: null, out: blocks };
   let cursor = 0;
   for (const tok of tokens) {
-    const at = locate(norm, tok.raw, cursor);
+    const at = locate(ctx.norm, tok.raw, cursor);
     if (at < 0) continue; // cannot happen with marked's top-level raws; finalize covers any gap
     cursor = at + tok.raw.length;
     emitToken(ctx, tok, at, cursor);
   }
-  return { blocks, frontMatter };
+  return { blocks, frontMatter, ...(deepNesting ? { deepNesting } : {}) };
 }
 
 interface Ctx {

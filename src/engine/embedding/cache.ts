@@ -4,7 +4,8 @@
 
 import { hash64 } from './hash.ts';
 
-export type EmbedKind = 'query' | 'passage' | 'late';
+/** 'rerank': a cross-encoder's score for a (query, passage) pair, kept as a one-number vector. */
+export type EmbedKind = 'query' | 'passage' | 'late' | 'rerank';
 
 export interface EmbeddingCacheKey {
   model: string;

@@ -54,7 +54,8 @@ export type EmbedResult = Float32Array[] & {
 
 export interface Embedder {
   readonly maxTokens: number;
-  readonly pooling: Pooling;
+  /** How token vectors become one: a local model's pooling, or 'service' (an embedding API pools on its side). */
+  readonly pooling: Pooling | 'service';
   embed(texts: readonly string[], kind: 'query' | 'passage', opts?: EmbedOptions): Promise<EmbedResult>;
   /** The model input for a text: prefix + text. */
   inputText(text: string, kind: 'query' | 'passage'): string;

@@ -1,4 +1,5 @@
-// The embedding module's public API: catalogue, pooling, embedder, late chunking, caches.
+// The embedding module's public API: catalogue, pooling, embedder, late chunking, caches,
+// cross-encoders (rerankers) and their catalogue.
 export * from './runner.ts';
 export * from './catalogue.ts';
 export * from './pooling.ts';
@@ -8,3 +9,6 @@ export * from './embedder.ts';
 export * from './late.ts';
 export * from './late-corpus.ts';
 export * from './special-tokens.ts';
+export * from './record.ts';
+export * from './cross-encoder.ts';
+export * from './reranker-catalogue.ts';

@@ -4,34 +4,27 @@
 // Generated context (contextual retrieval) is one more dimension: chunk at the cap less the room a
 // sentence needs, then place a sentence per chunk through deps.contextualize; the baseline arm chunks
 // at the same reduced cap without sentences, so the two arms' chunk boundaries are identical.
+// Reranking (config.rerank) wraps whichever retriever in a cross-encoder stage; scope 'document'
+// restricts each question's search to its gold documents; every question's ranking is kept deep
+// enough (>= 10 units and past config.budget tokens) to recompute the budget metrics from the file.
 import { InputError } from '../types.ts';
 import type { Chunk, ChunkerId, CommonParams, Doc, EmbedFn, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
-import { docUnits, guessLanguage, parseDocument } from '../documents/index.ts';
+import { docUnits, parseDocument } from '../documents/index.ts';
 import { chunkCorpus } from '../chunkers/index.ts';
 import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
 import type { ContextRunConfig } from '../context/redact.ts';
-import { Bm25Retriever, type StopwordSet } from '../retrieval/bm25.ts';
-import { mergeHits, returnedUnits } from '../retrieval/merge.ts';
+import { corpusLanguage, createRetriever, type RetrieverConfig, type RetrieverContext } from '../retrieval/wiring.ts';
+import { mergeHits, returnedUnits, type RankedUnit } from '../retrieval/merge.ts';
+import { DEFAULT_RERANK_TOP, RerankingRetriever, type PairScorer, type RerankStats } from '../retrieval/rerank.ts';
 import type { Dataset } from '../formats/dataset.ts';
 import type { ChunkLine } from '../formats/chunks-jsonl.ts';
 import { offsetMap } from '../formats/codepoints.ts';
 import { rescore } from '../formats/results.ts';
 import { matchesAll, resolveQuestions } from './gold.ts';
+import { DEFAULT_BUDGET } from './metrics.ts';
 import type { ResultsChunk, ResultsFile, ResultsQuestion, SkippedQuestion } from './types.ts';
 
-export interface RetrieverConfig {
-  kind: 'bm25' | 'dense' | 'hybrid';
-  /** bm25 */
-  k1?: number;
-  b?: number;
-  /** 'auto' (the default) picks the dataset's language: pt → pt, en → en, else none. */
-  stopwords?: StopwordSet | 'auto';
-  /** dense/hybrid: model id or directory, and late chunking. */
-  model?: string;
-  late?: boolean;
-  /** Anything else a dense/hybrid retriever takes (weights, fusion…), passed through. */
-  [key: string]: unknown;
-}
+export type { RetrieverConfig } from '../retrieval/wiring.ts';
 
 export interface ExperimentConfig {
   /** A chunker id, or 'external' for chunks given in deps.chunks. */
@@ -60,6 +53,23 @@ export interface ExperimentConfig {
   contextBaseline?: { contextTokens?: number };
   /** What made the semantic chunker's vectors (e.g. 'lexical-tfidf' or a model id); recorded. */
   semanticEmbedder?: string;
+  /** Context budget in tokens of the budget metrics (default 1024); recorded as config.budget. */
+  budget?: number;
+  /** 'corpus' (default): search every unit; 'document': only the units of the question's gold document(s). */
+  scope?: 'corpus' | 'document';
+  /**
+   * Cross-encoder reranking of the retriever's first `top` hits (default 50), scored by
+   * deps.rerankScore; recorded as config.rerank (with whatever else the caller puts here: the
+   * model's id, weights hash, dtype).
+   */
+  rerank?: RerankConfig;
+}
+
+export interface RerankConfig {
+  /** Hub id or folder, as given. */
+  model: string;
+  top?: number;
+  [key: string]: unknown;
 }
 
 export type Stage = 'parse' | 'chunk' | 'index' | 'retrieve' | 'score';
@@ -82,9 +92,13 @@ export interface ExperimentDeps {
    * Wiring point for dense and hybrid retrieval: builds a retriever for config.retriever.
    * Without it only BM25 runs; asking for dense/hybrid then throws an InputError.
    */
-  createRetriever?: (config: RetrieverConfig, ctx: { docs: ReadonlyMap<string, Doc>; chunks: readonly Chunk[] }) => Retriever | Promise<Retriever>;
+  createRetriever?: (config: RetrieverConfig, ctx: RetrieverContext & { chunks: readonly Chunk[] }) => Retriever | Promise<Retriever>;
   /** Chunks made elsewhere (config.chunker 'external'). */
   chunks?: readonly ChunkLine[];
+  /** The cross-encoder's scores (needed when config.rerank is set). */
+  rerankScore?: PairScorer;
+  /** Called once at the end with what reranking cost (pairs, milliseconds: for the terminal, not the file). */
+  onRerankStats?: (stats: RerankStats) => void;
   onProgress?: (stage: Stage, fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -138,14 +152,6 @@ export function chunksFromLines(lines: readonly ChunkLine[], docs: ReadonlyMap<s
   });
 }
 
-function stopwordsFor(cfg: RetrieverConfig, language: string | undefined): StopwordSet {
-  const s = cfg.stopwords ?? 'auto';
-  if (s !== 'auto') return s;
-  if (language?.toLowerCase().startsWith('pt')) return 'pt';
-  if (language?.toLowerCase().startsWith('en')) return 'en';
-  return 'none';
-}
-
 /** The text a chunk is indexed with: its prefix, then its document range. */
 export function indexText(chunk: Chunk, doc: Doc): string {
   return chunk.prefix + doc.text.slice(chunk.start, chunk.end);
@@ -157,10 +163,16 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   const k = config.k ?? 10;
   if (!Number.isInteger(k) || k < 1) throw new InputError(`k must be a whole number >= 1, got ${k}`);
   const depth = Math.max(k, MIN_RANKED);
+  const budget = config.budget ?? DEFAULT_BUDGET;
+  if (!Number.isInteger(budget) || budget < 1) throw new InputError(`budget must be a whole number >= 1, got ${budget}`);
+  const scope = config.scope ?? 'corpus';
+  if (scope !== 'corpus' && scope !== 'document') throw new InputError(`scope must be "corpus" or "document", got "${scope}"`);
+  const rerank = config.rerank ? { ...config.rerank, top: config.rerank.top ?? DEFAULT_RERANK_TOP } : undefined;
+  if (rerank && !deps.rerankScore) throw new InputError('reranking needs a cross-encoder, and none is available here', 'rerank');
 
   progress('parse', 0);
   const docs = parseDataset(dataset);
-  const language = dataset.language ?? guessLanguage(dataset.documents.slice(0, 5).map((d) => d.text.slice(0, 4000)).join('\n'));
+  const language = dataset.language ?? corpusLanguage(dataset.documents);
   const allQuestions = resolveQuestions(dataset.questions, docs, (d) => docUnits(d, d.meta.language ?? language));
   const skipped: SkippedQuestion[] = [...dataset.skipped];
   const questions: Question[] = [];
@@ -199,17 +211,12 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   // Index.
   progress('index', 0);
   const rcfg: RetrieverConfig = { ...config.retriever };
+  const rctx = { docs, chunks, language };
   let retriever: Retriever;
-  if (rcfg.kind === 'bm25') {
-    rcfg.k1 = rcfg.k1 ?? 1.2;
-    rcfg.b = rcfg.b ?? 0.75;
-    rcfg.stopwords = stopwordsFor(rcfg, language);
-    retriever = new Bm25Retriever({ k1: rcfg.k1, b: rcfg.b, stopwords: rcfg.stopwords });
-  } else if (deps.createRetriever) {
-    retriever = await deps.createRetriever(rcfg, { docs, chunks });
-  } else {
-    throw new InputError(`retriever "${rcfg.kind}" needs an embedding model, and none is available here`);
-  }
+  if (rcfg.kind === 'bm25' || !deps.createRetriever) retriever = createRetriever(rcfg, rctx);
+  else retriever = await deps.createRetriever(rcfg, rctx);
+  const reranker = rerank ? new RerankingRetriever(retriever, { score: deps.rerankScore!, top: rerank.top }) : undefined;
+  if (reranker) retriever = reranker;
   await retriever.index(
     chunks.map((c) => ({ id: c.id, docId: c.docId, text: indexText(c, docs.get(c.docId)!) })),
     signal,
@@ -222,13 +229,19 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   const rq: ResultsQuestion[] = [];
   for (const [i, q] of questions.entries()) {
     throwIfAborted(signal);
-    const accept = config.filter || q.filter ? (id: string) => matchesAll(metaOf(id), config.filter, q.filter) : undefined;
+    // Filters (the run's, the question's, and the scope's gold documents) apply before ranking.
+    const goldDocs = scope === 'document' ? new Set(q.gold.map((g) => g.docId)) : undefined;
+    const accept =
+      config.filter || q.filter || goldDocs
+        ? (id: string) => (!goldDocs || goldDocs.has(byId.get(id)!.docId)) && matchesAll(metaOf(id), config.filter, q.filter)
+        : undefined;
     let want = depth * 4;
-    let units;
+    let units: RankedUnit[];
     for (;;) {
       const hits = await retriever.search(q.text, want, { accept, signal });
-      units = mergeHits(hits, byId, text, { limit: depth, duplicates: config.duplicates });
-      if (units.length >= depth || hits.length < want) break;
+      const all = mergeHits(hits, byId, text, { limit: hits.length, duplicates: config.duplicates });
+      units = rankedDepth(all, depth, budget);
+      if (units.length < all.length || hits.length < want) break;
       want *= 4;
     }
     const out: ResultsQuestion = {
@@ -246,6 +259,7 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
     if (i % 16 === 0) progress('retrieve', i / Math.max(1, questions.length));
   }
   progress('retrieve', 1);
+  if (reranker) deps.onRerankStats?.(reranker.report());
 
   // Results.
   progress('score', 0);
@@ -263,6 +277,9 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
       params,
       retriever: rcfg,
       k,
+      budget,
+      scope,
+      ...(rerank ? { rerank } : {}),
       ...(config.filter ? { filter: config.filter } : {}),
       duplicates: config.duplicates ?? 'document',
       ...(config.context ? { context: config.context } : {}),
@@ -303,6 +320,22 @@ function contextReserve(config: ExperimentConfig, deps: ExperimentDeps): number 
   const t = c.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
   if (!Number.isInteger(t) || t < 0) throw new InputError(`must be a whole number >= 0, got ${t}`, 'contextTokens');
   return t;
+}
+
+/**
+ * How much of a merged ranking a results file keeps: at least `depth` units, and past the budget
+ * (up to and including the first unit that would exceed it), so the budget metrics can be
+ * recomputed from the file alone.
+ */
+export function rankedDepth<T extends { tokens: number }>(units: readonly T[], depth: number, budget: number): T[] {
+  const out: T[] = [];
+  let spent = 0;
+  for (const u of units) {
+    if (out.length >= depth && spent > budget) break;
+    out.push(u);
+    spent += u.tokens;
+  }
+  return out;
 }
 
 /** chunkCorpus, or one document at a time when the semantic chunker's embedder is per document. */

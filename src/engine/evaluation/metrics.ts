@@ -1,7 +1,8 @@
-// The metrics of CONTRACT.md, computed from a results file's own chunks and rankings (nothing
+// The metrics of docs/CONTRACT.md, computed from a results file's own chunks and rankings (nothing
 // else), so a saved or shared file always scores the same: hit@1/3/5, mrr, coverage, ctx3,
-// Chroma's character-range recall/precision/IoU over the first 5, chunk counts; Wilson intervals,
-// per-question miss reasons and the twin (look-alike) report.
+// Chroma's character-range recall/precision/IoU over the first 5, hit and recall at a context
+// budget (config.budget tokens), chunk counts; Wilson intervals, per-question miss reasons and the
+// twin (look-alike) report; hit rate at several budgets (the fair comparison of chunk sizes).
 import type { GoldSpan } from '../types.ts';
 import { wilson } from './stats.ts';
 import type {
@@ -28,6 +29,10 @@ export interface QuestionScore {
   precision5: number;
   iou5: number;
   ctx3: number;
+  /** Every gold span inside a unit taken within the token budget (see budgetUnits). */
+  hitBudget: boolean;
+  /** Character recall of the units taken within the budget. */
+  recallBudget: number;
   /** Why hit@5 failed; absent on a hit. */
   miss?: MissReason;
   twin?: TwinOutcome;
@@ -42,6 +47,31 @@ export interface Scores {
 
 /** The depth of the character-range metrics and of miss reasons. */
 export const RANGE_K = 5;
+
+/** The context budget in tokens when a run or a file names none (config.budget). */
+export const DEFAULT_BUDGET = 1024;
+
+/**
+ * The units a reader gets within `budget` tokens: ranked units in order while their summed tokens
+ * stay within the budget; the first unit that would exceed it ends the list (none after it is taken,
+ * even a smaller one).
+ */
+export function budgetUnits<T extends { tokens: number }>(ranked: readonly T[], budget: number): T[] {
+  const out: T[] = [];
+  let sum = 0;
+  for (const u of ranked) {
+    if (sum + u.tokens > budget) break;
+    sum += u.tokens;
+    out.push(u);
+  }
+  return out;
+}
+
+/** A budget as a results file may hold it: a whole number >= 1, else the default. */
+export function budgetOf(config: Record<string, unknown> | undefined): number {
+  const b = config?.budget;
+  return typeof b === 'number' && Number.isInteger(b) && b >= 1 ? b : DEFAULT_BUDGET;
+}
 
 export function contains(unit: ResultsChunk, span: GoldSpan): boolean {
   return unit.docId === span.docId && unit.start <= span.start && span.end <= unit.end;
@@ -115,7 +145,12 @@ function twinOutcome(rank: number | null, lookAlike: number | null): TwinOutcome
 }
 
 /** Scores one question against the unit list. */
-export function scoreQuestion(q: ResultsQuestion, byId: ReadonlyMap<string, ResultsChunk>, all: readonly ResultsChunk[]): QuestionScore {
+export function scoreQuestion(
+  q: ResultsQuestion,
+  byId: ReadonlyMap<string, ResultsChunk>,
+  all: readonly ResultsChunk[],
+  budget = DEFAULT_BUDGET,
+): QuestionScore {
   const ranked = q.ranked.map((id) => {
     const u = byId.get(id);
     if (!u) throw new Error(`question ${q.id} ranks unknown chunk "${id}"`);
@@ -131,6 +166,7 @@ export function scoreQuestion(q: ResultsQuestion, byId: ReadonlyMap<string, Resu
   const hit5 = hitAt(5);
   const covered = gold.length > 0 && allContained(all, gold);
   const range = rangeScores(ranked.slice(0, RANGE_K), gold);
+  const taken = budgetUnits(ranked, budget);
   const score: QuestionScore = {
     id: q.id,
     rank,
@@ -142,6 +178,8 @@ export function scoreQuestion(q: ResultsQuestion, byId: ReadonlyMap<string, Resu
     precision5: range.precision,
     iou5: range.iou,
     ctx3: ranked.slice(0, 3).reduce((s, u) => s + u.tokens, 0),
+    hitBudget: gold.length > 0 && allContained(taken, gold),
+    recallBudget: rangeScores(taken, gold).recall,
   };
   if (!hit5) score.miss = !covered ? 'split' : allContained(ranked, gold) ? 'below-k' : 'not-retrieved';
   if (q.notRelevant?.length) score.twin = twinOutcome(rank, firstRank(q.notRelevant));
@@ -151,9 +189,10 @@ export function scoreQuestion(q: ResultsQuestion, byId: ReadonlyMap<string, Resu
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 /** Every metric of the contract, with intervals, per-question scores and the twin report. */
-export function scoreResults(chunks: readonly ResultsChunk[], questions: readonly ResultsQuestion[]): Scores {
+export function scoreResults(chunks: readonly ResultsChunk[], questions: readonly ResultsQuestion[], opts: { budget?: number } = {}): Scores {
+  const budget = opts.budget ?? DEFAULT_BUDGET;
   const byId = new Map(chunks.map((c) => [c.id, c]));
-  const per = questions.map((q) => scoreQuestion(q, byId, chunks));
+  const per = questions.map((q) => scoreQuestion(q, byId, chunks, budget));
   const n = per.length;
   const count = (f: (s: QuestionScore) => boolean) => per.filter(f).length;
   const successes: Record<RateKey, number> = {
@@ -161,6 +200,7 @@ export function scoreResults(chunks: readonly ResultsChunk[], questions: readonl
     'hit@3': count((s) => s.hit3),
     'hit@5': count((s) => s.hit5),
     coverage: count((s) => s.covered),
+    'hit@budget': count((s) => s.hitBudget),
   };
   const metrics: Metrics = {
     'hit@1': n ? successes['hit@1'] / n : 0,
@@ -172,6 +212,8 @@ export function scoreResults(chunks: readonly ResultsChunk[], questions: readonl
     'recall@5': mean(per.map((s) => s.recall5)),
     'precision@5': mean(per.map((s) => s.precision5)),
     'iou@5': mean(per.map((s) => s.iou5)),
+    'hit@budget': n ? successes['hit@budget'] / n : 0,
+    'recall@budget': mean(per.map((s) => s.recallBudget)),
     chunks: chunks.length,
     meanTokens: mean(chunks.map((c) => c.tokens)),
   };
@@ -189,4 +231,50 @@ export function scoreResults(chunks: readonly ResultsChunk[], questions: readonl
     interval: wilson(relevantFirst, twinScores.length),
   };
   return { metrics, intervals, perQuestion: per, twins };
+}
+
+export interface BudgetPoint {
+  budget: number;
+  /** Fraction of questions with every gold span inside a unit taken within the budget. */
+  hit: number;
+  interval: [number, number];
+  /** Mean character recall of the units taken within the budget. */
+  recall: number;
+  /**
+   * Questions whose ranked list holds more than `budget` tokens, so the budget, not the list's end,
+   * stopped it. Below `questions`, the file may not list every unit a bigger budget would take
+   * (a file's lists are guaranteed to fill its own config.budget).
+   */
+  filled: number;
+  questions: number;
+}
+
+/**
+ * Hit rate and recall at each budget, from a results file's own chunks and rankings: the chart of
+ * hit rate against context budget per configuration, where chunk sizes compare fairly.
+ */
+export function hitRateAtBudgets(file: { chunks: readonly ResultsChunk[]; questions: readonly ResultsQuestion[] }, budgets: readonly number[]): BudgetPoint[] {
+  const byId = new Map(file.chunks.map((c) => [c.id, c]));
+  const n = file.questions.length;
+  const lists = file.questions.map((q) => ({
+    gold: q.gold,
+    ranked: q.ranked.map((id) => {
+      const u = byId.get(id);
+      if (!u) throw new Error(`question ${q.id} ranks unknown chunk "${id}"`);
+      return u;
+    }),
+  }));
+  return budgets.map((budget) => {
+    if (!Number.isInteger(budget) || budget < 1) throw new Error(`a budget must be a whole number >= 1, got ${budget}`);
+    let hits = 0;
+    let recall = 0;
+    let filled = 0;
+    for (const { gold, ranked } of lists) {
+      const taken = budgetUnits(ranked, budget);
+      if (gold.length > 0 && allContained(taken, gold)) hits++;
+      recall += rangeScores(taken, gold).recall;
+      if (taken.length < ranked.length) filled++;
+    }
+    return { budget, hit: n ? hits / n : 0, interval: wilson(hits, n), recall: n ? recall / n : 0, filled, questions: n };
+  });
 }

@@ -1,4 +1,4 @@
-// The results file's shape (CONTRACT.md "Results file") and the per-question scores around it.
+// The results file's shape (docs/CONTRACT.md "Results file") and the per-question scores around it.
 // Every offset in a results file counts Unicode code points of the document text, like every other
 // file ChunkLab reads or writes, so tools in any language can slice documents with them.
 import type { GoldSpan } from '../types.ts';
@@ -43,14 +43,18 @@ export const METRIC_KEYS = [
   'recall@5',
   'precision@5',
   'iou@5',
+  'hit@budget',
+  'recall@budget',
   'chunks',
   'meanTokens',
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
+/** Metrics added after version 1 files were first written: a file without them still opens (they are recomputed). */
+export const LATER_METRIC_KEYS: readonly MetricKey[] = ['hit@budget', 'recall@budget'];
 export type Metrics = Record<MetricKey, number>;
 
 /** The rates that get a Wilson interval (proportions of questions). */
-export const RATE_KEYS = ['hit@1', 'hit@3', 'hit@5', 'coverage'] as const;
+export const RATE_KEYS = ['hit@1', 'hit@3', 'hit@5', 'coverage', 'hit@budget'] as const;
 export type RateKey = (typeof RATE_KEYS)[number];
 
 export interface TwinSummary {

@@ -9,7 +9,7 @@ import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
 import type { GoldSpan } from '../types.ts';
 import type { SkippedQuestion } from '../evaluation/types.ts';
 import { offsetMap } from './codepoints.ts';
-import { checkSize, isObj, type ReadOptions } from './limits.ts';
+import { checkSize, isObj, preview, type ReadOptions } from './limits.ts';
 import { nearestOccurrence } from './squad.ts';
 
 export const CHROMA_COLUMNS = ['question', 'references', 'corpus_id'] as const;
@@ -48,6 +48,11 @@ export function readChromaFolder(folder: ChromaFolder, opts: ReadOptions = {}): 
     header: true,
     skipEmptyLines: 'greedy',
   });
+  const renamed = (parsed.meta as { renamedHeaders?: Record<string, string> | null }).renamedHeaders;
+  if (renamed && Object.keys(renamed).length) {
+    const dup = [...new Set(Object.values(renamed))];
+    throw new InputError(`duplicate column${dup.length > 1 ? 's' : ''} ${dup.map((d) => preview(d)).join(', ')} in the header row`, csvFile);
+  }
   const fields = parsed.meta.fields ?? [];
   const missing = CHROMA_COLUMNS.filter((c) => !fields.includes(c));
   if (missing.length)

@@ -2,8 +2,8 @@
 // metadata, the document files, and questions.json whose gold is usually a key phrase.
 import { InputError } from '../types.ts';
 import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
-import { arr, checkSize, obj, optStr, parseJson, str, uniqueIds, type ReadOptions } from './limits.ts';
-import { docFormat, readMeta, readQuestion } from './questions.ts';
+import { arr, checkSize, obj, optStr, parseJson, str, uniqueIds, type ReadOptions, preview } from './limits.ts';
+import { docFormat, readMeta, readQuestion, writeQuestion } from './questions.ts';
 
 export interface ChunklabFolder {
   /** Text of documents.json. */
@@ -31,8 +31,8 @@ export function listedFiles(documentsJson: string, opts: ReadOptions = {}): stri
 export function readChunklabFolder(folder: ChunklabFolder, opts: ReadOptions = {}): Dataset {
   const dj = 'documents.json';
   const root = obj(parseJson(folder.documents, dj, opts), dj, dj);
-  if (root.format !== 'chunklab-folder') throw new InputError(`"format" must be "chunklab-folder", got ${JSON.stringify(root.format)}`, dj);
-  if (root.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(root.version)} (this build reads version 1)`, dj);
+  if (root.format !== 'chunklab-folder') throw new InputError(`"format" must be "chunklab-folder", got ${preview(root.format)}`, dj);
+  if (root.version !== 1) throw new InputError(`unsupported version ${preview(root.version)} (this build reads version 1)`, dj);
   const language = optStr(root.language, 'language', dj);
   const documents: DocumentInput[] = arr(root.documents, '"documents"', dj).map((d, i) => {
     const where = `${dj}: documents[${i}]`;
@@ -52,11 +52,41 @@ export function readChunklabFolder(folder: ChunklabFolder, opts: ReadOptions = {
   if (folder.questions !== undefined) {
     const qj = 'questions.json';
     const qr = obj(parseJson(folder.questions, qj, opts), qj, qj);
-    if (qr.format !== 'chunklab-questions') throw new InputError(`"format" must be "chunklab-questions", got ${JSON.stringify(qr.format)}`, qj);
-    if (qr.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(qr.version)} (this build reads version 1)`, qj);
+    if (qr.format !== 'chunklab-questions') throw new InputError(`"format" must be "chunklab-questions", got ${preview(qr.format)}`, qj);
+    if (qr.version !== 1) throw new InputError(`unsupported version ${preview(qr.version)} (this build reads version 1)`, qj);
     questions = arr(qr.questions, '"questions"', qj).map((q, i) => readQuestion(q, byId, `${qj}: questions[${i}]`));
     uniqueIds(questions.map((q) => q.id), 'question', qj);
   }
   const name = optStr(root.name, 'name', dj) ?? 'ChunkLab folder';
   return { name, source: 'chunklab-folder', language, documents, questions, skipped: [] };
+}
+
+const EXT: Record<NonNullable<DocumentInput['format']>, string> = { markdown: 'md', text: 'txt', html: 'html' };
+
+/**
+ * A ChunkLab folder as files (relative path → text): documents.json, one file per document under
+ * docs/ (named after its id, made safe and unique), and questions.json. readChunklabFolder reads it back.
+ */
+export function writeChunklabFolder(ds: Pick<Dataset, 'name' | 'language' | 'documents' | 'questions'>): Record<string, string> {
+  const files: Record<string, string> = {};
+  const used = new Set<string>();
+  const entries = ds.documents.map((d) => {
+    const base = d.id.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '').slice(0, 80) || 'document';
+    const ext = EXT[d.format ?? 'text'];
+    let file = `docs/${base}.${ext}`;
+    for (let n = 2; used.has(file.toLowerCase()); n++) file = `docs/${base}-${n}.${ext}`;
+    used.add(file.toLowerCase());
+    files[file] = d.text;
+    const { title, ...meta } = d.meta ?? {};
+    const entry: Record<string, unknown> = { id: d.id, file, format: d.format ?? 'text' };
+    if (title ?? d.name) entry.title = title ?? d.name;
+    if (Object.keys(meta).length) entry.meta = meta;
+    return entry;
+  });
+  const head: Record<string, unknown> = { format: 'chunklab-folder', version: 1, name: ds.name };
+  if (ds.language) head.language = ds.language;
+  files['documents.json'] = JSON.stringify({ ...head, documents: entries }, null, 2) + '\n';
+  const byId = new Map(ds.documents.map((d) => [d.id, d]));
+  files['questions.json'] = JSON.stringify({ format: 'chunklab-questions', version: 1, questions: ds.questions.map((q) => writeQuestion(q, byId)) }, null, 2) + '\n';
+  return files;
 }

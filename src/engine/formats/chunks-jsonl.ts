@@ -1,11 +1,11 @@
-// Chunks as JSON Lines (CONTRACT.md): one {"docId","start","end","text","prefix"} object a line,
+// Chunks as JSON Lines (docs/CONTRACT.md): one {"docId","start","end","text","prefix"} object a line,
 // `text` exactly the document's text from start to end (offsets in code points), plus
 // returnStart/returnEnd for small-to-big and sentence-window, and id/tokens/parentId/headingPath.
 // Reading (for `eval --chunks`): start/end may be absent, then `text` is located in the document.
 import { InputError } from '../types.ts';
 import type { Chunk } from '../types.ts';
 import { offsetMap } from './codepoints.ts';
-import { checkSize, isObj, type ReadOptions } from './limits.ts';
+import { checkSize, isObj, type ReadOptions, preview } from './limits.ts';
 
 /** One chunk read from a file, offsets in UTF-16. */
 export interface ChunkLine {
@@ -50,7 +50,7 @@ export function writeChunksJsonl(chunks: readonly Chunk[], docText: (docId: stri
 
 function optInt(v: unknown, what: string, where: string): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new InputError(`${what} must be an integer >= 0, got ${JSON.stringify(v)}`, where);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new InputError(`${what} must be an integer >= 0, got ${preview(v)}`, where);
   return v;
 }
 

@@ -24,6 +24,23 @@ export function isPhraseRef(r: GoldRef): r is PhraseRef {
   return typeof (r as PhraseRef).phrase === 'string';
 }
 
+/** Where a generated question came from (absent for questions written by a person). */
+export interface QuestionProvenance {
+  /** The provider's id ("openai:gpt-4o-mini"): never a key or a URL. */
+  model: string;
+  promptVersion: string;
+  kind: 'plain' | 'paraphrase' | 'twin';
+  /** The passage the model was shown (UTF-16 offsets in memory, code points in files). */
+  passage: GoldSpan;
+  /** Share of the question's content words found in its excerpts (0–1). */
+  overlap: number;
+  /** How each excerpt was found: exact, normalised or loose. */
+  located: string[];
+}
+
+/** A question's review state: absent means written by a person, which counts as accepted. */
+export type ReviewState = 'unreviewed' | 'accepted' | 'rejected';
+
 export interface QuestionSpec {
   id: string;
   text: string;
@@ -31,6 +48,13 @@ export interface QuestionSpec {
   notRelevant?: GoldRef[];
   filter?: Record<string, string>;
   tags?: string[];
+  review?: ReviewState;
+  provenance?: QuestionProvenance;
+}
+
+/** Whether a question takes part in an evaluation: rejected never; unreviewed only when asked. */
+export function isEvaluated(q: Pick<QuestionSpec, 'review'>, includeUnreviewed: boolean): boolean {
+  return q.review === undefined || q.review === 'accepted' || (includeUnreviewed && q.review === 'unreviewed');
 }
 
 export type DatasetSource = 'squad' | 'chroma' | 'chunklab-folder' | 'chunklab-workspace';
@@ -45,4 +69,13 @@ export interface Dataset {
   skipped: SkippedQuestion[];
   /** Gold spans that were not at their stated offset and were moved to the nearest occurrence. */
   repaired?: number;
+}
+
+/**
+ * The dataset with only the questions an evaluation takes (see isEvaluated), and how many of those
+ * are unreviewed generated questions.
+ */
+export function selectQuestions(ds: Dataset, includeUnreviewed: boolean): Dataset & { unreviewed: number } {
+  const questions = ds.questions.filter((q) => isEvaluated(q, includeUnreviewed));
+  return { ...ds, questions, unreviewed: questions.filter((q) => q.review === 'unreviewed').length };
 }

@@ -46,6 +46,31 @@ export function parseJson(text: string, where: string, opts: ReadOptions = {}): 
   }
 }
 
+/**
+ * A short, flat, one-line picture of an untrusted value for an error message: never recursive (a
+ * value nested thousands deep cannot overflow the stack), never longer than `max` characters.
+ */
+export function preview(v: unknown, max = 60): string {
+  let s: string;
+  if (typeof v === 'string') s = JSON.stringify(v.length > max ? v.slice(0, max) : v) + (v.length > max ? '…' : '');
+  else if (typeof v === 'number' || typeof v === 'boolean' || v === null || v === undefined || typeof v === 'bigint') s = String(v);
+  else if (Array.isArray(v)) s = `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+  else if (typeof v === 'object') s = 'an object';
+  else s = typeof v;
+  s = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  return s.length > max + 3 ? `${s.slice(0, max)}…` : s;
+}
+
+/** An id from a file: a string, or a number written as one; anything else is an InputError. */
+export function idOf(v: unknown, what: string, where: string): string {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'string' && v.trim()) return v;
+  throw new InputError(`${what} must be a string or a number, got ${preview(v)}`, where);
+}
+
+/** Keys that would reach an object's prototype when used as property names. */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 export type Obj = Record<string, unknown>;
 
 export function isObj(v: unknown): v is Obj {
@@ -75,12 +100,12 @@ export function optStr(v: unknown, what: string, where: string): string | undefi
 }
 
 export function int(v: unknown, what: string, where: string, min = 0): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new InputError(`${what} must be an integer >= ${min}, got ${JSON.stringify(v)}`, where);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new InputError(`${what} must be an integer >= ${min}, got ${preview(v)}`, where);
   return v;
 }
 
 export function num(v: unknown, what: string, where: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new InputError(`${what} must be a number, got ${JSON.stringify(v)}`, where);
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new InputError(`${what} must be a number, got ${preview(v)}`, where);
   return v;
 }
 
@@ -90,6 +115,7 @@ export function strMap(v: unknown, what: string, where: string): Record<string, 
   const o = obj(v, what, where);
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(o)) {
+    if (UNSAFE_KEYS.has(k)) throw new InputError(`${what} may not have a key named "${k}"`, where);
     if (val === undefined || val === null) continue;
     if (typeof val !== 'string' && typeof val !== 'number' && typeof val !== 'boolean') throw new InputError(`${what}.${k} must be a string`, where);
     out[k] = String(val);
@@ -101,7 +127,7 @@ export function strMap(v: unknown, what: string, where: string): Record<string, 
 export function uniqueIds(ids: Iterable<string>, what: string, where: string): void {
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) throw new InputError(`duplicate ${what} id "${id}"`, where);
+    if (seen.has(id)) throw new InputError(`duplicate ${what} id ${preview(id)}`, where);
     seen.add(id);
   }
 }

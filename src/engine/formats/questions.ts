@@ -3,16 +3,16 @@
 // ({docId, phrase}); look-alike passages (notRelevant); metadata filters; tags.
 import { InputError } from '../types.ts';
 import type { DocFormat, DocMeta } from '../types.ts';
-import type { DocumentInput, GoldRef, QuestionSpec } from './dataset.ts';
+import type { DocumentInput, GoldRef, QuestionProvenance, QuestionSpec, ReviewState } from './dataset.ts';
 import { isPhraseRef } from './dataset.ts';
 import { offsetMap } from './codepoints.ts';
-import { arr, int, isObj, obj, optStr, str, strMap } from './limits.ts';
+import { arr, int, isObj, num, obj, optStr, str, strMap, preview, idOf } from './limits.ts';
 
 const FORMATS: DocFormat[] = ['markdown', 'text', 'html'];
 
 export function docFormat(v: unknown, where: string): DocFormat | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !FORMATS.includes(v as DocFormat)) throw new InputError(`format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(v)}`, where);
+  if (typeof v !== 'string' || !FORMATS.includes(v as DocFormat)) throw new InputError(`format must be one of ${FORMATS.join(', ')}, got ${preview(v)}`, where);
   return v as DocFormat;
 }
 
@@ -39,7 +39,7 @@ export function readRef(v: unknown, docs: ReadonlyMap<string, DocumentInput>, wh
  */
 export function readQuestion(v: unknown, docs: ReadonlyMap<string, DocumentInput>, where: string): QuestionSpec {
   const o = obj(v, 'a question', where);
-  const id = typeof o.id === 'number' ? String(o.id) : str(o.id, 'id', where);
+  const id = idOf(o.id, 'id', where);
   const qw = `${where} (question ${id})`;
   const text = str(o.text, 'text', qw);
   const gold: GoldRef[] = [];
@@ -51,7 +51,32 @@ export function readQuestion(v: unknown, docs: ReadonlyMap<string, DocumentInput
   const filter = strMap(o.filter, 'filter', qw);
   if (filter && Object.keys(filter).length) q.filter = filter;
   if (o.tags !== undefined) q.tags = arr(o.tags, 'tags', qw).map((t, i) => str(t, `tags[${i}]`, qw));
+  if (o.review !== undefined) {
+    if (!REVIEW.includes(o.review as ReviewState)) throw new InputError(`review must be one of ${REVIEW.join(', ')}`, qw);
+    q.review = o.review as ReviewState;
+  }
+  if (o.provenance !== undefined) q.provenance = readProvenance(o.provenance, docs, `${qw}, provenance`);
   return q;
+}
+
+const REVIEW: ReviewState[] = ['unreviewed', 'accepted', 'rejected'];
+const KINDS: QuestionProvenance['kind'][] = ['plain', 'paraphrase', 'twin'];
+
+function readProvenance(v: unknown, docs: ReadonlyMap<string, DocumentInput>, where: string): QuestionProvenance {
+  const o = obj(v, 'a provenance record', where);
+  const kind = o.kind ?? 'plain';
+  if (!KINDS.includes(kind as QuestionProvenance['kind'])) throw new InputError(`kind must be one of ${KINDS.join(', ')}`, where);
+  const passage = readRef(o.passage, docs, `${where}: passage`);
+  if (isPhraseRef(passage)) throw new InputError('passage must be a span {docId, start, end}', where);
+  const overlap = num(o.overlap ?? 0, 'overlap', where);
+  return {
+    model: str(o.model, 'model', where),
+    promptVersion: str(o.promptVersion, 'promptVersion', where),
+    kind: kind as QuestionProvenance['kind'],
+    passage,
+    overlap,
+    located: o.located === undefined ? [] : arr(o.located, 'located', where).map((x, i) => str(x, `located[${i}]`, where)),
+  };
 }
 
 /** A reference as written to a file: spans in code points. */
@@ -68,6 +93,8 @@ export function writeQuestion(q: QuestionSpec, docs: ReadonlyMap<string, Documen
   if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => writeRef(g, docs));
   if (q.filter && Object.keys(q.filter).length) out.filter = q.filter;
   if (q.tags?.length) out.tags = q.tags;
+  if (q.review) out.review = q.review;
+  if (q.provenance) out.provenance = { ...q.provenance, passage: writeRef(q.provenance.passage, docs) };
   return out;
 }
 

@@ -1,13 +1,13 @@
-// The results file (CONTRACT.md): written by the CLI's --out/--json and the playground's "share
+// The results file (docs/CONTRACT.md): written by the CLI's --out/--json and the playground's "share
 // results"; read back by the playground, `compare` and outside tools. Reading validates every
 // field (an opened file is untrusted) and rescoring recomputes metrics from the file's own chunks
 // and rankings rather than trusting the stored numbers.
 import { InputError } from '../types.ts';
 import type { GoldSpan } from '../types.ts';
 import type { Metrics, ResultsChunk, ResultsFile, ResultsQuestion } from '../evaluation/types.ts';
-import { METRIC_KEYS } from '../evaluation/types.ts';
-import { scoreResults } from '../evaluation/metrics.ts';
-import { arr, int, isObj, num, obj, parseJson, str, strMap, type ReadOptions } from './limits.ts';
+import { LATER_METRIC_KEYS, METRIC_KEYS } from '../evaluation/types.ts';
+import { budgetOf, scoreResults } from '../evaluation/metrics.ts';
+import { arr, int, isObj, num, obj, parseJson, str, strMap, type ReadOptions, preview, idOf } from './limits.ts';
 
 export const RESULTS_FORMAT = 'chunklab-results';
 
@@ -23,9 +23,10 @@ function readSpans(v: unknown, what: string, where: string): GoldSpan[] {
 
 export function readResults(text: string, file = 'results.json', opts: ReadOptions = {}): ResultsFile {
   const root = obj(parseJson(text, file, opts), 'the file', file);
-  if (root.format !== RESULTS_FORMAT) throw new InputError(`"format" must be "${RESULTS_FORMAT}", got ${JSON.stringify(root.format)}`, file);
-  if (root.version !== 1) throw new InputError(`unsupported version ${JSON.stringify(root.version)} (this build reads version 1)`, file);
+  if (root.format !== RESULTS_FORMAT) throw new InputError(`"format" must be "${RESULTS_FORMAT}", got ${preview(root.format)}`, file);
+  if (root.version !== 1) throw new InputError(`unsupported version ${preview(root.version)} (this build reads version 1)`, file);
   const config = root.config === undefined ? {} : obj(root.config, '"config"', file);
+  checkRunConfig(config, file);
   const ids = new Set<string>();
   const chunks: ResultsChunk[] = arr(root.chunks, '"chunks"', file).map((c, i) => {
     const w = `${file}: chunks[${i}]`;
@@ -39,7 +40,7 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
   const qids = new Set<string>();
   const questions: ResultsQuestion[] = arr(root.questions, '"questions"', file).map((q, i) => {
     const o = obj(q, 'a question', `${file}: questions[${i}]`);
-    const id = typeof o.id === 'number' ? String(o.id) : str(o.id, 'id', `${file}: questions[${i}]`);
+    const id = idOf(o.id, 'id', `${file}: questions[${i}]`);
     const w = `${file}: question ${id}`;
     if (qids.has(id)) throw new InputError('duplicate question id', w);
     qids.add(id);
@@ -57,18 +58,42 @@ export function readResults(text: string, file = 'results.json', opts: ReadOptio
     return out;
   });
   const m = obj(root.metrics, '"metrics"', file);
-  const metrics = Object.fromEntries(METRIC_KEYS.map((k) => [k, num(m[k], `metrics["${k}"]`, file)])) as Metrics;
+  // Metrics added later (budget ones) may be absent from older files; they are recomputed anyway.
+  const metrics = Object.fromEntries(
+    METRIC_KEYS.filter((k) => m[k] !== undefined || !LATER_METRIC_KEYS.includes(k)).map((k) => [k, num(m[k], `metrics["${k}"]`, file)]),
+  ) as Metrics;
   const out: ResultsFile = { format: RESULTS_FORMAT, version: 1, config, chunks, questions, metrics, offsets: 'codepoint' };
   if (Array.isArray(root.skipped))
-    out.skipped = root.skipped.filter(isObj).map((s) => ({ id: String(s.id ?? ''), reason: String(s.reason ?? '') }));
+    out.skipped = root.skipped.filter(isObj).map((s) => ({ id: flat(s.id), reason: flat(s.reason) }));
   if (isObj(root.index) && typeof root.index.entries === 'number' && typeof root.index.meanTokens === 'number')
     out.index = { entries: root.index.entries, meanTokens: root.index.meanTokens };
   return rescore(out);
 }
 
-/** The file with metrics, intervals, twins and per-question rank/miss/twin recomputed. */
+/** A skipped entry's field as text: strings and numbers as they are, anything else a bounded preview. */
+function flat(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined || v === null ? '' : preview(v);
+}
+
+/**
+ * The run settings the metrics depend on, checked when present: budget (whole number >= 1), scope
+ * ('corpus' | 'document'), rerank ({model, top}). Absent ones take their defaults.
+ */
+function checkRunConfig(config: Record<string, unknown>, file: string): void {
+  if (config.budget !== undefined) int(config.budget, 'config.budget', file, 1);
+  if (config.scope !== undefined && config.scope !== 'corpus' && config.scope !== 'document') {
+    throw new InputError(`config.scope must be "corpus" or "document", got ${preview(config.scope)}`, file);
+  }
+  if (config.rerank !== undefined) {
+    const r = obj(config.rerank, 'config.rerank', file);
+    str(r.model, 'config.rerank.model', file);
+    int(r.top, 'config.rerank.top', file, 1);
+  }
+}
+
+/** The file with metrics, intervals, twins and per-question rank/miss/twin recomputed (at config.budget). */
 export function rescore(file: ResultsFile): ResultsFile {
-  const s = scoreResults(file.chunks, file.questions);
+  const s = scoreResults(file.chunks, file.questions, { budget: budgetOf(file.config) });
   const questions = file.questions.map((q, i) => {
     const p = s.perQuestion[i];
     const out: ResultsQuestion = { ...q, rank: p.rank };

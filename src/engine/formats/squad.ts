@@ -6,7 +6,7 @@ import { InputError } from '../types.ts';
 import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
 import type { SkippedQuestion } from '../evaluation/types.ts';
 import { offsetMap } from './codepoints.ts';
-import { arr, obj, parseJson, str, type ReadOptions } from './limits.ts';
+import { arr, obj, parseJson, str, type ReadOptions, preview, idOf } from './limits.ts';
 
 export const PARAGRAPH_JOIN = '\n\n';
 
@@ -49,7 +49,7 @@ export function readSquad(text: string, file = 'squad.json', opts: ReadOptions =
       const map = offsetMap(context);
       arr(p.qas, '"qas"', pw).forEach((qa, qi) => {
         const q = obj(qa, 'a question', `${pw}.qas[${qi}]`);
-        const id = q.id === undefined ? `${title}#${pi}.${qi}` : String(q.id);
+        const id = q.id === undefined ? `${title}#${pi}.${qi}` : idOf(q.id, '"id"', `${pw}.qas[${qi}]`);
         const qw = `${file}: question ${id}`;
         if (ids.has(id)) throw new InputError('duplicate question id', qw);
         ids.add(id);
@@ -63,7 +63,7 @@ export function readSquad(text: string, file = 'squad.json', opts: ReadOptions =
         const answer = str(ans.text, 'answer "text"', qw);
         const cpStart = ans.answer_start;
         if (typeof cpStart !== 'number' || !Number.isInteger(cpStart) || cpStart < 0)
-          throw new InputError(`answer_start must be an integer >= 0, got ${JSON.stringify(cpStart)}`, qw);
+          throw new InputError(`answer_start must be an integer >= 0, got ${preview(cpStart)}`, qw);
         const at = map.toUtf16(cpStart);
         let start: number;
         if (at !== undefined && context.startsWith(answer, at)) start = at;

@@ -13,7 +13,7 @@
 // UTF-16 and validates everything: an opened file is untrusted.
 import { InputError } from '../types.ts';
 import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
-import { arr, isObj, obj, optStr, parseJson, str, uniqueIds, type ReadOptions } from './limits.ts';
+import { arr, isObj, obj, optStr, parseJson, str, uniqueIds, type ReadOptions, preview } from './limits.ts';
 import { docFormat, readMeta, readQuestion, writeQuestion } from './questions.ts';
 
 export const WORKSPACE_FORMAT = 'chunklab-workspace';
@@ -41,9 +41,9 @@ export interface Workspace {
 
 export function readWorkspace(text: string, file = 'workspace.json', opts: ReadOptions = {}): Workspace {
   const root = obj(parseJson(text, file, opts), 'the file', file);
-  if (root.format !== WORKSPACE_FORMAT) throw new InputError(`"format" must be "${WORKSPACE_FORMAT}", got ${JSON.stringify(root.format)}`, file);
+  if (root.format !== WORKSPACE_FORMAT) throw new InputError(`"format" must be "${WORKSPACE_FORMAT}", got ${preview(root.format)}`, file);
   if (root.version !== WORKSPACE_VERSION)
-    throw new InputError(`unsupported version ${JSON.stringify(root.version)} (this build reads version ${WORKSPACE_VERSION})`, file);
+    throw new InputError(`unsupported version ${preview(root.version)} (this build reads version ${WORKSPACE_VERSION})`, file);
   const corpora: WorkspaceCorpus[] = arr(root.corpora, '"corpora"', file).map((c, ci) => {
     const cw = `${file}: corpora[${ci}]`;
     const o = obj(c, 'a corpus', cw);
@@ -108,8 +108,11 @@ export function writeWorkspace(ws: Workspace): string {
 export function datasetFromWorkspace(ws: Workspace, setId?: string, file = 'workspace.json'): Dataset {
   const set = setId === undefined ? ws.questionSets[0] : ws.questionSets.find((s) => s.id === setId);
   if (!set) {
-    if (setId !== undefined) throw new InputError(`no question set "${setId}" (have: ${ws.questionSets.map((s) => s.id).join(', ') || 'none'})`, file);
-    throw new InputError('the workspace has no question set to evaluate', file);
+    if (setId !== undefined) throw new InputError(`no question set ${preview(setId)} (have: ${ws.questionSets.map((s) => preview(s.id)).join(', ') || 'none'})`, file);
+    // No question set at all: the first corpus, with no questions (chunk works; eval says so).
+    const first = ws.corpora[0];
+    if (!first) throw new InputError('the workspace has no corpus', file);
+    return { name: first.name, source: 'chunklab-workspace', language: first.language, documents: first.documents, questions: [], skipped: [] };
   }
   const corpus = ws.corpora.find((c) => c.id === set.corpusId)!;
   return {

@@ -8,3 +8,5 @@ export { DenseRetriever, topK } from './dense.ts';
 export type { DenseRetrieverOptions, EmbedFn, Scored } from './dense.ts';
 export { HybridRetriever, reciprocalRankFusion } from './hybrid.ts';
 export type { HybridOptions, RankedList } from './hybrid.ts';
+export { RerankingRetriever, rerankHits, DEFAULT_RERANK_TOP } from './rerank.ts';
+export type { PairScorer, RerankStats, RerankingRetrieverOptions } from './rerank.ts';

@@ -164,6 +164,7 @@ export function normalizeClusters(
   cache: Map<string, string>,
   builder: MapBuilder = new MapBuilder(start, end - start + 16),
   asciiRun: ((run: string) => string) | null = null,
+  special: ((text: string, i: number, j: number) => string | null) | null = null,
 ): MappedText {
   let i = start;
   while (i < end) {
@@ -188,6 +189,12 @@ export function normalizeClusters(
       continue;
     }
     const j = clusterEnd(text, i, end);
+    const own = special === null ? null : special(text, i, j);
+    if (own !== null) {
+      builder.push(own, i, j);
+      i = j;
+      continue;
+    }
     const cl = text.slice(i, j);
     let out = cache.get(cl);
     if (out === undefined) {
@@ -199,6 +206,76 @@ export function normalizeClusters(
     i = j;
   }
   return builder.finish(end);
+}
+
+// ---------------------------------------------------------------- capital sigma in context
+
+const CASE_IGNORABLE = /\p{Case_Ignorable}/u;
+const CASED = /\p{Cased}/u;
+const IGNORABLE = 1;
+const CASED_CHAR = 2;
+const OTHER = 3;
+/** Case class of BMP code points for the Final_Sigma rule (0: not computed yet). */
+const bmpCase = new Uint8Array(65536);
+
+function caseClass(cp: number): number {
+  if (cp < 0x10000 && bmpCase[cp] !== 0) return bmpCase[cp];
+  const ch = String.fromCodePoint(cp);
+  // ICU tests "ignorable" first: a character both cased and case-ignorable (U+0345) is skipped
+  const k = CASE_IGNORABLE.test(ch) ? IGNORABLE : CASED.test(ch) ? CASED_CHAR : OTHER;
+  if (cp < 0x10000) bmpCase[cp] = k;
+  return k;
+}
+
+/** Where lowercasing the capital sigma at `at` looked, and what it gave. */
+export interface SigmaContext {
+  /** True when toLowerCase turns it into final ς (else σ). */
+  final: boolean;
+  /** A cut strictly inside (from, to) can change the result; cuts at from or to cannot. */
+  from: number;
+  to: number;
+}
+
+export const CAPITAL_SIGMA = 0x3a3;
+
+/**
+ * Unicode's Final_Sigma condition for the capital sigma at text[at], as String.prototype.toLowerCase
+ * applies it to text[start, end) once the characters for which `removed(cp)` is true are deleted:
+ * final (ς) when the nearest character before it that is not case-ignorable is cased and the nearest
+ * one after it is not cased (or absent). Only those two characters matter, so the cost is the run
+ * of case-ignorable characters around the sigma, not the section.
+ */
+export function sigmaContext(text: string, at: number, start: number, end: number, removed: ((cp: number) => boolean) | null): SigmaContext {
+  let before = false;
+  let from = start;
+  for (let i = at; i > start; ) {
+    let k = i - 1;
+    const lo = text.charCodeAt(k);
+    if (lo >= 0xdc00 && lo <= 0xdfff && k > start && (text.charCodeAt(k - 1) & 0xfc00) === 0xd800) k--;
+    const cp = text.codePointAt(k)!;
+    i = k;
+    if (removed !== null && removed(cp)) continue;
+    const c = caseClass(cp);
+    if (c === IGNORABLE) continue;
+    before = c === CASED_CHAR;
+    from = k;
+    break;
+  }
+  let after = false;
+  let to = end;
+  for (let i = at + 1; i < end; ) {
+    const u = text.charCodeAt(i);
+    const w = u >= 0xd800 && u <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    const cp = w === 2 ? text.codePointAt(i)! : u;
+    i += w;
+    if (removed !== null && removed(cp)) continue;
+    const c = caseClass(cp);
+    if (c === IGNORABLE) continue;
+    after = c === CASED_CHAR;
+    to = i;
+    break;
+  }
+  return { final: before && !after, from, to };
 }
 
 // ---------------------------------------------------------------- BertNormalizer, mirrored
@@ -223,19 +300,52 @@ function isChineseUnit(cp: number): boolean {
 
 /**
  * BertNormalizer of @huggingface/tokenizers, one cluster at a time. Every step of it is local to a
- * character except lowercasing of a capital sigma (final form depends on its neighbours), which
- * `normalizeBert` handles by lowercasing the whole section when one is present.
+ * character except lowercasing of a capital sigma (final form ς depends on its neighbours), which
+ * `sigmaCluster` settles by looking only at the nearest characters that decide it (sigmaContext).
  */
 export class BertNorm {
   private readonly ascii: string[] = [];
   private readonly cache = new Map<string, string>();
   private readonly stripAccents: boolean;
   private readonly asciiRun: ((run: string) => string) | null;
+  /** Per BMP code point: 1 when clean_text deletes it, 2 when it keeps it (0: not computed yet). */
+  private readonly removedBmp = new Uint8Array(65536);
+  /** What clean_text deletes before lowercasing (null: nothing). */
+  readonly removed: ((cp: number) => boolean) | null;
+  /** Whether this normalizer lowercases (capital sigma then needs its context). */
+  readonly lowercase: boolean;
 
   constructor(private readonly cfg: BertNormalizerConfig) {
     this.stripAccents = cfg.lowercase ? cfg.strip_accents !== false : !!cfg.strip_accents;
+    this.lowercase = !!cfg.lowercase;
     for (let c = 0; c < 128; c++) this.ascii.push(this.cluster(String.fromCharCode(c)));
     this.asciiRun = asciiRunTransform(this.ascii);
+    this.removed = cfg.clean_text ? (cp) => this.isRemoved(cp) : null;
+  }
+
+  private isRemoved(cp: number): boolean {
+    if (cp < 0x10000) {
+      let k = this.removedBmp[cp];
+      if (k === 0) this.removedBmp[cp] = k = this.stage1(String.fromCharCode(cp)) === '' ? 1 : 2;
+      return k === 1;
+    }
+    return this.stage1(String.fromCodePoint(cp)) === '';
+  }
+
+  /** The context of the capital sigma at text[at] in the section [start, end) (see sigmaContext). */
+  sigmaAt(text: string, at: number, start: number, end: number): SigmaContext {
+    return sigmaContext(text, at, start, end, this.removed);
+  }
+
+  /**
+   * The normalized cluster text[i, j) of the section [start, end): clusterCached, except that a
+   * capital sigma is lowercased as its context in the section requires (ς or σ).
+   */
+  clusterIn(text: string, i: number, j: number, start: number, end: number): string {
+    const piece = this.clusterCached(text.slice(i, j));
+    if (!this.lowercase || text.charCodeAt(i) !== CAPITAL_SIGMA || !this.sigmaAt(text, i, start, end).final) return piece;
+    // alone, the cluster's Σ lowercases to σ (nothing cased before it), which stays its first unit
+    return piece.charCodeAt(0) === 0x3c3 ? '\u03c2' + piece.slice(1) : piece;
   }
 
   /** clean_text and CJK spacing. */
@@ -287,26 +397,10 @@ export class BertNorm {
   }
 
   normalize(text: string, start: number, end: number): MappedText {
-    if (!(this.cfg.lowercase && text.slice(start, end).includes('Σ'))) {
-      const b = new MapBuilder(start, end - start + 16);
-      return normalizeClusters(text, start, end, (c) => this.cluster(c), this.ascii, this.cache, b, this.asciiRun);
-    }
-    // Capital sigma present: lowercase the cleaned section as a whole (as the library does) and
-    // cut the result back into clusters; per-cluster lowercase lengths do not depend on context.
-    const clusters: [number, number, string][] = [];
-    for (let i = start; i < end; ) {
-      const j = clusterEnd(text, i, end);
-      clusters.push([i, j, this.stage1(text.slice(i, j))]);
-      i = j;
-    }
-    const lower = clusters.map((c) => c[2]).join('').toLowerCase();
     const b = new MapBuilder(start, end - start + 16);
-    let pos = 0;
-    for (const [i, j, s1] of clusters) {
-      const n = s1.toLowerCase().length;
-      b.push(this.stage3(lower.slice(pos, pos + n)), i, j);
-      pos += n;
-    }
-    return b.finish(end);
+    const sigma = this.lowercase
+      ? (t: string, i: number, j: number) => (t.charCodeAt(i) === CAPITAL_SIGMA ? this.clusterIn(t, i, j, start, end) : null)
+      : null;
+    return normalizeClusters(text, start, end, (c) => this.cluster(c), this.ascii, this.cache, b, this.asciiRun, sigma);
   }
 }

@@ -6,6 +6,7 @@
 import { Tokenizer } from '@huggingface/tokenizers';
 import { InputError, type TextTokenizer, type TokenSpan } from '../types.ts';
 import { TokenBuffer, type TokenArrays } from './buffer.ts';
+import { byteToUtf16 } from './utf8.ts';
 import { WordPieceFast, type WordEntry } from './wordpiece.ts';
 import {
   BertNorm,
@@ -111,23 +112,6 @@ function byteEncode(s: string): string {
   let out = '';
   for (const b of utf8.encode(s)) out += BYTE_CHARS[b];
   return out;
-}
-
-/**
- * For each UTF-8 byte boundary 0..nbytes of `s`, a UTF-16 offset: boundaries inside a character
- * round down to its start, so the token holding a character's last byte covers the character.
- */
-function byteToUtf16(s: string): number[] {
-  const map: number[] = [0];
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i)!;
-    const units = cp > 0xffff ? 2 : 1;
-    const nb = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    for (let k = 1; k < nb; k++) map.push(i);
-    i += units;
-    map.push(i);
-  }
-  return map;
 }
 
 function escapeRe(s: string): string {
@@ -517,13 +501,13 @@ class HfTextTokenizer implements AlignedTokenizer {
         }
         continue;
       }
-      const sigma = WordPieceFast.needsContext(text, start, end, this.lowercase);
-      if (this.fast !== null && !sigma) {
+      // lowercasing a capital sigma depends on its neighbours: a range count cut inside that
+      // context may differ (only the sigma's few neighbours, see sigmaContext)
+      if (out && this.lowercase) this.markSigmas(text, start, end, out);
+      if (this.fast !== null) {
         total += this.fast.encodeSection(text, start, end, out);
         continue;
       }
-      // lowercasing a capital sigma depends on its neighbours: no range count inside is exact
-      if (out && sigma) out.markUnsafe(start, end);
       let mapped: MappedText | null;
       if (this.normalizeSection) {
         mapped = this.normalizeSection(text, start, end);
@@ -567,6 +551,15 @@ class HfTextTokenizer implements AlignedTokenizer {
       }
     }
     return total;
+  }
+
+  /** Marks unsafe the context of each capital sigma of the section [start, end). */
+  private markSigmas(text: string, start: number, end: number, out: TokenBuffer): void {
+    const bert = this.bert!;
+    for (let at = text.indexOf('\u03a3', start); at >= 0 && at < end; at = text.indexOf('\u03a3', at + 1)) {
+      const c = bert.sigmaAt(text, at, start, end);
+      out.markUnsafe(c.from, c.to);
+    }
   }
 
   /** Pre-tokenizes one normalized subsection and hands each word, with its position, to `sink`. */

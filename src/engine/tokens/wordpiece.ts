@@ -106,6 +106,7 @@ export class WordPieceFast {
   private contig = true;
 
   // per section
+  private secStart = 0;
   private out: TokenBuffer | null = null;
   private total = 0;
   private prevUnk = false;
@@ -142,16 +143,10 @@ export class WordPieceFast {
     this.contTable = new PieceTable(model.vocab.keys(), prefix);
   }
 
-  /** Whether a cluster-level normalizer may be used for this section (capital sigma needs context). */
-  static needsContext(text: string, start: number, end: number, lowercase: boolean): boolean {
-    if (!lowercase) return false;
-    const at = text.indexOf('\u03a3', start);
-    return at >= 0 && at < end;
-  }
-
   /** Tokens of text[start, end) (a section without added tokens) into `out`; returns their number. */
   encodeSection(text: string, start: number, end: number, out: TokenBuffer | null): number {
     this.out = out;
+    this.secStart = start;
     this.total = 0;
     this.prevUnk = false;
     this.wlen = 0;
@@ -263,7 +258,8 @@ export class WordPieceFast {
    */
   private cluster(text: string, i: number, end: number): number {
     const j = clusterEnd(text, i, end);
-    const piece = this.norm.clusterCached(text.slice(i, j));
+    // (a capital sigma's lowercase depends on its neighbours within the section)
+    const piece = this.norm.clusterIn(text, i, j, this.secStart, end);
     const n = piece.length;
     if (n === 0) return j;
     let coreEnd = n;

@@ -10,13 +10,13 @@ function positions(spans: ISpan[]): Set<string> {
   return s;
 }
 
-export function independentMetrics(chunks: IChunk[], questions: IQuestion[]): Record<string, number> {
+export function independentMetrics(chunks: IChunk[], questions: IQuestion[], budget = 1024): Record<string, number> {
   const find = (id: string) => {
     for (const c of chunks) if (c.id === id) return c;
     throw new Error(`no chunk ${id}`);
   };
   const inside = (c: IChunk, g: ISpan) => c.docId === g.docId && g.start >= c.start && g.end <= c.end;
-  let h1 = 0, h3 = 0, h5 = 0, rr = 0, cov = 0, ctx = 0, rec = 0, prec = 0, iou = 0;
+  let h1 = 0, h3 = 0, h5 = 0, rr = 0, cov = 0, ctx = 0, rec = 0, prec = 0, iou = 0, hb = 0, rb = 0;
   for (const q of questions) {
     const ranked = q.ranked.map(find);
     const hitAt = (k: number) => {
@@ -54,12 +54,28 @@ export function independentMetrics(chunks: IChunk[], questions: IQuestion[]): Re
     rec += goldSum ? common / goldSum : 0;
     prec += unitSum ? common / unitSum : 0;
     iou += unitSum + left ? common / (unitSum + left) : 0;
+    // Budget: units in rank order while the running token sum stays within the budget.
+    let spent = 0;
+    let cut = ranked.length;
+    for (let i = 0; i < ranked.length; i++) {
+      if (spent + ranked[i].tokens > budget) {
+        cut = i;
+        break;
+      }
+      spent += ranked[i].tokens;
+    }
+    const inBudget = ranked.slice(0, cut);
+    if (q.gold.length && q.gold.every((g) => inBudget.some((u) => inside(u, g)))) hb++;
+    const got = positions(inBudget);
+    let gotGold = 0;
+    for (const p of goldPos) if (got.has(p)) gotGold++;
+    rb += goldSum ? gotGold / goldSum : 0;
   }
   const n = questions.length || 1;
   const tokens = chunks.reduce((s, c) => s + c.tokens, 0);
   return {
     'hit@1': h1 / n, 'hit@3': h3 / n, 'hit@5': h5 / n, mrr: rr / n, coverage: cov / n, ctx3: ctx / n,
-    'recall@5': rec / n, 'precision@5': prec / n, 'iou@5': iou / n,
+    'recall@5': rec / n, 'precision@5': prec / n, 'iou@5': iou / n, 'hit@budget': hb / n, 'recall@budget': rb / n,
     chunks: chunks.length, meanTokens: chunks.length ? tokens / chunks.length : 0,
   };
 }

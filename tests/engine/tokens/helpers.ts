@@ -2,6 +2,7 @@
 // random text generator.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { createTokenizer, type AlignedTokenizer, type CreateOptions } from '../../../src/engine/tokens/index.ts';
 import { rng } from '../../../src/engine/util/random.ts';
@@ -107,4 +108,132 @@ export function spansValid(text: string, spans: { start: number; end: number }[]
     prevStart = t.start;
   }
   return null;
+}
+
+export type Family = 'wordpiece' | 'metaspace' | 'byte-level';
+
+export interface Case {
+  label: string;
+  family: Family;
+  make: () => Pair;
+}
+
+const GPT4ISH = "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+
+/** One configuration per family and variant, each built with our tokenizer and the library's. */
+export const CASES: Case[] = [
+  { label: 'MiniLM WordPiece', family: 'wordpiece', make: () => pair(MINILM_DIR, 'minilm') },
+  {
+    label: 'WordPiece, cased, no accent stripping, normalized added token',
+    family: 'wordpiece',
+    make: () =>
+      pair(MINILM_DIR, 'minilm-cased', (j) => {
+        (j.normalizer as Record<string, unknown>).lowercase = false;
+        (j.normalizer as Record<string, unknown>).strip_accents = false;
+        (j.added_tokens as unknown[]).push({ id: 1999, content: 'ação', single_word: false, lstrip: false, rstrip: false, normalized: true, special: false });
+      }),
+  },
+  { label: 'Unigram + Metaspace (always)', family: 'metaspace', make: () => pair(`${FIXTURES}sp-unigram/`, 'sp-unigram') },
+  {
+    label: 'Unigram + Metaspace (first)',
+    family: 'metaspace',
+    make: () => pair(`${FIXTURES}sp-unigram/`, 'sp-unigram-first', (j) => ((j.pre_tokenizer as Record<string, unknown>).prepend_scheme = 'first')),
+  },
+  {
+    label: 'Unigram + Metaspace (never), lstrip/rstrip added token',
+    family: 'metaspace',
+    make: () =>
+      pair(`${FIXTURES}sp-unigram/`, 'sp-unigram-never', (j) => {
+        (j.pre_tokenizer as Record<string, unknown>).prepend_scheme = 'never';
+        (j.added_tokens as Record<string, unknown>[])[1].lstrip = true;
+        (j.added_tokens as Record<string, unknown>[])[1].rstrip = true;
+      }),
+  },
+  { label: 'BPE, Llama style (Prepend ▁ + byte fallback)', family: 'metaspace', make: () => pair(`${FIXTURES}sp-bpe/`, 'sp-bpe') },
+  {
+    label: 'BPE + Metaspace pre-tokenizer (first)',
+    family: 'metaspace',
+    make: () =>
+      pair(`${FIXTURES}sp-bpe/`, 'sp-bpe-metaspace', (j) => {
+        j.normalizer = null;
+        j.pre_tokenizer = { type: 'Metaspace', replacement: '\u2581', prepend_scheme: 'first', split: false };
+      }),
+  },
+  { label: 'byte-level BPE (GPT-2)', family: 'byte-level', make: () => pair(`${FIXTURES}byte-bpe/`, 'byte-bpe') },
+  {
+    label: 'byte-level BPE, add_prefix_space',
+    family: 'byte-level',
+    make: () => pair(`${FIXTURES}byte-bpe/`, 'byte-bpe-prefix', (j) => ((j.pre_tokenizer as Record<string, unknown>).add_prefix_space = true)),
+  },
+  {
+    label: 'byte-level BPE, Split regex + ByteLevel (GPT-4 style) + NFC',
+    family: 'byte-level',
+    make: () =>
+      pair(`${FIXTURES}byte-bpe/`, 'byte-bpe-split', (j) => {
+        j.normalizer = { type: 'NFC' };
+        j.pre_tokenizer = {
+          type: 'Sequence',
+          pretokenizers: [
+            { type: 'Split', pattern: { Regex: GPT4ISH }, behavior: 'Isolated', invert: false },
+            { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: false },
+          ],
+        };
+      }),
+  },
+];
+
+export function libIds(p: Pair, text: string): number[] {
+  return p.lib.encode(text, { add_special_tokens: false }).ids;
+}
+
+/** Characters the model sees (so they must lie in some token). */
+function mustBeCovered(p: Pair, family: Family, cp: string): boolean {
+  if (family === 'byte-level') return true;
+  const norm = (p.lib as unknown as { normalizer: ((s: string) => string) | null }).normalizer;
+  const n = norm ? norm(cp) : cp;
+  return n.replace(/[\s\u2581]/gu, '').length > 0;
+}
+
+/** Library ids, an exact count, and valid spans covering every character the model sees. */
+export function checkText(p: Pair, family: Family, text: string): void {
+  const spans = p.ours.encode(text);
+  expect(spans.map((t) => t.id), JSON.stringify(text)).toEqual(libIds(p, text));
+  expect(p.ours.count(text)).toBe(spans.length);
+  expect(spansValid(text, spans), JSON.stringify(text)).toBeNull();
+  for (let i = 0; i < text.length; ) {
+    const cp = String.fromCodePoint(text.codePointAt(i)!);
+    if (mustBeCovered(p, family, cp)) {
+      const hit = spans.some((t) => t.start <= i && i < t.end);
+      if (!hit) expect.fail(`${JSON.stringify(cp)} at ${i} of ${JSON.stringify(text)} lies in no token`);
+    }
+    i += cp.length;
+  }
+}
+
+/** Pieces of text in many scripts (see scripts.test.ts), and strings made of them. */
+export const SCRIPT_PIECES = [
+  // Greek, capital sigma first, last, alone, next to case-ignorable characters
+  'ΟΔΟΣ', 'ΣΟΦΟΣ', 'Σοφία', 'οδός', 'ΑΣ', 'Σ', 'Σ.', "Σ'", 'Σ’', 'Σ\u0301', 'Σ\u0345', '\u0345', 'ʰ', 'β-catenin', 'μm', 'Δ', 'λόγος', 'ΐ', 'ς',
+  // Cyrillic
+  'Привет', 'мир', 'ЖУРНАЛ', 'ёлка', 'Ѣ',
+  // CJK, kana, Hangul
+  '中文', '日本語', 'ひらがな', 'カタカナ', '한국어', '𠀀', '㐀',
+  // Arabic (with harakat), Hebrew, Devanagari, Thai
+  'مرحبا', 'العربية', 'كَتَبَ', 'שָׁלוֹם', 'हिन्दी', 'ภาษาไทย',
+  // emoji: modifiers, ZWJ sequences, flags, keycaps, variation selectors
+  '👍🏽', '👩🏾‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇧🇷', '❤️', '1️⃣', '😀',
+  // combining marks on Latin letters, stacked
+  'e\u0301', 'a\u0308\u0304', 'Z\u0324\u0342', 'n\u0303o', 'A\u20DD',
+  // math and typographic symbols
+  '∑', '∫', '≤', '≈', '∀x∈ℝ', '𝔘𝔫𝔦', '𝑥²', '√2', '→', '⇒', 'ℏ', '±', '×', '“', '”', '—', '…',
+  // English and separators (some case-ignorable, some removed by clean_text)
+  'the', 'Protein', 'ANALYSIS', 'of', 'x', '42', '3.14',
+  ' ', ' ', ' ', ' ', '\n', '\n\n', '\t', '.', ',', "'", '’', ':', '(', ')', '-', '\u00AD', '\u200B', '\u200D', '\u0007', '\u00A0', '\uFEFF',
+];
+
+export function scriptText(r: () => number, maxPieces: number): string {
+  const n = 1 + Math.floor(r() * maxPieces);
+  let s = '';
+  for (let i = 0; i < n; i++) s += SCRIPT_PIECES[Math.floor(r() * SCRIPT_PIECES.length)];
+  return s;
 }

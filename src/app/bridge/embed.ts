@@ -1,0 +1,108 @@
+// The page's handle on the embedding worker (workers/embed.worker.ts) through the one worker bridge
+// (./bridge.ts): calls queue, progress callbacks become Comlink proxies, cancel terminates the worker
+// and rejects with an AbortError, and the next call's fresh worker loads the same model again first.
+// A worker that crashes rejects its calls with a message instead of hanging. The worker is kept while
+// idle (Infinity): the loaded model is its state, and letting it go would cost a reload.
+// The browser tests reach createEmbedClient through window.__chunklabTest (tests/browser/embed-page.ts).
+import * as Comlink from 'comlink';
+import type { CacheInfo, EmbedOutput, EmbedStats, EmbedWorkerApi, LoadOptions, LoadProgress, ModelSource, ModelStatus } from '../../../workers/embed-api.ts';
+import type { LateChunkResult, LateCorpusResult, LateSpan, RunnerBatch, RunnerOutput } from '../../engine/embedding/index.ts';
+import type { Span } from '../../engine/types.ts';
+import { WorkerBridge } from './bridge.ts';
+
+export type { EmbedOutput, EmbedStats, CacheInfo, ModelStatus, LoadOptions, LoadProgress, ModelSource };
+
+export interface EmbedClient {
+  load(source: ModelSource, opts?: LoadOptions, onProgress?: (p: LoadProgress) => void): Promise<ModelStatus>;
+  embed(texts: string[], kind: 'query' | 'passage', onProgress?: (fraction: number) => void): Promise<EmbedOutput>;
+  lateChunk(text: string, spans: Span[], onProgress?: (fraction: number) => void): Promise<LateChunkResult>;
+  lateChunkCorpus(docs: [string, string][], spans: LateSpan[], onProgress?: (fraction: number) => void): Promise<LateCorpusResult>;
+  run(batch: RunnerBatch): Promise<RunnerOutput>;
+  status(): Promise<ModelStatus | null>;
+  /** Work counters of the current worker (model runs, cache hits); they start over after cancel(). */
+  stats(): Promise<EmbedStats>;
+  /** Keep vectors in IndexedDB across reloads (remembered across cancel()); off by default. */
+  setPersistentCache(on: boolean): Promise<void>;
+  cacheInfo(): Promise<CacheInfo>;
+  clearCache(): Promise<void>;
+  /** Stops whatever is running (its promise rejects with an AbortError) and starts a fresh worker. */
+  cancel(): void;
+  /** Ends the worker for good. */
+  terminate(): void;
+}
+
+type Remote = Comlink.Remote<EmbedWorkerApi>;
+type LoadArgs = { source: ModelSource; opts?: LoadOptions };
+
+export function createEmbedClient(): EmbedClient {
+  let lastLoad: LoadArgs | null = null;
+  let persistent = false;
+  let closed = false;
+  /** Workers that must load `lastLoad` before their next call (fresh after a cancel or crash, or a failed load). */
+  const needsLoad = new WeakMap<Remote, LoadArgs>();
+
+  const bridge = new WorkerBridge<Remote>((crashed) => {
+    const worker = new Worker(new URL('../../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-embed' });
+    worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      crashed(new Error(`the embedding worker stopped: ${e.message || 'it could not start or crashed'}`));
+    });
+    const api = Comlink.wrap<EmbedWorkerApi>(worker);
+    if (persistent) void api.setPersistentCache(true).catch(() => undefined);
+    if (lastLoad) needsLoad.set(api, lastLoad);
+    return {
+      api,
+      terminate() {
+        api[Comlink.releaseProxy]();
+        worker.terminate();
+      },
+    };
+  }, Infinity);
+
+  const call = <T>(fn: (api: Remote) => Promise<T>, label: string): Promise<T> =>
+    closed ? Promise.reject(new DOMException('the embedding worker was closed', 'AbortError')) : bridge.call(fn, label);
+
+  /** A fresh worker has no model: load the last one again first. */
+  const ready = async (api: Remote) => {
+    const l = needsLoad.get(api);
+    if (l) {
+      await api.load(l.source, l.opts);
+      needsLoad.delete(api);
+    }
+  };
+  const proxy = <F extends (...a: any[]) => void>(f?: F) => (f ? Comlink.proxy(f) : undefined);
+  const abort = (message: string) => () => new DOMException(message, 'AbortError');
+
+  return {
+    load(source, opts, onProgress) {
+      lastLoad = { source, opts };
+      const args = lastLoad;
+      return call(async (api) => {
+        needsLoad.delete(api);
+        try {
+          return await api.load(source, opts, proxy(onProgress));
+        } catch (e) {
+          needsLoad.set(api, args);
+          throw e;
+        }
+      }, 'load');
+    },
+    embed: (texts, kind, onProgress) => call(async (api) => (await ready(api), api.embed(texts, kind, proxy(onProgress))), 'embed'),
+    lateChunk: (text, spans, onProgress) => call(async (api) => (await ready(api), api.lateChunk(text, spans, proxy(onProgress))), 'late'),
+    lateChunkCorpus: (docs, spans, onProgress) => call(async (api) => (await ready(api), api.lateChunkCorpus(docs, spans, proxy(onProgress))), 'late'),
+    run: (batch) => call(async (api) => (await ready(api), api.run(batch)), 'run'),
+    status: () => call((api) => api.status(), 'status'),
+    stats: () => call((api) => api.stats(), 'stats'),
+    setPersistentCache(on) {
+      persistent = on;
+      return call((api) => api.setPersistentCache(on), 'cache');
+    },
+    cacheInfo: () => call((api) => api.cacheInfo(), 'cache'),
+    clearCache: () => call((api) => api.clearCache(), 'cache'),
+    cancel: () => bridge.cancel(abort('cancelled')),
+    terminate() {
+      closed = true;
+      bridge.cancel(abort('the embedding worker was closed'));
+    },
+  };
+}

@@ -1,0 +1,219 @@
+// The Experiments view's state, kept at module level so a grid keeps running (and its progress
+// stays visible) when the user opens another section: the grid being edited, the chosen corpus and
+// question set, and the runner — one engine call per run, in order, each finished run saved to the
+// workspace at once. Cancel stops the worker; finished runs stay, the interrupted one is dropped whole.
+// Dense, hybrid and late runs embed with the page's chosen model (src/app/models/store) and generated
+// context reads the context panel's cached sentences (src/app/context/state): both reach the engine
+// worker as hooks (one Comlink.proxy per run); cancelling also aborts the embedding work.
+import type { ResultsFile } from '../../engine/evaluation/types.ts';
+import { InputError } from '../../engine/types.ts';
+import type { Stage } from '../../engine/evaluation/experiment.ts';
+import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts';
+import * as Comlink from 'comlink';
+import { errorMessage, workspace } from '../state/workspace.svelte.ts';
+import { datasetFor } from './dataset.ts';
+import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
+import type { ExperimentHooks } from '../../../workers/engine-api.ts';
+import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
+import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
+import type { ContextRunConfig } from '../../engine/context/redact.ts';
+import { etaMs, runFraction } from './progress.ts';
+
+/** Whether the Models section has a remembered choice (its localStorage record, src/app/models/store). */
+function savedModelChoice(): boolean {
+  try {
+    return localStorage.getItem('chunklab.model') !== null;
+  } catch {
+    return false;
+  }
+}
+
+export type RunStatus = 'queued' | 'running' | 'done' | 'error' | 'cancelled';
+
+export interface RunRow extends GridRun {
+  status: RunStatus;
+  /** Fraction of this run done, 0..1. */
+  fraction: number;
+  stage?: Stage;
+  /** The saved results' id in the workspace, once done. */
+  resultId?: string;
+  error?: string;
+  /** The context arm found sentences missing in the context panel's cache (shown translated). */
+  contextMissing?: { missing: number; total: number; provider: string };
+  ms?: number;
+}
+
+export type BatchStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+class ExperimentsStore {
+  grid = $state<ExperimentGrid>(defaultGrid());
+  corpusId = $state<string | undefined>(undefined);
+  questionSetId = $state<string | undefined>(undefined);
+  /**
+   * Embedding model ids available for dense/hybrid runs: the model chosen in the Models section (one
+   * at a time on the page) once the user has chosen one — loaded, loading, or a choice remembered from
+   * an earlier visit. The built-in default alone does not count (nothing is downloaded by surprise).
+   */
+  availableModels = $derived<string[]>(modelState.choice?.id && (modelState.status || modelState.phase === 'loading' || savedModelChoice()) ? [modelState.choice.id] : []);
+  /** A grid loaded by openGrid that asked to run on arrival. */
+  pendingAutoRun = $state(false);
+
+  status = $state<BatchStatus>('idle');
+  runs = $state<RunRow[]>([]);
+  error = $state<string | null>(null);
+  startedAt = $state(0);
+  /** Saved results ids of the latest batch (the Results view highlights them). */
+  batchIds = $state<string[]>([]);
+  private cancelled = false;
+  private controller: AbortController | null = null;
+
+  done = $derived(this.runs.filter((r) => r.status === 'done').length);
+  overall = $derived(this.runs.length ? this.runs.reduce((s, r) => s + (r.status === 'done' ? 1 : r.status === 'running' ? r.fraction : 0), 0) / this.runs.length : 0);
+
+  /** Puts a preset's grid in the view (missing fields from the defaults). */
+  load(g: ExperimentGrid): void {
+    const d = defaultGrid();
+    this.grid = { ...d, ...g, models: g.models ?? d.models, contexts: g.contexts ?? d.contexts };
+    this.resolveCorpus(g);
+    this.pendingAutoRun = !!g.autoRun;
+    // A new grid: the previous grid's run list (and its outcome) no longer describes what is shown.
+    if (this.status !== 'running') {
+      this.runs = [];
+      this.batchIds = [];
+      this.error = null;
+      this.status = 'idle';
+    }
+  }
+
+  /** Picks the grid's corpus (by id, else the sample in its language) and a question set of it. */
+  resolveCorpus(g: Pick<ExperimentGrid, 'corpusId' | 'sample' | 'questionSetId'> = {}): void {
+    let c = g.corpusId ? workspace.corpus(g.corpusId) : undefined;
+    if (!c && g.sample) c = workspace.corpora.find((x) => x.sample === g.sample);
+    if (!c && !workspace.corpora.some((x) => x.id === this.corpusId)) c = workspace.activeCorpus ?? workspace.corpora[0];
+    if (c) this.corpusId = c.id;
+    const sets = this.corpusId ? workspace.questionsOf(this.corpusId) : [];
+    if (g.questionSetId && sets.some((s) => s.id === g.questionSetId)) this.questionSetId = g.questionSetId;
+    else if (!sets.some((s) => s.id === this.questionSetId)) this.questionSetId = sets[0]?.id;
+  }
+
+  /** Milliseconds left, from the mean time of finished runs; undefined before one finishes. */
+  eta(now: number): number | undefined {
+    return etaMs(this.runs.map((r) => ({ done: r.status === 'done', ms: r.ms, fraction: r.status === 'running' ? r.fraction : 0, pending: r.status === 'queued' || r.status === 'running' })), now);
+  }
+
+  /**
+   * The grid as it will run: models limited to the available one (dense/hybrid with none ticked take
+   * the available model).
+   */
+  effectiveGrid(grid: ExperimentGrid = this.grid): ExperimentGrid {
+    let models = (grid.models ?? []).filter((m) => this.availableModels.includes(m));
+    if (!models.length && grid.retrievers.some((r) => r !== 'bm25')) models = [...this.availableModels];
+    return { ...grid, models };
+  }
+
+  /** The context panel's settings as ExperimentConfig.context (no key), when the grid asks for context. */
+  contextConfig(grid: ExperimentGrid = this.grid): ContextRunConfig | undefined {
+    if (!grid.contexts?.includes(true)) return undefined;
+    try {
+      return experimentContextConfig();
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The runs the grid makes now. */
+  plan(grid: ExperimentGrid = this.grid) {
+    return expandGrid(this.effectiveGrid(grid), { context: this.contextConfig(grid) });
+  }
+
+  async run(): Promise<void> {
+    if (this.status === 'running') return;
+    this.pendingAutoRun = false;
+    this.error = null;
+    const corpus = this.corpusId ? workspace.corpus(this.corpusId) : undefined;
+    const qs = workspace.questionSets.find((q) => q.id === this.questionSetId && q.corpusId === this.corpusId);
+    if (!corpus || !qs) {
+      this.status = 'error';
+      this.error = 'no-dataset';
+      return;
+    }
+    const grid = $state.snapshot(this.grid) as ExperimentGrid;
+    const { runs } = this.plan(grid);
+    if (!runs.length) return;
+    const dataset = datasetFor($state.snapshot(corpus), $state.snapshot(qs));
+    this.runs = runs.map((r) => ({ ...r, status: 'queued', fraction: 0 }));
+    this.batchIds = [];
+    this.status = 'running';
+    this.startedAt = Date.now();
+    this.cancelled = false;
+    const controller = new AbortController();
+    this.controller = controller;
+    const signal = controller.signal;
+    for (let i = 0; i < this.runs.length; i++) {
+      if (this.cancelled) break;
+      const row = this.runs[i];
+      row.status = 'running';
+      const t0 = Date.now();
+      const onProgress = Comlink.proxy((stage: Stage, f: number) => {
+        if (row.status !== 'running') return;
+        row.stage = stage;
+        row.fraction = runFraction(stage, f);
+      });
+      try {
+        const config = $state.snapshot(row.config);
+        if (config.retriever.kind !== 'bm25') {
+          // Recorded like the CLI records its --model: id, dtype, pooling, limit, late settings.
+          const status = await ensureModel(signal);
+          Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
+        }
+        const hooks: ExperimentHooks = Comlink.proxy({
+          embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
+          lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
+          contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
+            try {
+              return await contextSentences(docs, chunks, { signal });
+            } catch (e) {
+              // The cache-only read says how many sentences are missing (code 'context-missing'): keep the numbers for a translated message.
+              if (e instanceof InputError && e.code === 'context-missing' && e.details) {
+                const d = e.details as { missing: number; total: number; model: string };
+                row.contextMissing = { missing: d.missing, total: d.total, provider: d.model };
+              }
+              throw e;
+            }
+          },
+        });
+        const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
+        if (this.cancelled) {
+          row.status = 'cancelled';
+          break;
+        }
+        row.ms = Date.now() - t0;
+        row.fraction = 1;
+        const saved = workspace.saveResults(corpus.id, row.label, file);
+        row.resultId = saved.id;
+        this.batchIds.push(saved.id);
+        row.status = 'done';
+      } catch (e) {
+        if (e instanceof CancelledError || this.cancelled) {
+          row.status = 'cancelled';
+          row.fraction = 0;
+          break;
+        }
+        row.status = 'error';
+        row.error = errorMessage(e);
+      }
+    }
+    for (const r of this.runs) if (r.status === 'queued' || r.status === 'running') r.status = 'cancelled';
+    this.controller = null;
+    this.status = this.cancelled ? 'cancelled' : this.runs.some((r) => r.status === 'error') ? 'error' : 'done';
+  }
+
+  cancel(): void {
+    if (this.status !== 'running') return;
+    this.cancelled = true;
+    this.controller?.abort();
+    cancelEngine();
+  }
+}
+
+export const experimentsStore = new ExperimentsStore();

@@ -1,0 +1,142 @@
+// `questions --dataset D --generator openai:<model>|anthropic:<model> [--base-url <url>]
+//   [--per-document n | --count n] [--language pt|en|auto] [--seed n] --out <folder>`
+// Asks a model for questions about passages sampled across the documents, locates every answer
+// excerpt in its document, filters, and writes a ChunkLab folder (documents + questions with gold
+// spans and provenance, marked unreviewed) that `eval --dataset <folder>` reads. The estimate is
+// printed before any call; answers are cached (.cache/questions.jsonl) so an interrupted run resumes
+// and a rerun is free. Keys only from OPENAI_API_KEY / ANTHROPIC_API_KEY, never written anywhere.
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createHttpProvider, scanPersonalData } from '../engine/context/index.ts';
+import { parseDataset } from '../engine/evaluation/experiment.ts';
+import { writeChunklabFolder } from '../engine/formats/chunklab-folder.ts';
+import type { DocumentInput } from '../engine/formats/dataset.ts';
+import { estimateQuestions, generateQuestions, planQuestions, toQuestionSpecs, REJECT_REASONS, type RejectReason } from '../engine/questions/index.ts';
+import { InputError } from '../engine/types.ts';
+import { intOption, parseArgs, required } from './args.ts';
+import { printedHelp } from './common.ts';
+import { FileContextCache, parsePricing, providerConfigFromSpec } from './context.ts';
+import { loadDataset } from './dataset.ts';
+
+const HELP = `usage: npm run cli -- questions --dataset <D> --generator openai:<model>|anthropic:<model>
+       [--base-url <url>] [--per-document <n> | --count <n>] [--language pt|en|auto] [--seed <n>]
+       [--kinds plain,paraphrase,twin] [--per-call <n>] [--price IN,OUT] [--cache-dir <dir>]
+       --out <folder>
+
+Writes a ChunkLab folder (documents.json, docs/, questions.json) whose questions carry gold spans
+located exactly in the documents, marked "unreviewed" with their provenance. Keys come only from
+OPENAI_API_KEY or ANTHROPIC_API_KEY. Default: --count 20, --language auto, --seed 0, --kinds plain.`;
+
+const REASON_TEXT: Record<RejectReason, string> = {
+  'malformed-answer': 'malformed answer',
+  'malformed-item': 'malformed question',
+  'no-excerpt': 'no excerpt',
+  'excerpt-not-found': 'excerpt not in the document',
+  'excerpt-too-short': 'excerpt too short',
+  'excerpt-too-long': 'excerpt too long',
+  'answers-itself': 'answers itself',
+  duplicate: 'duplicate',
+  'call-failed': 'call failed',
+};
+
+async function checkOut(out: string): Promise<void> {
+  const info = await stat(out).catch(() => null);
+  if (!info) return;
+  if (!info.isDirectory()) throw new InputError('exists and is not a folder', out);
+  const entries = await readdir(out);
+  if (entries.length && !entries.includes('documents.json')) throw new InputError('exists, is not empty and is not a ChunkLab folder: choose a new folder', out);
+}
+
+export async function run(argv: string[]): Promise<number> {
+  if (printedHelp(argv, HELP)) return 0;
+  const C = 'questions';
+  const o = parseArgs(
+    argv,
+    {
+      dataset: { type: 'string' },
+      generator: { type: 'string' },
+      'base-url': { type: 'string' },
+      'per-document': { type: 'string' },
+      count: { type: 'string' },
+      language: { type: 'string' },
+      seed: { type: 'string' },
+      kinds: { type: 'string' },
+      'per-call': { type: 'string' },
+      price: { type: 'string' },
+      'cache-dir': { type: 'string' },
+      out: { type: 'string' },
+    },
+    C,
+  );
+  const datasetPath = required(o.dataset, 'dataset', C);
+  const spec = required(o.generator, 'generator', C);
+  const out = required(o.out, 'out', C);
+  if (o['per-document'] !== undefined && o.count !== undefined) throw new InputError('give --per-document or --count, not both', C);
+  const perDocument = intOption(o['per-document'], 'per-document', C, 1);
+  const count = intOption(o.count, 'count', C, 1) ?? (perDocument === undefined ? 20 : undefined);
+  const perCall = intOption(o['per-call'], 'per-call', C, 1);
+  const seed = intOption(o.seed, 'seed', C, 0) ?? 0;
+  const language = (o.language ?? 'auto') as string;
+  if (!['pt', 'en', 'auto'].includes(language)) throw new InputError(`--language must be pt, en or auto, got "${language}"`, C);
+  const kinds = String(o.kinds ?? 'plain').split(',').map((k) => k.trim());
+  for (const k of kinds) if (!['plain', 'paraphrase', 'twin'].includes(k)) throw new InputError(`--kinds takes plain, paraphrase and twin, got "${k}"`, C);
+  const pricing = o.price === undefined ? undefined : parsePricing(String(o.price));
+  // Keys only from the provider's own variable (the contract); the base URL from the flag.
+  const env = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY };
+  const config = providerConfigFromSpec(spec, env, '--generator');
+  if (o['base-url'] !== undefined) config.baseUrl = String(o['base-url']);
+  const provider = createHttpProvider(config);
+  if (path.resolve(out) === path.resolve(datasetPath)) throw new InputError('is the dataset itself: write the generated folder somewhere new', out);
+  await checkOut(out);
+
+  const dataset = await loadDataset(datasetPath);
+  const docs = [...parseDataset(dataset).values()];
+  if (!docs.length) throw new InputError('the dataset has no documents', datasetPath);
+  const plan = planQuestions(docs, provider.id, { count, perDocument, perCall, seed, language: language as 'pt', kinds: kinds as ('plain' | 'twin')[] });
+  if (!plan.jobs.length) throw new InputError('no passage to ask about: the documents have no text blocks', datasetPath);
+  const cache = new FileContextCache(path.resolve(String(o['cache-dir'] ?? '.cache'), 'questions.jsonl'));
+  const est = await estimateQuestions(plan, { pricing, cache });
+  const cost = est.costUSD === null ? 'cost unknown: --price IN,OUT gives one' : `about $${est.costUSD.toFixed(4)}`;
+  console.error(
+    `estimate   ${plan.asked} questions from ${plan.jobs.length} passages: ${est.calls} calls (${est.cached} cached), ~${est.inputTokens.toLocaleString('en-US')} prompt + ~${est.outputTokens.toLocaleString('en-US')} answer tokens, ${cost}`,
+  );
+  const pii = plan.jobs.reduce((n, j) => n + scanPersonalData(docs.find((d) => d.id === j.passage.docId)!.text.slice(j.passage.start, j.passage.end), 1).total, 0);
+  if (pii) console.error(`warning    the passages sent to ${provider.id} contain what looks like personal data (${pii} match${pii === 1 ? '' : 'es'}: e-mails, phones, CPF/CNPJ, cards)`);
+
+  const report = await generateQuestions(docs, plan, {
+    provider,
+    cache,
+    onProgress: (p) => process.stderr.isTTY && process.stderr.write(`\rasking     ${p.done}/${p.total} passages, ${p.kept} kept`),
+  });
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const rejected = REJECT_REASONS.filter((r) => report.counts[r]).map((r) => `${REASON_TEXT[r]} ${report.counts[r]}`);
+  console.error(
+    `questions  asked ${report.asked}, received ${report.received}, kept ${report.kept.length}, rejected ${report.rejected.length}${rejected.length ? ` (${rejected.join(', ')})` : ''}; ${report.calls} calls, ${report.cached} from the cache`,
+  );
+  if (!report.kept.length) {
+    console.error('error: no question was kept; nothing written');
+    return 1;
+  }
+
+  // Gold offsets point into the parsed text: a document whose parsed text differs from its file
+  // (HTML: the extracted text) is written as that text.
+  const documents: DocumentInput[] = dataset.documents.map((d) => {
+    const doc = docs.find((x) => x.id === d.id)!;
+    return doc.text === d.text ? d : { ...d, text: doc.text, format: 'text' };
+  });
+  const files = writeChunklabFolder({ name: `${dataset.name} (generated questions)`, language: dataset.language, documents, questions: toQuestionSpecs(report.kept) });
+  const tmp = `${out.replace(/[\\/]+$/, '')}.${process.pid}.tmp`;
+  try {
+    for (const [rel, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(tmp, rel)), { recursive: true });
+      await writeFile(path.join(tmp, rel), text, 'utf8');
+    }
+    await rm(out, { recursive: true, force: true });
+    await rename(tmp, out);
+  } catch (e) {
+    await rm(tmp, { recursive: true, force: true });
+    throw new InputError(`cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, out);
+  }
+  console.error(`wrote      ${out}: ${documents.length} documents, ${report.kept.length} questions (unreviewed); evaluate with: npm run cli -- eval --dataset ${out} ...`);
+  return 0;
+}

@@ -1,0 +1,127 @@
+// Rows of an untagged PDF, in reading order, → blocks: headings (from the heading map), code (rows
+// in a monospaced font, indentation kept), tables (runs of rows with several aligned cells),
+// list items (a bullet or number first, continuation lines indented under the text) and paragraphs
+// (lines of one size close together). A paragraph cut by a page or column change continues when
+// the first part does not end a sentence and the next starts in lowercase.
+
+import { charWidth, joinHyphen, joinLines, rowText, type Vocab } from './geometry.ts';
+import { LIST_MARKER } from './headings.ts';
+import { buildTable } from './tables.ts';
+import type { PBlock, Row } from './types.ts';
+
+const TERMINAL = /[.!?:;…"”’)\]]$/;
+
+/** Does text `b` read as the continuation of paragraph text `a`? */
+export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
+
+export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[]): PBlock[] {
+  const out: PBlock[] = [];
+  const listStack: number[] = [];
+  const near = (a: Row, b: Row, ems: number) => !b.jump && a.page === b.page && a.y - b.y > 0 && a.y - b.y <= ems * Math.max(a.size, b.size);
+  const isMono = (r: Row) => r.frags.every((f) => f.mono);
+  const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
+  let i = 0;
+  while (i < rows.length) {
+    const r = rows[i];
+    const level = headingOf.get(r);
+    if (level) {
+      const parts = [rowText(r)];
+      let j = i + 1;
+      while (j < rows.length && headingOf.get(rows[j]) === level && near(rows[j - 1], rows[j], 1.6)) parts.push(rowText(rows[j++]));
+      out.push({ kind: 'heading', level, text: joinLines(parts, vocab), page: r.page });
+      listStack.length = 0;
+      i = j;
+      continue;
+    }
+    if (isMono(r)) {
+      let j = i + 1;
+      while (j < rows.length && isMono(rows[j]) && !headingOf.has(rows[j]) && near(rows[j - 1], rows[j], 2.5)) j++;
+      out.push({ kind: 'code', lines: codeLines(rows.slice(i, j)), page: r.page });
+      listStack.length = 0;
+      i = j;
+      continue;
+    }
+    if (r.frags.length >= 2) {
+      let j = i + 1;
+      while (j < rows.length && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]))) j++;
+      const run = rows.slice(i, j);
+      if (run.filter((x) => x.frags.length >= 2).length >= 2) {
+        const grid = buildTable(run);
+        if (grid) out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: r.page });
+        else {
+          out.push({ kind: 'lines', lines: run.map((x) => x.frags.map((f) => f.text).join(' | ')), page: r.page });
+          notes.push(`p. ${r.page}: a table whose columns could not be aligned was kept as lines`);
+        }
+        listStack.length = 0;
+        i = j;
+        continue;
+      }
+    }
+    if (isMarker(r)) {
+      const x0 = r.frags[0].x0;
+      while (listStack.length && x0 < listStack[listStack.length - 1] - 3) listStack.pop();
+      if (!listStack.length || x0 > listStack[listStack.length - 1] + 3) listStack.push(x0);
+      const m = LIST_MARKER.exec(r.frags[0].text)!;
+      const parts = [rowText(r).slice(m[0].length)];
+      let j = i + 1;
+      while (j < rows.length && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && rows[j].frags[0].x0 > x0 + 2) parts.push(rowText(rows[j++]));
+      const mark = m[0].trim();
+      const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : /^[•◦▪▫●○■□‣⁃∙·*–-]$/.test(mark) ? '-' : `- ${mark}`;
+      out.push({ kind: 'list-item', text: joinLines(parts, vocab), depth: listStack.length, marker, page: r.page });
+      i = j;
+      continue;
+    }
+    listStack.length = 0;
+    // A paragraph.
+    const lines = [rowText(r)];
+    let j = i + 1;
+    while (j < rows.length) {
+      const n = rows[j];
+      if (headingOf.has(n) || isMono(n) || n.frags.length !== 1 || isMarker(n) || Math.abs(n.size - r.size) > 0.6) break;
+      if (!near(rows[j - 1], n, 1.6)) break;
+      lines.push(rowText(n));
+      j++;
+    }
+    const text = joinLines(lines, vocab);
+    const prev = out[out.length - 1];
+    // A paragraph split by a page or column change.
+    if (prev?.kind === 'paragraph' && (r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
+      mergeParagraph(prev, text, r.page, vocab);
+    } else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+    i = j;
+  }
+  return out;
+}
+
+/** Appends `text` (from `page`) to paragraph `p`, recording where the page changes. */
+export function mergeParagraph(p: PBlock & { kind: 'paragraph' }, text: string, page: number, vocab: Vocab): void {
+  const joined = joinHyphen(p.text, text, vocab);
+  const at = joined === null ? p.text.length + 1 : joined.length - text.length;
+  p.text = joined ?? `${p.text} ${text}`;
+  if (page !== p.page || p.breaks?.length) {
+    const last = p.breaks?.length ? p.breaks[p.breaks.length - 1].page : p.page;
+    if (last !== page) (p.breaks ??= []).push({ at: Math.max(0, Math.min(at, p.text.length)), page });
+  }
+}
+
+/** A single fragment sitting under a non-first cell of the row above: a wrapped table cell. */
+function alignedUnder(r: Row, above: Row): boolean {
+  if (r.frags.length !== 1 || above.frags.length < 2) return false;
+  const f = r.frags[0];
+  return above.frags.slice(1).some((a) => Math.abs(a.x0 - f.x0) <= 3);
+}
+
+/** Code lines with their indentation, from the x positions of monospaced text. */
+function codeLines(rows: Row[]): string[] {
+  const frags = rows.flatMap((r) => r.frags);
+  const minX = Math.min(...frags.map((f) => f.x0));
+  const cw = Math.min(...frags.map((f) => charWidth({ s: f.raw, w: f.x1 - f.x0 })).filter((w) => w > 0)) || 6;
+  return rows.map((r) => {
+    let line = '';
+    for (const f of r.frags) {
+      const col = Math.round((f.x0 - minX) / cw);
+      line += ' '.repeat(Math.max(line ? 1 : 0, col - line.length)) + f.raw;
+    }
+    return line.replace(/\s+$/, '');
+  });
+}

@@ -1,0 +1,263 @@
+// PDF → Markdown + page map, through pdf.js (passed in by the caller: see types.ts). Headings come
+// from the structure tree when the PDF is tagged, else from the outline matched to the text, else
+// from font size and weight; untagged pages go through layout analysis (running lines removed,
+// columns, tables, lists, code). Encrypted, truncated, damaged and scanned PDFs are refused with an
+// InputError that says which. The Markdown is what every chunker reads; the page map goes into the
+// document's meta (see page-map.ts).
+
+import { InputError, type Doc, type DocMeta } from '../../types.ts';
+import { parseDocument } from '../index.ts';
+import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
+import { rowsOf, toItem, Vocab, type Item } from './geometry.ts';
+import { flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';
+import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
+import { formatPageMap, type PageRange } from './page-map.ts';
+import { renderBlocks } from './render.ts';
+import { taggedBlocks } from './tagged.ts';
+import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
+
+export type { PdfjsModule, PdfjsSource } from './types.ts';
+export { parsePageMap, pageAt, pagesOf, formatPageMap, type PageRange } from './page-map.ts';
+
+export interface PdfOptions {
+  /** Extra getDocument parameters from the caller (e.g. standardFontDataUrl, a worker port). */
+  documentOptions?: Record<string, unknown>;
+  /** Called after each page is read. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Named in error messages (the file name). */
+  where?: string;
+  /** Read a tagged PDF by its layout, as if it had no structure tree (for badly tagged files). */
+  ignoreStructure?: boolean;
+}
+
+export interface PdfResult {
+  markdown: string;
+  pages: PageRange[];
+  pageCount: number;
+  /** Where the headings came from. */
+  headings: 'structure' | 'outline' | 'fonts';
+  /** Things a reader should know: pages without text, tables kept as lines… */
+  notes: string[];
+  title?: string;
+}
+
+const PASSWORD = /password/i;
+
+async function resolve(src: PdfjsSource): Promise<PdfjsModule> {
+  const m = typeof src === 'function' ? await src() : src;
+  if (!m || typeof m.getDocument !== 'function') throw new InputError('the PDF reader (pdf.js) did not load');
+  return m;
+}
+
+/** Does the file end with the %%EOF marker (within its last 1,024 bytes, as readers allow)? */
+function hasEof(bytes: Uint8Array): boolean {
+  const tail = bytes.subarray(Math.max(0, bytes.length - 1024));
+  for (let i = tail.length - 5; i >= 0; i--) {
+    if (tail[i] === 0x25 && tail[i + 1] === 0x25 && tail[i + 2] === 0x45 && tail[i + 3] === 0x4f && tail[i + 4] === 0x46) return true;
+  }
+  return false;
+}
+
+function isPdfHeader(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 1024);
+  for (let i = 0; i + 5 <= head.length; i++) {
+    if (head[i] === 0x25 && head[i + 1] === 0x50 && head[i + 2] === 0x44 && head[i + 3] === 0x46 && head[i + 4] === 0x2d) return true;
+  }
+  return false;
+}
+
+async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Promise<PdfDocumentProxy> {
+  const where = opts.where;
+  if (!bytes.length) throw new InputError('the PDF file is empty', where);
+  if (!isPdfHeader(bytes)) throw new InputError('not a PDF: the file does not start with "%PDF-"', where);
+  if (!hasEof(bytes)) {
+    throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where);
+  }
+  const task = pdfjs.getDocument({
+    // A plain copy: pdf.js may transfer (detach) the buffer it is given, and refuses Node Buffers.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    enableXfa: false,
+    verbosity: 0,
+    ...opts.documentOptions,
+  });
+  try {
+    return await task.promise;
+  } catch (e) {
+    const err = e as { name?: string; message?: string };
+    if (err?.name === 'PasswordException' || PASSWORD.test(err?.message ?? '')) {
+      throw new InputError('the PDF is encrypted and needs a password: remove the protection (print or export it without a password) and add it again', where);
+    }
+    throw new InputError(`the PDF is damaged and cannot be read (${String(err?.message ?? e).slice(0, 120)})`, where);
+  }
+}
+
+interface PageData {
+  n: number;
+  box: number[];
+  items: Item[];
+  tree: PdfStructNode | null;
+}
+
+const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
+
+async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean>, where?: string): Promise<PageData> {
+  let page: PdfPageProxy;
+  let tc: PdfTextContent;
+  let tree: PdfStructNode | null = null;
+  try {
+    page = await doc.getPage(n);
+    tc = await page.getTextContent({ includeMarkedContent: tagged });
+    if (tagged) tree = await page.getStructTree().catch(() => null);
+  } catch (e) {
+    throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where);
+  }
+  // Bold comes from the font's real name, which pdf.js only hands over once the page's fonts are
+  // loaded (its operator list); do it for pages that bring fonts not seen before.
+  const fresh = Object.keys(tc.styles).filter((f) => !fontBold.has(f));
+  if (fresh.length && tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) {
+    await page.getOperatorList().catch(() => null);
+    for (const f of fresh) {
+      let name = '';
+      try {
+        if (page.commonObjs.has(f)) name = String((page.commonObjs.get(f) as { name?: string })?.name ?? '');
+      } catch {
+        name = '';
+      }
+      fontBold.set(f, /bold|black|heavy|semibold|demi/i.test(name));
+    }
+  }
+  const items: Item[] = [];
+  const mcStack: (string | null)[] = [];
+  for (const it of tc.items) {
+    if (!isText(it)) {
+      if (it.type === 'endMarkedContent') mcStack.pop();
+      else mcStack.push(it.id ?? null);
+      continue;
+    }
+    let mc: string | undefined;
+    for (let k = mcStack.length - 1; k >= 0 && mc === undefined; k--) if (mcStack[k]) mc = mcStack[k]!;
+    const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
+    const item = toItem(it, mono, fontBold.get(it.fontName) ?? false, mc);
+    if (item) items.push(item);
+  }
+  page.cleanup?.();
+  return { n, box: page.view, items, tree };
+}
+
+/** Reads a PDF into Markdown and a page map. */
+export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource: PdfjsSource, opts: PdfOptions = {}): Promise<PdfResult> {
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  const pdfjs = await resolve(pdfjsSource);
+  const doc = await open(pdfjs, bytes, opts);
+  try {
+    const mark = await doc.getMarkInfo().catch(() => null);
+    const tagged = !!mark?.Marked && !opts.ignoreStructure;
+    const fontBold = new Map<string, boolean>();
+    const pages: PageData[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      opts.signal?.throwIfAborted();
+      pages.push(await readPage(doc, n, tagged, fontBold, opts.where));
+      opts.onProgress?.(n, doc.numPages);
+    }
+    const visible = (p: PageData) => p.items.some((i) => /\S/.test(i.s));
+    const blank = pages.filter((p) => !visible(p)).map((p) => p.n);
+    if (blank.length === pages.length) {
+      throw new InputError(
+        `the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; run OCR on it first`,
+        opts.where,
+      );
+    }
+    const notes: string[] = [];
+    if (blank.length) notes.push(`no text on ${blank.length === 1 ? 'page' : 'pages'} ${blank.join(', ')} (image only or blank)`);
+
+    const vocab = new Vocab();
+    for (const p of pages) for (const it of p.items) vocab.add(it.s);
+
+    // Tagged pages whose tree reaches most of their text; the others go through layout analysis.
+    const perPage = new Map<number, PBlock[]>();
+    const layoutPages: PageRows[] = [];
+    for (const p of pages) {
+      if (!visible(p)) continue;
+      if (p.tree) {
+        const t = taggedBlocks(p.tree, p.items, p.n, vocab);
+        if (t.total > 0 && t.covered / t.total >= 0.5 && t.blocks.length) {
+          perPage.set(p.n, t.blocks);
+          continue;
+        }
+      }
+      const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
+      layoutPages.push({ page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: rowsOf(p.items, p.n) });
+    }
+    let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
+    if (layoutPages.length) {
+      removeRunningLines(layoutPages);
+      const ordered = layoutPages.map((p) => readingOrder(p.rows));
+      const all = ordered.flat();
+      const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
+      let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
+      if (headingOf) headings = 'outline';
+      else headingOf = fontHeadings(all);
+      // Page by page, so that a tagged page between untagged ones keeps its place.
+      ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes)));
+    }
+    const blocks = joinPages([...perPage.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), vocab);
+    const { markdown, pages: ranges } = renderBlocks(blocks);
+    const info = (await doc.getMetadata().catch(() => ({ info: undefined }))).info as { Title?: unknown } | undefined;
+    const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes, ...(title ? { title } : {}) };
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
+/**
+ * Page block lists joined: a paragraph running over a page break becomes one paragraph (with the
+ * break in its page map), a table continued on the next page (same columns, its header repeated or
+ * absent) one table.
+ */
+function joinPages(pages: PBlock[][], vocab: Vocab): PBlock[] {
+  const out: PBlock[] = [];
+  for (const blocks of pages) {
+    const first = blocks[0];
+    const prev = out[out.length - 1];
+    let rest = blocks;
+    if (prev && first && prev.page !== first.page) {
+      if (prev.kind === 'paragraph' && first.kind === 'paragraph' && continues(prev.text, first.text)) {
+        mergeParagraph(prev, first.text, first.page, vocab);
+        rest = blocks.slice(1);
+      } else if (prev.kind === 'table' && first.kind === 'table' && first.header.length === prev.header.length) {
+        const same = first.header.every((c, i) => c === prev.header[i]);
+        if (same || first.headerCells === false) {
+          prev.rows.push(...(same ? [] : [first.header]), ...first.rows);
+          rest = blocks.slice(1);
+        }
+      }
+    }
+    out.push(...rest);
+  }
+  return out;
+}
+
+export interface PdfDocInput {
+  id: string;
+  bytes: Uint8Array | ArrayBuffer;
+  name?: string;
+  meta?: DocMeta;
+}
+
+/**
+ * A Doc from a PDF: its Markdown parsed as any Markdown document, with meta.source = "pdf",
+ * meta.pages = the page map (see page-map.ts), meta.pageCount and meta.notes when there are any.
+ */
+export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: PdfOptions = {}): Promise<Doc> {
+  const r = await pdfToMarkdown(input.bytes, pdfjs, { where: input.name ?? input.id, ...opts });
+  const meta: DocMeta = { source: 'pdf', pages: formatPageMap(r.pages), pageCount: String(r.pageCount), headingSource: r.headings };
+  if (r.notes.length) meta.notes = r.notes.join('; ');
+  if (r.title) meta.title = r.title;
+  if (input.name) meta.fileName = input.name;
+  return parseDocument({ id: input.id, text: r.markdown, format: 'markdown', name: input.name, meta: { ...meta, ...input.meta } });
+}

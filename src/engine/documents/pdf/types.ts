@@ -1,0 +1,102 @@
+// The part of pdf.js (pdfjs-dist) this reader uses, as structural types: the engine never imports
+// pdf.js itself. The caller passes the module (the legacy build in Node, the browser worker's own
+// build in the page) or a function that loads it, so this folder stays free of Node and DOM specifics.
+
+export interface PdfTextItem {
+  str: string;
+  /** [a, b, c, d, e, f]: e, f = baseline origin; hypot(c, d) = font size for upright text. */
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+  hasEOL?: boolean;
+}
+
+export interface PdfMarkedContent {
+  type: 'beginMarkedContent' | 'beginMarkedContentProps' | 'endMarkedContent';
+  id?: string | null;
+  tag?: string;
+}
+
+export interface PdfTextContent {
+  items: (PdfTextItem | PdfMarkedContent)[];
+  styles: Record<string, { fontFamily?: string } | undefined>;
+}
+
+export interface PdfStructLeaf {
+  type: string;
+  id: string;
+}
+
+export interface PdfStructNode {
+  role: string;
+  children?: (PdfStructNode | PdfStructLeaf)[];
+  alt?: string;
+}
+
+export interface PdfPageProxy {
+  /** [x0, y0, x1, y1] of the page box. */
+  view: number[];
+  getTextContent(opts?: { includeMarkedContent?: boolean }): Promise<PdfTextContent>;
+  getStructTree(): Promise<PdfStructNode | null>;
+  getOperatorList(): Promise<unknown>;
+  commonObjs: { has(id: string): boolean; get(id: string): unknown };
+  cleanup?(): unknown;
+}
+
+export interface PdfOutlineNode {
+  title: string;
+  dest?: unknown;
+  items?: PdfOutlineNode[];
+}
+
+export interface PdfDocumentProxy {
+  numPages: number;
+  getPage(n: number): Promise<PdfPageProxy>;
+  getOutline(): Promise<PdfOutlineNode[] | null>;
+  getMarkInfo(): Promise<{ Marked?: boolean } | null>;
+  getMetadata(): Promise<{ info?: unknown }>;
+  destroy(): Promise<unknown>;
+}
+
+export interface PdfjsModule {
+  getDocument(src: Record<string, unknown>): { promise: Promise<PdfDocumentProxy>; destroy(): Promise<unknown> };
+}
+
+/** The pdf.js module, or a function that loads it (called once per conversion). */
+export type PdfjsSource = PdfjsModule | (() => Promise<PdfjsModule>);
+
+// ------------------------------------------------------------------ what the reader builds
+
+/** A run of text on one baseline, without gaps wider than about one em. */
+export interface Frag {
+  x0: number;
+  x1: number;
+  /** Baseline, PDF user space (grows upward). */
+  y: number;
+  size: number;
+  text: string;
+  /** The text as drawn, whitespace kept (code lines keep their indentation). */
+  raw: string;
+  font: string;
+  mono: boolean;
+  bold: boolean;
+}
+
+/** Fragments sharing a baseline (several when the line has wide gaps: table cells, columns). */
+export interface Row {
+  y: number;
+  size: number;
+  frags: Frag[];
+  page: number;
+  /** First row after a page or column change (reading continues from elsewhere). */
+  jump?: boolean;
+}
+
+export type PBlock =
+  | { kind: 'heading'; level: number; text: string; page: number }
+  | { kind: 'paragraph'; text: string; page: number; size?: number; breaks?: { at: number; page: number }[] }
+  | { kind: 'list-item'; text: string; depth: number; marker: string; page: number }
+  | { kind: 'table'; header: string[]; rows: string[][]; page: number; headerCells?: boolean }
+  | { kind: 'lines'; lines: string[]; page: number }
+  | { kind: 'code'; lines: string[]; page: number };

@@ -1,0 +1,162 @@
+// Which dataset a set of files is, decided in one place for the CLI (src/cli/dataset.ts, files on
+// disk) and the page (workers/engine.worker.ts, files the user chose). Both hand over a virtual
+// listing: relative paths ('/'-separated) → content, read lazily, so a caller reads only what the
+// chosen reader needs (the CLI size-checks every file it reads). Content may be text or bytes, so
+// binary documents (PDF, Word) can travel in the same listing.
+//
+// The rule (one answer for every input):
+//  - One file: a JSON object. "format": "chunklab-workspace" → workspace; "chunklab-results" →
+//    refused (a results file is not a dataset); "chunklab-folder" → refused (pass its folder);
+//    {"data": [...]} → SQuAD v1.1; anything else → refused, naming what was expected.
+//  - Several files (a folder): documents.json at the root → ChunkLab folder (its files by the paths it
+//    lists, relative to the root; questions.json optional). Else questions_df.csv at the root →
+//    Chroma: the documents are the .md/.markdown/.txt files of corpora/, or, when there is no
+//    corpora/ folder, those beside questions_df.csv. Else → refused, naming what was expected.
+import { InputError } from '../types.ts';
+import type { Dataset } from './dataset.ts';
+import { isObj, parseJson, type ReadOptions } from './limits.ts';
+import { readSquad } from './squad.ts';
+import { readChromaFolder } from './chroma.ts';
+import { listedFiles, readChunklabFolder } from './chunklab-folder.ts';
+import { datasetFromWorkspace, readWorkspace, workspaceFromDataset, type Workspace } from './workspace.ts';
+import type { SkippedQuestion } from '../evaluation/types.ts';
+
+/** A file's content: text, or bytes (decoded as UTF-8 where text is needed). */
+export type FileBody = string | Uint8Array;
+
+/** Files given as one unit: a single file, or a folder's files under paths relative to it. */
+export interface FileListing {
+  /** How messages name the file or folder (the CLI: the path as given; the page: the chosen name). */
+  name: string;
+  /** The folder's own name, which names a Chroma dataset (default: the last part of `name`). */
+  title?: string;
+  /** 'file': one file (paths has one entry); 'folder': everything under paths is relative to it. */
+  kind: 'file' | 'folder';
+  /** Every file's relative path, '/'-separated, no leading './'. */
+  paths: readonly string[];
+  /** The content of one of `paths` (the CLI checks its size before reading). */
+  read(path: string): FileBody | Promise<FileBody>;
+}
+
+export type DatasetKind = 'squad' | 'workspace' | 'chroma' | 'chunklab-folder';
+
+/** What a listing turned out to be: a dataset, or (a workspace file) a whole workspace. */
+export type Detected =
+  | { kind: 'squad' | 'chroma' | 'chunklab-folder'; dataset: Dataset }
+  | { kind: 'workspace'; workspace: Workspace; file: string };
+
+const DOC_FILE = /\.(md|markdown|txt)$/i;
+const decoder = new TextDecoder('utf-8');
+
+/** The text of a file's content. */
+export function textOf(body: FileBody): string {
+  return typeof body === 'string' ? body : decoder.decode(body);
+}
+
+async function readText(l: FileListing, path: string): Promise<string> {
+  return textOf(await l.read(path));
+}
+
+/** Which reader a listing is for (see the rule at the top); the readers validate the content. */
+export async function detectDataset(l: FileListing, opts: ReadOptions = {}): Promise<Detected> {
+  if (!l.paths.length) throw new InputError('no file chosen', l.name);
+  if (l.kind === 'file') return detectFile(l, opts);
+  const has = new Set(l.paths);
+  if (has.has('documents.json')) {
+    const where = joinName(l.name, 'documents.json');
+    const documents = await readText(l, 'documents.json');
+    const files: Record<string, string> = {};
+    for (const f of listedFiles(documents, opts)) {
+      const p = normalizePath(f, where);
+      if (has.has(p)) files[f] = await readText(l, p);
+    }
+    const questions = has.has('questions.json') ? await readText(l, 'questions.json') : undefined;
+    return { kind: 'chunklab-folder', dataset: readChunklabFolder({ documents, files, questions }, opts) };
+  }
+  if (has.has('questions_df.csv')) {
+    const inCorpora = l.paths.filter((p) => /^corpora\/[^/]+$/.test(p));
+    const folder = inCorpora.length ? inCorpora : l.paths.filter((p) => !p.includes('/'));
+    const docs = folder.filter((p) => DOC_FILE.test(p)).sort();
+    if (!docs.length) throw new InputError('a Chroma folder needs its documents (.md, .markdown or .txt) in corpora/ beside questions_df.csv', l.name);
+    const corpora: Record<string, string> = {};
+    for (const p of docs) corpora[p.replace(/^corpora\//, '')] = await readText(l, p);
+    const csv = await readText(l, 'questions_df.csv');
+    return { kind: 'chroma', dataset: readChromaFolder({ corpora, csv, name: l.title || l.name.split('/').filter(Boolean).pop() || 'Chroma' }, opts) };
+  }
+  throw new InputError(
+    'unknown dataset folder: expected documents.json (ChunkLab folder) or questions_df.csv with its documents (Chroma); a SQuAD or workspace file is chosen on its own',
+    l.name,
+  );
+}
+
+async function detectFile(l: FileListing, opts: ReadOptions): Promise<Detected> {
+  const text = await readText(l, l.paths[0]);
+  const root = parseJson(text, l.name, opts);
+  const format = isObj(root) ? root.format : undefined;
+  if (format === 'chunklab-workspace') return { kind: 'workspace', workspace: readWorkspace(text, l.name, opts), file: l.name };
+  if (format === 'chunklab-results') throw new InputError('this is a results file, not a dataset: open it in the results view (or compare it with the compare command)', l.name);
+  if (format === 'chunklab-folder') throw new InputError('this is a ChunkLab folder manifest: choose its whole folder instead', l.name);
+  if (isObj(root) && Array.isArray(root.data)) return { kind: 'squad', dataset: readSquad(text, l.name, opts) };
+  throw new InputError('unknown dataset format: expected a SQuAD v1.1 file ({"data": [...]}) or a ChunkLab workspace file', l.name);
+}
+
+/** The dataset of a detection (a workspace file: its first corpus and question set), as the CLI evaluates it. */
+export function datasetOf(d: Detected): Dataset {
+  return d.kind === 'workspace' ? datasetFromWorkspace(d.workspace, undefined, d.file) : d.dataset;
+}
+
+/** A detection as the page adds it: a workspace, and the questions the files had but that cannot be evaluated. */
+export function workspaceOf(d: Detected): { workspace: Workspace; skipped: SkippedQuestion[] } {
+  if (d.kind === 'workspace') return { workspace: d.workspace, skipped: [] };
+  const id = d.kind === 'chroma' ? 'chroma' : d.kind === 'squad' ? 'squad' : 'corpus';
+  return { workspace: workspaceFromDataset(d.dataset, id), skipped: d.dataset.skipped };
+}
+
+/** A path inside the listing, '/'-separated; one that climbs out of it ('..', absolute) is an InputError. */
+export function normalizePath(path: string, where: string): string {
+  const parts: string[] = [];
+  const p = path.replace(/\\/g, '/');
+  if (p.startsWith('/') || /^[a-z]:/i.test(p)) throw new InputError(`path "${path}" leaves the folder`, where);
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') throw new InputError(`path "${path}" leaves the folder`, where);
+    parts.push(part);
+  }
+  if (!parts.length) throw new InputError(`path "${path}" leaves the folder`, where);
+  return parts.join('/');
+}
+
+function joinName(name: string, file: string): string {
+  return name ? `${name}/${file}` : file;
+}
+
+/** A file the page read from a file input: its name, the folder-relative path when a folder was chosen, its content. */
+export interface UploadedFile {
+  name: string;
+  /** webkitRelativePath: "folder/sub/file.md" when a folder was chosen. */
+  path?: string;
+  text?: string;
+  bytes?: Uint8Array;
+}
+
+/**
+ * The listing of files chosen in the page. One file is a file; several files, or files chosen as a
+ * folder, are a folder: a chosen folder's own name is taken off the paths (it names the dataset),
+ * loose files sit at the root.
+ */
+export function listingFromUploads(files: readonly UploadedFile[]): FileListing {
+  if (!files.length) return { name: '', kind: 'folder', paths: [], read: () => '' };
+  const rel = files.map((f) => (f.path || f.name).replace(/\\/g, '/').replace(/^\/+/, ''));
+  const body = (f: UploadedFile): FileBody => f.bytes ?? f.text ?? '';
+  const folderPicked = rel.some((p) => p.includes('/'));
+  if (files.length === 1 && !folderPicked) return { name: files[0].name, kind: 'file', paths: [rel[0]], read: () => body(files[0]) };
+  const top = rel[0].split('/')[0];
+  const strip = folderPicked && rel.every((p) => p.startsWith(`${top}/`));
+  const byPath = new Map<string, FileBody>();
+  rel.forEach((p, i) => {
+    const path = normalizePath(strip ? p.slice(top.length + 1) : p, files[i].name);
+    if (byPath.has(path)) throw new InputError(`two files at "${path}"`, strip ? top : 'upload');
+    byPath.set(path, body(files[i]));
+  });
+  return { name: strip ? top : '', kind: 'folder', paths: [...byPath.keys()], read: (p) => byPath.get(p) ?? '' };
+}

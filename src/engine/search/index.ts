@@ -1,0 +1,3 @@
+// Live search over a corpus (the search view, the question editor): the cached session and its types.
+export { SearchSession, LruMap, termHits } from './session.ts';
+export type { FoundUnit, NeedDocs, SearchAnswer, SearchChunking, SearchRequest, ChunkRef, Placement, ResolvedRef } from './types.ts';

@@ -1,0 +1,39 @@
+// The context worker's API as types only: what workers/context.worker.ts exposes and what the page
+// (src/app/bridge/context.ts, src/app/context/state.svelte.ts) calls through Comlink.
+import type { ParseInput } from '../src/engine/documents/index.ts';
+import type { ContextEstimate, ContextPrompt, EstimateOptions, FitNote, PersonalDataScan, ProviderConfig } from '../src/engine/context/index.ts';
+import type { ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
+import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
+import type { TokenizerInUse } from './engine-api.ts';
+
+export interface PreparedCorpus {
+  docs: Doc[];
+  chunks: Chunk[];
+  /** The cap chunks were cut at: maxTokens − contextTokens. */
+  cap: number;
+  scan: PersonalDataScan;
+  /** Personal data per document id (only documents with some). */
+  scanByDoc: Record<string, number>;
+  tokenizer: string;
+}
+
+export interface LocalLoadProgress {
+  file?: string;
+  loaded?: number;
+  total?: number;
+  status?: string;
+}
+
+export interface ContextWorkerApi {
+  /** Counts with the loaded embedding model's tokenizer (null: the bundled one), like the engine worker. */
+  useTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse>;
+  /** Parse, chunk at the reduced cap, and scan for personal data. */
+  prepare(inputs: ParseInput[], chunker: ChunkerId, params: Record<string, unknown>, contextTokens: number, onProgress?: (f: number) => void): Promise<PreparedCorpus>;
+  estimate(docs: Doc[], chunks: Chunk[], opts: EstimateOptions): ContextEstimate;
+  /** Puts the sentences on their chunks (cut to fit maxTokens with the tokenizer in use). */
+  place(docs: Doc[], chunks: Chunk[], sentences: Record<string, string>, maxTokens: number, contextTokens: number): Promise<{ chunks: Chunk[]; notes: FitNote[] }>;
+  /** Loads an in-page model (download once, then the browser's cache); returns the device used. */
+  loadLocal(config: ProviderConfig, onProgress?: (info: LocalLoadProgress) => void): Promise<{ id: string; device: string }>;
+  /** One generation with the loaded in-page model. */
+  generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }>;
+}

@@ -1,0 +1,122 @@
+// The contextual-retrieval panel's worker: parses and chunks the corpus at the reduced cap (the
+// engine's chunkers, the tokenizer in use: workers/tokenizer.ts), scans it for personal data, estimates a run, places
+// sentences on chunks, and runs an in-page text-generation model (transformers.js) one call at a
+// time. HTTP providers are called from the page (network only); this worker does the CPU work.
+// Cancel is the page's job: it terminates this worker (src/app/bridge/context.ts). Its API's types are
+// in workers/context-api.ts.
+import * as Comlink from 'comlink';
+import './errors.ts';
+import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts';
+import { chunkCorpus } from '../src/engine/chunkers/index.ts';
+import {
+  applyContext,
+  chunkingCap,
+  createLocalProvider,
+  estimateContextRun,
+  scanPersonalData,
+  type ContextEstimate,
+  type ContextPrompt,
+  type ContextProvider,
+  type EstimateOptions,
+  type FitNote,
+  type PersonalDataScan,
+  type ProviderConfig,
+} from '../src/engine/context/index.ts';
+import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
+import { tokenizer, useTokenizer } from './tokenizer.ts';
+import { wasmThreadsHere } from './threads.ts';
+import type { ContextWorkerApi, PreparedCorpus } from './context-api.ts';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+
+/** transformers.js must load onnxruntime-web's files from this app, never a CDN (docs/STACK.md). */
+async function configureTransformers(): Promise<void> {
+  const { env } = await import('@huggingface/transformers');
+  const abs = (u: string) => new URL(u, self.location.href).href;
+  const wasm = env.backends.onnx.wasm!;
+  wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
+  wasm.numThreads = wasmThreadsHere().threads;
+  env.allowLocalModels = false;
+  env.allowRemoteModels = true;
+  env.useBrowserCache = true;
+}
+
+
+
+let local: ContextProvider | null = null;
+let localKey = '';
+
+const api: ContextWorkerApi = {
+  /** Counts with the loaded embedding model's tokenizer (null: the bundled one), like the engine worker. */
+  useTokenizer,
+
+  /** Parse, chunk at the reduced cap, and scan for personal data. */
+  async prepare(inputs: ParseInput[], chunker: ChunkerId, params: Record<string, unknown>, contextTokens: number, onProgress?: (f: number) => void): Promise<PreparedCorpus> {
+    const tok = await tokenizer();
+    const maxTokens = Number(params.maxTokens ?? 256);
+    const cap = chunkingCap(maxTokens, contextTokens);
+    const docs = inputs.map((d) => parseDocument(d));
+    const chunks = await chunkCorpus(docs, chunker, { ...params, maxTokens: cap }, { tokenizer: tok, onProgress: onProgress ? (f) => void onProgress(f) : undefined });
+    const scanByDoc: Record<string, number> = {};
+    const all: PersonalDataScan = { counts: { email: 0, phone: 0, cpf: 0, cnpj: 0, card: 0 }, total: 0, examples: [] };
+    for (const d of docs) {
+      const s = scanPersonalData(d.text, 10);
+      if (s.total) scanByDoc[d.id] = s.total;
+      all.total += s.total;
+      for (const k of Object.keys(s.counts) as (keyof typeof s.counts)[]) all.counts[k] += s.counts[k];
+      if (all.examples.length < 10) all.examples.push(...s.examples.slice(0, 10 - all.examples.length));
+    }
+    return { docs, chunks, cap, scan: all, scanByDoc, tokenizer: tok.name };
+  },
+
+  estimate(docs: Doc[], chunks: Chunk[], opts: EstimateOptions): ContextEstimate {
+    const byDoc = new Map<string, Chunk[]>();
+    for (const c of chunks) (byDoc.get(c.docId) ?? byDoc.set(c.docId, []).get(c.docId)!).push(c);
+    return estimateContextRun(docs, byDoc, opts);
+  },
+
+  /** Puts the sentences on their chunks (cut to fit maxTokens with the bundled tokenizer). */
+  async place(docs: Doc[], chunks: Chunk[], sentences: Record<string, string>, maxTokens: number, contextTokens: number): Promise<{ chunks: Chunk[]; notes: FitNote[] }> {
+    const tok = await tokenizer();
+    const byDoc = new Map<string, Chunk[]>();
+    for (const c of chunks) (byDoc.get(c.docId) ?? byDoc.set(c.docId, []).get(c.docId)!).push(c);
+    const map = new Map(Object.entries(sentences));
+    const placed = new Map<string, Chunk>();
+    const notes: FitNote[] = [];
+    for (const d of docs) {
+      const list = byDoc.get(d.id);
+      if (!list) continue;
+      const r = applyContext(d, list, map, { tokenizer: tok, maxTokens, contextTokens });
+      for (const c of r.chunks) placed.set(c.id, c);
+      notes.push(...r.notes);
+    }
+    return { chunks: chunks.map((c) => placed.get(c.id) ?? c), notes };
+  },
+
+  /** Loads an in-page model (download once, then the browser's cache); returns the device used. */
+  async loadLocal(config: ProviderConfig, onProgress?: (info: { file?: string; loaded?: number; total?: number; status?: string }) => void): Promise<{ id: string; device: string }> {
+    const key = `${config.model}|${config.dtype}|${config.device}`;
+    if (!local || localKey !== key) {
+      await local?.dispose?.();
+      await configureTransformers();
+      local = await createLocalProvider(config, {
+        onLoadProgress: (i) => {
+          const x = i as { file?: string; loaded?: number; total?: number; status?: string };
+          onProgress?.({ file: x.file, loaded: x.loaded, total: x.total, status: x.status });
+        },
+      });
+      localKey = key;
+    }
+    return { id: local.id, device: (local as ContextProvider & { device?: string }).device ?? 'wasm' };
+  },
+
+  /** One generation with the loaded in-page model. */
+  async generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }> {
+    if (!local) throw new Error('no in-page model is loaded');
+    const r = await local.generate(prompt, { maxTokens });
+    return { text: r.text };
+  },
+};
+
+
+Comlink.expose(api);

@@ -1,0 +1,115 @@
+// The engine worker's API as types only: what workers/engine.worker.ts exposes and what the page
+// (src/app/bridge/engine.svelte.ts and the views) calls through Comlink. Nothing here runs, so the
+// page can import it without pulling a worker's implementation in.
+import type { ParseInput } from '../src/engine/documents/index.ts';
+import type { ChunkerInfo } from '../src/engine/chunkers/index.ts';
+import type { LintReport } from '../src/engine/lints/index.ts';
+import type { ExperimentConfig, Stage } from '../src/engine/evaluation/experiment.ts';
+import type { Comparison } from '../src/engine/evaluation/compare.ts';
+import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/types.ts';
+import type { LateSpan } from '../src/engine/embedding/late-corpus.ts';
+import type { Dataset, GoldRef, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
+import type { Chunk, ChunkerId, Doc, DocMeta, GoldSpan } from '../src/engine/types.ts';
+
+export type { ModelTokenizerFiles, UploadedFile };
+export type { ChunkRef, FoundUnit, NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
+
+/** A progress callback (a Comlink.proxy on the page side): a fraction in [0, 1]. */
+export type Progress = (fraction: number) => void;
+
+/** What the interface needs of a chunker registry entry (the chunker function itself stays in the worker). */
+export type ChunkerDescription = Omit<ChunkerInfo, 'chunker'>;
+
+export interface LintOptions {
+  modelMaxTokens?: number;
+  minTokens?: number;
+}
+
+export interface CorpusChunks {
+  chunks: Chunk[];
+  /** Lint report per document id. */
+  lint: Record<string, LintReport>;
+  tokenizer: string;
+}
+
+export interface InspectResult {
+  doc: Doc;
+  chunks: Chunk[];
+  lint: LintReport;
+  tokenizer: string;
+  modelMaxLength?: number;
+}
+
+/** A read upload: the workspace to add, and the questions the files had but that cannot be evaluated. */
+export interface ReadUpload {
+  workspace: Workspace;
+  skipped: SkippedQuestion[];
+}
+
+export interface OpenedResults {
+  file: ResultsFile;
+  summary: ResultsSummary;
+}
+
+export interface TokenizerInUse {
+  tokenizer: string;
+  modelMaxLength?: number;
+  /** true: the model's tokenizer; false: the bundled one. */
+  model: boolean;
+}
+
+/** What the page lends an experiment (every member is called through Comlink, so each returns a promise). */
+export interface ExperimentHooks {
+  /** Unit vectors of `texts` with the page's chosen model (query/passage prefixes applied there). */
+  embed?(texts: string[], kind: 'query' | 'passage'): Promise<Float32Array[]>;
+  /** Late chunking: one vector per span, pooled from a pass over the span's whole document. */
+  lateChunkCorpus?(docs: [string, string][], spans: LateSpan[]): Promise<{ vectors: Float32Array[] }>;
+  /** The generated sentence of each chunk (by chunk id), from the page's cache only. */
+  contextSentences?(docs: Map<string, Doc>, chunks: Chunk[]): Promise<Record<string, string>>;
+}
+
+export interface EngineApi {
+  /** The chunker registry without its functions: ids, labels, summaries, parameters with help. */
+  chunkers(): ChunkerDescription[];
+  /** Parses documents (Markdown, text, HTML) into Docs with blocks. */
+  parse(inputs: ParseInput[]): Doc[];
+  /** Parses one document, chunks it and lints the chunks: what the chunk inspector shows. */
+  inspect(input: ParseInput, chunkerId: ChunkerId, params: Record<string, unknown>, lint: LintOptions, onProgress?: Progress): Promise<InspectResult>;
+  /** Parses and chunks many documents, then lints each document's chunks; progress over characters. */
+  chunkCorpus(inputs: ParseInput[], chunkerId: ChunkerId, params: Record<string, unknown>, lint: LintOptions, onProgress?: Progress): Promise<CorpusChunks>;
+  /**
+   * Runs one experiment with the tokenizer in use; returns the results file. `hooks` (a Comlink.proxy
+   * from the page) supply the embedding model (dense, hybrid, late) and the cached context sentences.
+   */
+  experiment(dataset: Dataset, config: ExperimentConfig, onProgress?: (stage: Stage, fraction: number) => void, hooks?: ExperimentHooks): Promise<ResultsFile>;
+  /** Reads uploaded files (SQuAD, Chroma folder, ChunkLab folder or workspace file) as a workspace (src/engine/formats/detect.ts). */
+  readUpload(files: UploadedFile[]): Promise<ReadUpload>;
+  /** Serialises a workspace as the workspace file. */
+  writeWorkspace(ws: Workspace): string;
+
+  /** BM25 top-k with the matched words' offsets (src/engine/search). */
+  search(req: SearchRequest, onProgress?: Progress): Promise<SearchAnswer | NeedDocs>;
+  /** Resolves gold references (spans are checked, key phrases become their sentence/line/row). */
+  resolveGold(corpusKey: string, docs: ParseInput[] | undefined, refs: GoldRef[]): { status: 'ok'; resolved: ResolvedRef[] } | NeedDocs;
+  /** For each gold span: which returned units of this chunking contain it, or which it is split over. */
+  placeGold(corpusKey: string, docs: ParseInput[] | undefined, cfg: SearchChunking, spans: GoldSpan[], onProgress?: Progress): Promise<{ status: 'ok'; placements: Placement[]; units: number } | NeedDocs>;
+  /** A corpus document as parsed (its text is what every offset points into). */
+  corpusDoc(corpusKey: string, docs: ParseInput[] | undefined, docId: string): { status: 'ok'; doc: { id: string; text: string; meta: DocMeta } | null } | NeedDocs;
+
+  /** McNemar exact tests (hit@1/3/5) with the questions each configuration alone gets right. */
+  compareResults(a: ResultsFile, b: ResultsFile, names?: [string, string]): Comparison;
+
+  /** Reads a results file (throws InputError naming the problem), summarised for the leaderboard. */
+  openResults(text: string, fileName: string): OpenedResults;
+  /** The results file's text, with config.author set when an author is given. */
+  writeResultsFile(file: ResultsFile, author?: string): string;
+  /** Chunks every document and writes the chunks as JSON Lines (docs/CONTRACT.md's chunks format). */
+  chunksJsonl(inputs: ParseInput[], chunkerId: ChunkerId, params: Record<string, unknown>, onProgress?: Progress): Promise<{ text: string; chunks: number }>;
+
+  /** Counts with this model's tokenizer from now on (null: the bundled one); clears the search indexes. */
+  useTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse>;
+}
+
+/** The results view's part of the API. */
+export type ResultsApi = Pick<EngineApi, 'compareResults'>;
