@@ -164,7 +164,7 @@ class ExperimentsStore {
     const lesson = !!(grid.label || grid.labelKey);
     const group: GridJob['group'] = { id: newId('grid'), kind: lesson ? 'lesson' : 'grid', label: grid.label ?? '', at: Date.now() };
     if (grid.labelKey) group.labelKey = grid.labelKey;
-    await this.execute(grid, group, new Set());
+    await this.execute(grid, group, new Map());
   }
 
   /** Runs the interrupted grid's missing runs (those storage does not hold) in the same group. */
@@ -213,8 +213,9 @@ class ExperimentsStore {
         const row = this.runs[i];
         if (row.status !== 'queued') continue;
         await this.runOne(row, dataset, corpus.id, { ...group, runKey: row.key }, signal);
-        if (row.status === 'done') writeJob({ ...job, done: this.done });
-        if (row.status === 'cancelled') break;
+        const after = row.status as RunStatus;
+        if (after === 'done') writeJob({ ...job, done: this.done });
+        if (after === 'cancelled') break;
       }
     });
     for (const r of this.runs) if (r.status === 'queued' || r.status === 'running') r.status = 'cancelled';
