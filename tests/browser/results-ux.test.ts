@@ -253,6 +253,8 @@ test('at 1366×768 the table with the paired test beside it and the leaderboard 
   await dataRows().nth(1).getByTestId('res-select').check();
   const cmp = page.getByTestId('res-compare');
   await expect.poll(() => cmp.getByTestId('res-p').count(), { timeout: 30_000 }).toBe(3);
+  mkdirSync('.cache/screens', { recursive: true });
+  await page.screenshot({ path: '.cache/screens/results-1366.png' });
   // Beside the table, not below it.
   const tb = (await page.getByTestId('res-table').boundingBox())!;
   const cb = (await cmp.boundingBox())!;
@@ -260,25 +262,27 @@ test('at 1366×768 the table with the paired test beside it and the leaderboard 
   expect(cb.y).toBeLessThan(tb.y + tb.height);
   const wrap = await page.locator('.table-wrap').evaluate((e) => [e.scrollWidth, e.clientWidth]);
   expect(wrap[0]).toBeLessThanOrEqual(wrap[1] + 1);
-  mkdirSync('.cache/screens', { recursive: true });
-  await page.screenshot({ path: '.cache/screens/results-1366.png' });
 
   const board = page.getByTestId('res-leaderboard');
   await board.getByTestId('lb-table').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.cache/screens/leaderboard-1366.png', fullPage: true });
   const scroll = await board.locator('.scroll').evaluate((e) => [e.scrollWidth, e.clientWidth]);
   expect(scroll[0]).toBeLessThanOrEqual(scroll[1] + 1);
-  // File names wrap at their separators: wider than a few characters.
-  const fileBoxes = await board.getByTestId('lb-file').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
-  for (const w of fileBoxes) expect(w).toBeGreaterThan(80);
-  await page.screenshot({ path: '.cache/screens/leaderboard-1366.png', fullPage: true });
+  // File names wrap at their separators, in a column wide enough for words (not one character per line).
+  const cellWidth = (els: Element[]) => els.map((e) => e.closest('td')!.getBoundingClientRect().width);
+  const fileBoxes = await board.getByTestId('lb-file').evaluateAll(cellWidth);
+  for (const w of fileBoxes) expect(w).toBeGreaterThan(100);
   await goto('#/lessons');
   const lessonsBoard = page.getByTestId('leaderboard-panel');
   await lessonsBoard.getByTestId('lb-row').first().waitFor({ timeout: 60_000 });
   await lessonsBoard.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.cache/screens/lessons-leaderboard-1366.png', fullPage: true });
   const ls = await lessonsBoard.locator('.scroll').evaluate((e) => [e.scrollWidth, e.clientWidth]);
   expect(ls[0]).toBeLessThanOrEqual(ls[1] + 1);
-  const lw = await lessonsBoard.getByTestId('lb-file').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
-  for (const w of lw) expect(w).toBeGreaterThan(80);
-  await page.screenshot({ path: '.cache/screens/lessons-leaderboard-1366.png', fullPage: true });
+  const lw = await lessonsBoard.getByTestId('lb-file').evaluateAll(cellWidth);
+  for (const w of lw) expect(w).toBeGreaterThan(100);
+  // The page itself does not scroll sideways either.
+  const [pageWidth, viewWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(pageWidth).toBeLessThanOrEqual(viewWidth);
   expect(s.errors).toEqual([]);
 });

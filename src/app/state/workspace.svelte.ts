@@ -456,7 +456,8 @@ export class Workspace {
         this.deletes.delete(key);
       }
       if (this.problem?.kind !== 'unavailable') this.problem = null;
-      this.status = 'saved';
+      // Changes made while this batch was written are still to save: "saved" only when nothing is.
+      this.status = this.dirty.size || this.deletes.size ? 'saving' : 'saved';
       this.channel?.postMessage({ type: 'saved', tab: this.tab });
       if (this.refreshAfterSave && !this.dirty.size) {
         this.refreshAfterSave = false;
