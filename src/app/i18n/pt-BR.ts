@@ -5,12 +5,14 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
   ...search.pt,
   ...experiments.pt,
+  ...results.pt,
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,
