@@ -224,7 +224,25 @@ async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
   };
 }
 
-async function makeProvider(): Promise<ContextProvider> {
+/**
+ * Why the configured provider cannot answer yet ('key': OpenAI's own endpoint or Anthropic without a
+ * key), or null. A local OpenAI-compatible server needs no key; the in-page model needs none.
+ */
+export function providerProblem(): 'key' | null {
+  const c = providerConfig();
+  if (c.kind === 'local') return null;
+  if (c.apiKey) return null;
+  return c.kind === 'anthropic' || (c.baseUrl ?? OPENAI_DEFAULT_BASE).replace(/\/+$/, '') === OPENAI_DEFAULT_BASE.replace(/\/+$/, '') ? 'key' : null;
+}
+
+/** Dollars per million prompt and answer tokens of the settings (null for the in-page model: no cost). */
+export function providerPricing(): { inputPerMillion: number; outputPerMillion: number } | null {
+  const s = contextState.settings;
+  return s.kind === 'local' ? null : { inputPerMillion: Math.max(0, Number(s.priceIn) || 0), outputPerMillion: Math.max(0, Number(s.priceOut) || 0) };
+}
+
+/** The configured provider (the llm chunker uses it too); the key is read here and goes nowhere else. */
+export async function makeProvider(): Promise<ContextProvider> {
   const c = providerConfig();
   if (c.kind === 'openai') return createOpenAIProvider(c);
   if (c.kind === 'anthropic') {
@@ -239,12 +257,17 @@ async function makeProvider(): Promise<ContextProvider> {
 /** The engine's ContextCache over IndexedDB ("chunklab-context"/"sentences"), in memory when there is none. */
 export class IdbContextCache implements ContextCache {
   private store: UseStore | null = null;
+  /** `db`/`name`: the IndexedDB database and store (the llm chunker keeps its answers in its own). */
+  constructor(
+    private readonly dbName = 'chunklab-context',
+    private readonly storeName = 'sentences',
+  ) {}
   private readonly memory = new MemoryContextCache();
   private broken = typeof indexedDB === 'undefined';
 
   private db(): UseStore | null {
     if (this.broken) return null;
-    this.store ??= createStore('chunklab-context', 'sentences');
+    this.store ??= createStore(this.dbName, this.storeName);
     return this.store;
   }
   async get(key: string): Promise<string | undefined> {

@@ -9,6 +9,7 @@ import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
+import * as chunking from './areas/chunking.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -18,6 +19,7 @@ export const en: Dictionary = {
   ...models.en,
   ...inspector.en,
   ...offline.en,
+  ...chunking.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -7,6 +7,7 @@ import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
+import * as chunking from './areas/chunking.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -17,6 +18,7 @@ export const ptBR = {
   ...models.pt,
   ...inspector.pt,
   ...offline.pt,
+  ...chunking.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

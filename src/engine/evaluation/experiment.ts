@@ -344,8 +344,18 @@ export function rankedDepth<T extends { tokens: number }>(units: readonly T[], d
   return out;
 }
 
-/** chunkCorpus, or one document at a time when the semantic chunker's embedder is per document. */
-async function chunkAll(docs: Doc[], id: ChunkerId, params: Record<string, unknown>, deps: ExperimentDeps, onProgress: (f: number) => void): Promise<Chunk[]> {
+/**
+ * chunkCorpus with what a chunker may need from `deps` (embedder, language model and its answers), or
+ * one document at a time when the semantic chunker's embedder is per document (deps.embedFor). Used by
+ * the experiment, the page's engine worker and the search session.
+ */
+export async function chunkAll(
+  docs: Doc[],
+  id: ChunkerId,
+  params: Record<string, unknown>,
+  deps: Pick<ExperimentDeps, 'tokenizer' | 'embed' | 'embedFor' | 'generator' | 'answers' | 'signal'>,
+  onProgress: (f: number) => void,
+): Promise<Chunk[]> {
   const { tokenizer, signal, generator, answers } = deps;
   if (!deps.embedFor || id !== 'semantic') return chunkCorpus(docs, id, params, { tokenizer, embed: deps.embed, generator, answers, signal, onProgress });
   const total = docs.reduce((n, d) => n + d.text.length, 0) || 1;
