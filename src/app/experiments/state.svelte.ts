@@ -16,6 +16,12 @@ import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
 import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
+import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
+
+/** The models the grid's chunkers borrow now: the loaded embedding model, the configured language model. */
+function chunkModelIds(): { semanticEmbedder?: string; generator?: string } {
+  return { semanticEmbedder: chunkModels('semantic').embedder, generator: chunkModels('llm').generator };
+}
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
 import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
@@ -152,7 +158,7 @@ class ExperimentsStore {
 
   /** The runs the grid makes now. */
   plan(grid: ExperimentGrid = this.grid) {
-    return expandGrid(this.effectiveGrid(grid), { context: this.contextConfig(grid) });
+    return expandGrid(this.effectiveGrid(grid), { context: this.contextConfig(grid), ...chunkModelIds() });
   }
 
   /** Runs the grid in the form. */
@@ -240,8 +246,13 @@ class ExperimentsStore {
         const status = await ensureModel(signal);
         Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
       }
+      const llm = chunkHooks('llm', signal) as Required<Pick<ExperimentHooks, 'generate' | 'answerGet' | 'answerSet'>>;
       const hooks: ExperimentHooks = Comlink.proxy({
         embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
+        // The llm chunker's model and answers (config.generator names the model).
+        generate: (prompt: { system: string; user: string }, maxTokens: number) => llm.generate(prompt, maxTokens),
+        answerGet: (key: string) => llm.answerGet(key),
+        answerSet: (key: string, value: string) => llm.answerSet(key, value),
         lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
         contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
           try {
