@@ -21,6 +21,7 @@ const TOPICS = [
   'Chess players move the king and the queen. A chess knight jumps over other chess pieces.',
   'Castling moves the chess king behind a rook. In chess, checkmate of the king ends the game.',
 ];
+const requests: string[] = [];
 const DOC = TOPICS.join('\n\n');
 
 let s: Session;
@@ -159,7 +160,7 @@ test('with a model loaded, the semantic chunker embeds with it; moving the line 
 
 test('the llm chunker: no provider → a notice and nothing sent; then estimate, cuts where the model says, a free rerun', async () => {
   const { page } = s;
-  const requests: string[] = [];
+  requests.length = 0;
   await page.route('http://fake-llm.test/**', async (route) => {
     const req = route.request();
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS' };
@@ -218,3 +219,27 @@ test('the llm chunker: no provider → a notice and nothing sent; then estimate,
   expect(requests).toHaveLength(calls);
   expect(await chunkStarts(page)).toEqual([0, DOC.indexOf(TOPICS[2]), DOC.indexOf(TOPICS[4])]);
 }, 180_000);
+
+test('the llm chunker in the grid: marked as costing calls, estimated before any call, runs only once accepted', async () => {
+  const { page } = s;
+  // The fake endpoint of the previous test is still routed; the provider settings are kept.
+  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
+  await page.locator('input[data-chunker="llm"]').waitFor({ timeout: 60_000 });
+  expect(await page.locator('label', { has: page.locator('input[data-chunker="llm"]') }).textContent()).toMatch(/custa chamadas/);
+  for (const id of ['fixed', 'structure']) await page.locator(`input[data-chunker="${id}"]`).uncheck();
+  await page.locator('input[data-chunker="llm"]').check();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
+  const estimate = page.getByTestId('exp-llm-estimate');
+  await estimate.waitFor({ timeout: 60_000 });
+  const calls = Number(await estimate.getAttribute('data-calls'));
+  expect(calls).toBeGreaterThan(0); // the sample documents were never sent
+  const before = requests.length;
+  expect(await page.getByTestId('exp-run').isDisabled()).toBe(true);
+  await page.getByTestId('exp-llm-accept').check();
+  await expect.poll(() => page.getByTestId('exp-run').isDisabled()).toBe(false);
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
+  // At least the estimated calls were made (more when boundaries come early in a window).
+  expect(requests.length - before).toBeGreaterThanOrEqual(calls);
+});

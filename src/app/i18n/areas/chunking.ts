@@ -29,6 +29,9 @@ export const pt = {
   'chunking.callModel': 'Chamar o modelo',
   'chunking.llmDone': '{model}: {calls} chamadas, {cached} respostas do cache (uma nova execução não custa nada).',
   'chunking.llmCache': '{n} respostas guardadas neste navegador.',
+  'chunking.gridShared': 'As janelas não dependem do tamanho dos chunks: só a primeira execução por LLM chama o modelo; as outras leem o cache.',
+  'chunking.gridAccept': 'Aceito enviar o texto e fazer essas chamadas',
+  'chunking.gridEstimating': 'Estimando as chamadas do chunker por LLM…',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -59,4 +62,7 @@ export const en: Record<keyof typeof pt, string> = {
   'chunking.callModel': 'Call the model',
   'chunking.llmDone': '{model}: {calls} calls, {cached} answers from the cache (a rerun costs nothing).',
   'chunking.llmCache': '{n} answers kept in this browser.',
+  'chunking.gridShared': 'The windows do not depend on the chunk size: only the first LLM run calls the model; the others read the cache.',
+  'chunking.gridAccept': 'I accept sending the text and making these calls',
+  'chunking.gridEstimating': 'Estimating the LLM chunker’s calls…',
 };
