@@ -1,8 +1,8 @@
 // The tokenizer a worker counts with: the loaded embedding model's (handed over by the page with
-// useTokenizer), else the bundled all-MiniLM-L6-v2 from public/tokenizers (fetched once per worker).
+// useTokenizer; an embedding service's OpenAI model hands its tiktoken encoding), else the bundled all-MiniLM-L6-v2 from public/tokenizers (fetched once per worker).
 // The one loader of the bundled tokenizer for every worker (engine, context).
 import { loadTokenizerFromUrl } from '../src/engine/tokens/index.ts';
-import { tokenizerFromFiles, type ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
+import { loadModelTokenizer, type ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
 import type { TextTokenizer } from '../src/engine/types.ts';
 import type { TokenizerInUse } from './engine-api.ts';
 
@@ -41,6 +41,7 @@ export async function useTokenizer(files: ModelTokenizerFiles | null): Promise<T
     const tok = await tokenizer();
     return { tokenizer: tok.name, modelMaxLength: tok.modelMaxLength, model: false };
   }
-  model = tokenizerFromFiles(files);
+  const next = await loadModelTokenizer(files);
+  model = next;
   return { tokenizer: model.tok.name, modelMaxLength: modelLimit(model.tok), model: true };
 }
