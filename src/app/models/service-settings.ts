@@ -25,10 +25,12 @@ export function isServiceModelId(id: string | undefined): boolean {
 }
 
 /** Settings from the form's fields (blank base URL and dimensions: the service's own); checked, one-line errors. */
-export function settingsFromForm(f: { kind: string; model: string; baseUrl: string; dimensions: string }): EmbeddingProviderSettings {
+export function settingsFromForm(f: { kind: string; model: string; baseUrl: string; dimensions: string; batchSize?: string }): EmbeddingProviderSettings {
   const s: EmbeddingProviderSettings = { kind: f.kind as EmbeddingProviderKind, model: f.model.trim() };
+  const num = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
   if (f.baseUrl.trim()) s.baseUrl = f.baseUrl.trim();
-  if (f.dimensions.trim()) s.dimensions = /^\d+$/.test(f.dimensions.trim()) ? Number(f.dimensions.trim()) : Number.NaN;
+  if (f.dimensions.trim()) s.dimensions = num(f.dimensions);
+  if (f.batchSize?.trim()) s.batchSize = num(f.batchSize);
   checkEmbeddingConfig(s);
   return s;
 }
@@ -42,6 +44,7 @@ export function readSavedService(storage: Storage | undefined): SavedService | n
     const settings: EmbeddingProviderSettings = { kind: s.kind, model: s.model };
     if (typeof s.baseUrl === 'string') settings.baseUrl = s.baseUrl;
     if (typeof s.dimensions === 'number') settings.dimensions = s.dimensions;
+    if (typeof s.batchSize === 'number') settings.batchSize = s.batchSize;
     checkEmbeddingConfig(settings);
     return { settings, active: raw.active === true };
   } catch {
@@ -51,9 +54,10 @@ export function readSavedService(storage: Storage | undefined): SavedService | n
 
 /** Saves the settings (never a key field: only the listed ones are written). */
 export function saveService(storage: Storage | undefined, saved: SavedService): void {
-  const { kind, model, baseUrl, dimensions } = saved.settings;
+  const { kind, model, baseUrl, dimensions, batchSize } = saved.settings;
   try {
-    storage?.setItem(SERVICE_STORAGE, JSON.stringify({ settings: { kind, model, ...(baseUrl ? { baseUrl } : {}), ...(dimensions ? { dimensions } : {}) }, active: saved.active }));
+    const settings = { kind, model, ...(baseUrl ? { baseUrl } : {}), ...(dimensions ? { dimensions } : {}), ...(batchSize ? { batchSize } : {}) };
+    storage?.setItem(SERVICE_STORAGE, JSON.stringify({ settings, active: saved.active }));
   } catch {
     // not remembered; still used on this page
   }
