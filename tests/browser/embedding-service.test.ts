@@ -30,11 +30,15 @@ const reference = new Tiktoken(cl100k);
 
 let s: Session;
 let server: EmbeddingServer;
+/** Requests from this number on wait for `held` (the cancel test). */
+let holdFrom = 0;
+let release: () => void = () => undefined;
+let held: Promise<void> = Promise.resolve();
 const consoleText: string[] = [];
 const ref = {} as Record<Kind, ResultsFile>;
 
 beforeAll(async () => {
-  server = await startEmbeddingServer({ kind: 'openai', key: KEY, maxInputs: 16 });
+  server = await startEmbeddingServer({ kind: 'openai', key: KEY, maxInputs: 16, before: (n) => (holdFrom && n >= holdFrom ? held : Promise.resolve()) });
   const tokenizer = await createTiktokenTokenizer('cl100k_base');
   const dense = () => new DenseRetriever({ embed: async (texts) => texts.map((t) => unitBow(t)) });
   for (const kind of KINDS) {
@@ -195,4 +199,90 @@ test('after a reload, rerunning the grid makes no call; the key is in no export,
   const stored = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
   expect(stored).toContain(MODEL);
   expect(stored).not.toContain(KEY);
+}, 180_000);
+
+test('the semantic chunker takes its sentence vectors from the service (estimate first), cutting as the same vectors in Node', async () => {
+  const { page } = s;
+  const tokenizer = await createTiktokenTokenizer('cl100k_base');
+  const config: ExperimentConfig = { chunker: 'semantic', params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind: 'bm25' }, k: 10, semanticEmbedder: `openai:${MODEL}` };
+  const want = await runExperiment(await loadDataset('public/samples/pt-BR'), config, { tokenizer, embed: async (texts) => texts.map((t) => unitBow(t)) });
+  await gridPage();
+  await page.locator('input[data-chunker="structure"]').uncheck();
+  await page.locator('input[data-chunker="semantic"]').check();
+  await page.locator('input[data-retriever="dense"]').uncheck();
+  await page.locator('input[data-retriever="bm25"]').check();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
+  const before = server.served().length;
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('service-estimate').waitFor({ timeout: 60_000 });
+  expect(server.served().length).toBe(before);
+  await page.getByTestId('service-send').click();
+  // The key was not remembered: after the reload the server refuses the call, and the row says so (without the key).
+  const failed = page.locator('[data-testid="exp-runs"] li[data-status="error"]');
+  await failed.waitFor({ timeout: 60_000 });
+  expect(await failed.innerText()).toMatch(/HTTP 401/);
+  expect(await failed.innerText()).not.toContain(KEY);
+  expect(server.served().length).toBe(before);
+
+  // The key again (and 4 texts per call from now on), then the run.
+  await page.getByTestId('model-button').click();
+  await page.getByTestId('service-key').fill(KEY);
+  await page.getByTestId('service-batch').fill('4');
+  await page.getByTestId('service-use').click();
+  await page.getByTestId('service-status').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('service-estimate').waitFor({ timeout: 60_000 });
+  await page.getByTestId('service-send').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
+  expect(server.served().length).toBeGreaterThan(before);
+  await waitSaved(page);
+  const file = (await savedResults()).find((x) => x.name.startsWith('semantic · 128'))?.results;
+  expect(file).toBeDefined();
+  expect(file!.config.semanticEmbedder).toBe(`openai:${MODEL}`);
+  expect(file!.chunks.map((c) => [c.docId, c.start, c.end, c.tokens])).toEqual(want.chunks.map((c) => [c.docId, c.start, c.end, c.tokens]));
+  expect(file!.metrics).toEqual(want.metrics);
+  await page.locator('input[data-chunker="semantic"]').uncheck();
+  await page.locator('input[data-chunker="structure"]').check();
+}, 180_000);
+
+test('a run cancelled while calls are in flight keeps its finished batches: the rerun estimates and sends only the missing texts', async () => {
+  const { page } = s;
+  await gridPage();
+  await page.getByTestId('exp-sizes').fill('96');
+  await page.locator('input[data-retriever="bm25"]').uncheck();
+  await page.locator('input[data-retriever="dense"]').check();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
+  holdFrom = server.requests.length + 4;
+  held = new Promise((r) => (release = r));
+  await page.getByTestId('exp-run').click();
+  const est = page.getByTestId('service-estimate');
+  await est.waitFor({ timeout: 60_000 });
+  const texts = Number(await est.getAttribute('data-texts'));
+  const calls = Number(await est.getAttribute('data-calls'));
+  const cached = Number(await est.getAttribute('data-cached'));
+  expect(calls).toBeGreaterThan(6);
+  await page.getByTestId('service-send').click();
+  await expect.poll(() => server.requests.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(holdFrom);
+  await page.getByTestId('exp-cancel').click();
+  await page.getByTestId('exp-cancelled').waitFor({ timeout: 30_000 });
+  holdFrom = 0;
+  release();
+
+  const before = server.requests.length;
+  await page.getByTestId('exp-run').click();
+  await est.waitFor({ timeout: 60_000 });
+  const texts2 = Number(await est.getAttribute('data-texts'));
+  const calls2 = Number(await est.getAttribute('data-calls'));
+  // The same texts (chunked alike: the fresh engine worker counts in cl100k_base too), some now cached.
+  expect(texts2 + Number(await est.getAttribute('data-cached'))).toBe(texts + cached);
+  expect(texts2).toBeLessThan(texts);
+  expect(texts2).toBeGreaterThan(0);
+  expect(calls2).toBeLessThan(calls);
+  await page.getByTestId('service-send').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
+  expect(server.requests.length - before).toBe(calls2);
+  expect(server.requests.slice(before).flatMap((r) => r.body.input)).toHaveLength(texts2);
 }, 180_000);

@@ -169,6 +169,9 @@ class ExperimentsStore {
       try {
         const config = $state.snapshot(row.config);
         const service = config.retriever.kind !== 'bm25' && isServiceModelId(config.retriever.model);
+        // The semantic chunker's sentence vectors come from the service too while it is in use.
+        const semanticService = config.chunker === 'semantic' && serviceGridModel() !== null;
+        if (semanticService) config.semanticEmbedder = serviceGridModel()!;
         if (service) {
           // Recorded like the CLI's --embedder: provider, model, dimensions, base URL (no credentials).
           Object.assign(config.retriever, await serviceRecord());
@@ -179,7 +182,7 @@ class ExperimentsStore {
         }
         const hooks: ExperimentHooks = Comlink.proxy({
           embed: (texts: string[], kind: 'query' | 'passage') =>
-            service ? serviceEmbed(texts, kind, signal, kind === 'passage' ? questions : undefined) : embedVectors(texts, kind, undefined, signal),
+            service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? questions : undefined) : embedVectors(texts, kind, undefined, signal),
           lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
           contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
             try {
