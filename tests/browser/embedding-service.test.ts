@@ -4,10 +4,14 @@
 // The page counts sizes in the model's tiktoken encoding (cl100k_base, checked against js-tiktoken's
 // own encoder), shows the estimate before any call (its call count is the one made), and the grid's
 // dense and hybrid rankings equal the same vectors computed here in Node. After a reload, rerunning
-// makes no call (the vectors are in IndexedDB). The key is in no exported workspace or results file,
+// makes no call (the vectors are in IndexedDB). The CLI's `eval --embedder` against the same server
+// gives the page's ranking. The key is in no exported workspace or results file,
 // no console message and not in localStorage (not remembered).
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../cli/helpers.ts';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { openBrowser, type Session } from './browser';
@@ -158,6 +162,26 @@ test('a dense and hybrid grid against a local OpenAI-compatible server ranks as 
     expect(file!.metrics).toEqual(ref[kind].metrics);
     expect(file!.config.retriever).toMatchObject({ kind, provider: 'openai', model: MODEL, dimensions: DIMS, baseUrl: server.base });
     expect(JSON.stringify(file)).not.toContain(KEY);
+  }
+
+  // The CLI's run of the same grid cell against the same server ranks exactly as the page did.
+  const dir = mkdtempSync(join(tmpdir(), 'chunklab-page-cli-'));
+  try {
+    const out = join(dir, 'cli.json');
+    const r = await runCli(
+      ['eval', '--dataset', 'public/samples/pt-BR', '--chunker', 'structure', '--max-tokens', '128', '--retriever', 'dense', '--embedder', `openai:${MODEL}`,
+        '--embed-base-url', server.base, '--embed-batch', '16', '--cache-dir', join(dir, 'cache'), '--yes', '--out', out],
+      { OPENAI_API_KEY: KEY },
+    );
+    expect(r.code, r.err).toBe(0);
+    const cli = JSON.parse(readFileSync(out, 'utf8')) as ResultsFile;
+    const page = saved.find((x) => x.name === LABEL.dense)!.results;
+    expect(cli.config.tokenizer).toBe('cl100k_base');
+    expect(cli.chunks).toEqual(page.chunks);
+    expect(cli.questions.map((q) => q.ranked)).toEqual(page.questions.map((q) => q.ranked));
+    expect(cli.metrics).toEqual(page.metrics);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }, 240_000);
 
