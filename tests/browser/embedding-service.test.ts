@@ -15,7 +15,7 @@ import { runCli } from '../cli/helpers.ts';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { openBrowser, type Session } from './browser';
-import { openApp, waitSaved } from './helpers';
+import { openApp, pasteDocument, waitSaved } from './helpers';
 import { startEmbeddingServer, unitBow, DIMS, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
 import { loadDataset } from '../../src/cli/dataset.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
@@ -271,8 +271,11 @@ test('the semantic chunker takes its sentence vectors from the service (estimate
   await page.locator('input[data-chunker="structure"]').check();
 }, 180_000);
 
-test('a run cancelled while calls are in flight keeps its finished batches: the rerun estimates and sends only the missing texts', async () => {
+test('personal data is warned about before sending; a run cancelled while calls are in flight keeps its finished batches: the rerun estimates and sends only the missing texts', async () => {
   const { page } = s;
+  // A document with an e-mail address and a phone number: the estimate warns before sending.
+  await page.goto(page.url().replace(/#.*$/, '') + '#/workspace');
+  await pasteDocument(page, 'Contato', '# Contato\n\nEscreva para maria.silva@example.com ou ligue para +55 11 91234-5678 para falar do reembolso.');
   await gridPage();
   await page.getByTestId('exp-sizes').fill('96');
   await page.locator('input[data-retriever="bm25"]').uncheck();
@@ -286,6 +289,7 @@ test('a run cancelled while calls are in flight keeps its finished batches: the 
   const texts = Number(await est.getAttribute('data-texts'));
   const calls = Number(await est.getAttribute('data-calls'));
   const cached = Number(await est.getAttribute('data-cached'));
+  expect(Number(await page.getByTestId('service-pii').getAttribute('data-total'))).toBeGreaterThanOrEqual(2);
   expect(calls).toBeGreaterThan(6);
   await page.getByTestId('service-send').click();
   await expect.poll(() => server.requests.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(holdFrom);
