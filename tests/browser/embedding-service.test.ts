@@ -193,6 +193,7 @@ test('after a reload, rerunning the grid makes no call; the key is in no export,
   await gridPage();
   await page.locator('input[data-chunker="fixed"]').uncheck();
   await page.locator('input[data-retriever="bm25"]').uncheck();
+  await page.locator('input[data-retriever="hybrid"]').uncheck();
   await page.locator('input[data-retriever="dense"]').check();
   await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
   await page.getByTestId('exp-run').click();
