@@ -140,9 +140,12 @@ const api: EngineApi = {
       try {
         const tok = await tokenizer();
         const semantic = config.chunker === 'semantic';
+        // The page names an embedder for the semantic chunker (an embedding service): its embed hook.
+        const pageSemantic = semantic && !!hooks && config.semanticEmbedder !== undefined && config.semanticEmbedder !== LEXICAL_EMBEDDER;
         return await runExperiment(dataset, semantic ? { ...config, semanticEmbedder: config.semanticEmbedder ?? LEXICAL_EMBEDDER } : config, {
           tokenizer: tok,
-          embedFor: semantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
+          embedFor: semantic && !pageSemantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
+          embed: pageSemantic ? (texts) => needHook(hooks!, 'embed', 'the semantic chunker')(texts, 'passage') : undefined,
           ...pageDeps(hooks, config, tok),
           onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined,
         });

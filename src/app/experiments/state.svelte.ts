@@ -18,6 +18,8 @@ import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../model
 import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
+import { resetServiceConfirmation, serviceEmbed, serviceGridModel, serviceRecord } from '../models/service.svelte.ts';
+import { isServiceModelId } from '../models/service-settings.ts';
 import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
 import { newId } from '../state/ids.ts';
 import type { ResultsGroup } from '../state/types.ts';
@@ -61,7 +63,9 @@ class ExperimentsStore {
    * at a time on the page) once the user has chosen one — loaded, loading, or a choice remembered from
    * an earlier visit. The built-in default alone does not count (nothing is downloaded by surprise).
    */
-  availableModels = $derived<string[]>(modelState.choice?.id && (modelState.status || modelState.phase === 'loading' || savedModelChoice()) ? [modelState.choice.id] : []);
+  availableModels = $derived<string[]>(
+    serviceGridModel() ? [serviceGridModel()!] : modelState.choice?.id && (modelState.status || modelState.phase === 'loading' || savedModelChoice()) ? [modelState.choice.id] : [],
+  );
   /** A grid loaded by openGrid that asked to run on arrival. */
   pendingAutoRun = $state(false);
 
@@ -137,7 +141,8 @@ class ExperimentsStore {
   effectiveGrid(grid: ExperimentGrid = this.grid): ExperimentGrid {
     let models = (grid.models ?? []).filter((m) => this.availableModels.includes(m));
     if (!models.length && grid.retrievers.some((r) => r !== 'bm25')) models = [...this.availableModels];
-    return { ...grid, models };
+    // Late chunking stays with in-page models: a service returns pooled vectors only.
+    return { ...grid, models, ...(models.some(isServiceModelId) ? { late: false } : {}) };
   }
 
   /** The context panel's settings as ExperimentConfig.context (no key), when the grid asks for context. */
@@ -205,6 +210,7 @@ class ExperimentsStore {
     const controller = new AbortController();
     this.controller = controller;
     const signal = controller.signal;
+    resetServiceConfirmation();
     const job: GridJob = { version: 1, group, grid, corpusId: corpus.id, questionSetId: qs.id, total: runs.length, done: this.done, state: 'running' };
     writeJob(job);
     await withGridLock(async () => {
@@ -235,13 +241,21 @@ class ExperimentsStore {
     });
     try {
       const config = $state.snapshot(row.config);
-      if (config.retriever.kind !== 'bm25') {
+      const service = config.retriever.kind !== 'bm25' && isServiceModelId(config.retriever.model);
+      // The semantic chunker's sentence vectors come from the service too while it is in use.
+      const semanticService = config.chunker === 'semantic' && serviceGridModel() !== null;
+      if (semanticService) config.semanticEmbedder = serviceGridModel()!;
+      if (service) {
+        // Recorded like the CLI's --embedder: provider, model, dimensions, base URL (no credentials).
+        Object.assign(config.retriever, await serviceRecord());
+      } else if (config.retriever.kind !== 'bm25') {
         // Recorded like the CLI records its --model: id, dtype, pooling, limit, late settings.
         const status = await ensureModel(signal);
         Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
       }
       const hooks: ExperimentHooks = Comlink.proxy({
-        embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
+        embed: (texts: string[], kind: 'query' | 'passage') =>
+          service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? dataset.questions.map((q) => q.text) : undefined) : embedVectors(texts, kind, undefined, signal),
         lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
         contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
           try {
@@ -257,6 +271,7 @@ class ExperimentsStore {
         },
       });
       const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
+      if (service) Object.assign(file.config.retriever as object, await serviceRecord()); // dimensions, once the service answered
       if (this.cancelled) {
         row.status = 'cancelled';
         return;

@@ -7,6 +7,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as service from './areas/service.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -17,6 +18,7 @@ export const en: Dictionary = {
   ...lessons.en,
   ...models.en,
   ...inspector.en,
+  ...service.en,
   ...offline.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',

@@ -5,6 +5,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as service from './areas/service.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -16,6 +17,7 @@ export const ptBR = {
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,
+  ...service.pt,
   ...offline.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
