@@ -142,9 +142,10 @@ describe('a plain folder of documents: the same dataset with no questions', () =
     expect(cli.questions).toEqual([]);
     // In path order: more/copy.txt comes before readme.md, which is its duplicate.
     expect(cli.documents.map((d) => d.id)).toEqual(['manual', 'copy', 'page', 'policy']);
-    // Loose files dropped on the page (no folder): the same documents.
+    // Loose files dropped on the page (no folder): the same documents (in file-name order).
     const loose = folderUpload(dir).map(({ path: _p, ...f }) => f);
-    expect((await page(loose)).documents).toEqual(cli.documents);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...(await page(loose)).documents].sort(byId)).toEqual([...cli.documents].sort(byId));
     // The outcomes say what was left out and why.
     const d = await detectDataset(listingFromUploads(folderUpload(dir)), { readers: nodeDocumentReaders(), keepGoing: true });
     expect(d.kind).toBe('documents');
