@@ -17,6 +17,7 @@ import { SearchSession } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../src/engine/types.ts';
 import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
+import { documentReaders } from './document-readers.ts';
 import type { EngineApi, ExperimentHooks, LintOptions, Progress } from './engine-api.ts';
 
 /** Lets go of a page-side callback (a Comlink proxy) once a call is over. */
@@ -151,7 +152,18 @@ const api: EngineApi = {
       }
     }),
 
-  readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files))),
+  readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files), { readers: documentReaders })),
+
+  async readDocuments(files, opts, onProgress) {
+    const d = await detectDataset(listingFromUploads(files), {
+      ...opts,
+      readers: documentReaders,
+      keepGoing: true,
+      onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+    });
+    if (d.kind === 'documents') return { kind: 'documents' as const, name: d.dataset.name, documents: d.dataset.documents, files: d.files };
+    return { kind: 'dataset' as const, ...workspaceOf(d) };
+  },
 
   writeWorkspace: (ws) => writeWorkspace(ws),
 
