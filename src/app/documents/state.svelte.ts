@@ -89,7 +89,8 @@ class DocumentImport {
         const text = t('ws.importDone', { ...s, skipped: r.skipped.length });
         return { kind: 'info', text: r.skipped.length ? `${text} ${t('ws.importSkipped', { count: r.skipped.length })}` : text };
       }
-      this.name = r.name;
+      // A chosen or dropped folder becomes a corpus named after it; loose files join the open corpus.
+      this.name = uploads.some((u) => u.path) ? r.name : '';
       const docs = new Map<string, DocumentInput>();
       const byId = new Map(r.documents.map((d) => [d.id, d]));
       for (const o of r.files) {
