@@ -20,7 +20,12 @@ function standardFonts(): string | undefined {
 export function nodeDocumentReaders(): DocumentReaders {
   const fonts = standardFonts();
   return {
-    pdfjs: async () => (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsModule,
+    pdfjs: async () => {
+      // pdf.js parses in this thread (Node has no worker for it): its worker module, imported first,
+      // sets globalThis.pdfjsWorker, so pdf.js never has to locate that file itself.
+      await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsModule;
+    },
     pdfDocumentOptions: fonts ? { standardFontDataUrl: fonts } : {},
     mammoth: async () => ((await import('mammoth')) as unknown as { default?: MammothLike }).default ?? ((await import('mammoth')) as unknown as MammothLike),
   };

@@ -85,8 +85,10 @@ test('a folder with a PDF, a DOCX and a Markdown file: preview the outline, add,
   };
   const starts = await chunkRows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start'))));
   const paths = await s.page.locator('[data-testid="chunk-list"] .path').allTextContents();
-  expect(paths.map((p) => p.trim())).toEqual(starts.map(pathAt));
-  expect(new Set(paths).size).toBeGreaterThan(2);
+  // The path at each chunk's start, or (sibling sections merged into one chunk) its common ancestors.
+  paths.forEach((p, i) => expect(pathAt(starts[i]).startsWith(p.trim()), `${p} at ${starts[i]}`).toBe(true));
+  expect(paths.every((p) => p.trim().startsWith('Field Guide'))).toBe(true);
+  expect(new Set(paths).size).toBeGreaterThan(1);
   for (const t of texts) expect(t).not.toContain('título órfão');
   const pages = await s.page.locator('[data-testid="chunk-list"] [data-testid="page-label"]').allTextContents();
   expect(pages).toHaveLength(texts.length);
