@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { openApp, waitSaved } from './helpers';
+import { appUrl, openApp, waitSaved } from './helpers';
 
 const FIX = 'tests/fixtures/documents';
 const manual = JSON.parse(readFileSync(join(FIX, 'manual.expected.json'), 'utf8')) as { outline: { level: number; title: string }[] };
@@ -96,6 +96,17 @@ test('a folder with a PDF, a DOCX and a Markdown file: preview the outline, add,
   expect(pages[0]).toBe('p. 1');
   await chunkRows.first().click();
   await expect(s.page.getByTestId('chunk-detail').getByTestId('page-label').textContent()).resolves.toBe('p. 1');
+
+  // Search results from the PDF show their page; those from the Word file (no page map) do not.
+  await s.page.goto(appUrl('#/search'));
+  await s.page.getByTestId('search-chunker').locator('option[value="structure"]').waitFor({ state: 'attached' });
+  await s.page.getByTestId('search-chunker').selectOption('structure');
+  await s.page.getByTestId('search-query').fill('maxTokens hard cap per chunk overlap tokens shared by neighbours');
+  const hit = s.page.locator('[data-testid="search-result"][data-doc-id="manual"]').first();
+  await hit.waitFor({ timeout: 90_000 });
+  await expect(hit.getByTestId('page-label').textContent()).resolves.toMatch(/^pp?\. [1-9]\d*(–\d+)?$/);
+  const others = s.page.locator('[data-testid="search-result"]:not([data-doc-id="manual"])');
+  for (const o of await others.all()) expect(await o.getByTestId('page-label').count()).toBe(0);
   expect(s.errors).toEqual([]);
 });
 
