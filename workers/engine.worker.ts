@@ -17,7 +17,8 @@ import { SearchSession } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc, type EmbedFn, type TextTokenizer } from '../src/engine/types.ts';
 import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
-import type { EngineApi, ExperimentHooks, LintOptions, Progress } from './engine-api.ts';
+import { documentReaders } from './document-readers.ts';
+import type { DocumentsProgress, EngineApi, ExperimentHooks, LintOptions, Progress } from './engine-api.ts';
 
 /** Lets go of a page-side callback (a Comlink proxy) once a call is over. */
 function release(cb: unknown): void {
@@ -154,7 +155,24 @@ const api: EngineApi = {
       }
     }),
 
-  readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files))),
+  readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files), { readers: documentReaders })),
+
+  async readDocuments(files, opts, onProgress) {
+    // Page-by-page reports at most every 100 ms (each is a message the page's main thread handles);
+    // a file's start and its outcome always.
+    let last = 0;
+    const report = onProgress
+      ? (p: DocumentsProgress) => {
+          const now = performance.now();
+          if (p.pagesDone !== undefined && !p.outcome && p.pagesDone < (p.pageCount ?? 0) && now - last < 100) return;
+          last = now;
+          void onProgress(p);
+        }
+      : undefined;
+    const d = await detectDataset(listingFromUploads(files), { ...opts, readers: documentReaders, keepGoing: true, onProgress: report });
+    if (d.kind === 'documents') return { kind: 'documents' as const, name: d.dataset.name, documents: d.dataset.documents, files: d.files };
+    return { kind: 'dataset' as const, ...workspaceOf(d) };
+  },
 
   writeWorkspace: (ws) => writeWorkspace(ws),
 

@@ -8,6 +8,7 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as service from './areas/service.ts';
+import * as documents from './areas/documents.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -19,6 +20,7 @@ export const en: Dictionary = {
   ...models.en,
   ...inspector.en,
   ...service.en,
+  ...documents.en,
   ...offline.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',

@@ -6,6 +6,7 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as service from './areas/service.ts';
+import * as documents from './areas/documents.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -18,6 +19,7 @@ export const ptBR = {
   ...models.pt,
   ...inspector.pt,
   ...service.pt,
+  ...documents.pt,
   ...offline.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
