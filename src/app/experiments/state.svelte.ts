@@ -18,6 +18,7 @@ import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../model
 import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
+import { rerankHooks, rerankRecord, availableRerankers, type RerankTiming } from './rerank-run.ts';
 
 /** Whether the Models section has a remembered choice (its localStorage record, src/app/models/store). */
 function savedModelChoice(): boolean {
@@ -41,6 +42,8 @@ export interface RunRow extends GridRun {
   /** The context arm found sentences missing in the context panel's cache (shown translated). */
   contextMissing?: { missing: number; total: number; provider: string };
   ms?: number;
+  /** Reranking cost of this run: queries scored and milliseconds spent (from the page's side). */
+  rerank?: RerankTiming;
 }
 
 export type BatchStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
@@ -108,7 +111,8 @@ class ExperimentsStore {
   effectiveGrid(grid: ExperimentGrid = this.grid): ExperimentGrid {
     let models = (grid.models ?? []).filter((m) => this.availableModels.includes(m));
     if (!models.length && grid.retrievers.some((r) => r !== 'bm25')) models = [...this.availableModels];
-    return { ...grid, models };
+    const rerankers = (grid.rerankers ?? ['']).filter((r) => r === '' || availableRerankers().includes(r));
+    return { ...grid, models, rerankers: rerankers.length ? rerankers : [''] };
   }
 
   /** The context panel's settings as ExperimentConfig.context (no key), when the grid asks for context. */
@@ -166,7 +170,9 @@ class ExperimentsStore {
           const status = await ensureModel(signal);
           Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
         }
+        if (config.rerank) Object.assign(config.rerank, await rerankRecord(signal));
         const hooks: ExperimentHooks = Comlink.proxy({
+          ...rerankHooks(row, signal),
           embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
           lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
           contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
