@@ -1,5 +1,5 @@
 // Interface text of reranking, search scope and context budget (the experiments grid's reranker /
-// scope / budget controls, the reranker picker, the budget chart and columns, the scope lesson), in
+// scope / budget controls, the reranker picker, the budget chart and columns, the scope lesson's results), in
 // both languages. Keys are prefixed "rerank." (the two column names follow the results table's keys).
 export const pt = {
   'rerank.legend': 'Reranqueamento (cross-encoder)',
