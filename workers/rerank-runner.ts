@@ -9,6 +9,7 @@
 import { Tensor } from '@huggingface/transformers';
 import { createCrossEncoder, pairTemplate, type CrossEncoder, type CrossEncoderRunner } from '../src/engine/embedding/cross-encoder.ts';
 import { findReranker } from '../src/engine/embedding/reranker-catalogue.ts';
+import { deviceMismatch } from '../src/engine/embedding/device-check.ts';
 import type { EmbeddingCache, RunnerBatch } from '../src/engine/embedding/index.ts';
 import { loadBrowserSession, type BrowserSession, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
 import type { RerankerStatus } from './embed-api.ts';
@@ -20,9 +21,6 @@ export const DEVICE_CHECK_PAIRS: readonly [string, string][] = [
   ['what is a late chunk', 'a late chunk of a long document keeps the context of every part'],
   ['o que é um trecho', 'um trecho curto de um documento longo'],
 ];
-
-/** Largest |webgpu − wasm| accepted, relative to the scores' size (fp32 on both sides). */
-export const DEVICE_CHECK_TOLERANCE = 1e-2;
 
 export interface LoadedCrossEncoderModel {
   encoder: CrossEncoder;
@@ -89,19 +87,6 @@ async function checkScores(encoder: CrossEncoder): Promise<number[]> {
   const out: number[] = [];
   for (const [q, p] of DEVICE_CHECK_PAIRS) out.push((await encoder.score(q, [p]))[0]);
   return out;
-}
-
-/**
- * Why WebGPU's scores cannot be trusted, or undefined when they match WASM's: every score within
- * the tolerance, and not all equal when WASM's differ (the reported failure gives one score to all).
- */
-export function deviceMismatch(wasm: readonly number[], gpu: readonly number[], tolerance = DEVICE_CHECK_TOLERANCE): string | undefined {
-  if (gpu.some((x) => !Number.isFinite(x))) return 'WebGPU gave scores that are not numbers';
-  const spread = (xs: readonly number[]) => Math.max(...xs) - Math.min(...xs);
-  if (spread(wasm) > tolerance && spread(gpu) <= tolerance * 1e-3) return 'WebGPU gave the same score to different pairs';
-  let worst = 0;
-  wasm.forEach((w, i) => (worst = Math.max(worst, Math.abs(w - gpu[i]) / Math.max(1, Math.abs(w)))));
-  return worst > tolerance ? `WebGPU scores differ from WASM's (largest difference ${worst.toPrecision(2)})` : undefined;
 }
 
 /**
