@@ -24,6 +24,7 @@ import {
 } from '../src/engine/context/index.ts';
 import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
+import { wasmThreadsHere } from './threads.ts';
 import type { ContextWorkerApi, PreparedCorpus } from './context-api.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
@@ -34,7 +35,7 @@ async function configureTransformers(): Promise<void> {
   const abs = (u: string) => new URL(u, self.location.href).href;
   const wasm = env.backends.onnx.wasm!;
   wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
-  wasm.numThreads = self.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)) : 1;
+  wasm.numThreads = wasmThreadsHere().threads;
   env.allowLocalModels = false;
   env.allowRemoteModels = true;
   env.useBrowserCache = true;

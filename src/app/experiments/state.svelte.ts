@@ -3,7 +3,7 @@
 // question set, and the runner — one engine call per run, in order, each finished run saved to the
 // workspace at once. Cancel stops the worker; finished runs stay, the interrupted one is dropped whole.
 // Dense, hybrid and late runs embed with the page's chosen model (src/app/models/store) and generated
-// context reads the context panel's cached sentences (src/app/context/store): both reach the engine
+// context reads the context panel's cached sentences (src/app/context/state): both reach the engine
 // worker as hooks (one Comlink.proxy per run); cancelling also aborts the embedding work.
 import type { ResultsFile } from '../../engine/evaluation/types.ts';
 import { InputError } from '../../engine/types.ts';

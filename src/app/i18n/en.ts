@@ -8,6 +8,7 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as rerank from './areas/rerank.ts';
+import * as offline from './areas/offline.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -16,6 +17,7 @@ export const en: Dictionary = {
   ...models.en,
   ...inspector.en,
   ...rerank.en,
+  ...offline.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -161,6 +161,9 @@ function markOversizedUnits(doc: Doc, chunks: Chunk[], cap: number, ctx: Chunker
  * between documents so an abort is seen promptly (it throws an AbortError). Returns every chunk, in
  * document order (each carries its docId).
  */
+/** Longest stretch of chunking between two yields to the event loop in chunkCorpus. */
+const YIELD_MS = 10;
+
 export async function chunkCorpus(docs: Doc[], id: ChunkerId | string, params: ChunkParams, ctx: ChunkerContext): Promise<Chunk[]> {
   infoOf(id);
   resolveParams(id, params);
@@ -168,8 +171,14 @@ export async function chunkCorpus(docs: Doc[], id: ChunkerId | string, params: C
   let done = 0;
   const chunks: Chunk[] = [];
   ctx.onProgress?.(0);
+  let lastYield = -Infinity;
   for (const doc of docs) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    // Yield to the event loop (an abort or a message can come in) once per YIELD_MS of work, not per
+    // document: a setTimeout(0) costs 1 ms in Node and 4 ms in a browser, 0.3 s over 221 small documents.
+    if (performance.now() - lastYield >= YIELD_MS) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      lastYield = performance.now();
+    }
     if (ctx.signal?.aborted) throw abortError(ctx.signal);
     // Progress inside one document (semantic embeds in batches) is scaled into its share.
     const base = done;
