@@ -1,5 +1,5 @@
 // Reranking time per query in Chromium: the page's cross-encoder (workers/rerank-runner.ts in the
-// embedding worker, onnxruntime-web WASM, one thread: the page is not cross-origin isolated)
+// embedding worker, onnxruntime-web WASM, with the page's default thread count, printed)
 // rescoring the first N = 20, 50, 100 units of BM25 rankings of the English sample's questions
 // (the same workload as bench/rerank.ts in Node). The score cache is emptied before each query, so
 // every pair runs through the model.

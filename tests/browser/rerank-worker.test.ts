@@ -60,7 +60,8 @@ describe('WASM', () => {
 
   test('scores match numpy to 1e-4; the long pair is cut; the second round comes from the cache', async () => {
     const out = await scoreReference(s, 'wasm');
-    expect(out.status).toMatchObject({ id: 'chunklab-test-cross-encoder', device: 'wasm', dtype: 'fp32', maxTokens: ref.maxTokens, threads: 1 });
+    expect(out.status).toMatchObject({ id: 'chunklab-test-cross-encoder', device: 'wasm', dtype: 'fp32', maxTokens: ref.maxTokens });
+    expect(out.status.threads).toBeGreaterThanOrEqual(1);
     expect(out.status.check).toBeUndefined();
     ref.pairs.forEach((p: any, i: number) => expect(Math.abs(out.scores[i] - p.score), `pair ${i}`).toBeLessThan(1e-4));
     expect(out.truncated).toEqual(ref.pairs.map((p: any) => p.truncated));
