@@ -8,11 +8,13 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as rerank from './areas/rerank.ts';
+import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
 export const en: Dictionary = {
   ...search.en,
   ...experiments.en,
+  ...results.en,
   ...lessons.en,
   ...models.en,
   ...inspector.en,
