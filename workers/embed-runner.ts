@@ -8,7 +8,7 @@
 // never a CDN; local models use env.localModelPath <app folder>/models/ (a path, not a URL: the app
 // may be published under a subpath, workers/app-base.ts); device 'webgpu'
 // throws without an adapter rather than falling back, so we retry on 'wasm' ourselves.
-import { AutoConfig, AutoModel, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';
+import { AutoConfig, AutoModel, AutoModelForSequenceClassification, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { InputError, type TextTokenizer } from '../src/engine/types.ts';
@@ -42,7 +42,7 @@ export type ModelSource =
 
 export interface LoadOptions {
   dtype?: ModelDtype;
-  /** 'auto' (default): WebGPU when an adapter is available, else WASM. */
+  /** 'auto': WebGPU when an adapter is available, else WASM (the default for embedding models; cross-encoders default to 'wasm'). */
   device?: 'auto' | Device;
   /**
    * WASM threads, overriding the default (src/engine/embedding/threads.ts; bench/threads.ts compares
@@ -217,6 +217,56 @@ function describeFailure(id: string, source: ModelSource, dtype: ModelDtype, e: 
  * their size as they are read) and then the session stage.
  */
 export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadedBrowserModel> {
+  const s = await loadBrowserSession(source, opts, onProgress, 'embed');
+  const info = findModel(s.source.kind === 'files' ? String(s.config._name_or_path ?? s.name) : s.name) ?? describeCustomModel(s.config, s.name, s.tokConfig);
+  const inputNames: Set<string> | undefined = s.model.sessions?.model?.inputNames ? new Set(s.model.sessions.model.inputNames) : undefined;
+  return {
+    runner: transformersRunner(s.model, inputNames),
+    tokenizer: s.tokenizer,
+    info,
+    dtype: s.dtype,
+    device: s.device,
+    fallback: s.fallback,
+    dtypes: s.dtypes,
+    ...s.special,
+    threads: s.threads,
+    cacheId: s.cacheId,
+  };
+}
+
+/** What loading a model folder gives before it becomes an embedder or a cross-encoder. */
+export interface BrowserSession {
+  source: ModelSource;
+  /** Hub id, served id, or the picked folder's name. */
+  name: string;
+  /** The transformers.js model (its `sessions`, callable with int64 feeds). */
+  model: any;
+  tokenizer: TextTokenizer;
+  /** tokenizer.json and tokenizer_config.json as read. */
+  tokJson: unknown;
+  tokConfig: Record<string, unknown>;
+  config: HubModelConfig;
+  special: { clsId: number; sepId: number; padId: number };
+  dtype: ModelDtype;
+  dtypes: ModelDtype[];
+  device: Device;
+  fallback?: string;
+  threads: number;
+  cacheId: string;
+}
+
+/**
+ * Loads a model folder (Hub, served, or picked files) with transformers.js: the tokenizer, the
+ * config and an ONNX session, as a base model ('embed': AutoModel) or a sequence classifier
+ * ('rerank': AutoModelForSequenceClassification, whose output is `logits`). The one loading path of
+ * the embedding worker, shared by the embedder and the cross-encoder.
+ */
+export async function loadBrowserSession(
+  source: ModelSource,
+  opts: LoadOptions = {},
+  onProgress: ((p: LoadProgress) => void) | undefined,
+  task: 'embed' | 'rerank',
+): Promise<BrowserSession> {
   const { threads } = configure(opts.threads);
   failures.clear();
   const dtype: ModelDtype = opts.dtype ?? 'fp32';
@@ -281,9 +331,8 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
   const special = specialTokens(tokJson, tokConfig, config, where);
   const name = source.kind === 'files' ? source.name : source.id;
   const tokenizer = createTokenizer(tokJson, tokConfig, name);
-  const info = findModel(source.kind === 'files' ? String(config._name_or_path ?? source.name) : source.id) ?? describeCustomModel(config, name, tokConfig);
 
-  const wantGpu = (opts.device ?? 'auto') !== 'wasm';
+  const wantGpu = (opts.device ?? (task === 'rerank' ? 'wasm' : 'auto')) !== 'wasm';
   let fallback: string | undefined;
   let device: Device = 'wasm';
   if (wantGpu) {
@@ -291,7 +340,8 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
     else fallback = typeof (navigator as any).gpu === 'undefined' ? 'this browser has no WebGPU' : 'WebGPU gave no adapter';
   } else fallback = 'WASM was asked for';
 
-  const create = (d: Device) => AutoModel.from_pretrained(id, { device: d, dtype, progress_callback } as any);
+  const Model = task === 'rerank' ? AutoModelForSequenceClassification : AutoModel;
+  const create = (d: Device) => Model.from_pretrained(id, { device: d, dtype, progress_callback } as any);
   let model: any;
   try {
     try {
@@ -307,16 +357,19 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
   } catch (e) {
     throw describeFailure(id, source, dtype, e);
   }
-  const inputNames: Set<string> | undefined = model.sessions?.model?.inputNames ? new Set(model.sessions.model.inputNames) : undefined;
   return {
-    runner: transformersRunner(model, inputNames),
+    source,
+    name,
+    model,
     tokenizer,
-    info,
+    tokJson,
+    tokConfig,
+    config,
+    special,
     dtype,
+    dtypes: dtypes.length ? dtypes : [dtype],
     device,
     fallback,
-    dtypes: dtypes.length ? dtypes : [dtype],
-    ...special,
     threads,
     cacheId,
   };

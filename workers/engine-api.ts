@@ -74,6 +74,8 @@ export interface ExperimentHooks {
   lateChunkCorpus?(docs: [string, string][], spans: LateSpan[]): Promise<{ vectors: Float32Array[] }>;
   /** The generated sentence of each chunk (by chunk id), from the page's cache only. */
   contextSentences?(docs: Map<string, Doc>, chunks: Chunk[]): Promise<Record<string, string>>;
+  /** Cross-encoder scores of (query, passage) pairs with the page's reranker (config.rerank). */
+  rerankScore?(query: string, passages: string[]): Promise<number[]>;
 }
 
 export interface EngineApi {

@@ -97,6 +97,11 @@ function pageDeps(hooks: ExperimentHooks | undefined, config: Parameters<EngineA
           model: ctx.model,
         })
       : undefined,
+    // The page's cross-encoder; the AbortSignal stays here (it cannot cross to the page): cancel
+    // terminates this worker and the page's embedding worker both.
+    rerankScore: config.rerank
+      ? ((score) => (query: string, passages: readonly string[]) => score(query, [...passages]))(needHook(hooks, 'rerankScore', 'reranking'))
+      : undefined,
   };
 }
 

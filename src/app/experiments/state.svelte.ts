@@ -20,6 +20,7 @@ import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
 import { resetServiceConfirmation, serviceEmbed, serviceGridModel, serviceRecord } from '../models/service.svelte.ts';
 import { isServiceModelId } from '../models/service-settings.ts';
+import { rerankHooks, rerankRecord, availableRerankers, type RerankTiming } from './rerank-run.ts';
 import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
 import { newId } from '../state/ids.ts';
 import type { ResultsGroup } from '../state/types.ts';
@@ -46,6 +47,8 @@ export interface RunRow extends GridRun {
   /** The context arm found sentences missing in the context panel's cache (shown translated). */
   contextMissing?: { missing: number; total: number; provider: string };
   ms?: number;
+  /** Reranking cost of this run: queries scored and milliseconds spent (from the page's side). */
+  rerank?: RerankTiming;
 }
 
 export type BatchStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
@@ -141,8 +144,9 @@ class ExperimentsStore {
   effectiveGrid(grid: ExperimentGrid = this.grid): ExperimentGrid {
     let models = (grid.models ?? []).filter((m) => this.availableModels.includes(m));
     if (!models.length && grid.retrievers.some((r) => r !== 'bm25')) models = [...this.availableModels];
+    const rerankers = (grid.rerankers ?? ['']).filter((r) => r === '' || availableRerankers().includes(r));
     // Late chunking stays with in-page models: a service returns pooled vectors only.
-    return { ...grid, models, ...(models.some(isServiceModelId) ? { late: false } : {}) };
+    return { ...grid, models, rerankers: rerankers.length ? rerankers : [''], ...(models.some(isServiceModelId) ? { late: false } : {}) };
   }
 
   /** The context panel's settings as ExperimentConfig.context (no key), when the grid asks for context. */
@@ -253,7 +257,9 @@ class ExperimentsStore {
         const status = await ensureModel(signal);
         Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
       }
+      if (config.rerank) Object.assign(config.rerank, await rerankRecord(signal));
       const hooks: ExperimentHooks = Comlink.proxy({
+        ...rerankHooks(row, signal),
         embed: (texts: string[], kind: 'query' | 'passage') =>
           service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? dataset.questions.map((q) => q.text) : undefined) : embedVectors(texts, kind, undefined, signal),
         lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),

@@ -9,6 +9,7 @@ import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
+import * as rerank from './areas/rerank.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -21,6 +22,7 @@ export const en: Dictionary = {
   ...inspector.en,
   ...service.en,
   ...documents.en,
+  ...rerank.en,
   ...offline.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',

@@ -7,6 +7,7 @@ import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
+import * as rerank from './areas/rerank.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -20,6 +21,7 @@ export const ptBR = {
   ...inspector.pt,
   ...service.pt,
   ...documents.pt,
+  ...rerank.pt,
   ...offline.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',

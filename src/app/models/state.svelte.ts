@@ -174,8 +174,8 @@ export function ensureModel(signal?: AbortSignal): Promise<ModelStatus> {
   return withSignal(p, signal);
 }
 
-/** Cancels the worker when `signal` aborts (the promise then rejects with an AbortError). */
-function withSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+/** Cancels the embedding worker when `signal` aborts (the promise then rejects with an AbortError); the reranker uses it too. */
+export function withSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return p;
   if (signal.aborted) {
     getEmbedClient().cancel();
