@@ -22,9 +22,10 @@ import {
   type PersonalDataScan,
   type ProviderConfig,
 } from '../src/engine/context/index.ts';
+import { estimateQuestions, generateQuestions, planQuestions } from '../src/engine/questions/index.ts';
 import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
-import type { ContextWorkerApi, PreparedCorpus } from './context-api.ts';
+import type { ContextWorkerApi, PreparedCorpus, PreparedQuestions } from './context-api.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 
@@ -42,6 +43,20 @@ async function configureTransformers(): Promise<void> {
 
 
 
+/** Personal data in each document and in all of them (the warning shown before any call). */
+function scanCorpus(docs: Doc[]): { scan: PersonalDataScan; scanByDoc: Record<string, number> } {
+  const scanByDoc: Record<string, number> = {};
+  const all: PersonalDataScan = { counts: { email: 0, phone: 0, cpf: 0, cnpj: 0, card: 0 }, total: 0, examples: [] };
+  for (const d of docs) {
+    const s = scanPersonalData(d.text, 10);
+    if (s.total) scanByDoc[d.id] = s.total;
+    all.total += s.total;
+    for (const k of Object.keys(s.counts) as (keyof typeof s.counts)[]) all.counts[k] += s.counts[k];
+    if (all.examples.length < 10) all.examples.push(...s.examples.slice(0, 10 - all.examples.length));
+  }
+  return { scan: all, scanByDoc };
+}
+
 let local: ContextProvider | null = null;
 let localKey = '';
 
@@ -56,16 +71,8 @@ const api: ContextWorkerApi = {
     const cap = chunkingCap(maxTokens, contextTokens);
     const docs = inputs.map((d) => parseDocument(d));
     const chunks = await chunkCorpus(docs, chunker, { ...params, maxTokens: cap }, { tokenizer: tok, onProgress: onProgress ? (f) => void onProgress(f) : undefined });
-    const scanByDoc: Record<string, number> = {};
-    const all: PersonalDataScan = { counts: { email: 0, phone: 0, cpf: 0, cnpj: 0, card: 0 }, total: 0, examples: [] };
-    for (const d of docs) {
-      const s = scanPersonalData(d.text, 10);
-      if (s.total) scanByDoc[d.id] = s.total;
-      all.total += s.total;
-      for (const k of Object.keys(s.counts) as (keyof typeof s.counts)[]) all.counts[k] += s.counts[k];
-      if (all.examples.length < 10) all.examples.push(...s.examples.slice(0, 10 - all.examples.length));
-    }
-    return { docs, chunks, cap, scan: all, scanByDoc, tokenizer: tok.name };
+    const { scan, scanByDoc } = scanCorpus(docs);
+    return { docs, chunks, cap, scan, scanByDoc, tokenizer: tok.name };
   },
 
   estimate(docs: Doc[], chunks: Chunk[], opts: EstimateOptions): ContextEstimate {
@@ -107,6 +114,34 @@ const api: ContextWorkerApi = {
       localKey = key;
     }
     return { id: local.id, device: (local as ContextProvider & { device?: string }).device ?? 'wasm' };
+  },
+
+  /** Parse, plan (passages and prompts), estimate against the answer cache, scan for personal data. */
+  async prepareQuestions(inputs, model, opts, pricing, cache): Promise<PreparedQuestions> {
+    const tok = await tokenizer();
+    const countTokens = (t: string) => tok.count(t);
+    const docs = inputs.map((d) => parseDocument(d));
+    const plan = planQuestions(docs, model, { ...opts, countTokens });
+    const estimate = await estimateQuestions(plan, { pricing, countTokens, cache });
+    return { docs, plan, estimate, ...scanCorpus(docs) };
+  },
+
+  /** Ask (or read the cache), locate and filter: the engine's generateQuestions, off the main thread. */
+  async generateQuestions(docs, plan, model, call, cache, existing, onProgress) {
+    let provider: ContextProvider;
+    if (call) {
+      // The page makes the HTTP call (its key, its abort signal); an abort there rejects here.
+      provider = { id: model, generate: (prompt, o) => call(prompt, o.maxTokens, !!o.json) };
+    } else {
+      if (!local) throw new Error('no in-page model is loaded');
+      provider = local;
+    }
+    return generateQuestions(docs, plan, {
+      provider,
+      cache,
+      existing,
+      onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+    });
   },
 
   /** One generation with the loaded in-page model. */

@@ -13,6 +13,7 @@
 //   contextualize(docs, chunks, {tokenizer, maxTokens, contextTokens?, generate?, signal?, onProgress?})
 //                                      → the chunks with their sentences placed (ExperimentDeps.contextualize)
 //   providerId()                        "kind:model", the id the cache keys use
+//   providerConfig(), makeProvider()    the chosen provider (config with the key: never store it)
 import * as Comlink from 'comlink';
 import { clear, createStore, get, keys, set, type UseStore } from 'idb-keyval';
 import {
@@ -170,7 +171,7 @@ contextState.hasKey = !!readKey(contextState.settings.kind);
 // ---------------------------------------------------------------- provider
 
 /** The full config, key included: only for creating the provider, never stored or exported. */
-function providerConfig(s: ContextSettingsUI = contextState.settings): ProviderConfig {
+export function providerConfig(s: ContextSettingsUI = contextState.settings): ProviderConfig {
   if (s.kind === 'openai') return { kind: 'openai', model: s.openaiModel, baseUrl: s.openaiBase, apiKey: readKey('openai') || undefined };
   if (s.kind === 'anthropic') return { kind: 'anthropic', model: s.anthropicModel, baseUrl: s.anthropicBase, apiKey: readKey('anthropic') || undefined };
   const info = LOCAL_MODELS.find((m) => m.id === s.localModel);
@@ -224,7 +225,8 @@ async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
   };
 }
 
-async function makeProvider(): Promise<ContextProvider> {
+/** The chosen provider (the questions panel reuses it for HTTP providers; it loads an in-page model itself). */
+export async function makeProvider(): Promise<ContextProvider> {
   const c = providerConfig();
   if (c.kind === 'openai') return createOpenAIProvider(c);
   if (c.kind === 'anthropic') {
@@ -236,15 +238,23 @@ async function makeProvider(): Promise<ContextProvider> {
 
 // ---------------------------------------------------------------- the sentence cache (IndexedDB)
 
-/** The engine's ContextCache over IndexedDB ("chunklab-context"/"sentences"), in memory when there is none. */
+/**
+ * The engine's ContextCache over IndexedDB ("chunklab-context"/"sentences" by default; the questions
+ * panel keeps its answers in "chunklab-questions"/"answers"), in memory when there is none.
+ */
 export class IdbContextCache implements ContextCache {
   private store: UseStore | null = null;
   private readonly memory = new MemoryContextCache();
   private broken = typeof indexedDB === 'undefined';
 
+  constructor(
+    private readonly dbName = 'chunklab-context',
+    private readonly storeName = 'sentences',
+  ) {}
+
   private db(): UseStore | null {
     if (this.broken) return null;
-    this.store ??= createStore('chunklab-context', 'sentences');
+    this.store ??= createStore(this.dbName, this.storeName);
     return this.store;
   }
   async get(key: string): Promise<string | undefined> {

@@ -12,6 +12,7 @@ import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts
 import * as Comlink from 'comlink';
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
+import { selectQuestions } from '../../engine/formats/dataset.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
@@ -57,6 +58,13 @@ class ExperimentsStore {
   availableModels = $derived<string[]>(modelState.choice?.id && (modelState.status || modelState.phase === 'loading' || savedModelChoice()) ? [modelState.choice.id] : []);
   /** A grid loaded by openGrid that asked to run on arrival. */
   pendingAutoRun = $state(false);
+  /**
+   * Generated questions not reviewed yet take part too (off by default: only accepted ones and those
+   * written by a person). Results then record config.unreviewedQuestions, as the CLI's eval does.
+   */
+  includeUnreviewed = $state(false);
+  /** Unreviewed questions the latest batch evaluated (shown beside its runs). */
+  unreviewedInBatch = $state(0);
 
   status = $state<BatchStatus>('idle');
   runs = $state<RunRow[]>([]);
@@ -140,7 +148,14 @@ class ExperimentsStore {
     const grid = $state.snapshot(this.grid) as ExperimentGrid;
     const { runs } = this.plan(grid);
     if (!runs.length) return;
-    const dataset = datasetFor($state.snapshot(corpus), $state.snapshot(qs));
+    // The one place the page picks the questions an evaluation takes (the engine's rule, as in `eval`).
+    const dataset = selectQuestions(datasetFor($state.snapshot(corpus), $state.snapshot(qs)), this.includeUnreviewed);
+    if (!dataset.questions.length) {
+      this.status = 'error';
+      this.error = 'no-evaluated';
+      return;
+    }
+    this.unreviewedInBatch = dataset.unreviewed;
     this.runs = runs.map((r) => ({ ...r, status: 'queued', fraction: 0 }));
     this.batchIds = [];
     this.status = 'running';
@@ -189,6 +204,7 @@ class ExperimentsStore {
         }
         row.ms = Date.now() - t0;
         row.fraction = 1;
+        if (dataset.unreviewed) file.config.unreviewedQuestions = dataset.unreviewed;
         const saved = workspace.saveResults(corpus.id, row.label, file);
         row.resultId = saved.id;
         this.batchIds.push(saved.id);

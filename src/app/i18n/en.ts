@@ -7,6 +7,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as questions from './areas/questions.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -14,6 +15,7 @@ export const en: Dictionary = {
   ...lessons.en,
   ...models.en,
   ...inspector.en,
+  ...questions.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -5,6 +5,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as questions from './areas/questions.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -13,6 +14,7 @@ export const ptBR = {
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,
+  ...questions.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',
