@@ -235,3 +235,55 @@ test('generate against a local OpenAI-compatible server, review beside the docum
   await expect.poll(() => page.getByTestId('res-unreviewed').count(), { timeout: 30_000 }).toBe(second.length);
   expect(s.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
 });
+
+test('cancel part-way, then resume: only the missing answers are asked for', async () => {
+  const { page } = s;
+  const panel = page.getByTestId('qgen-panel');
+  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
+  await panel.waitFor({ timeout: 60_000 });
+  // Another model: nothing of it is cached yet. The second passage's call hangs until cancelled.
+  await panel.getByTestId('qgen-model').fill('fake-model-2');
+  await panel.getByTestId('qgen-model').dispatchEvent('change');
+  await panel.getByTestId('qgen-target').selectOption({ value: '' });
+  let hang = true;
+  server.handle((req) => {
+    if (req.method === 'OPTIONS') return { status: 204, headers: cors, text: '' };
+    const user = String(req.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '');
+    if (hang && user.includes('frete grátis')) return 'hang';
+    return { headers: cors, json: { choices: [{ message: { content: reply(user) } }] } };
+  });
+  const before = posts().length;
+  await panel.getByTestId('qgen-prepare').click();
+  await expect.poll(() => panel.getByTestId('qgen-estimate').getAttribute('data-calls'), { timeout: 60_000 }).toBe('3');
+  await panel.getByTestId('qgen-run').click();
+  const progress = panel.getByTestId('qgen-progress');
+  await expect.poll(async () => Number(await progress.getAttribute('data-done')), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => posts().length - before).toBe(2);
+  await panel.getByTestId('qgen-cancel').click();
+  await panel.getByTestId('qgen-cancelled').waitFor();
+  expect(await panel.getByTestId('qgen-summary').count()).toBe(0);
+
+  hang = false;
+  await panel.getByTestId('qgen-run').click();
+  const summary = panel.getByTestId('qgen-summary');
+  await summary.waitFor({ timeout: 60_000 });
+  // The first answer came from the cache; the hanging one and the last one were asked for.
+  expect([await summary.getAttribute('data-cached'), await summary.getAttribute('data-calls'), await summary.getAttribute('data-kept')]).toEqual(['1', '2', '5']);
+  expect(posts().length - before).toBe(4);
+});
+
+test('the in-page model: free estimate, no personal-data gate, and the run goes no further than loading the model', async () => {
+  const { page } = s;
+  const panel = page.getByTestId('qgen-panel');
+  // No weights can be downloaded here: the Hub is unreachable, so the run stops at the model load.
+  await s.context.route('https://huggingface.co/**', (route) => route.abort('internetdisconnected'));
+  await page.getByTestId('qgen-kind-local').check();
+  const before = posts().length;
+  await panel.getByTestId('qgen-prepare').click();
+  await expect.poll(() => panel.getByTestId('qgen-cost').textContent(), { timeout: 60_000 }).toMatch(/sem custo/);
+  await panel.getByTestId('qgen-run').click();
+  await panel.getByTestId('qgen-error').waitFor({ timeout: 120_000 });
+  expect(await panel.getByTestId('qgen-error').textContent()).not.toMatch(/no in-page model is loaded/);
+  expect(posts().length).toBe(before);
+  await s.context.unrouteAll();
+});
