@@ -30,6 +30,12 @@ export interface PreparedQuestions {
 /** One model call made by the page (HTTP providers: the page holds the key and the abort signal). */
 export type QuestionCaller = (prompt: ContextPrompt, maxTokens: number, json: boolean) => Promise<{ text: string }>;
 
+/** A text-generation model folder picked from disk: paths relative to the folder (its own name may lead). */
+export interface LocalFolder {
+  name: string;
+  files: { path: string; data: Blob }[];
+}
+
 export interface LocalLoadProgress {
   file?: string;
   loaded?: number;
@@ -45,8 +51,11 @@ export interface ContextWorkerApi {
   estimate(docs: Doc[], chunks: Chunk[], opts: EstimateOptions): ContextEstimate;
   /** Puts the sentences on their chunks (cut to fit maxTokens with the tokenizer in use). */
   place(docs: Doc[], chunks: Chunk[], sentences: Record<string, string>, maxTokens: number, contextTokens: number): Promise<{ chunks: Chunk[]; notes: FitNote[] }>;
-  /** Loads an in-page model (download once, then the browser's cache); returns the device used. */
-  loadLocal(config: ProviderConfig, onProgress?: (info: LocalLoadProgress) => void): Promise<{ id: string; device: string }>;
+  /**
+   * Loads an in-page model (download once, then the browser's cache; or a folder picked from disk,
+   * served to transformers.js from memory); returns the device used.
+   */
+  loadLocal(config: ProviderConfig, onProgress?: (info: LocalLoadProgress) => void, folder?: LocalFolder): Promise<{ id: string; device: string }>;
   /** Parse, sample passages and build the prompts (the plan), estimate against the answer cache, scan for personal data. */
   prepareQuestions(inputs: ParseInput[], model: string, opts: Omit<QuestionPlanOptions, 'countTokens'>, pricing: Pricing | undefined, cache: ContextCache): Promise<PreparedQuestions>;
   /**

@@ -23,9 +23,10 @@ import {
   type ProviderConfig,
 } from '../src/engine/context/index.ts';
 import { estimateQuestions, generateQuestions, planQuestions } from '../src/engine/questions/index.ts';
-import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
+import { InputError, type Chunk, type ChunkerId, type Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
-import type { ContextWorkerApi, PreparedCorpus, PreparedQuestions } from './context-api.ts';
+import type { ContextWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './context-api.ts';
+import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 
@@ -39,7 +40,17 @@ async function configureTransformers(): Promise<void> {
   env.allowLocalModels = false;
   env.allowRemoteModels = true;
   env.useBrowserCache = true;
+  env.localModelPath = '/models/';
+  if (!fetchInstalled) {
+    fetchInstalled = true;
+    const realFetch = globalThis.fetch.bind(globalThis);
+    env.fetch = async (input: string | URL, init?: RequestInit) => pickedResponse(new URL(String(input), self.location.href), picked, self.location.origin) ?? realFetch(input, init);
+  }
 }
+
+/** The model folder picked from disk, if the loaded model is one (served by env.fetch). */
+let picked: PickedModel | null = null;
+let fetchInstalled = false;
 
 
 
@@ -99,18 +110,35 @@ const api: ContextWorkerApi = {
     return { chunks: chunks.map((c) => placed.get(c.id) ?? c), notes };
   },
 
-  /** Loads an in-page model (download once, then the browser's cache); returns the device used. */
-  async loadLocal(config: ProviderConfig, onProgress?: (info: { file?: string; loaded?: number; total?: number; status?: string }) => void): Promise<{ id: string; device: string }> {
-    const key = `${config.model}|${config.dtype}|${config.device}`;
+  /** Loads an in-page model (download once, then the browser's cache; or a picked folder); returns the device used. */
+  async loadLocal(config: ProviderConfig, onProgress?: (info: { file?: string; loaded?: number; total?: number; status?: string }) => void, folder?: LocalFolder): Promise<{ id: string; device: string }> {
+    const key = `${folder ? `folder:${folder.name}:${folder.files.length}` : config.model}|${config.dtype}|${config.device}`;
     if (!local || localKey !== key) {
       await local?.dispose?.();
+      local = null;
       await configureTransformers();
-      local = await createLocalProvider(config, {
-        onLoadProgress: (i) => {
-          const x = i as { file?: string; loaded?: number; total?: number; status?: string };
-          onProgress?.({ file: x.file, loaded: x.loaded, total: x.total, status: x.status });
+      const { env } = await import('@huggingface/transformers');
+      let model = config.model;
+      if (folder) {
+        const files = relativePaths(folder.files);
+        if (!files.has('config.json')) throw new InputError(`the picked folder "${folder.name}" has no config.json (expected a model folder: config.json, tokenizer.json, onnx/)`, 'model folder');
+        picked = { slug: folderSlug(folder.name), files };
+        model = `${LOCAL_PREFIX}/${picked.slug}`;
+        // A picked folder is read from memory only: nothing is asked of the Hub.
+        env.allowLocalModels = true;
+        env.allowRemoteModels = false;
+      } else picked = null;
+      const provider = await createLocalProvider(
+        { ...config, model },
+        {
+          onLoadProgress: (i) => {
+            const x = i as { file?: string; loaded?: number; total?: number; status?: string };
+            onProgress?.({ file: x.file, loaded: x.loaded, total: x.total, status: x.status });
+          },
         },
-      });
+      );
+      // The id the page's cache keys and provenance use ("local:folder:<name>" for a picked folder).
+      local = Object.assign(Object.create(provider) as ContextProvider, { id: `local:${config.model}` });
       localKey = key;
     }
     return { id: local.id, device: (local as ContextProvider & { device?: string }).device ?? 'wasm' };

@@ -12,6 +12,7 @@ import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { InputError, type TextTokenizer } from '../src/engine/types.ts';
 import { createTokenizer } from '../src/engine/tokens/index.ts';
+import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
 import {
   DTYPE_FILES,
   describeCustomModel,
@@ -82,8 +83,7 @@ export class ModelLoadError extends Error {
   }
 }
 
-const LOCAL_PREFIX = 'chunklab-local';
-let localFiles: { slug: string; files: Map<string, Blob> } | null = null;
+let localFiles: PickedModel | null = null;
 /** HTTP failures seen during the current load (url → status, 0 for a network error). */
 const failures = new Map<string, number>();
 const realFetch = globalThis.fetch.bind(globalThis);
@@ -101,11 +101,8 @@ function configure(): void {
   env.localModelPath = '/models/';
   env.fetch = async (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input), self.location.href);
-    if (localFiles && url.origin === self.location.origin && url.pathname.startsWith(`/models/${LOCAL_PREFIX}/${localFiles.slug}/`)) {
-      const rel = decodeURIComponent(url.pathname.slice(`/models/${LOCAL_PREFIX}/${localFiles.slug}/`.length));
-      const blob = localFiles.files.get(rel);
-      return blob ? new Response(blob, { status: 200, headers: { 'content-length': String(blob.size) } }) : new Response(null, { status: 404 });
-    }
+    const picked = pickedResponse(url, localFiles, self.location.origin);
+    if (picked) return picked;
     try {
       const res = await realFetch(input, init);
       if (!res.ok) failures.set(url.href, res.status);
@@ -120,15 +117,6 @@ function configure(): void {
       throw e;
     }
   };
-}
-
-/** Strips the picked folder's own name: "my-model/onnx/model.onnx" → "onnx/model.onnx". */
-function relativePaths(files: { path: string; data: Blob }[]): Map<string, Blob> {
-  const norm = files.map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\/+/, ''), data: f.data }));
-  const hasTop = norm.length > 0 && !norm.some((f) => f.path === 'config.json') && norm.every((f) => f.path.includes('/'));
-  const top = hasTop ? norm[0].path.slice(0, norm[0].path.indexOf('/') + 1) : '';
-  const strip = hasTop && norm.every((f) => f.path.startsWith(top));
-  return new Map(norm.map((f) => [strip ? f.path.slice(top.length) : f.path, f.data]));
 }
 
 function offeredDtypes(names: Iterable<string>): ModelDtype[] {
@@ -219,7 +207,7 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
         'missing-file',
       );
     }
-    const slug = source.name.replace(/[^\w.-]+/g, '_') || 'model';
+    const slug = folderSlug(source.name);
     localFiles = { slug, files };
     id = `${LOCAL_PREFIX}/${slug}`;
     cacheId = `file:${source.name}`;

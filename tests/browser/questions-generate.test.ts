@@ -6,6 +6,9 @@
 // two are accepted, one rejected, one's answer replaced by selecting text; a BM25 grid then evaluates
 // only the accepted questions, and with the switch on, the unreviewed ones too, labelled as such.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
 import { openApp, pasteDocument, selectText, waitSaved } from './helpers';
@@ -89,6 +92,13 @@ async function stored<T>(page: Page, prefix: string): Promise<T[]> {
 }
 type StoredSet = { id: string; name: string; corpusId: string; questions: QuestionSpec[] };
 type StoredResults = { corpusId: string; results: ResultsFile };
+
+/** The Questions tab (opening the app first when a test runs alone). */
+async function gotoQuestions(page: Page) {
+  if (!page.url().startsWith('http')) await openApp(page);
+  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
+  await page.getByTestId('qgen-panel').waitFor({ timeout: 60_000 });
+}
 
 const posts = () => server.requests.filter((r) => r.method === 'POST');
 const item = (page: Page, text: string) => page.locator('[data-testid="qrev-list"] li', { has: page.locator('[data-testid="qrev-question"]', { hasText: text }) });
@@ -239,8 +249,7 @@ test('generate against a local OpenAI-compatible server, review beside the docum
 test('cancel part-way, then resume: only the missing answers are asked for', async () => {
   const { page } = s;
   const panel = page.getByTestId('qgen-panel');
-  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
-  await panel.waitFor({ timeout: 60_000 });
+  await gotoQuestions(page);
   // Another model: nothing of it is cached yet. The second passage's call hangs until cancelled.
   await panel.getByTestId('qgen-model').fill('fake-model-2');
   await panel.getByTestId('qgen-model').dispatchEvent('change');
@@ -275,6 +284,7 @@ test('cancel part-way, then resume: only the missing answers are asked for', asy
 test('the in-page model: free estimate, no personal-data gate, and the run goes no further than loading the model', async () => {
   const { page } = s;
   const panel = page.getByTestId('qgen-panel');
+  await gotoQuestions(page);
   // No weights can be downloaded here: the Hub is unreachable, so the run stops at the model load.
   await s.context.route('https://huggingface.co/**', (route) => route.abort('internetdisconnected'));
   await page.getByTestId('qgen-kind-local').check();
@@ -286,4 +296,38 @@ test('the in-page model: free estimate, no personal-data gate, and the run goes 
   expect(await panel.getByTestId('qgen-error').textContent()).not.toMatch(/no in-page model is loaded/);
   expect(posts().length).toBe(before);
   await s.context.unrouteAll();
+});
+
+test('the in-page model from a folder on disk: files are read from the folder, nothing asked of the Hub', async () => {
+  const { page } = s;
+  const panel = page.getByTestId('qgen-panel');
+  await gotoQuestions(page);
+  // A model folder with a config but no weights: the load reads the folder and stops at the missing files.
+  const dir = mkdtempSync(join(tmpdir(), 'chunklab-llm-'));
+  const folder = join(dir, 'tiny-llm');
+  mkdirSync(join(folder, 'onnx'), { recursive: true });
+  writeFileSync(join(folder, 'config.json'), JSON.stringify({ model_type: 'qwen2', architectures: ['Qwen2ForCausalLM'] }));
+  writeFileSync(join(folder, 'tokenizer_config.json'), '{}');
+  const hub: string[] = [];
+  await s.context.route('https://huggingface.co/**', (route) => {
+    hub.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  try {
+    await page.getByTestId('qgen-kind-local').check();
+    await panel.getByTestId('qgen-local-folder').setInputFiles(folder);
+    await expect.poll(() => panel.getByTestId('qgen-local-folder-picked').textContent()).toContain('tiny-llm');
+    const before = posts().length;
+    await panel.getByTestId('qgen-prepare').click();
+    await expect.poll(() => panel.getByTestId('qgen-cost').textContent(), { timeout: 60_000 }).toMatch(/sem custo/);
+    await panel.getByTestId('qgen-run').click();
+    await panel.getByTestId('qgen-error').waitFor({ timeout: 120_000 });
+    expect(hub).toEqual([]);
+    expect(posts().length).toBe(before);
+    // config.json was read from the folder; the load stopped at the first file the folder lacks.
+    expect(await panel.getByTestId('qgen-error').textContent()).toMatch(/chunklab-local\/tiny-llm\/tokenizer\.json/);
+  } finally {
+    await s.context.unrouteAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

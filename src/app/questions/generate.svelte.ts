@@ -13,7 +13,7 @@ import type { Doc } from '../../engine/types.ts';
 import type { QuestionCaller } from '../../../workers/context-api.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
 import { CancelledError } from '../bridge/bridge.ts';
-import { IdbContextCache, contextState, makeProvider, providerConfig, providerId } from '../context/state.svelte.ts';
+import { IdbContextCache, contextState, loadLocalModel, makeProvider, providerId } from '../context/state.svelte.ts';
 import { touchQuestionSet, workspace } from '../state/workspace.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { t } from '../i18n/index.svelte.ts';
@@ -156,14 +156,7 @@ export async function runQuestions(): Promise<void> {
       caller = Comlink.proxy(call);
     } else {
       // The in-page model is loaded first (its own call), then the run uses it inside the worker.
-      await contextWorker(
-        (w) =>
-          w.loadLocal(
-            providerConfig(),
-            Comlink.proxy((x: { file?: string; loaded?: number; total?: number }) => (contextState.localLoad = { ...x })),
-          ),
-        'load',
-      );
+      await loadLocalModel();
     }
     const existing = workspace.questionSets.find((s) => s.id === gen.targetSetId && s.corpusId === p.corpusId)?.questions.map((q) => q.text) ?? [];
     const report = await contextWorker(
