@@ -331,3 +331,30 @@ test('the in-page model from a folder on disk: files are read from the folder, n
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('personal data in the documents: nothing is sent until the user chooses to send anyway', async () => {
+  const { page } = s;
+  await gotoQuestions(page);
+  await page.goto(page.url().replace(/#.*$/, '') + '#/workspace');
+  await page.getByRole('button', { name: 'Novo corpus' }).click();
+  await waitSaved(page);
+  await pasteDocument(page, 'contato', '# Contato\n\nFale com maria.silva@example.com ou pelo CPF 529.982.247-25 para o cadastro.\n');
+  await gotoQuestions(page);
+  const panel = page.getByTestId('qgen-panel');
+  server.handle((req) => (req.method === 'OPTIONS' ? { status: 204, headers: cors, text: '' } : { headers: cors, json: { choices: [{ message: { content: '{"questions": []}' } }] } }));
+  await page.getByTestId('qgen-kind-openai').check();
+  await panel.getByTestId('qgen-target').selectOption({ value: '' });
+  const before = posts().length;
+  await panel.getByTestId('qgen-prepare').click();
+  const pii = panel.getByTestId('qgen-pii');
+  await pii.waitFor({ timeout: 60_000 });
+  expect(Number(await pii.getAttribute('data-total'))).toBeGreaterThanOrEqual(2);
+  expect(await panel.getByTestId('qgen-run').isDisabled()).toBe(true);
+  await panel.getByTestId('qgen-send-anyway').click();
+  await expect.poll(() => panel.getByTestId('qgen-run').isEnabled()).toBe(true);
+  expect(posts().length).toBe(before);
+  await panel.getByTestId('qgen-run').click();
+  await panel.getByTestId('qgen-summary').waitFor({ timeout: 60_000 });
+  expect(posts().length).toBeGreaterThan(before);
+  expect(await panel.getByTestId('qgen-summary').getAttribute('data-kept')).toBe('0');
+});
