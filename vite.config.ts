@@ -1,19 +1,29 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { precachePlugin } from './src/sw/precache-plugin.ts';
+
+// Cross-origin isolation (threads for ONNX Runtime's WASM) under `npm start` and `vite preview`.
+// COEP credentialless: same-origin files and CORS downloads (transformers.js fetches the Hub with
+// CORS) load as with require-corp, and a stray cross-origin no-cors file loads without cookies
+// instead of failing. Static hosts without headers get the same from the service worker (src/sw).
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'credentialless' };
 
 export default defineConfig({
-  plugins: [svelte()],
+  // Relative URLs everywhere: the build works from any folder of any static server (README "Publishing").
+  base: './',
+  plugins: [svelte(), precachePlugin()],
   worker: { format: 'es' },
   // Pre-bundling breaks onnxruntime-web's `new URL(..., import.meta.url)` (see docs/STACK.md).
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
-  server: { port: 5173, strictPort: false },
+  server: { port: 5173, strictPort: false, headers: ISOLATION },
+  preview: { headers: ISOLATION },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['tests/engine/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

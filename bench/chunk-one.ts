@@ -1,13 +1,14 @@
 // One chunking measurement, in its own process so that peak memory (max RSS) and the tokenizer's
 // word cache belong to it alone (every subject starts cold):
-//   tsx bench/chunk-one.ts <subject> <megabytes> <maxTokens> [library|cached] [--profile <file>]
+//   tsx bench/chunk-one.ts <subject> <megabytes> <maxTokens> [library|cached] [--corpus <kind>] [--profile <file>]
 // subject: one of our chunker ids, or a peer: "langchain" (RecursiveCharacterTextSplitter) or
 // "chonkie" (@chonkiejs/core RecursiveChunker). Peers count tokens with the plain library tokenizer
 // (@huggingface/tokenizers encode().length, as a user would plug it in), or with ours ("cached").
 // Prints one JSON line. Timed: text → chunks (our parsing included, since peers start from text).
 // Not timed: building the corpus, loading tokenizers/models, and the checks after.
+// --corpus: samples (default), mixed or non-latin (bench/corpus.ts).
 // --profile writes a V8 CPU profile of the timed part only (read it with bench/profile-summary.ts).
-import { makeCorpus, corpusBytes } from './corpus.ts';
+import { makeCorpus, corpusBytes, nonLatinShare, CORPORA, type CorpusKind } from './corpus.ts';
 import { loadDefaultTokenizer, DEFAULT_TOKENIZER_DIR } from '../src/cli/load-tokenizer.ts';
 import { parseDocument } from '../src/engine/documents/index.ts';
 import { chunkDocument } from '../src/engine/chunkers/index.ts';
@@ -19,6 +20,12 @@ import { join } from 'node:path';
 const argv = process.argv.slice(2);
 const profileAt = argv.indexOf('--profile');
 const profileFile = profileAt >= 0 ? argv.splice(profileAt, 2)[1] : undefined;
+const corpusAt = argv.indexOf('--corpus');
+const corpus = (corpusAt >= 0 ? argv.splice(corpusAt, 2)[1] : 'samples') as CorpusKind;
+if (!(CORPORA as readonly string[]).includes(corpus)) {
+  console.error(`--corpus must be one of ${CORPORA.join(', ')}`);
+  process.exit(2);
+}
 const [subject, mbArg, capArg, peerCounter = 'library'] = argv;
 const mb = Number(mbArg);
 const cap = Number(capArg);
@@ -27,7 +34,7 @@ if (!subject || !(mb > 0) || !(cap > 0)) {
   process.exit(2);
 }
 const isPeer = subject === 'langchain' || subject === 'chonkie';
-const docs = makeCorpus(Math.round(mb * 1024 * 1024));
+const docs = makeCorpus(Math.round(mb * 1024 * 1024), 42, corpus);
 const bytes = corpusBytes(docs);
 const chars = docs.reduce((n, d) => n + d.text.length, 0);
 
@@ -78,6 +85,7 @@ if (profileFile) {
 const rssBefore = process.memoryUsage().rss;
 const texts: string[] = [];
 let parseSeconds = 0;
+let parseCpuSeconds = 0;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 if (isPeer) {
@@ -85,7 +93,10 @@ if (isPeer) {
 } else {
   for (const d of docs) {
     const p0 = performance.now();
+    const c0 = process.cpuUsage();
     const doc = parseDocument({ id: d.id, text: d.text, format: 'markdown' });
+    const c1 = process.cpuUsage(c0);
+    parseCpuSeconds += (c1.user + c1.system) / 1e6;
     parseSeconds += (performance.now() - p0) / 1000;
     const chunks = await chunkDocument(doc, subject as ChunkerId, { maxTokens: cap }, ctx);
     for (const c of chunks) texts.push(c.prefix + doc.text.slice(c.start, c.end));
@@ -100,6 +111,16 @@ if (profiler && profileFile) {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(profileFile, JSON.stringify(profile));
   profiler.disconnect();
+}
+
+// Not timed: the same documents parsed once more, warm (what a parse cache would save on a second run
+// over them; the rest of the cold parse cost is first use: JIT compilation, regular expressions).
+let parseAgainCpuSeconds: number | null = null;
+if (!isPeer) {
+  const c0 = process.cpuUsage();
+  for (const d of docs) parseDocument({ id: d.id, text: d.text, format: 'markdown' });
+  const c1 = process.cpuUsage(c0);
+  parseAgainCpuSeconds = (c1.user + c1.system) / 1e6;
 }
 
 // Not timed. Input tokens (for tokens/s) and every chunk's exact count, both by the library tokenizer
@@ -120,6 +141,8 @@ for (const t of texts) {
 console.log(
   JSON.stringify({
     subject,
+    corpus,
+    nonLatinShare: nonLatinShare(docs),
     counter: isPeer ? peerCounter : 'ours',
     mb,
     bytes,
@@ -129,6 +152,8 @@ console.log(
     seconds,
     cpuSeconds,
     parseSeconds: isPeer ? null : parseSeconds,
+    parseCpuSeconds: isPeer ? null : parseCpuSeconds,
+    parseAgainCpuSeconds,
     mbPerSec: bytes / 1048576 / seconds,
     tokensPerSec: inputTokens / seconds,
     inputTokens,

@@ -7,6 +7,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from '../tests/browser/find-chromium.mjs';
+import { buildJs } from './build.mjs';
+
+// The CLI tests spawn the compiled CLI and the library tests import build/lib: build them from the
+// sources being tested first (esbuild, well under a second), never test what an older build left.
+console.error(`built build/cli and build/lib in ${(await buildJs({ clean: true })).toFixed(1)} s`);
 
 const browserOnly = process.argv.includes('--browser-only');
 const extra = process.argv.slice(2).filter((a) => a !== '--browser-only');

@@ -25,6 +25,8 @@ import {
 import { estimateQuestions, generateQuestions, planQuestions } from '../src/engine/questions/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
+import { wasmThreadsHere } from './threads.ts';
+import { appUrl } from './app-base.ts';
 import type { ContextWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './context-api.ts';
 import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
@@ -36,17 +38,20 @@ async function configureTransformers(): Promise<void> {
   const abs = (u: string) => new URL(u, self.location.href).href;
   const wasm = env.backends.onnx.wasm!;
   wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
-  wasm.numThreads = self.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)) : 1;
+  wasm.numThreads = wasmThreadsHere().threads;
   env.allowLocalModels = false;
   env.allowRemoteModels = true;
   env.useBrowserCache = true;
-  env.localModelPath = '/models/';
+  env.localModelPath = MODELS_PATH;
   if (!fetchInstalled) {
     fetchInstalled = true;
     const realFetch = globalThis.fetch.bind(globalThis);
-    env.fetch = async (input: string | URL, init?: RequestInit) => pickedResponse(new URL(String(input), self.location.href), picked, self.location.origin) ?? realFetch(input, init);
+    env.fetch = async (input: string | URL, init?: RequestInit) => pickedResponse(new URL(String(input), self.location.href), picked, self.location.origin, MODELS_PATH) ?? realFetch(input, init);
   }
 }
+
+/** Where transformers.js looks for local models: the app's models/ folder (a picked folder is served there). */
+const MODELS_PATH = new URL(appUrl('models/')).pathname;
 
 /** The model folder picked from disk, if the loaded model is one (served by env.fetch). */
 let picked: PickedModel | null = null;

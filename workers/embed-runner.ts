@@ -5,12 +5,16 @@
 // transformers.js's global `env` before each load, so loads must not overlap (the worker queues them).
 //
 // Facts this relies on (docs/STACK.md): onnxruntime-web's .wasm/.mjs are served by the app (Vite ?url),
-// never a CDN; local models use env.localModelPath '/models/' (a path, not a URL); device 'webgpu'
+// never a CDN; local models use env.localModelPath <app folder>/models/ (a path, not a URL: the app
+// may be published under a subpath, workers/app-base.ts); device 'webgpu'
 // throws without an adapter rather than falling back, so we retry on 'wasm' ourselves.
 import { AutoConfig, AutoModel, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { InputError, type TextTokenizer } from '../src/engine/types.ts';
+import type { ThreadsReason } from '../src/engine/embedding/threads.ts';
+import { wasmThreadsHere } from './threads.ts';
+import { appUrl } from './app-base.ts';
 import { createTokenizer } from '../src/engine/tokens/index.ts';
 import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
 import {
@@ -41,6 +45,12 @@ export interface LoadOptions {
   dtype?: ModelDtype;
   /** 'auto' (default): WebGPU when an adapter is available, else WASM. */
   device?: 'auto' | Device;
+  /**
+   * WASM threads, overriding the default (src/engine/embedding/threads.ts; bench/threads.ts compares
+   * 1 with all). ONNX Runtime fixes the count when its first session starts: only a worker's first
+   * load can set it, and without cross-origin isolation it stays 1.
+   */
+  threads?: number;
 }
 
 export interface LoadProgress {
@@ -66,7 +76,7 @@ export interface LoadedBrowserModel {
   clsId: number;
   sepId: number;
   padId: number;
-  /** WASM threads (more than 1 only when the page is cross-origin isolated). */
+  /** WASM threads (more than 1 only when the page is cross-origin isolated; the page says why with wasmThreadsHere()). */
   threads: number;
   /** Id in cache keys: Hub id, served id, or "file:<name>". */
   cacheId: string;
@@ -87,26 +97,31 @@ let localFiles: PickedModel | null = null;
 /** HTTP failures seen during the current load (url → status, 0 for a network error). */
 const failures = new Map<string, number>();
 const realFetch = globalThis.fetch.bind(globalThis);
-let configured = false;
+let configured: { threads: number; threadsReason: ThreadsReason } | null = null;
+/** The app's models folder as a path ("/models/", "/chunklab/models/"): transformers.js wants a path. */
+const MODELS_PATH = new URL(appUrl('models/')).pathname;
 
-/** One-time settings: our own wasm files, and a fetch that serves picked files and records failures. */
-function configure(): void {
-  if (configured) return;
-  configured = true;
+/** One-time settings: our own wasm files and threads, and a fetch that serves picked files and records failures. */
+function configure(threads?: number): { threads: number; threadsReason: ThreadsReason } {
+  if (configured) return configured;
   const abs = (u: string) => new URL(u, self.location.href).href;
   const wasm = env.backends.onnx.wasm!;
   wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
-  wasm.numThreads = self.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)) : 1;
+  const auto = wasmThreadsHere();
+  // An explicit count (the bench) still needs isolation for more than one.
+  const n = auto.reason === 'isolated' || auto.reason === 'one-core' ? Math.max(1, Math.floor(threads ?? auto.threads)) : 1;
+  wasm.numThreads = n;
+  configured = { threads: n, threadsReason: auto.reason };
   env.logLevel = LogLevel.ERROR;
-  env.localModelPath = '/models/';
+  env.localModelPath = MODELS_PATH;
   env.fetch = async (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input), self.location.href);
-    const picked = pickedResponse(url, localFiles, self.location.origin);
+    const picked = pickedResponse(url, localFiles, self.location.origin, MODELS_PATH);
     if (picked) return picked;
     try {
       const res = await realFetch(input, init);
       if (!res.ok) failures.set(url.href, res.status);
-      else if (url.origin === self.location.origin && url.pathname.startsWith('/models/') && !url.pathname.endsWith('.html') && (res.headers.get('content-type') ?? '').includes('text/html')) {
+      else if (url.origin === self.location.origin && url.pathname.startsWith(MODELS_PATH) && !url.pathname.endsWith('.html') && (res.headers.get('content-type') ?? '').includes('text/html')) {
         // A static server's fallback page (SPA hosts, `vite preview`) is a missing file, not a model file.
         failures.set(url.href, 404);
         return new Response(null, { status: 404 });
@@ -117,6 +132,7 @@ function configure(): void {
       throw e;
     }
   };
+  return configured;
 }
 
 function offeredDtypes(names: Iterable<string>): ModelDtype[] {
@@ -178,7 +194,7 @@ function describeFailure(id: string, source: ModelSource, dtype: ModelDtype, e: 
     }
   }
   if (source.kind === 'served' && statuses.some(([, s]) => s === 404)) {
-    return new ModelLoadError(`the app does not serve the model "${id}" under /models/ (missing: ${statuses.map(([u]) => new URL(u).pathname).join(', ')})`, 'missing-file');
+    return new ModelLoadError(`the app does not serve the model "${id}" under ${MODELS_PATH} (missing: ${statuses.map(([u]) => new URL(u).pathname).join(', ')})`, 'missing-file');
   }
   return new ModelLoadError(`could not load the model "${id}": ${msg.split('\n')[0]}`, 'runtime');
 }
@@ -188,7 +204,7 @@ function describeFailure(id: string, source: ModelSource, dtype: ModelDtype, e: 
  * their size as they are read) and then the session stage.
  */
 export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadedBrowserModel> {
-  configure();
+  const { threads } = configure(opts.threads);
   failures.clear();
   const dtype: ModelDtype = opts.dtype ?? 'fp32';
   if (!DTYPE_FILES[dtype]) throw new InputError(`unknown dtype "${dtype}" (use fp32, fp16 or q8)`, 'model');
@@ -288,7 +304,7 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
     fallback,
     dtypes: dtypes.length ? dtypes : [dtype],
     ...special,
-    threads: (env.backends.onnx.wasm?.numThreads as number | undefined) ?? 1,
+    threads,
     cacheId,
   };
 }

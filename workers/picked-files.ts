@@ -1,5 +1,5 @@
 // A model folder picked from disk, served to transformers.js as if the app hosted it under
-// /models/chunklab-local/<slug>/: the embedding runner and the context worker's in-page text model
+// <app>/models/chunklab-local/<slug>/: the embedding runner and the context worker's in-page text model
 // both load picked folders this way (transformers.js reads files only through fetch).
 
 export const LOCAL_PREFIX = 'chunklab-local';
@@ -23,9 +23,12 @@ export function folderSlug(name: string): string {
   return name.replace(/[^\w.-]+/g, '_') || 'model';
 }
 
-/** The picked file a request asks for (404 when the folder lacks it), or null when the request is not for it. */
-export function pickedResponse(url: URL, picked: PickedModel | null, origin: string): Response | null {
-  const base = picked ? `/models/${LOCAL_PREFIX}/${picked.slug}/` : '';
+/**
+ * The picked file a request asks for (404 when the folder lacks it), or null when the request is not
+ * for it. `modelsPath`: the path transformers.js reads local models under (env.localModelPath).
+ */
+export function pickedResponse(url: URL, picked: PickedModel | null, origin: string, modelsPath: string): Response | null {
+  const base = picked ? `${modelsPath}${LOCAL_PREFIX}/${picked.slug}/` : '';
   if (!picked || url.origin !== origin || !url.pathname.startsWith(base)) return null;
   const blob = picked.files.get(decodeURIComponent(url.pathname.slice(base.length)));
   return blob ? new Response(blob, { status: 200, headers: { 'content-length': String(blob.size) } }) : new Response(null, { status: 404 });

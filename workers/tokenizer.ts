@@ -2,6 +2,7 @@
 // useTokenizer), else the bundled all-MiniLM-L6-v2 from public/tokenizers (fetched once per worker).
 // The one loader of the bundled tokenizer for every worker (engine, context).
 import { loadTokenizerFromUrl } from '../src/engine/tokens/index.ts';
+import { appUrl } from './app-base.ts';
 import { tokenizerFromFiles, type ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
 import type { TextTokenizer } from '../src/engine/types.ts';
 import type { TokenizerInUse } from './engine-api.ts';
@@ -14,7 +15,7 @@ let model: { tok: TextTokenizer; maxTokens?: number } | null = null;
 
 function bundledTokenizer(): Promise<TextTokenizer> {
   if (!bundled) {
-    const base = new URL(`${import.meta.env.BASE_URL}tokenizers/${BUNDLED_TOKENIZER}/`, self.location.href).href;
+    const base = appUrl(`tokenizers/${BUNDLED_TOKENIZER}/`);
     bundled = loadTokenizerFromUrl(base, BUNDLED_TOKENIZER);
     bundled.catch(() => (bundled = null));
   }

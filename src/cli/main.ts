@@ -1,4 +1,4 @@
-// `npm run cli -- <subcommand> ...`: the same engine as the page, in Node, with no build step.
+// `npm run cli -- <subcommand> ...`: the same engine as the page, in Node (compiled by scripts/build.mjs).
 import { InputError } from '../engine/types.ts';
 import { errorLine } from './errors.ts';
 

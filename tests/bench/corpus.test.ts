@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusBytes, makeCorpus, rng } from '../../bench/corpus.ts';
+import { corpusBytes, makeCorpus, nonLatinShare, rng } from '../../bench/corpus.ts';
 
 const samples = ['pt-BR', 'en'].flatMap((lang) => {
   const dir = join(import.meta.dirname, '..', '..', 'public', 'samples', lang, 'docs');
@@ -45,6 +45,43 @@ describe('makeCorpus', () => {
       const shape = (t: string) => lines(t).map((l) => (/^#{1,6} /.test(l) ? 'h' : l.startsWith('```') ? 'f' : l.startsWith('|') ? 't' : ''));
       expect(shape(first)).toEqual(shape(samples[i]));
     }
+  });
+});
+
+describe('the mixed and non-Latin corpora', () => {
+  /** Counted here independently of nonLatinShare: code points above U+00FF over all code points. */
+  const share = (texts: string[]) => {
+    const cps = texts.flatMap((t) => Array.from(t, (c) => c.codePointAt(0)!));
+    return cps.filter((c) => c > 0xff).length / cps.length;
+  };
+
+  it('mixed: the samples with a small share of Greek, math, CJK and emoji, same size and determinism', () => {
+    const docs = makeCorpus(300_000, 42, 'mixed');
+    expect(corpusBytes(docs)).toBeGreaterThanOrEqual(300_000);
+    expect(makeCorpus(300_000, 42, 'mixed')).toEqual(docs);
+    const all = docs.map((d) => d.text);
+    const s = share(all);
+    expect(nonLatinShare(docs)).toBeCloseTo(s, 10);
+    expect(s).toBeGreaterThan(0.003);
+    expect(s).toBeLessThan(0.03);
+    expect(s).toBeGreaterThan(share(makeCorpus(300_000, 42, 'samples').map((d) => d.text)) * 5);
+    const joined = all.join('\n');
+    for (const re of [/\p{Script=Greek}/u, /\p{Script=Han}/u, /\p{Extended_Pictographic}/u, /[≤±√∞→]/u, /\u200d/u]) expect(joined).toMatch(re);
+  });
+
+  it('non-latin: Greek and Japanese Markdown documents, nearly all characters outside Latin-1', () => {
+    const docs = makeCorpus(200_000, 42, 'non-latin');
+    expect(makeCorpus(200_000, 42, 'non-latin')).toEqual(docs);
+    expect(corpusBytes(docs)).toBeGreaterThanOrEqual(200_000);
+    const letters = (t: string) => t.match(/\p{L}/gu) ?? [];
+    for (const [i, d] of docs.entries()) {
+      expect(d.text).toMatch(/^# \S/);
+      expect(d.text).toMatch(/^## \S/m);
+      const ls = letters(d.text);
+      const script = i % 2 === 0 ? /\p{Script=Greek}/u : /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+      expect(ls.filter((c) => script.test(c)).length / ls.length).toBeGreaterThan(0.95); // the rest: ー (Script=Common), digits
+    }
+    expect(share(docs.map((d) => d.text))).toBeGreaterThan(0.8);
   });
 });
 

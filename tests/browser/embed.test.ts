@@ -29,9 +29,11 @@ describe('WASM (no WebGPU adapter)', () => {
   let s: Session;
   let status: any;
   let progress: any[];
+  let page: { isolated: boolean; cores: number };
   beforeAll(async () => {
     s = await openBrowser();
     await openPage(s);
+    page = await s.page.evaluate(() => ({ isolated: crossOriginIsolated, cores: navigator.hardwareConcurrency }));
     ({ status, progress } = await s.page.evaluate(async () => {
       const w = window as any;
       w.__c = w.__chunklabTest.createEmbedClient();
@@ -45,7 +47,13 @@ describe('WASM (no WebGPU adapter)', () => {
   });
 
   test('device auto falls back to WASM and says why; load progress counts the bytes', () => {
-    expect(status).toMatchObject({ device: 'wasm', dtype: 'fp32', dtypes: ['fp32'], dimensions: 32, maxTokens: 512, pooling: 'mean', threads: 1 });
+    expect(status).toMatchObject({ device: 'wasm', dtype: 'fp32', dtypes: ['fp32'], dimensions: 32, maxTokens: 512, pooling: 'mean' });
+    // vite preview sends COOP/COEP (vite.config.ts): isolated, so ONNX Runtime gets several threads.
+    expect(page.isolated).toBe(true);
+    if (page.cores >= 2) {
+      expect(status.threads).toBeGreaterThanOrEqual(2);
+      expect(status.threads).toBeLessThanOrEqual(page.cores);
+    } else expect(status.threads).toBe(1);
     expect(status.fallback).toMatch(/no adapter/);
     const downloads = progress.filter((p) => p.stage === 'download');
     expect(downloads.some((p) => p.file === 'onnx/model.onnx')).toBe(true);

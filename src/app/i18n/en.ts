@@ -8,14 +8,18 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as questions from './areas/questions.ts';
+import * as results from './areas/results.ts';
+import * as offline from './areas/offline.ts';
 
 export const en: Dictionary = {
   ...search.en,
   ...experiments.en,
+  ...results.en,
   ...lessons.en,
   ...models.en,
   ...inspector.en,
   ...questions.en,
+  ...offline.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

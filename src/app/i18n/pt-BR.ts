@@ -6,15 +6,19 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as questions from './areas/questions.ts';
+import * as results from './areas/results.ts';
+import * as offline from './areas/offline.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
   ...search.pt,
   ...experiments.pt,
+  ...results.pt,
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,
   ...questions.pt,
+  ...offline.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

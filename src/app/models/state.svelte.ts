@@ -310,8 +310,8 @@ async function tokenizerFilesOf(choice: ModelChoice, status: ModelStatus): Promi
     if (!json) throw new Error(`the folder "${picked.name}" has no tokenizer.json`);
     return { ...base, tokenizerJson: await json.text(), tokenizerConfig: (await find('tokenizer_config.json')?.text()) ?? '' };
   }
-  // The same places the embedding worker loads from (workers/embed-runner.ts: '/models/', the Hub).
-  const root = choice.kind === 'served' ? `/models/${choice.id}/` : `https://huggingface.co/${choice.id}/resolve/main/`;
+  // The same places the embedding worker loads from (workers/embed-runner.ts: the app's models/, the Hub).
+  const root = choice.kind === 'served' ? new URL(`${import.meta.env.BASE_URL}models/${choice.id}/`, location.href).href : `https://huggingface.co/${choice.id}/resolve/main/`;
   const [tokenizerJson, tokenizerConfig] = await Promise.all([textOf(root + 'tokenizer.json', true), textOf(root + 'tokenizer_config.json', false)]);
   return { ...base, tokenizerJson, tokenizerConfig };
 }

@@ -4,13 +4,16 @@
 
 import { InputError, type Block, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type Span } from '../types.ts';
 import { guessLanguage, sentenceSpans } from '../documents/index.ts';
-import { abortError, blockAt, throwIfAborted, tokenIndexOf } from './common.ts';
-import { CHUNKERS, type ChunkerInfo } from './registry.ts';
+import { blockAt } from '../documents/ranges.ts';
+import { abortError, throwIfAborted, tokenIndexOf, type ChunkerInfo } from './kit/index.ts';
+import { CHUNKERS } from './registry.ts';
 
-export { CHUNKERS, CHUNKER_IDS, MAX_TOKENS_LIMIT, type ChunkerInfo, type ParamSpec, type Localized } from './registry.ts';
-export { createPrefixer, headerFields, headerText, docTitle, type Prefixer } from './header.ts';
-export { splitRange, DEFAULT_LADDER, MARKDOWN_LADDER } from './recursive.ts';
-export { percentile, cosine } from './semantic.ts';
+export { CHUNKERS, CHUNKER_IDS, CHUNKER_LIST, MAX_TOKENS_LIMIT, type ChunkerInfo, type ParamSpec, type Localized } from './registry.ts';
+export { createPrefixer, headerFields, headerText, docTitle, type Prefixer } from './kit/index.ts';
+export { splitRange, DEFAULT_LADDER, MARKDOWN_LADDER } from './kit/index.ts';
+export { percentile, cosine, cutCurve, peaks, type BreakpointCurve, type CutRule } from './kit/index.ts';
+export { LLM_SYSTEM_PROMPT, llmAnswerKey, llmPrompt, parseBoundaries, type LlmParams } from './llm.ts';
+export { chunksFromCurve, semanticBreakpoints, type SemanticBreakpoints, type SemanticParams } from './semantic.ts';
 
 export type ChunkParams = Record<string, unknown>;
 
@@ -91,10 +94,9 @@ export function resolveParams(id: string, params: ChunkParams = {}): Record<stri
   if (typeof out.overlap === 'number' && out.overlap >= max) {
     throw new InputError(`must be smaller than maxTokens (${max}), got ${out.overlap}`, 'parameter overlap');
   }
-  if (id === 'semantic' && params.minTokens !== undefined && (out.minTokens as number) >= max) {
-    throw new InputError(`must be smaller than maxTokens (${max}), got ${out.minTokens}`, 'parameter minTokens');
-  }
-  return out as Record<string, unknown> & { maxTokens: number };
+  const resolved = out as Record<string, unknown> & { maxTokens: number };
+  info.chunker.check?.(resolved, params);
+  return resolved;
 }
 
 /** Chunks one document: defaults, validation, the chunker, a cap check and 'oversized-unit' flags. */
@@ -161,6 +163,9 @@ function markOversizedUnits(doc: Doc, chunks: Chunk[], cap: number, ctx: Chunker
  * between documents so an abort is seen promptly (it throws an AbortError). Returns every chunk, in
  * document order (each carries its docId).
  */
+/** Longest stretch of chunking between two yields to the event loop in chunkCorpus. */
+const YIELD_MS = 10;
+
 export async function chunkCorpus(docs: Doc[], id: ChunkerId | string, params: ChunkParams, ctx: ChunkerContext): Promise<Chunk[]> {
   infoOf(id);
   resolveParams(id, params);
@@ -168,8 +173,14 @@ export async function chunkCorpus(docs: Doc[], id: ChunkerId | string, params: C
   let done = 0;
   const chunks: Chunk[] = [];
   ctx.onProgress?.(0);
+  let lastYield = -Infinity;
   for (const doc of docs) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    // Yield to the event loop (an abort or a message can come in) once per YIELD_MS of work, not per
+    // document: a setTimeout(0) costs 1 ms in Node and 4 ms in a browser, 0.3 s over 221 small documents.
+    if (performance.now() - lastYield >= YIELD_MS) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      lastYield = performance.now();
+    }
     if (ctx.signal?.aborted) throw abortError(ctx.signal);
     // Progress inside one document (semantic embeds in batches) is scaled into its share.
     const base = done;

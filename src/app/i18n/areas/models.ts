@@ -51,6 +51,11 @@ export const pt = {
   'models.fb.wasmAsked': 'WASM foi o escolhido',
   'models.loadedIn': 'carregado em {s} s',
   'models.threads': '{n} thread(s) WASM',
+  'models.threadsWhy.isolated': 'página isolada (cross-origin), {cores} núcleos',
+  'models.threadsWhy.insecure': 'só 1: threads exigem https:// ou localhost, e esta página veio por http://',
+  'models.threadsWhy.not-isolated':
+    'só 1: a página não está isolada (cross-origin). O servidor não envia os cabeçalhos COOP/COEP e o service worker ainda não assumiu a página: recarregue uma vez. Navegadores sem service worker (janela privada do Firefox, por exemplo) ficam com 1 thread.',
+  'models.threadsWhy.one-core': 'só 1: este computador informa um único núcleo',
   'models.browserCache': 'Downloads do Hub ficam no cache do navegador: da próxima vez o modelo carrega sem baixar de novo. Só a escolha é lembrada nesta página, nunca os pesos.',
   'models.err.offline': 'Sem conexão com o Hugging Face Hub. Sem internet, carregue uma pasta do computador.',
   'models.err.not-found': 'Esse id não existe no Hub (ou o modelo é privado). Confira a grafia.',
@@ -222,6 +227,11 @@ export const en: Record<keyof typeof pt, string> = {
   'models.fb.wasmAsked': 'WASM was chosen',
   'models.loadedIn': 'loaded in {s} s',
   'models.threads': '{n} WASM thread(s)',
+  'models.threadsWhy.isolated': 'the page is cross-origin isolated, {cores} cores',
+  'models.threadsWhy.insecure': 'only 1: threads need https:// or localhost, and this page came over http://',
+  'models.threadsWhy.not-isolated':
+    'only 1: the page is not cross-origin isolated. The server sends no COOP/COEP headers and the service worker has not taken the page over yet: reload once. Browsers without service workers (Firefox private windows, for example) stay on 1 thread.',
+  'models.threadsWhy.one-core': 'only 1: this computer reports a single core',
   'models.browserCache': 'Hub downloads stay in the browser’s cache: next time the model loads without downloading again. Only the choice is remembered by this page, never the weights.',
   'models.err.offline': 'Cannot reach the Hugging Face Hub. Without internet, load a folder from your computer.',
   'models.err.not-found': 'That id does not exist on the Hub (or the model is private). Check the spelling.',

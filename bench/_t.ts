@@ -1,0 +1,13 @@
+import { loadDataset } from '../src/cli/dataset.ts';
+import { loadDefaultTokenizer } from '../src/cli/load-tokenizer.ts';
+import { parseDataset } from '../src/engine/evaluation/experiment.ts';
+import { chunkCorpus } from '../src/engine/chunkers/index.ts';
+import { writeChunksJsonl } from '../src/engine/formats/chunks-jsonl.ts';
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+let c = cpu(); const lap = (n: string) => { const x = cpu(); console.log(n, (x - c).toFixed(0), 'ms'); c = x; };
+const tok = await loadDefaultTokenizer(); lap('tokenizer');
+const ds = await loadDataset('/tmp/cf'); lap('loadDataset');
+const docs = parseDataset(ds); lap('parse');
+const chunks = await chunkCorpus([...docs.values()], 'recursive', { maxTokens: 200, overlap: 0 }, { tokenizer: tok }); lap('chunk');
+const s = writeChunksJsonl(chunks, (d) => docs.get(d)!.text); lap('jsonl');
+console.log(process.memoryUsage().heapUsed / 1e6);

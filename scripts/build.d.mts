@@ -1,0 +1,6 @@
+// Types of scripts/build.mjs for the TypeScript that imports it (bench/run.ts, tests/lib).
+export declare const ROOT: string;
+export declare const OUT: string;
+export declare function isStale(): boolean;
+export declare function buildJs(opts?: { clean?: boolean }): Promise<number>;
+export declare function buildTypes(): void;

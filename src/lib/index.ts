@@ -1,0 +1,32 @@
+// ChunkLab's engine as a library (`import … from 'chunklab'`): the same document parsers, tokenizers
+// and chunkers the page and the CLI run, so a configuration copied from a results file (`config`)
+// gives the same chunks in your own pipeline. Pure ESM with no Node imports: works in Node and in
+// browsers (bundlers). Node helpers that read folders from disk are in 'chunklab/node'.
+// This file only chooses what is public; the code lives in src/engine.
+
+// Documents: Markdown, plain text and HTML → a Doc (text + blocks with UTF-16 offsets).
+export { parseDocument, formatFromName, sniffFormat, docUnits, sections, sentenceSpans, guessLanguage } from '../engine/documents/index.ts';
+export type { ParseInput, Section } from '../engine/documents/index.ts';
+
+// Tokenizers: exact counts and character spans for Hugging Face tokenizer.json files.
+export { createTokenizer, loadTokenizerFromUrl } from '../engine/tokens/index.ts';
+export type { AlignedTokenizer, CreateOptions, TokenizerFamily } from '../engine/tokens/index.ts';
+
+// Chunkers: one entry point for every strategy, with the registry's defaults and checks.
+export { chunkDocument, chunkCorpus, resolveParams, CHUNKERS, CHUNKER_IDS, MAX_TOKENS_LIMIT } from '../engine/chunkers/index.ts';
+export type { ChunkParams, ChunkerInfo, ParamSpec } from '../engine/chunkers/index.ts';
+// The semantic chunker's vectors when no model is at hand (what the CLI uses without --model).
+export { lexicalEmbedderFor, LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
+
+// Files: results (to read a run's `config`), chunks as JSON Lines, datasets.
+export { readResults, writeResults, readChunksJsonl, writeChunksJsonl, readSquad, readChromaFolder, readChunklabFolder, offsetMap } from '../engine/formats/index.ts';
+export type { Dataset, ChunkLine, OffsetMap } from '../engine/formats/index.ts';
+export type { ResultsFile } from '../engine/evaluation/types.ts';
+
+// Whole experiments (chunk, index, retrieve, score), as `eval` runs them.
+export { runExperiment, parseDataset } from '../engine/evaluation/experiment.ts';
+export type { ExperimentConfig, ExperimentDeps } from '../engine/evaluation/experiment.ts';
+export { Bm25Retriever } from '../engine/retrieval/index.ts';
+
+export { InputError } from '../engine/types.ts';
+export type { Doc, DocFormat, DocMeta, Block, Unit, Span, Chunk, ChunkerId, ChunkerContext, TextTokenizer, TokenSpan, LintFlag } from '../engine/types.ts';

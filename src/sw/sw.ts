@@ -1,0 +1,93 @@
+// ChunkLab's service worker (built to dist/sw.js by src/sw/precache-plugin.ts, which replaces
+// __CHUNKLAB_PRECACHE__ with the build's file list and version). Three jobs:
+// 1. Offline after the first visit: every file of the build (app shell, workers, ONNX Runtime's
+//    wasm, the bundled tokenizer, the samples) is fetched into a cache named after the build's
+//    version on install, and served from it (cache first). A new build means a new version: the
+//    new worker waits until the page says "reload" (src/app/offline/), then old caches go.
+// 2. Threads on static hosts that send no headers: every same-origin response it serves gets
+//    COOP same-origin + COEP (credentialless where the browser has it, else require-corp), so the
+//    page is cross-origin isolated after one reload (the page does that reload).
+// 3. Everything else passes through untouched: cross-origin requests (Hub downloads, which
+//    transformers.js keeps in its own Cache Storage entry "transformers-cache") are not handled
+//    here at all, and same-origin files outside the build (a served models/ folder) go to the network.
+// A classic script with no imports: kept small on purpose.
+/// <reference lib="webworker" />
+export {};
+declare const self: ServiceWorkerGlobalScope;
+declare const __CHUNKLAB_PRECACHE__: { version: string; files: string[]; hashed: string[] };
+
+const MANIFEST = __CHUNKLAB_PRECACHE__;
+const PREFIX = 'chunklab-app-';
+const CACHE = PREFIX + MANIFEST.version;
+const COEP = new URL(self.location.href).searchParams.get('coep') === 'require-corp' ? 'require-corp' : 'credentialless';
+const scope = () => self.registration.scope;
+const INDEX = () => new URL('index.html', scope()).href;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const hashed = new Set(MANIFEST.hashed);
+      // Files with a content hash in their name never change: the HTTP cache may answer. The others
+      // (index.html, samples, tokenizer) are revalidated so a new version never keeps old copies.
+      await Promise.all(
+        MANIFEST.files.map(async (f) => {
+          const url = new URL(f, scope()).href;
+          const res = await fetch(new Request(url, { cache: hashed.has(f) ? 'default' : 'no-cache' }));
+          if (!res.ok) throw new Error(`ChunkLab offline cache: ${f} answered HTTP ${res.status}`);
+          await cache.put(url, res);
+        }),
+      );
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      // Take the open page now: it reloads once to become cross-origin isolated.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'chunklab:skip-waiting') void self.skipWaiting();
+  if (event.data === 'chunklab:version') event.source?.postMessage({ chunklabVersion: MANIFEST.version });
+});
+
+/** The same response with the headers that make the page cross-origin isolated. */
+function isolated(res: Response): Response {
+  if (res.type === 'opaque' || res.type === 'opaqueredirect' || res.status === 0) return res;
+  const headers = new Headers(res.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', COEP);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin || !req.url.startsWith(scope())) return;
+  if (url.pathname.endsWith('/sw.js')) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // The app's address (with any query) is the cached index.html; a navigation ignores queries.
+      const bare = url.origin + url.pathname;
+      const key = req.mode === 'navigate' && bare === scope() ? INDEX() : bare + url.search;
+      const hit = await cache.match(key, { ignoreSearch: req.mode === 'navigate' });
+      if (hit) return isolated(hit);
+      try {
+        return isolated(await fetch(req));
+      } catch (e) {
+        // Offline and not in the cache: a navigation still gets the app.
+        const index = req.mode === 'navigate' ? await cache.match(INDEX()) : undefined;
+        if (index) return isolated(index);
+        throw e;
+      }
+    })(),
+  );
+});
