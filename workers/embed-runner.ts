@@ -16,6 +16,7 @@ import type { ThreadsReason } from '../src/engine/embedding/threads.ts';
 import { wasmThreadsHere } from './threads.ts';
 import { appUrl } from './app-base.ts';
 import { createTokenizer } from '../src/engine/tokens/index.ts';
+import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
 import {
   DTYPE_FILES,
   describeCustomModel,
@@ -92,8 +93,7 @@ export class ModelLoadError extends Error {
   }
 }
 
-const LOCAL_PREFIX = 'chunklab-local';
-let localFiles: { slug: string; files: Map<string, Blob> } | null = null;
+let localFiles: PickedModel | null = null;
 /** HTTP failures seen during the current load (url → status, 0 for a network error). */
 const failures = new Map<string, number>();
 const realFetch = globalThis.fetch.bind(globalThis);
@@ -116,12 +116,8 @@ function configure(threads?: number): { threads: number; threadsReason: ThreadsR
   env.localModelPath = MODELS_PATH;
   env.fetch = async (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input), self.location.href);
-    const pickedPath = localFiles ? `${MODELS_PATH}${LOCAL_PREFIX}/${localFiles.slug}/` : '';
-    if (localFiles && url.origin === self.location.origin && url.pathname.startsWith(pickedPath)) {
-      const rel = decodeURIComponent(url.pathname.slice(pickedPath.length));
-      const blob = localFiles.files.get(rel);
-      return blob ? new Response(blob, { status: 200, headers: { 'content-length': String(blob.size) } }) : new Response(null, { status: 404 });
-    }
+    const picked = pickedResponse(url, localFiles, self.location.origin, MODELS_PATH);
+    if (picked) return picked;
     try {
       const res = await realFetch(input, init);
       if (!res.ok) failures.set(url.href, res.status);
@@ -137,15 +133,6 @@ function configure(threads?: number): { threads: number; threadsReason: ThreadsR
     }
   };
   return configured;
-}
-
-/** Strips the picked folder's own name: "my-model/onnx/model.onnx" → "onnx/model.onnx". */
-function relativePaths(files: { path: string; data: Blob }[]): Map<string, Blob> {
-  const norm = files.map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\/+/, ''), data: f.data }));
-  const hasTop = norm.length > 0 && !norm.some((f) => f.path === 'config.json') && norm.every((f) => f.path.includes('/'));
-  const top = hasTop ? norm[0].path.slice(0, norm[0].path.indexOf('/') + 1) : '';
-  const strip = hasTop && norm.every((f) => f.path.startsWith(top));
-  return new Map(norm.map((f) => [strip ? f.path.slice(top.length) : f.path, f.data]));
 }
 
 function offeredDtypes(names: Iterable<string>): ModelDtype[] {
@@ -286,7 +273,7 @@ export async function loadBrowserSession(
         'missing-file',
       );
     }
-    const slug = source.name.replace(/[^\w.-]+/g, '_') || 'model';
+    const slug = folderSlug(source.name);
     localFiles = { slug, files };
     id = `${LOCAL_PREFIX}/${slug}`;
     cacheId = `file:${source.name}`;

@@ -12,6 +12,7 @@ import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts
 import * as Comlink from 'comlink';
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
+import { selectQuestions } from '../../engine/formats/dataset.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
@@ -71,6 +72,13 @@ class ExperimentsStore {
   );
   /** A grid loaded by openGrid that asked to run on arrival. */
   pendingAutoRun = $state(false);
+  /**
+   * Generated questions not reviewed yet take part too (off by default: only accepted ones and those
+   * written by a person). Results then record config.unreviewedQuestions, as the CLI's eval does.
+   */
+  includeUnreviewed = $state(false);
+  /** Unreviewed questions the latest batch evaluated (shown beside its runs). */
+  unreviewedInBatch = $state(0);
 
   status = $state<BatchStatus>('idle');
   runs = $state<RunRow[]>([]);
@@ -184,6 +192,7 @@ class ExperimentsStore {
     this.grid = { ...defaultGrid(), ...job.grid };
     this.corpusId = job.corpusId;
     this.questionSetId = job.questionSetId;
+    this.includeUnreviewed = !!job.includeUnreviewed;
     await this.execute($state.snapshot(this.grid) as ExperimentGrid, job.group, savedKeys(job.group.id));
   }
 
@@ -205,7 +214,14 @@ class ExperimentsStore {
     }
     const { runs } = this.plan(grid);
     if (!runs.length) return;
-    const dataset = datasetFor($state.snapshot(corpus), $state.snapshot(qs));
+    // The one place the page picks the questions an evaluation takes (the engine's rule, as in `eval`).
+    const dataset = selectQuestions(datasetFor($state.snapshot(corpus), $state.snapshot(qs)), this.includeUnreviewed);
+    if (!dataset.questions.length) {
+      this.status = 'error';
+      this.error = 'no-evaluated';
+      return;
+    }
+    this.unreviewedInBatch = dataset.unreviewed;
     this.runs = runs.map((r): RunRow => (saved.has(r.key) ? { ...r, status: 'done', fraction: 1, resultId: saved.get(r.key) } : { ...r, status: 'queued', fraction: 0 }));
     this.batchIds = this.runs.flatMap((r) => (r.resultId ? [r.resultId] : []));
     this.status = 'running';
@@ -215,7 +231,7 @@ class ExperimentsStore {
     this.controller = controller;
     const signal = controller.signal;
     resetServiceConfirmation();
-    const job: GridJob = { version: 1, group, grid, corpusId: corpus.id, questionSetId: qs.id, total: runs.length, done: this.done, state: 'running' };
+    const job: GridJob = { version: 1, group, grid, corpusId: corpus.id, questionSetId: qs.id, total: runs.length, done: this.done, state: 'running', ...(this.includeUnreviewed ? { includeUnreviewed: true } : {}) };
     writeJob(job);
     await withGridLock(async () => {
       for (let i = 0; i < this.runs.length; i++) {
@@ -235,7 +251,7 @@ class ExperimentsStore {
     writeJob({ ...job, done: this.done, state: 'finished' });
   }
 
-  private async runOne(row: RunRow, dataset: ReturnType<typeof datasetFor>, corpusId: string, group: ResultsGroup, signal: AbortSignal): Promise<void> {
+  private async runOne(row: RunRow, dataset: ReturnType<typeof selectQuestions>, corpusId: string, group: ResultsGroup, signal: AbortSignal): Promise<void> {
     row.status = 'running';
     const t0 = Date.now();
     const onProgress = Comlink.proxy((stage: Stage, f: number) => {
@@ -284,6 +300,7 @@ class ExperimentsStore {
       }
       row.ms = Date.now() - t0;
       row.fraction = 1;
+      if (dataset.unreviewed) file.config.unreviewedQuestions = dataset.unreviewed;
       const saved = workspace.saveResults(corpusId, row.label, file, group);
       row.resultId = saved.id;
       this.batchIds.push(saved.id);

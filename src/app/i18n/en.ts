@@ -10,6 +10,7 @@ import * as inspector from './areas/inspector.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
 import * as rerank from './areas/rerank.ts';
+import * as questions from './areas/questions.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -23,6 +24,7 @@ export const en: Dictionary = {
   ...service.en,
   ...documents.en,
   ...rerank.en,
+  ...questions.en,
   ...offline.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',

@@ -8,6 +8,7 @@ import * as inspector from './areas/inspector.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
 import * as rerank from './areas/rerank.ts';
+import * as questions from './areas/questions.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 
@@ -22,6 +23,7 @@ export const ptBR = {
   ...service.pt,
   ...documents.pt,
   ...rerank.pt,
+  ...questions.pt,
   ...offline.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
