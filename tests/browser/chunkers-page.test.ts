@@ -134,17 +134,18 @@ test('with a model loaded, the semantic chunker embeds with it; moving the line 
   await page.getByTestId('source-files').check();
   await page.getByTestId('model-folder').setInputFiles(MODEL);
   await page.getByTestId('folder-picked').waitFor();
+  // Counted from before the load: the inspector runs again as soon as the model is ready.
+  const before = await workerCalls(page);
   await page.getByTestId('model-load').click();
   await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: 60_000 });
   await page.keyboard.press('Escape');
 
-  const before = await workerCalls(page);
   // The loaded model changes the inspection's key: the inspector runs again, with the model's vectors.
   await expect.poll(() => page.getByTestId('semantic-embedder').getAttribute('data-embedder'), { timeout: 60_000 }).not.toBe('lexical-tfidf');
   const embedder = await page.getByTestId('semantic-embedder').getAttribute('data-embedder');
   expect(embedder).toMatch(/chunklab-test-bert/);
+  await expect.poll(async () => ((await workerCalls(page))['chunklab-embed.embed'] ?? 0) - (before['chunklab-embed.embed'] ?? 0)).toBeGreaterThan(0);
   const mid = await workerCalls(page);
-  expect((mid['chunklab-embed.embed'] ?? 0) - (before['chunklab-embed.embed'] ?? 0)).toBeGreaterThan(0);
   expect(await page.getByTestId('insp-chunker').locator('option[value="semantic"]').textContent()).toMatch(/modelo carregado/);
 
   await page.getByTestId('curve-slider').focus();
