@@ -113,7 +113,7 @@ export const pt = {
   'lessons.share.ran': 'Execução pronta: hit@5 {hit5}. Ela já aparece na lista acima.',
   'lessons.share.chunksButton': 'Exportar chunks (JSONL)',
   'lessons.share.chunksHelp': 'Uma linha JSON por chunk: docId, start, end, text (o trecho exato do documento) e prefix, para carregar num banco vetorial.',
-  'lessons.share.chunksDone': '{count} chunks exportados em {name}',
+  'lessons.share.chunksDone': '{count, plural, one {# chunk} other {# chunks}} exportados em {name}',
   'lessons.share.workspace': 'Exportar o espaço de trabalho',
   'lessons.share.workspaceHelp': 'Todos os corpora e perguntas num arquivo que outra pessoa pode importar.',
   'lessons.share.cancel': 'Cancelar',
@@ -126,7 +126,7 @@ export const pt = {
   'lessons.lb.help':
     'Abra um ou vários arquivos de resultados (os seus ou os da turma). As métricas são recalculadas a partir dos chunks e rankings de cada arquivo; os números gravados nele não são levados em conta.',
   'lessons.lb.open': 'Abrir arquivos de resultados',
-  'lessons.lb.reading': 'Lendo {count} arquivo(s)…',
+  'lessons.lb.reading': 'Lendo {count, plural, one {# arquivo} other {# arquivos}}…',
   'lessons.lb.clear': 'Limpar o placar',
   'lessons.lb.rejected': '{file} foi recusado: {message}',
   'lessons.lb.notComparable':
@@ -156,7 +156,7 @@ export const pt = {
   'lessons.lb.q.none': '—',
   'lessons.lb.showing': 'Mostrando {shown} de {total} perguntas.',
   'lessons.lb.showAll': 'Mostrar todas',
-  'lessons.lb.skipped': '{count} pergunta(s) do conjunto original não puderam ser avaliadas.',
+  'lessons.lb.skipped': '{count, plural, one {# pergunta do conjunto original não pôde ser avaliada} other {# perguntas do conjunto original não puderam ser avaliadas}}.',
   'lessons.lb.miss.split': 'resposta dividida',
   'lessons.lb.miss.below-k': 'abaixo do top 5',
   'lessons.lb.miss.not-retrieved': 'não recuperada',
@@ -274,7 +274,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.share.ran': 'Run ready: hit@5 {hit5}. It is now in the list above.',
   'lessons.share.chunksButton': 'Export chunks (JSONL)',
   'lessons.share.chunksHelp': 'One JSON line per chunk: docId, start, end, text (the document’s exact passage) and prefix, to load into a vector database.',
-  'lessons.share.chunksDone': '{count} chunks exported to {name}',
+  'lessons.share.chunksDone': '{count, plural, one {# chunk} other {# chunks}} exported to {name}',
   'lessons.share.workspace': 'Export the workspace',
   'lessons.share.workspaceHelp': 'Every corpus and question set in one file someone else can import.',
   'lessons.share.cancel': 'Cancel',
@@ -286,7 +286,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.help':
     'Open one or several results files (yours or the class’s). Metrics are recomputed from each file’s own chunks and rankings; the numbers stored in it are not trusted.',
   'lessons.lb.open': 'Open results files',
-  'lessons.lb.reading': 'Reading {count} file(s)…',
+  'lessons.lb.reading': 'Reading {count, plural, one {# file} other {# files}}…',
   'lessons.lb.clear': 'Clear the leaderboard',
   'lessons.lb.rejected': '{file} was refused: {message}',
   'lessons.lb.notComparable':
@@ -316,7 +316,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.q.none': '—',
   'lessons.lb.showing': 'Showing {shown} of {total} questions.',
   'lessons.lb.showAll': 'Show all',
-  'lessons.lb.skipped': '{count} question(s) of the original set could not be evaluated.',
+  'lessons.lb.skipped': '{count, plural, one {# question} other {# questions}} of the original set could not be evaluated.',
   'lessons.lb.miss.split': 'split answer',
   'lessons.lb.miss.below-k': 'below the top 5',
   'lessons.lb.miss.not-retrieved': 'not retrieved',
