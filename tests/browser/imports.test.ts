@@ -77,6 +77,6 @@ test('a SQuAD file becomes a corpus, one document per title', async () => {
   await expect(s.page.locator('[data-testid="doc-list"] .doc-name').allTextContents()).resolves.toEqual(['Rio', 'Lisboa']);
   // The question whose answer is not in the text is left out, and the message says so.
   await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('2 documentos, 1 perguntas');
-  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('1 pergunta(s) do arquivo ficaram de fora');
+  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('1 pergunta do arquivo ficou de fora');
   expect(s.errors).toEqual([]);
 });

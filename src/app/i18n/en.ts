@@ -8,6 +8,7 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as offline from './areas/offline.ts';
+import * as newcomer from './areas/newcomer.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -16,6 +17,7 @@ export const en: Dictionary = {
   ...models.en,
   ...inspector.en,
   ...offline.en,
+  ...newcomer.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -6,6 +6,7 @@ import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
 import * as offline from './areas/offline.ts';
+import * as newcomer from './areas/newcomer.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -15,6 +16,7 @@ export const ptBR = {
   ...models.pt,
   ...inspector.pt,
   ...offline.pt,
+  ...newcomer.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

@@ -75,6 +75,47 @@ export function matchesAll(meta: DocMeta | undefined, ...filters: Array<Record<s
 }
 
 /**
+ * The first gold document a question's own metadata filter excludes (such a question can never be
+ * answered: every run fails on it), or undefined. Needs only the documents' metadata, so readers
+ * check it at import, before any parsing.
+ */
+export function goldExcludedByFilter(spec: Pick<QuestionSpec, 'gold' | 'filter'>, metaOf: (docId: string) => DocMeta | undefined): string | undefined {
+  if (!spec.filter || !Object.keys(spec.filter).length) return undefined;
+  return spec.gold.find((g) => !matchesFilter(metaOf(g.docId), spec.filter))?.docId;
+}
+
+/** The reason given for a question left out by goldExcludedByFilter (names the document and the filter). */
+export function filterExcludesGoldReason(docId: string, filter: Record<string, string>): string {
+  const pairs = Object.entries(filter)
+    .slice(0, 4)
+    .map(([k, v]) => `${short(k)}=${short(v)}`)
+    .join(', ');
+  return `its metadata filter (${pairs}) excludes its own gold document "${short(docId)}"`;
+}
+
+/** A question left out because its filter excludes its own gold document. */
+export interface FilterExcluded {
+  id: string;
+  docId: string;
+  reason: string;
+}
+
+/** Splits questions into those that can be evaluated and those whose filter excludes their gold. */
+export function dropFilterExcludedGold(
+  questions: readonly QuestionSpec[],
+  metaOf: (docId: string) => DocMeta | undefined,
+): { kept: QuestionSpec[]; excluded: FilterExcluded[] } {
+  const kept: QuestionSpec[] = [];
+  const excluded: FilterExcluded[] = [];
+  for (const q of questions) {
+    const docId = goldExcludedByFilter(q, metaOf);
+    if (docId === undefined) kept.push(q);
+    else excluded.push({ id: q.id, docId, reason: filterExcludesGoldReason(docId, q.filter!) });
+  }
+  return { kept, excluded };
+}
+
+/**
  * Resolves every question spec against parsed documents. Throws InputError naming the question
  * for an unknown document, a bad span, a missing or repeated key phrase, a duplicate id, no gold,
  * or gold in a document the question's own filter excludes.

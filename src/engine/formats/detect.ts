@@ -12,6 +12,7 @@
 //    lists, relative to the root; questions.json optional). Else questions_df.csv at the root →
 //    Chroma: the documents are the .md/.markdown/.txt files of corpora/, or, when there is no
 //    corpora/ folder, those beside questions_df.csv. Else → refused, naming what was expected.
+import { dropFilterExcludedGold, type FilterExcluded } from '../evaluation/gold.ts';
 import { InputError } from '../types.ts';
 import type { Dataset } from './dataset.ts';
 import { isObj, parseJson, type ReadOptions } from './limits.ts';
@@ -100,16 +101,36 @@ async function detectFile(l: FileListing, opts: ReadOptions): Promise<Detected> 
   throw new InputError('unknown dataset format: expected a SQuAD v1.1 file ({"data": [...]}) or a ChunkLab workspace file', l.name);
 }
 
-/** The dataset of a detection (a workspace file: its first corpus and question set), as the CLI evaluates it. */
+/**
+ * The dataset of a detection (a workspace file: its first corpus and question set), as the CLI
+ * evaluates it. A question whose own metadata filter excludes its gold document is left out
+ * (listed in `skipped`, named with why): it could never be answered and would fail every run.
+ */
 export function datasetOf(d: Detected): Dataset {
-  return d.kind === 'workspace' ? datasetFromWorkspace(d.workspace, undefined, d.file) : d.dataset;
+  const ds = d.kind === 'workspace' ? datasetFromWorkspace(d.workspace, undefined, d.file) : d.dataset;
+  const meta = new Map(ds.documents.map((x) => [x.id, x.meta]));
+  const { kept, excluded } = dropFilterExcludedGold(ds.questions, (id) => meta.get(id));
+  if (!excluded.length) return ds;
+  return { ...ds, questions: kept, skipped: [...ds.skipped, ...excluded.map(({ id, reason }) => ({ id, reason }))] };
 }
 
-/** A detection as the page adds it: a workspace, and the questions the files had but that cannot be evaluated. */
-export function workspaceOf(d: Detected): { workspace: Workspace; skipped: SkippedQuestion[] } {
-  if (d.kind === 'workspace') return { workspace: d.workspace, skipped: [] };
-  const id = d.kind === 'chroma' ? 'chroma' : d.kind === 'squad' ? 'squad' : 'corpus';
-  return { workspace: workspaceFromDataset(d.dataset, id), skipped: d.dataset.skipped };
+/**
+ * A detection as the page adds it: a workspace, the questions the files had but that cannot be
+ * evaluated, and (named apart, for a warning) those left out because their own filter excludes their
+ * gold document.
+ */
+export function workspaceOf(d: Detected): { workspace: Workspace; skipped: SkippedQuestion[]; filterExcluded: FilterExcluded[] } {
+  const ws = d.kind === 'workspace' ? d.workspace : workspaceFromDataset(d.dataset, d.kind === 'chroma' ? 'chroma' : d.kind === 'squad' ? 'squad' : 'corpus');
+  const filterExcluded: FilterExcluded[] = [];
+  const questionSets = ws.questionSets.map((set) => {
+    const docs = ws.corpora.find((c) => c.id === set.corpusId)?.documents ?? [];
+    const meta = new Map(docs.map((x) => [x.id, x.meta]));
+    const { kept, excluded } = dropFilterExcludedGold(set.questions, (id) => meta.get(id));
+    filterExcluded.push(...excluded);
+    return excluded.length ? { ...set, questions: kept } : set;
+  });
+  const skipped = d.kind === 'workspace' ? [] : d.dataset.skipped;
+  return { workspace: { ...ws, questionSets }, skipped, filterExcluded };
 }
 
 /** A path inside the listing, '/'-separated; one that climbs out of it ('..', absolute) is an InputError. */
