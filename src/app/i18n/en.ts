@@ -98,7 +98,7 @@ export const en: Dictionary = {
     'SQuAD v1.1 (.json), ChunkLab workspace (.json) or Chroma (corpora/*.md + questions_df.csv): each import becomes a new corpus.',
   'ws.importChoose': 'Choose file(s) to import',
   'ws.importFolder': 'Or choose a folder (Chroma: corpora/ + questions_df.csv; ChunkLab: documents.json)',
-  'ws.importDone': 'Imported: {name} ({docs} documents, {questions} questions).',
+  'ws.importDone': 'Imported: {name} ({docs, plural, one {# document} other {# documents}}, {questions, plural, one {# question} other {# questions}}).',
   'ws.importSkipped': '{count, plural, one {# question in the file was} other {# questions in the file were}} left out: their answer was not found in the text.',
   'ws.importFailed': 'Could not import: {message}',
   'ws.importUnavailable': 'Reading this format is not available in this version yet.',

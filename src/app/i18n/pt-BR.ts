@@ -97,7 +97,7 @@ export const ptBR = {
     'SQuAD v1.1 (.json), espaço de trabalho do ChunkLab (.json) ou Chroma (corpora/*.md + questions_df.csv): cada importação vira um corpus novo.',
   'ws.importChoose': 'Escolher arquivo(s) para importar',
   'ws.importFolder': 'Ou escolher uma pasta (Chroma: corpora/ + questions_df.csv; ChunkLab: documents.json)',
-  'ws.importDone': 'Importado: {name} ({docs} documentos, {questions} perguntas).',
+  'ws.importDone': 'Importado: {name} ({docs, plural, one {# documento} other {# documentos}}, {questions, plural, one {# pergunta} other {# perguntas}}).',
   'ws.importSkipped': '{count, plural, one {# pergunta do arquivo ficou} other {# perguntas do arquivo ficaram}} de fora: a resposta não foi encontrada no texto.',
   'ws.importFailed': 'Não foi possível importar: {message}',
   'ws.importUnavailable': 'A leitura deste formato ainda não está disponível nesta versão.',
