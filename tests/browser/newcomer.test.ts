@@ -68,8 +68,8 @@ test('the guide shows on the first visit, is dismissed for good, and Help opens 
 test('the skip link focuses the main region and leaves the current view alone', async () => {
   const { page } = s;
   await page.goto(appUrl('#/inspector'));
+  await page.reload();
   await page.getByRole('heading', { name: 'Inspetor de chunks', level: 2 }).waitFor();
-  await page.locator('body').focus();
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('skip-link');
   await page.keyboard.press('Enter');
