@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser, type Session } from './browser';
 import { appUrl, openApp, waitSaved } from './helpers';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 let s: Session;
 beforeAll(async () => {
@@ -164,4 +166,32 @@ test('an HTML corpus: the import names the self-excluded question; Results quote
   const box = await page.locator('[data-testid="doc-text"] [data-gold]').first().boundingBox();
   expect(box && box.y >= 0 && box.y < 768).toBe(true);
   expect(s.errors).toEqual([]);
+});
+
+test("the inspector's model limit follows the loaded model; after a reload a folder model says to pick it again", async () => {
+  const { page } = s;
+  const dir = 'tests/fixtures/models/chunklab-test-bert';
+  const cfg = JSON.parse(readFileSync(`${dir}/config.json`, 'utf8')) as { max_position_embeddings: number };
+  const tok = JSON.parse(readFileSync(`${dir}/tokenizer_config.json`, 'utf8')) as { model_max_length?: number };
+  const limit = Math.min(cfg.max_position_embeddings, tok.model_max_length ?? Infinity);
+  await page.goto(appUrl('#/inspector'));
+  await page.getByTestId('insp-model-max').waitFor();
+  expect(await page.getByTestId('model-needs-files').count()).toBe(0);
+  await page.getByTestId('insp-model-max').fill('100');
+  await page.getByTestId('insp-model-max').dispatchEvent('change');
+  expect(await page.getByTestId('insp-model-max').inputValue()).toBe('100');
+
+  await page.getByTestId('model-button').click();
+  await page.getByTestId('source-files').check();
+  await page.getByTestId('model-folder').setInputFiles(resolve(dir));
+  await page.getByTestId('folder-picked').waitFor();
+  await page.getByTestId('model-load').click();
+  await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('insp-model-max').inputValue(), { timeout: 30_000 }).toBe(String(limit));
+  expect(await page.getByTestId('model-needs-files').count()).toBe(0);
+
+  await page.reload();
+  await page.getByTestId('model-needs-files').waitFor();
+  expect(await page.getByTestId('model-button').textContent()).toContain('escolha a pasta de novo');
 });
