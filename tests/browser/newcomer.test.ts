@@ -195,3 +195,36 @@ test("the inspector's model limit follows the loaded model; after a reload a fol
   await page.getByTestId('model-needs-files').waitFor();
   expect(await page.getByTestId('model-button').textContent()).toContain('escolha a pasta de novo');
 });
+
+test('the question being edited and its key phrase survive a view switch and a reload', async () => {
+  const { page } = s;
+  await page.goto(appUrl('#/search/questions'));
+  await page.getByTestId('q-list').waitFor({ timeout: 60_000 });
+  const second = page.locator('[data-testid="q-list"] button.qrow').last();
+  const qid = await second.getAttribute('data-qid');
+  await second.click();
+  await page.getByTestId('q-phrase').fill('uma frase ainda não usada');
+  await page.locator('a[data-view="workspace"]').click();
+  await page.getByTestId('corpus-title').waitFor();
+  await page.locator('a[data-view="search"]').click();
+  await page.getByRole('tab', { name: 'Perguntas' }).click();
+  await expect.poll(() => page.getByTestId('q-phrase').inputValue()).toBe('uma frase ainda não usada');
+  expect(await page.locator('[data-testid="q-list"] button.qrow[aria-pressed="true"]').getAttribute('data-qid')).toBe(qid);
+  await page.reload();
+  await page.getByTestId('q-phrase').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('q-phrase').inputValue()).toBe('uma frase ainda não usada');
+  expect(await page.locator('[data-testid="q-list"] button.qrow[aria-pressed="true"]').getAttribute('data-qid')).toBe(qid);
+});
+
+test('an engine error with a code is shown in the interface language, the engine message kept as detail', async () => {
+  const { page } = s;
+  await page.goto(appUrl('#/workspace'));
+  await page.getByTestId('corpus-title').waitFor();
+  const results = { format: 'chunklab-results', version: 1 };
+  await page.getByTestId('import-input').setInputFiles({ name: 'r.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(results)) });
+  const msg = page.getByTestId('ws-message');
+  await expect.poll(() => msg.textContent()).toContain('Este é um arquivo de resultados, não um conjunto de dados');
+  expect(await msg.textContent()).toContain('this is a results file, not a dataset');
+  await page.getByTestId('import-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"data": [') });
+  await expect.poll(() => msg.textContent()).toContain('O arquivo não é um JSON válido');
+});

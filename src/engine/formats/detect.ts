@@ -60,7 +60,7 @@ async function readText(l: FileListing, path: string): Promise<string> {
 
 /** Which reader a listing is for (see the rule at the top); the readers validate the content. */
 export async function detectDataset(l: FileListing, opts: ReadOptions = {}): Promise<Detected> {
-  if (!l.paths.length) throw new InputError('no file chosen', l.name);
+  if (!l.paths.length) throw new InputError('no file chosen', l.name, { code: 'no-file' });
   if (l.kind === 'file') return detectFile(l, opts);
   const has = new Set(l.paths);
   if (has.has('documents.json')) {
@@ -78,7 +78,7 @@ export async function detectDataset(l: FileListing, opts: ReadOptions = {}): Pro
     const inCorpora = l.paths.filter((p) => /^corpora\/[^/]+$/.test(p));
     const folder = inCorpora.length ? inCorpora : l.paths.filter((p) => !p.includes('/'));
     const docs = folder.filter((p) => DOC_FILE.test(p)).sort();
-    if (!docs.length) throw new InputError('a Chroma folder needs its documents (.md, .markdown or .txt) in corpora/ beside questions_df.csv', l.name);
+    if (!docs.length) throw new InputError('a Chroma folder needs its documents (.md, .markdown or .txt) in corpora/ beside questions_df.csv', l.name, { code: 'unknown-format' });
     const corpora: Record<string, string> = {};
     for (const p of docs) corpora[p.replace(/^corpora\//, '')] = await readText(l, p);
     const csv = await readText(l, 'questions_df.csv');
@@ -87,6 +87,7 @@ export async function detectDataset(l: FileListing, opts: ReadOptions = {}): Pro
   throw new InputError(
     'unknown dataset folder: expected documents.json (ChunkLab folder) or questions_df.csv with its documents (Chroma); a SQuAD or workspace file is chosen on its own',
     l.name,
+    { code: 'unknown-format' },
   );
 }
 
@@ -95,10 +96,10 @@ async function detectFile(l: FileListing, opts: ReadOptions): Promise<Detected> 
   const root = parseJson(text, l.name, opts);
   const format = isObj(root) ? root.format : undefined;
   if (format === 'chunklab-workspace') return { kind: 'workspace', workspace: readWorkspace(text, l.name, opts), file: l.name };
-  if (format === 'chunklab-results') throw new InputError('this is a results file, not a dataset: open it in the results view (or compare it with the compare command)', l.name);
-  if (format === 'chunklab-folder') throw new InputError('this is a ChunkLab folder manifest: choose its whole folder instead', l.name);
+  if (format === 'chunklab-results') throw new InputError('this is a results file, not a dataset: open it in the results view (or compare it with the compare command)', l.name, { code: 'results-not-dataset' });
+  if (format === 'chunklab-folder') throw new InputError('this is a ChunkLab folder manifest: choose its whole folder instead', l.name, { code: 'folder-manifest' });
   if (isObj(root) && Array.isArray(root.data)) return { kind: 'squad', dataset: readSquad(text, l.name, opts) };
-  throw new InputError('unknown dataset format: expected a SQuAD v1.1 file ({"data": [...]}) or a ChunkLab workspace file', l.name);
+  throw new InputError('unknown dataset format: expected a SQuAD v1.1 file ({"data": [...]}) or a ChunkLab workspace file', l.name, { code: 'unknown-format' });
 }
 
 /**

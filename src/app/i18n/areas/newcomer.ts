@@ -20,6 +20,19 @@ export const pt = {
 
   'models.needsPicking': 'escolha a pasta de novo',
 
+  'error.too-large': 'O arquivo é grande demais para ler aqui; divida-o em arquivos menores.',
+  'error.bad-json': 'O arquivo não é um JSON válido.',
+  'error.bad-field': 'Um campo do arquivo tem tipo ou valor inválido.',
+  'error.no-file': 'Nenhum arquivo foi escolhido.',
+  'error.unknown-format': 'Formato de conjunto de dados desconhecido (esperado: SQuAD, workspace do ChunkLab, pasta do ChunkLab ou pasta Chroma).',
+  'error.results-not-dataset': 'Este é um arquivo de resultados, não um conjunto de dados: abra-o em Resultados.',
+  'error.folder-manifest': 'Este é o manifesto de uma pasta do ChunkLab: escolha a pasta inteira.',
+  'error.phrase-not-found': 'A frase-chave não aparece no documento.',
+  'error.phrase-ambiguous': 'A frase-chave aparece mais de uma vez no documento; alongue-a até ficar única.',
+  'error.unknown-document': 'A pergunta aponta para um documento que não existe no corpus.',
+  'error.bad-span': 'O trecho da resposta está fora do documento ou vazio.',
+  'error.filter-excludes-gold': 'O filtro de metadados da pergunta exclui o próprio documento da resposta.',
+
   'insp.target.shown': 'A resposta esperada (caracteres {start}–{end}) está destacada.',
   'insp.target.split': 'Ela é partida pelo início do chunk {chunks} (marca em vermelho).',
   'insp.target.whole': 'Ela cabe inteira no chunk {chunks}.',
@@ -47,6 +60,19 @@ export const en: Record<keyof typeof pt, string> = {
   'guide.next.results': 'Read the results',
 
   'models.needsPicking': 'pick the folder again',
+
+  'error.too-large': 'The file is too large to read here; split it into smaller files.',
+  'error.bad-json': 'The file is not valid JSON.',
+  'error.bad-field': 'A field of the file has an invalid type or value.',
+  'error.no-file': 'No file was chosen.',
+  'error.unknown-format': 'Unknown dataset format (expected: SQuAD, a ChunkLab workspace, a ChunkLab folder or a Chroma folder).',
+  'error.results-not-dataset': 'This is a results file, not a dataset: open it in Results.',
+  'error.folder-manifest': 'This is a ChunkLab folder manifest: choose the whole folder.',
+  'error.phrase-not-found': 'The key phrase does not occur in the document.',
+  'error.phrase-ambiguous': 'The key phrase occurs more than once in the document; lengthen it until it is unique.',
+  'error.unknown-document': 'The question points to a document the corpus does not have.',
+  'error.bad-span': 'The answer span is outside the document or empty.',
+  'error.filter-excludes-gold': "The question's metadata filter excludes its own answer's document.",
 
   'insp.target.shown': 'The expected answer (characters {start}–{end}) is highlighted.',
   'insp.target.split': 'It is split by the start of chunk {chunks} (red marker).',
