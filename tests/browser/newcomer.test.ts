@@ -228,3 +228,27 @@ test('an engine error with a code is shown in the interface language, the engine
   await page.getByTestId('import-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"data": [') });
   await expect.poll(() => msg.textContent()).toContain('O arquivo não é um JSON válido');
 });
+
+test('lesson cards: claims computed from their table, the tables-and-code link opens a document with both, no clipped column', async () => {
+  const { page } = s;
+  await page.goto(appUrl('#/lessons'));
+  const strategies = page.locator('[data-lesson="strategies"]');
+  await strategies.getByTestId('lesson-claims').waitFor({ timeout: 60_000 });
+  // Portuguese sample: the sentence window (0,823) and small-to-big (0,911) both beat structure (0,785).
+  expect(await strategies.locator('[data-claim="lessons.claim.wideAbove"]').count()).toBe(2);
+  expect(await strategies.getByTestId('lesson-claims').textContent()).toContain('0,785');
+  const card = page.locator('[data-lesson="tables-code"]');
+  const table = card.getByTestId('lesson-sample');
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.cache/lessons-tables-code-1366x768.png' });
+  for (const tb of [table, card.getByTestId('lesson-lints')]) expect(await tb.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth + 1)).toBe(true);
+  const link = card.getByTestId('lesson-inspector');
+  expect(await link.getAttribute('data-doc')).toBe('guia-api-sabia-pagamentos');
+  await link.click();
+  await page.waitForURL(/#\/inspector/);
+  await expect.poll(() => page.getByTestId('insp-doc').inputValue()).toBe('guia-api-sabia-pagamentos');
+  await page.getByTestId('chunk-marker').first().waitFor({ timeout: 60_000 });
+  const text = await page.getByTestId('doc-text').evaluate((el) => [...el.querySelectorAll('span')].map((x) => x.textContent).join(''));
+  expect(text).toMatch(/^\|.*\|$/m);
+  expect(text).toMatch(/^```/m);
+});

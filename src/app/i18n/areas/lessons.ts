@@ -42,7 +42,7 @@ export const pt = {
   'lessons.strategies.lookFor':
     'Quem respeita fronteiras naturais (frases, seções) parte menos respostas ao meio. Em Resultados, abra as perguntas perdidas por “resposta dividida” para ver onde o corte fixo partiu o trecho.',
   'lessons.strategies.known':
-    'Respeitar a estrutura do texto costuma ajudar mais do que trocar de algoritmo “inteligente”. Estratégias que devolvem mais texto (janela, small-to-big) acertam mais, mas pagam em tokens.',
+    'Respeitar a estrutura do texto costuma ajudar mais do que trocar de algoritmo “inteligente”. Estratégias que devolvem mais texto (janela, small-to-big) pagam em tokens; se acertam mais depende do corpus, como mostra a linha abaixo da tabela.',
 
   'lessons.overlap.title': 'Sobreposição: 0, 10% e 25%',
   'lessons.overlap.shows':
@@ -58,7 +58,7 @@ export const pt = {
   'lessons.header.lookFor':
     'O cabeçalho ocupa tokens do teto (mais chunks) e se repete em todos os chunks da mesma seção, o que pode confundir o BM25. Compare hit@1, hit@5 e o número de chunks.',
   'lessons.header.known':
-    'O efeito depende do corpus: na amostra em português o cabeçalho piorou o BM25; na inglesa melhorou o recursivo. A mesma ideia de situar o chunk no documento está na recuperação contextual da Anthropic (2024), que gera uma frase de contexto por chunk e reduziu em 49% as falhas de recuperação quando combinada com BM25.',
+    'O efeito depende do corpus (veja abaixo da tabela o que ele fez nesta amostra). A mesma ideia de situar o chunk no documento está na recuperação contextual da Anthropic (2024), que gera uma frase de contexto por chunk e reduziu em 49% as falhas de recuperação quando combinada com BM25.',
 
   'lessons.small-to-big.title': 'Small-to-big e janela de frases',
   'lessons.small-to-big.shows':
@@ -204,7 +204,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.strategies.lookFor':
     'Strategies that respect natural boundaries (sentences, sections) split fewer answers in two. In Results, open the questions lost to a “split answer” to see where fixed cuts broke the passage.',
   'lessons.strategies.known':
-    'Respecting the text’s structure usually helps more than switching to a “smarter” algorithm. Strategies that return more text (window, small-to-big) hit more often, and pay for it in tokens.',
+    'Respecting the text’s structure usually helps more than switching to a “smarter” algorithm. Strategies that return more text (window, small-to-big) pay for it in tokens; whether they hit more depends on the corpus, as the line under the table shows.',
 
   'lessons.overlap.title': 'Overlap: 0, 10% and 25%',
   'lessons.overlap.shows':
@@ -220,7 +220,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.header.lookFor':
     'The header uses tokens of the cap (more chunks) and repeats in every chunk of a section, which can confuse BM25. Compare hit@1, hit@5 and the number of chunks.',
   'lessons.header.known':
-    'The effect depends on the corpus: on the Portuguese sample the header hurt BM25; on the English one it helped recursive. The same idea of situating a chunk in its document is behind Anthropic’s contextual retrieval (2024), which writes a context sentence per chunk and cut failed retrievals by 49% when combined with BM25.',
+    'The effect depends on the corpus (see under the table what it did on this sample). The same idea of situating a chunk in its document is behind Anthropic’s contextual retrieval (2024), which writes a context sentence per chunk and cut failed retrievals by 49% when combined with BM25.',
 
   'lessons.small-to-big.title': 'Small-to-big and sentence windows',
   'lessons.small-to-big.shows':
