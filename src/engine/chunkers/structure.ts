@@ -49,6 +49,7 @@ export const structureChunker: Chunker<StructureParams> = {
     const merge = params.merge ?? true;
     const drafts: Draft[] = [];
     let cur: Draft | null = null;
+    let curPath: string[] = [];
     const secs = bodySections(doc, params.level ?? 2);
     if (secs.length === 0) drafts.push(...groupItems(env, unitItems(doc, []), params.overlap ?? 0));
     for (const sec of secs) {
@@ -56,10 +57,15 @@ export const structureChunker: Chunker<StructureParams> = {
       if (fits) {
         if (merge && cur && index.count(cur.start, sec.end) <= prefixer.budgetAt(cur.start)) {
           cur.end = sec.end;
+          // A merged chunk is labelled with what its sections share, not with its first section's path.
+          // (A shorter path means a shorter header, so the budget checked above still holds.)
+          const shared = commonPrefix(cur.path ?? curPath, sec.headingPath);
+          if (shared.length) cur.path = shared;
           continue;
         }
         if (cur) drafts.push(cur);
         cur = { start: sec.start, end: sec.end };
+        curPath = sec.headingPath;
         continue;
       }
       if (cur) drafts.push(cur);
@@ -71,3 +77,10 @@ export const structureChunker: Chunker<StructureParams> = {
     return finalize({ doc, tokenizer: ctx.tokenizer, index, maxTokens: params.maxTokens, prefixer }, drafts);
   },
 };
+
+/** The longest common leading part of two heading paths. */
+function commonPrefix(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < a.length && i < b.length && a[i] === b[i]; i++) out.push(a[i]);
+  return out;
+}
