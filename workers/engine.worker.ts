@@ -15,7 +15,7 @@ import { contextualizerFromSentences } from '../src/engine/context/index.ts';
 import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/wiring.ts';
 import { SearchSession } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
-import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../src/engine/types.ts';
+import { InputError, type Chunk, type ChunkerId, type Doc, type EmbedFn, type TextTokenizer } from '../src/engine/types.ts';
 import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
 import type { EngineApi, ExperimentHooks, LintOptions, Progress } from './engine-api.ts';
 
@@ -49,7 +49,7 @@ function lintOptions(lint: LintOptions, tok: TextTokenizer) {
  * the document (word overlap, not meaning), as the CLI does without --model.
  */
 const LEXICAL_EMBEDDER = 'lexical-tfidf';
-function semanticEmbed(chunkerId: ChunkerId, doc: Doc): ((texts: string[]) => Promise<Float32Array[]>) | undefined {
+function semanticEmbed(chunkerId: ChunkerId, doc: Doc): EmbedFn | undefined {
   return chunkerId === 'semantic' ? lexicalEmbedderFor(doc).embed : undefined;
 }
 

@@ -4,7 +4,7 @@ import { writeFile, rename, rm } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
-import type { ChunkerId, Doc, TextTokenizer } from '../engine/types.ts';
+import type { ChunkerId, Doc, EmbedFn, TextTokenizer } from '../engine/types.ts';
 import { lexicalEmbedderFor } from '../engine/embedding/lexical.ts';
 import { CHUNKERS, CHUNKER_IDS } from '../engine/chunkers/index.ts';
 import { intOption, type OptionSpec, type Parsed } from './args.ts';
@@ -95,7 +95,7 @@ export function checkOutPath(path: string, flag = '--out'): void {
  * The semantic chunker's vectors when no --model is given: the lexical TF-IDF embedder of each
  * document (src/engine/embedding/lexical.ts). Says so once on stderr.
  */
-export function lexicalEmbed(): (doc: Doc) => (texts: string[]) => Promise<Float32Array[]> {
+export function lexicalEmbed(): (doc: Doc) => EmbedFn {
   console.error('semantic   no --model: sentence vectors from the lexical TF-IDF embedder (word overlap, not meaning); give --model <dir> for a real embedding model');
   return (doc) => lexicalEmbedderFor(doc).embed;
 }

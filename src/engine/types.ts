@@ -153,10 +153,38 @@ export interface CommonParams {
   header?: boolean | HeaderOptions;
 }
 
+/** A sparse vector: sorted dimension indices and their values (the lexical embedder's vectors). */
+export interface SparseVector {
+  indices: Uint32Array;
+  values: Float32Array;
+}
+
+/**
+ * An embedder as the semantic chunker sees it: one vector per text, from any embedder (the chosen model's
+ * dense vectors, or the lexical embedder's sparse ones). Only directions matter (cosine).
+ */
+export type EmbedFn = (texts: string[]) => Promise<Array<Float32Array | SparseVector>>;
+
+/** A model that writes text, as the llm chunker sees it (the context provider layer's providers fit). */
+export interface TextGenerator {
+  /** `kind:model`: part of cache keys. */
+  readonly id: string;
+  generate(prompt: { system: string; user: string }, opts: { maxTokens: number; signal?: AbortSignal }): Promise<{ text: string }>;
+}
+
+/** Model answers kept by key, so a rerun costs nothing (the context layer's caches fit). */
+export interface AnswerCache {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+}
+
 export interface ChunkerContext {
   tokenizer: TextTokenizer;
-  /** Only for chunkers that need vectors (semantic): unit-normalised embeddings, one per text. */
-  embed?: (texts: string[]) => Promise<Float32Array[]>;
+  /** Only for chunkers that need vectors (semantic). */
+  embed?: EmbedFn;
+  /** Only for the llm chunker: the model that chooses boundaries, and where its answers are kept. */
+  generator?: TextGenerator;
+  answers?: AnswerCache;
   /** Called with a fraction in [0, 1] during long work. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -169,7 +197,8 @@ export type ChunkerId =
   | 'structure'
   | 'semantic'
   | 'small-to-big'
-  | 'sentence-window';
+  | 'sentence-window'
+  | 'llm';
 
 export interface Chunker<P extends CommonParams = CommonParams> {
   id: ChunkerId;

@@ -75,7 +75,7 @@ function sameRanking(what: string, got: ResultsFile, want: ResultsFile): void {
   expect(same / total).toBeGreaterThanOrEqual(0.97);
 }
 
-const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr', { has: s.page.locator('td.name', { hasText: label }) });
+const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator('td.name', { hasText: label }) });
 
 /** The saved results files, straight from the workspace's IndexedDB records. */
 async function savedResults(): Promise<{ name: string; results: ResultsFile }[]> {

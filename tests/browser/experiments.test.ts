@@ -36,7 +36,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr', { has: s.page.locator('td.name', { hasText: label }) });
+const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator('td.name', { hasText: label }) });
 const colValues = (col: string) => s.page.locator(`[data-testid="res-table"] tbody td[data-col="${col}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? e.textContent ?? ''));
 
 test('a small grid runs with progress and the results view matches the engine in Node', async () => {
@@ -65,7 +65,7 @@ test('a small grid runs with progress and the results view matches the engine in
 
   await page.goto(page.url().replace(/#.*$/, '') + '#/results');
   await page.getByTestId('res-table').waitFor();
-  expect(await page.locator('[data-testid="res-table"] tbody tr').count()).toBe(2);
+  expect(await page.locator('[data-testid="res-table"] tbody tr[data-id]').count()).toBe(2);
   for (const chunker of ['fixed', 'structure'] as const) {
     const r = row(LABEL[chunker]);
     for (const c of COLS) {
@@ -101,7 +101,7 @@ test('sorting reorders the rows by the clicked column, both ways', async () => {
 test('the chart has one point per run and marks the Pareto front', async () => {
   const { page } = s;
   const points = page.getByTestId('chart-point');
-  expect(await points.count()).toBe(await page.locator('[data-testid="res-table"] tbody tr').count());
+  expect(await points.count()).toBe(await page.locator('[data-testid="res-table"] tbody tr[data-id]').count());
   // Independent front: structure has more hit@1 with fewer ctx3 tokens here, so only it is on it.
   const dominates = (a: ResultsFile, b: ResultsFile) => a.metrics.ctx3 <= b.metrics.ctx3 && a.metrics['hit@1'] >= b.metrics['hit@1'];
   const expected = { fixed: !dominates(ref.structure, ref.fixed), structure: !dominates(ref.fixed, ref.structure) };
@@ -166,7 +166,7 @@ test('cancel during a longer grid stops it and keeps the finished runs', async (
   // The finished runs are in the results (2 from the first grid + those), nothing half-written.
   await page.goto(page.url().replace(/#.*$/, '') + '#/results');
   await page.getByTestId('res-table').waitFor();
-  expect(await page.locator('[data-testid="res-table"] tbody tr').count()).toBe(2 + done);
+  expect(await page.locator('[data-testid="res-table"] tbody tr[data-id]').count()).toBe(2 + done);
   // The engine worker still serves the next grid after the cancel.
   await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
   await page.getByTestId('exp-sizes').fill('512');

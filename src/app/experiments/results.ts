@@ -41,7 +41,7 @@ export function cell(row: ResultRow, col: Column): number | string {
 }
 
 /** Rows sorted by a column; ties keep the order they came in. */
-export function sortRows(rows: readonly ResultRow[], col: Column, dir: 'asc' | 'desc'): ResultRow[] {
+export function sortRows<T extends ResultRow>(rows: readonly T[], col: Column, dir: 'asc' | 'desc'): T[] {
   const sign = dir === 'asc' ? 1 : -1;
   return rows
     .map((r, i) => ({ r, i }))

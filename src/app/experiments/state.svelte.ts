@@ -18,6 +18,9 @@ import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../model
 import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
+import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
+import { newId } from '../state/ids.ts';
+import type { ResultsGroup } from '../state/types.ts';
 
 /** Whether the Models section has a remembered choice (its localStorage record, src/app/models/store). */
 function savedModelChoice(): boolean {
@@ -49,6 +52,10 @@ class ExperimentsStore {
   grid = $state<ExperimentGrid>(defaultGrid());
   corpusId = $state<string | undefined>(undefined);
   questionSetId = $state<string | undefined>(undefined);
+  /** A grid that was running when the page closed (found in its record, see job.ts), until resumed or dismissed. */
+  interrupted = $state<GridJob | null>(null);
+  /** Run keys of the interrupted grid that storage holds (its finished runs). */
+  interruptedSaved = $derived(this.interrupted ? savedKeys(this.interrupted.group.id).size : 0);
   /**
    * Embedding model ids available for dense/hybrid runs: the model chosen in the Models section (one
    * at a time on the page) once the user has chosen one — loaded, loading, or a choice remembered from
@@ -68,6 +75,28 @@ class ExperimentsStore {
   private controller: AbortController | null = null;
 
   done = $derived(this.runs.filter((r) => r.status === 'done').length);
+
+  constructor() {
+    if (typeof window === 'undefined') return;
+    // The grid form as the user left it, and kept so on every change.
+    const form = readForm();
+    if (form) {
+      this.grid = { ...defaultGrid(), ...form.grid };
+      this.corpusId = form.corpusId;
+      this.questionSetId = form.questionSetId;
+    }
+    $effect.root(() => {
+      $effect(() => {
+        writeForm($state.snapshot({ grid: this.grid, corpusId: this.corpusId, questionSetId: this.questionSetId }) as Parameters<typeof writeForm>[0]);
+      });
+    });
+    const job = readJob();
+    if (job?.state === 'running') {
+      void gridRunningElsewhere().then((busy) => {
+        if (!busy && this.status !== 'running') this.interrupted = job;
+      });
+    }
+  }
   overall = $derived(this.runs.length ? this.runs.reduce((s, r) => s + (r.status === 'done' ? 1 : r.status === 'running' ? r.fraction : 0), 0) / this.runs.length : 0);
 
   /** Puts a preset's grid in the view (missing fields from the defaults). */
@@ -126,9 +155,37 @@ class ExperimentsStore {
     return expandGrid(this.effectiveGrid(grid), { context: this.contextConfig(grid) });
   }
 
+  /** Runs the grid in the form. */
   async run(): Promise<void> {
     if (this.status === 'running') return;
     this.pendingAutoRun = false;
+    this.interrupted = null;
+    const grid = $state.snapshot(this.grid) as ExperimentGrid;
+    const lesson = !!(grid.label || grid.labelKey);
+    const group: GridJob['group'] = { id: newId('grid'), kind: lesson ? 'lesson' : 'grid', label: grid.label ?? '', at: Date.now() };
+    if (grid.labelKey) group.labelKey = grid.labelKey;
+    await this.execute(grid, group, new Map());
+  }
+
+  /** Runs the interrupted grid's missing runs (those storage does not hold) in the same group. */
+  async resume(): Promise<void> {
+    const job = this.interrupted;
+    if (!job || this.status === 'running') return;
+    this.interrupted = null;
+    this.grid = { ...defaultGrid(), ...job.grid };
+    this.corpusId = job.corpusId;
+    this.questionSetId = job.questionSetId;
+    await this.execute($state.snapshot(this.grid) as ExperimentGrid, job.group, savedKeys(job.group.id));
+  }
+
+  /** Forgets the interrupted grid (its finished runs stay saved). */
+  dismissInterrupted(): void {
+    const job = readJob();
+    if (job && this.interrupted && job.group.id === this.interrupted.group.id) writeJob(undefined);
+    this.interrupted = null;
+  }
+
+  private async execute(grid: ExperimentGrid, group: GridJob['group'], saved: Map<string, string>): Promise<void> {
     this.error = null;
     const corpus = this.corpusId ? workspace.corpus(this.corpusId) : undefined;
     const qs = workspace.questionSets.find((q) => q.id === this.questionSetId && q.corpusId === this.corpusId);
@@ -137,75 +194,90 @@ class ExperimentsStore {
       this.error = 'no-dataset';
       return;
     }
-    const grid = $state.snapshot(this.grid) as ExperimentGrid;
     const { runs } = this.plan(grid);
     if (!runs.length) return;
     const dataset = datasetFor($state.snapshot(corpus), $state.snapshot(qs));
-    this.runs = runs.map((r) => ({ ...r, status: 'queued', fraction: 0 }));
-    this.batchIds = [];
+    this.runs = runs.map((r): RunRow => (saved.has(r.key) ? { ...r, status: 'done', fraction: 1, resultId: saved.get(r.key) } : { ...r, status: 'queued', fraction: 0 }));
+    this.batchIds = this.runs.flatMap((r) => (r.resultId ? [r.resultId] : []));
     this.status = 'running';
     this.startedAt = Date.now();
     this.cancelled = false;
     const controller = new AbortController();
     this.controller = controller;
     const signal = controller.signal;
-    for (let i = 0; i < this.runs.length; i++) {
-      if (this.cancelled) break;
-      const row = this.runs[i];
-      row.status = 'running';
-      const t0 = Date.now();
-      const onProgress = Comlink.proxy((stage: Stage, f: number) => {
-        if (row.status !== 'running') return;
-        row.stage = stage;
-        row.fraction = runFraction(stage, f);
-      });
-      try {
-        const config = $state.snapshot(row.config);
-        if (config.retriever.kind !== 'bm25') {
-          // Recorded like the CLI records its --model: id, dtype, pooling, limit, late settings.
-          const status = await ensureModel(signal);
-          Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
-        }
-        const hooks: ExperimentHooks = Comlink.proxy({
-          embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
-          lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
-          contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
-            try {
-              return await contextSentences(docs, chunks, { signal });
-            } catch (e) {
-              // The cache-only read says how many sentences are missing (code 'context-missing'): keep the numbers for a translated message.
-              if (e instanceof InputError && e.code === 'context-missing' && e.details) {
-                const d = e.details as { missing: number; total: number; model: string };
-                row.contextMissing = { missing: d.missing, total: d.total, provider: d.model };
-              }
-              throw e;
-            }
-          },
-        });
-        const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
-        if (this.cancelled) {
-          row.status = 'cancelled';
-          break;
-        }
-        row.ms = Date.now() - t0;
-        row.fraction = 1;
-        const saved = workspace.saveResults(corpus.id, row.label, file);
-        row.resultId = saved.id;
-        this.batchIds.push(saved.id);
-        row.status = 'done';
-      } catch (e) {
-        if (e instanceof CancelledError || this.cancelled) {
-          row.status = 'cancelled';
-          row.fraction = 0;
-          break;
-        }
-        row.status = 'error';
-        row.error = errorMessage(e);
+    const job: GridJob = { version: 1, group, grid, corpusId: corpus.id, questionSetId: qs.id, total: runs.length, done: this.done, state: 'running' };
+    writeJob(job);
+    await withGridLock(async () => {
+      for (let i = 0; i < this.runs.length; i++) {
+        if (this.cancelled) break;
+        const row = this.runs[i];
+        if (row.status !== 'queued') continue;
+        await this.runOne(row, dataset, corpus.id, { ...group, runKey: row.key }, signal);
+        const after = row.status as RunStatus;
+        if (after === 'done') writeJob({ ...job, done: this.done });
+        if (after === 'cancelled') break;
       }
-    }
+    });
     for (const r of this.runs) if (r.status === 'queued' || r.status === 'running') r.status = 'cancelled';
     this.controller = null;
     this.status = this.cancelled ? 'cancelled' : this.runs.some((r) => r.status === 'error') ? 'error' : 'done';
+    // Finished or cancelled on purpose: nothing to offer after a reload.
+    writeJob({ ...job, done: this.done, state: 'finished' });
+  }
+
+  private async runOne(row: RunRow, dataset: ReturnType<typeof datasetFor>, corpusId: string, group: ResultsGroup, signal: AbortSignal): Promise<void> {
+    row.status = 'running';
+    const t0 = Date.now();
+    const onProgress = Comlink.proxy((stage: Stage, f: number) => {
+      if (row.status !== 'running') return;
+      row.stage = stage;
+      row.fraction = runFraction(stage, f);
+    });
+    try {
+      const config = $state.snapshot(row.config);
+      if (config.retriever.kind !== 'bm25') {
+        // Recorded like the CLI records its --model: id, dtype, pooling, limit, late settings.
+        const status = await ensureModel(signal);
+        Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
+      }
+      const hooks: ExperimentHooks = Comlink.proxy({
+        embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
+        lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
+        contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
+          try {
+            return await contextSentences(docs, chunks, { signal });
+          } catch (e) {
+            // The cache-only read says how many sentences are missing (code 'context-missing'): keep the numbers for a translated message.
+            if (e instanceof InputError && e.code === 'context-missing' && e.details) {
+              const d = e.details as { missing: number; total: number; model: string };
+              row.contextMissing = { missing: d.missing, total: d.total, provider: d.model };
+            }
+            throw e;
+          }
+        },
+      });
+      const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
+      if (this.cancelled) {
+        row.status = 'cancelled';
+        return;
+      }
+      row.ms = Date.now() - t0;
+      row.fraction = 1;
+      const saved = workspace.saveResults(corpusId, row.label, file, group);
+      row.resultId = saved.id;
+      this.batchIds.push(saved.id);
+      // Written now, before the run counts as finished: a reload never loses a run shown as done.
+      await workspace.flush();
+      row.status = 'done';
+    } catch (e) {
+      if (e instanceof CancelledError || this.cancelled) {
+        row.status = 'cancelled';
+        row.fraction = 0;
+        return;
+      }
+      row.status = 'error';
+      row.error = errorMessage(e);
+    }
   }
 
   cancel(): void {
@@ -214,6 +286,13 @@ class ExperimentsStore {
     this.controller?.abort();
     cancelEngine();
   }
+}
+
+/** Run key → saved results id, for the runs of group `groupId` that the workspace holds. */
+function savedKeys(groupId: string): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const r of workspace.results) if (r.group?.id === groupId && r.group.runKey) m.set(r.group.runKey, r.id);
+  return m;
 }
 
 export const experimentsStore = new ExperimentsStore();

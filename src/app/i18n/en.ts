@@ -7,12 +7,14 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 import * as newcomer from './areas/newcomer.ts';
 
 export const en: Dictionary = {
   ...search.en,
   ...experiments.en,
+  ...results.en,
   ...lessons.en,
   ...models.en,
   ...inspector.en,

@@ -5,6 +5,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 import * as newcomer from './areas/newcomer.ts';
 
@@ -12,6 +13,7 @@ import * as newcomer from './areas/newcomer.ts';
 export const ptBR = {
   ...search.pt,
   ...experiments.pt,
+  ...results.pt,
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,

@@ -120,7 +120,7 @@ export const LESSONS: readonly Lesson[] = [
         { chunker: 'recursive', maxTokens: 128, header: false, hit5: 0.734, ctx3: 279 },
         { chunker: 'recursive', maxTokens: 128, header: true, hit5: 0.684, ctx3: 297 },
         { chunker: 'structure', maxTokens: 128, header: false, hit5: 0.785, ctx3: 255 },
-        { chunker: 'structure', maxTokens: 128, header: true, hit5: 0.747, ctx3: 310 },
+        { chunker: 'structure', maxTokens: 128, header: true, hit5: 0.747, ctx3: 322 },
       ],
       en: [
         { chunker: 'recursive', maxTokens: 128, header: false, hit5: 0.807, ctx3: 306 },

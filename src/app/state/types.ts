@@ -41,6 +41,21 @@ export interface SavedResults {
   corpusId: string;
   createdAt: number;
   results: unknown;
+  /** The grid or lesson run that made it (absent for single runs and results saved before groups). */
+  group?: ResultsGroup;
+}
+
+/** Which batch of runs a saved result belongs to: a grid (or a lesson's grid) started at `at`. */
+export interface ResultsGroup {
+  id: string;
+  kind: 'grid' | 'lesson';
+  /** The lesson's title, or empty for a grid built by hand (the page names it by its date). */
+  label: string;
+  /** An i18n key for the label (a lesson), translated when shown. */
+  labelKey?: string;
+  at: number;
+  /** The run's key in its grid (src/app/experiments/model.ts runKey): what a resume skips. */
+  runKey?: string;
 }
 
 /** The list of what exists, so loading never has to scan every key. */

@@ -7,7 +7,7 @@ import { estimateStorage, isQuotaError, memoryKV, openIdbKV, type KV, type Stora
 import { docIdFrom, newId } from './ids.ts';
 import { fetchSample, type SampleLang } from './samples.ts';
 import type { Dataset } from '../../engine/formats/dataset.ts';
-import type { Corpus, QuestionSet, SavedResults, StoredDoc, StoredQuestion, WorkspaceIndex } from './types.ts';
+import type { Corpus, QuestionSet, ResultsGroup, SavedResults, StoredDoc, StoredQuestion, WorkspaceIndex } from './types.ts';
 
 const INDEX_KEY = 'ws:index';
 const corpusKey = (id: string) => `corpus:${id}`;
@@ -43,6 +43,8 @@ export class Workspace {
   private dirty = new Set<string>();
   private deletes = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the oldest unsaved change was made: the debounce never waits longer than maxWaitMs past it. */
+  private pendingSince: number | undefined;
   private flushing: Promise<void> | null = null;
   private again = false;
   private channel: BroadcastChannel | null = null;
@@ -57,7 +59,11 @@ export class Workspace {
   activeCorpus = $derived(this.corpora.find((c) => c.id === this.activeCorpusId));
   activeDoc = $derived(this.activeCorpus?.documents.find((d) => d.id === this.activeDocId));
 
-  constructor(private readonly saveDelayMs = 250) {}
+  constructor(
+    private readonly saveDelayMs = 250,
+    /** Changes arriving faster than saveDelayMs (runs of a grid) are still written at least this often. */
+    private readonly maxWaitMs = 1000,
+  ) {}
 
   /** Opens storage, reads everything back, and on a first visit stores the Portuguese sample. */
   async load(): Promise<void> {
@@ -316,21 +322,41 @@ export class Workspace {
     return this.questionSets.filter((q) => q.corpusId === corpusId);
   }
 
-  saveResults(corpusId: string, name: string, results: unknown): SavedResults {
+  saveResults(corpusId: string, name: string, results: unknown, group?: ResultsGroup): SavedResults {
     const r: SavedResults = { id: newId('results'), name, corpusId, createdAt: Date.now(), results };
+    if (group) r.group = group;
     this.results.push(r);
     this.dirty.add(resultsKey(r.id));
     this.markIndex();
     return r;
   }
 
-  deleteResults(id: string): void {
-    const i = this.results.findIndex((r) => r.id === id);
-    if (i < 0) return;
-    this.results.splice(i, 1);
-    this.dirty.delete(resultsKey(id));
-    this.deletes.add(resultsKey(id));
-    this.forgotten.add(resultsKey(id));
+  /** Removes saved results; returns what was removed (plain copies), so an undo can put it back. */
+  deleteResults(...ids: string[]): SavedResults[] {
+    const removed: SavedResults[] = [];
+    for (const id of ids) {
+      const i = this.results.findIndex((r) => r.id === id);
+      if (i < 0) continue;
+      removed.push($state.snapshot(this.results[i]) as SavedResults);
+      this.results.splice(i, 1);
+      this.dirty.delete(resultsKey(id));
+      this.deletes.add(resultsKey(id));
+      this.forgotten.add(resultsKey(id));
+    }
+    if (removed.length) this.markIndex();
+    return removed;
+  }
+
+  /** Puts back results removed by deleteResults (the undo of a delete), with their ids. */
+  restoreResults(records: readonly SavedResults[]): void {
+    for (const r of records) {
+      if (this.results.some((x) => x.id === r.id)) continue;
+      const key = resultsKey(r.id);
+      this.deletes.delete(key);
+      this.forgotten.delete(key);
+      this.results.push(r);
+      this.dirty.add(key);
+    }
     this.markIndex();
   }
 
@@ -346,11 +372,18 @@ export class Workspace {
     this.schedule();
   }
 
+  /**
+   * Debounced save: each change waits saveDelayMs for more, but never past maxWaitMs after the oldest
+   * unsaved change, so a stream of changes (a grid's runs) is written in batches instead of starving.
+   */
   private schedule(): void {
     if (!this.ready) return;
     this.status = 'saving';
+    const now = Date.now();
+    this.pendingSince ??= now;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), this.saveDelayMs);
+    const wait = Math.max(0, Math.min(this.saveDelayMs, this.pendingSince + this.maxWaitMs - now));
+    this.timer = setTimeout(() => void this.flush(), wait);
   }
 
   private index(): WorkspaceIndex {
@@ -382,6 +415,8 @@ export class Workspace {
   /** Writes every pending change now. Resolves when storage holds the current state (or failed). */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pendingSince = undefined;
     if (this.flushing) {
       this.again = true;
       return this.flushing;
@@ -422,7 +457,8 @@ export class Workspace {
         this.deletes.delete(key);
       }
       if (this.problem?.kind !== 'unavailable') this.problem = null;
-      this.status = 'saved';
+      // Changes made while this batch was written are still to save: "saved" only when nothing is.
+      this.status = this.dirty.size || this.deletes.size ? 'saving' : 'saved';
       this.channel?.postMessage({ type: 'saved', tab: this.tab });
       if (this.refreshAfterSave && !this.dirty.size) {
         this.refreshAfterSave = false;

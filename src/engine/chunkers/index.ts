@@ -4,13 +4,16 @@
 
 import { InputError, type Block, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type Span } from '../types.ts';
 import { guessLanguage, sentenceSpans } from '../documents/index.ts';
-import { abortError, blockAt, throwIfAborted, tokenIndexOf } from './common.ts';
-import { CHUNKERS, type ChunkerInfo } from './registry.ts';
+import { blockAt } from '../documents/ranges.ts';
+import { abortError, throwIfAborted, tokenIndexOf, type ChunkerInfo } from './kit/index.ts';
+import { CHUNKERS } from './registry.ts';
 
-export { CHUNKERS, CHUNKER_IDS, MAX_TOKENS_LIMIT, type ChunkerInfo, type ParamSpec, type Localized } from './registry.ts';
-export { createPrefixer, headerFields, headerText, docTitle, type Prefixer } from './header.ts';
-export { splitRange, DEFAULT_LADDER, MARKDOWN_LADDER } from './recursive.ts';
-export { percentile, cosine } from './semantic.ts';
+export { CHUNKERS, CHUNKER_IDS, CHUNKER_LIST, MAX_TOKENS_LIMIT, type ChunkerInfo, type ParamSpec, type Localized } from './registry.ts';
+export { createPrefixer, headerFields, headerText, docTitle, type Prefixer } from './kit/index.ts';
+export { splitRange, DEFAULT_LADDER, MARKDOWN_LADDER } from './kit/index.ts';
+export { percentile, cosine, cutCurve, peaks, type BreakpointCurve, type CutRule } from './kit/index.ts';
+export { LLM_SYSTEM_PROMPT, llmAnswerKey, llmPrompt, parseBoundaries, type LlmParams } from './llm.ts';
+export { chunksFromCurve, semanticBreakpoints, type SemanticBreakpoints, type SemanticParams } from './semantic.ts';
 
 export type ChunkParams = Record<string, unknown>;
 
@@ -91,10 +94,9 @@ export function resolveParams(id: string, params: ChunkParams = {}): Record<stri
   if (typeof out.overlap === 'number' && out.overlap >= max) {
     throw new InputError(`must be smaller than maxTokens (${max}), got ${out.overlap}`, 'parameter overlap');
   }
-  if (id === 'semantic' && params.minTokens !== undefined && (out.minTokens as number) >= max) {
-    throw new InputError(`must be smaller than maxTokens (${max}), got ${out.minTokens}`, 'parameter minTokens');
-  }
-  return out as Record<string, unknown> & { maxTokens: number };
+  const resolved = out as Record<string, unknown> & { maxTokens: number };
+  info.chunker.check?.(resolved, params);
+  return resolved;
 }
 
 /** Chunks one document: defaults, validation, the chunker, a cap check and 'oversized-unit' flags. */

@@ -1,11 +1,29 @@
-// Semantic chunks: units are embedded, and a chunk ends where neighbouring units stop resembling each
-// other (distance above a percentile, or similarity below a threshold), within minTokens..maxTokens.
-// Use it for long unstructured text whose topic drifts; it needs an embedding model.
+// Semantic chunks: units are embedded (by any embedder: the chosen model, or the lexical TF-IDF one),
+// windows of `buffer` units on each side of every gap are compared, the distance curve is smoothed, and
+// a chunk ends where the distance reaches a percentile (or the similarity falls below a threshold),
+// within minTokens..maxTokens. semanticBreakpoints gives the curve and the vectors, so a caller can move
+// the threshold and re-chunk (chunksFromCurve) without embedding again.
 
-import { InputError, type Chunk, type ChunkerContext, type CommonParams, type Doc, type Chunker } from '../types.ts';
-import { type Draft, finalize, isBlank, throwIfAborted, tokenIndexOf, unitsOf } from './common.ts';
-import { type GroupEnv, type Item, groupItems, unitItems } from './group.ts';
-import { createPrefixer } from './header.ts';
+import { InputError, type Chunk, type ChunkerContext, type CommonParams, type Doc } from '../types.ts';
+import { unitsOf } from '../documents/ranges.ts';
+import {
+  type BreakpointCurve,
+  breakpointCurve,
+  chunkEnv,
+  type CurveOptions,
+  defineChunker,
+  finalize,
+  type GroupEnv,
+  headerParam,
+  ignoredOverlap,
+  type Item,
+  segmentDrafts,
+  MAX_TOKENS_LIMIT,
+  maxTokensParam,
+  throwIfAborted,
+  unitItems,
+  type Vector,
+} from './kit/index.ts';
 
 export interface SemanticParams extends CommonParams {
   /** Break where the distance between neighbours is above this percentile of all distances. Default 95. */
@@ -14,122 +32,162 @@ export interface SemanticParams extends CommonParams {
   threshold?: number;
   /** Groups under this many tokens are merged into a neighbour. Default 32 (at most half the cap). */
   minTokens?: number;
+  /** Units summed on each side of a gap before comparing. Default 3. */
+  buffer?: number;
+  /** Width of the moving average over the distance curve. Default 3. */
+  smoothing?: number;
   language?: string;
   /** Texts embedded per call. Default 32. */
   batchSize?: number;
 }
 
-/** The p-th percentile (0-100) with linear interpolation between closest ranks (numpy's default). */
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = (Math.min(100, Math.max(0, p)) / 100) * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const hi = Math.ceil(rank);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
-}
-
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
-export const semanticChunker: Chunker<SemanticParams> = {
+export const semantic = defineChunker<SemanticParams>({
   id: 'semantic',
-  async chunk(doc: Doc, params: SemanticParams, ctx: ChunkerContext): Promise<Chunk[]> {
-    if (!ctx.embed) throw new InputError('the semantic chunker needs an embedding model');
-    if (isBlank(doc.text)) return [];
-    const index = tokenIndexOf(doc, ctx.tokenizer);
-    const prefixer = createPrefixer(doc, ctx.tokenizer, params.maxTokens, params.header);
-    const items = unitItems(doc, unitsOf(doc, params.language || undefined));
-    const env: GroupEnv = { doc, index, budgetAt: prefixer.budgetAt, repeatTableHeader: true };
-
-    // 1. Embed every unit, in batches (cancellable between batches).
-    const batch = Math.max(1, params.batchSize ?? 32);
-    const vectors: Float32Array[] = [];
-    for (let i = 0; i < items.length; i += batch) {
-      throwIfAborted(ctx.signal);
-      const texts = items.slice(i, i + batch).map((it) => doc.text.slice(it.start, it.end).trim());
-      const out = await ctx.embed(texts);
-      if (!Array.isArray(out) || out.length !== texts.length) {
-        throw new InputError(`the embedding model returned ${Array.isArray(out) ? out.length : 'no'} vectors for ${texts.length} texts`);
-      }
-      vectors.push(...out);
-      ctx.onProgress?.(Math.min(1, (i + texts.length) / items.length));
-    }
-    throwIfAborted(ctx.signal);
-
-    // 2. Breakpoints between neighbours i and i+1.
-    const sims: number[] = [];
-    for (let i = 0; i + 1 < items.length; i++) sims.push(cosine(vectors[i], vectors[i + 1]));
-    const threshold = params.threshold ?? 0;
-    let isBreak: (i: number) => boolean;
-    if (threshold > 0) isBreak = (i) => sims[i] < threshold;
-    else {
-      const distances = sims.map((s) => 1 - s);
-      const cut = percentile(distances, params.percentile ?? 95);
-      isBreak = (i) => distances[i] > cut;
-    }
-    let groups: Item[][] = [];
-    let g: Item[] = [];
-    items.forEach((it, i) => {
-      g.push(it);
-      if (i + 1 < items.length && isBreak(i)) {
-        // A heading never ends a group: trailing headings move to the next one.
-        let k = g.length;
-        while (k > 0 && g[k - 1].kind === 'heading') k--;
-        if (k > 0) {
-          groups.push(g.slice(0, k));
-          g = g.slice(k);
-        }
-      }
-    });
-    if (g.length) groups.push(g);
-
-    // 3. No micro-chunks: a group under minTokens joins the neighbour it resembles more, when that fits.
-    const minTokens = Math.min(params.minTokens ?? 32, Math.floor(params.maxTokens / 2));
-    const position = new Map<Item, number>(items.map((it, i) => [it, i]));
-    const tokensOf = (grp: Item[]) => index.count(grp[0].start, grp[grp.length - 1].end);
-    const fitsGroup = (grp: Item[]) => tokensOf(grp) <= prefixer.budgetAt(grp[0].start);
-    /** Similarity across the boundary after this group. */
-    const simAfter = (grp: Item[]) => sims[position.get(grp[grp.length - 1])!] ?? -Infinity;
-    for (let j = 0; j < groups.length && groups.length > 1; ) {
-      if (tokensOf(groups[j]) >= minTokens) {
-        j++;
-        continue;
-      }
-      const left = j > 0 ? simAfter(groups[j - 1]) : -Infinity;
-      const right = j + 1 < groups.length ? simAfter(groups[j]) : -Infinity;
-      let merged = false;
-      for (const n of left >= right ? [j - 1, j + 1] : [j + 1, j - 1]) {
-        if (n < 0 || n >= groups.length) continue;
-        const a = Math.min(n, j);
-        const joined = [...groups[a], ...groups[a + 1]];
-        if (fitsGroup(joined)) {
-          groups.splice(a, 2, joined);
-          j = a;
-          merged = true;
-          break;
-        }
-      }
-      if (!merged) j++;
-    }
-    groups = groups.filter((grp) => grp.length > 0);
-
-    // 4. No chunk over the cap: a group that does not fit is cut by the grouping rule (units, then ladder).
-    const drafts: Draft[] = [];
-    for (const grp of groups) {
-      if (tokensOf(grp) <= prefixer.budgetAt(grp[0].start)) drafts.push({ start: grp[0].start, end: grp[grp.length - 1].end });
-      else drafts.push(...groupItems(env, grp, 0));
-    }
-    return finalize({ doc, tokenizer: ctx.tokenizer, index, maxTokens: params.maxTokens, prefixer }, drafts);
+  label: { pt: 'Semântico', en: 'Semantic' },
+  summary: {
+    pt: 'Embute cada frase e corta onde frases vizinhas deixam de se parecer, entre um mínimo e o limite.\nUse em texto longo sem estrutura cujo assunto muda; precisa de um modelo de embeddings.',
+    en: 'Embeds every sentence and cuts where neighbours stop resembling each other, between a minimum and the cap.\nUse it for long unstructured text whose topic drifts; needs an embedding model.',
   },
-};
+  params: [
+    maxTokensParam(256),
+    ignoredOverlap,
+    headerParam,
+    {
+      name: 'percentile',
+      type: 'number',
+      default: 95,
+      min: 0,
+      max: 100,
+      help: {
+        pt: 'Corta onde a distância entre vizinhos passa deste percentil de todas as distâncias (95 é o usual).',
+        en: 'Cut where the distance between neighbours is above this percentile of all distances (95 is usual).',
+      },
+    },
+    {
+      name: 'threshold',
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 1,
+      help: {
+        pt: 'Se maior que 0: corta onde a similaridade de cosseno entre vizinhos fica abaixo deste valor (substitui o percentil).',
+        en: 'When above 0: cut where the cosine similarity of neighbours falls below this value (replaces the percentile).',
+      },
+    },
+    {
+      name: 'buffer',
+      type: 'int',
+      default: 3,
+      min: 1,
+      max: 20,
+      help: {
+        pt: 'Frases somadas de cada lado de uma fronteira antes de comparar (1 = só as vizinhas); janelas maiores enxergam a mudança de assunto.',
+        en: 'Sentences summed on each side of a boundary before comparing (1 = plain neighbours); larger windows see the change of topic.',
+      },
+    },
+    {
+      name: 'smoothing',
+      type: 'int',
+      default: 3,
+      min: 1,
+      max: 21,
+      help: {
+        pt: 'Largura da média móvel sobre a curva de distâncias (1 = sem suavização).',
+        en: 'Width of the moving average over the distance curve (1 = no smoothing).',
+      },
+    },
+    {
+      name: 'minTokens',
+      type: 'int',
+      default: 32,
+      min: 0,
+      max: MAX_TOKENS_LIMIT,
+      help: {
+        pt: 'Grupos menores que isto se juntam ao vizinho mais parecido (no máximo metade do limite).',
+        en: 'Groups smaller than this join their most similar neighbour (at most half the cap).',
+      },
+    },
+  ],
+  needs: 'embedder',
+  check(resolved, given) {
+    const max = resolved.maxTokens;
+    // The default (32) is clamped to half the cap like any value, so maxTokens 32 works with a form that
+    // sends every default; another value at or above the cap is a mistake worth saying.
+    if (given.minTokens !== undefined && given.minTokens !== 32 && (resolved.minTokens as number) >= max) {
+      throw new InputError(`must be smaller than maxTokens (${max}), got ${resolved.minTokens}`, 'parameter minTokens');
+    }
+  },
+  async chunk(doc, params, ctx) {
+    if (!ctx.embed) throw new InputError('the semantic chunker needs an embedding model');
+    if (!chunkEnv(doc, params, ctx)) return [];
+    const { curve } = await semanticBreakpoints(doc, params, ctx);
+    return chunksFromCurve(doc, params, ctx, curve);
+  },
+});
+
+/** Units, their vectors and the breakpoint curve of one document. */
+export interface SemanticBreakpoints {
+  /** Start offset of every unit (the units the chunker groups, in order). */
+  unitStarts: number[];
+  /** One vector per unit, as the embedder gave it (dense or sparse). */
+  vectors: Vector[];
+  curve: BreakpointCurve;
+}
+
+function itemsOf(doc: Doc, params: SemanticParams): Item[] {
+  return unitItems(doc, unitsOf(doc, params.language || undefined));
+}
+
+function curveOptions(params: SemanticParams): CurveOptions {
+  return { buffer: params.buffer ?? 3, smoothing: params.smoothing ?? 3, percentile: params.percentile ?? 95, threshold: params.threshold ?? 0 };
+}
+
+/** Embeds every unit in batches (cancellable between batches, progress per batch). */
+async function embedItems(doc: Doc, items: Item[], params: SemanticParams, ctx: ChunkerContext): Promise<Vector[]> {
+  if (!ctx.embed) throw new InputError('the semantic chunker needs an embedding model');
+  const batch = Math.max(1, params.batchSize ?? 32);
+  const vectors: Vector[] = [];
+  for (let i = 0; i < items.length; i += batch) {
+    throwIfAborted(ctx.signal);
+    const texts = items.slice(i, i + batch).map((it) => doc.text.slice(it.start, it.end).trim());
+    const out = await ctx.embed(texts);
+    if (!Array.isArray(out) || out.length !== texts.length) {
+      throw new InputError(`the embedding model returned ${Array.isArray(out) ? out.length : 'no'} vectors for ${texts.length} texts`);
+    }
+    for (const v of out) vectors.push(v);
+    ctx.onProgress?.(Math.min(1, (i + texts.length) / items.length));
+  }
+  throwIfAborted(ctx.signal);
+  return vectors;
+}
+
+/** The units, vectors and breakpoint curve of a document (params as resolved by resolveParams). */
+export async function semanticBreakpoints(doc: Doc, params: SemanticParams, ctx: ChunkerContext): Promise<SemanticBreakpoints> {
+  const items = itemsOf(doc, params);
+  const vectors = await embedItems(doc, items, params, ctx);
+  const unitStarts = items.map((it) => it.start);
+  return { unitStarts, vectors, curve: breakpointCurve(vectors, unitStarts, curveOptions(params)) };
+}
+
+/**
+ * Chunks of a document from a breakpoint curve (semanticBreakpoints, possibly re-cut with cutCurve for a
+ * new threshold or percentile): no embedding. Groups end at breakpoints (never after a heading), groups
+ * under minTokens join the neighbour they resemble more when that fits, groups over the cap are packed
+ * by units.
+ */
+export function chunksFromCurve(doc: Doc, params: SemanticParams, ctx: ChunkerContext, curve: BreakpointCurve): Chunk[] {
+  const fenv = chunkEnv(doc, params, ctx);
+  if (!fenv) return [];
+  const { index, prefixer } = fenv;
+  const items = itemsOf(doc, params);
+  if (curve.positions.length !== Math.max(0, items.length - 1)) {
+    throw new InputError(`the breakpoint curve has ${curve.positions.length} gaps but the document has ${items.length} units`);
+  }
+  const isBreak = new Uint8Array(Math.max(0, items.length - 1));
+  for (const b of curve.breaks) isBreak[b] = 1;
+  const group: GroupEnv = { doc, index, budgetAt: prefixer.budgetAt, repeatTableHeader: true };
+  const minTokens = Math.min(params.minTokens ?? 32, Math.floor(params.maxTokens / 2));
+  // Micro-groups join the neighbour they resemble more: the smoothed similarity across the gap.
+  const drafts = segmentDrafts(group, items, isBreak, minTokens, (gap) => 1 - curve.distances[gap]);
+  return finalize(fenv, drafts);
+}

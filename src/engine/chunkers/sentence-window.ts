@@ -1,11 +1,21 @@
 // Sentence window: every sentence (unit) is indexed on its own, and the k units on each side are returned
 // with it. Use it when questions hit single sentences but the reader needs the surrounding context.
 
-import type { Chunk, ChunkerContext, CommonParams, Doc, Chunker } from '../types.ts';
-import { type Draft, finalize, isBlank, tokenIndexOf, trimRange, unitsOf } from './common.ts';
-import { unitItems } from './group.ts';
-import { createPrefixer } from './header.ts';
-import { DEFAULT_LADDER, splitRange } from './recursive.ts';
+import type { CommonParams } from '../types.ts';
+import { trimRange, unitsOf } from '../documents/ranges.ts';
+import {
+  chunkEnv,
+  DEFAULT_LADDER,
+  defineChunker,
+  type Draft,
+  finalize,
+  headerParam,
+  ignoredOverlap,
+  maxTokensParam,
+  splitRange,
+  unitItems,
+  withReturnTokens,
+} from './kit/index.ts';
 
 export interface SentenceWindowParams extends CommonParams {
   /** Units returned on each side of the indexed one. Default 2. */
@@ -13,12 +23,36 @@ export interface SentenceWindowParams extends CommonParams {
   language?: string;
 }
 
-export const sentenceWindowChunker: Chunker<SentenceWindowParams> = {
+export const sentenceWindow = defineChunker<SentenceWindowParams>({
   id: 'sentence-window',
-  chunk(doc: Doc, params: SentenceWindowParams, ctx: ChunkerContext): Chunk[] {
-    if (isBlank(doc.text)) return [];
-    const index = tokenIndexOf(doc, ctx.tokenizer);
-    const prefixer = createPrefixer(doc, ctx.tokenizer, params.maxTokens, params.header);
+  label: { pt: 'Janela de frases', en: 'Sentence window' },
+  summary: {
+    pt: 'Indexa cada frase sozinha e devolve k frases de cada lado junto com ela.\nUse quando a pergunta bate numa frase mas a leitura precisa do entorno.',
+    en: 'Indexes every sentence alone and returns k sentences on each side with it.\nUse it when questions hit one sentence but the reader needs its surroundings.',
+  },
+  params: [
+    maxTokensParam(128, {
+      pt: 'Limite rígido de tokens de cada frase indexada (frases maiores são cortadas).',
+      en: 'Hard cap on tokens of each indexed sentence (longer ones are cut).',
+    }),
+    ignoredOverlap,
+    headerParam,
+    {
+      name: 'window',
+      type: 'int',
+      default: 2,
+      min: 0,
+      max: 20,
+      help: {
+        pt: 'Frases devolvidas de cada lado da frase indexada.',
+        en: 'Sentences returned on each side of the indexed one.',
+      },
+    },
+  ],
+  chunk(doc, params, ctx) {
+    const env = chunkEnv(doc, params, ctx);
+    if (!env) return [];
+    const { index, prefixer } = env;
     const items = unitItems(doc, unitsOf(doc, params.language || undefined));
     const k = Math.max(0, params.window ?? 2);
     const drafts: Draft[] = [];
@@ -38,25 +72,6 @@ export const sentenceWindowChunker: Chunker<SentenceWindowParams> = {
         drafts.push({ start: a, end: b, returnStart, returnEnd, flags: ['oversized-unit'] });
       }
     }
-    const chunks = finalize({ doc, tokenizer: ctx.tokenizer, index, maxTokens: params.maxTokens, prefixer }, drafts);
-    return withReturnTokens(doc, chunks, ctx);
+    return withReturnTokens(doc, finalize(env, drafts), ctx);
   },
-};
-
-/** Sets returnTokens (prefix + returned range) where the returned range differs from the indexed one. */
-export function withReturnTokens(doc: Doc, chunks: Chunk[], ctx: ChunkerContext): Chunk[] {
-  const cache = new Map<string, number>();
-  for (const c of chunks) {
-    const rs = c.returnStart ?? c.start;
-    const re = c.returnEnd ?? c.end;
-    if (rs === c.start && re === c.end) continue;
-    const key = `${rs}:${re}:${c.prefix}`;
-    let n = cache.get(key);
-    if (n === undefined) {
-      n = ctx.tokenizer.count(c.prefix + doc.text.slice(rs, re));
-      cache.set(key, n);
-    }
-    c.returnTokens = n;
-  }
-  return chunks;
-}
+});

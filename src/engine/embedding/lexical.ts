@@ -10,10 +10,12 @@
 //   v(text)[t]   = count of t in terms(text) × idf(t), for t in the corpus vocabulary; then v / ‖v‖₂
 // Words the corpus never saw carry no weight; a text with none of the vocabulary's words is the zero
 // vector (cosine 0 with everything). Dimensions: one per vocabulary word, in order of first appearance;
-// above `maxDimensions` (default 4096) word i goes to dimension i mod maxDimensions, so memory stays
-// bounded on very long documents (sums of colliding words, still deterministic).
+// above `maxDimensions` (default 4096) word i goes to dimension i mod maxDimensions (sums of colliding
+// words, still deterministic). `embed` (what the semantic chunker calls) gives sparse vectors, only the
+// dimensions of the text's own words, so memory is linear in the text whatever the vocabulary;
+// `vector` gives the same vector dense.
 
-import type { Doc } from '../types.ts';
+import type { Doc, SparseVector } from '../types.ts';
 import { docUnits, guessLanguage } from '../documents/index.ts';
 import { bm25Terms, stopwordSet, type StopwordSet } from '../retrieval/bm25.ts';
 
@@ -38,10 +40,12 @@ export interface LexicalEmbedder {
   readonly idf: Float64Array;
   /** Number of corpus texts (N). */
   readonly documents: number;
-  /** The unit vector of one text (zero vector when it has no vocabulary word). */
+  /** The unit vector of one text, dense (zero vector when it has no vocabulary word). */
   vector(text: string): Float32Array;
-  /** ChunkerContext.embed: one vector per text, in order. */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** The same unit vector, sparse: the dimensions of the text's words in ascending order, and their values. */
+  sparse(text: string): SparseVector;
+  /** ChunkerContext.embed: one sparse vector per text, in order. */
+  embed(texts: readonly string[]): Promise<SparseVector[]>;
 }
 
 /** The folded, stop-word-free terms of a text, in order. */
@@ -75,17 +79,25 @@ export function createLexicalEmbedder(corpus: readonly string[], opts: LexicalOp
   const dimensions = Math.max(1, Math.min(max, df.length));
   const vocabulary = [...index.keys()];
 
-  const vector = (text: string): Float32Array => {
-    const acc = new Float64Array(dimensions);
+  const sparse = (text: string): SparseVector => {
+    const acc = new Map<number, number>();
     for (const t of lexicalTerms(text, stop)) {
       const i = index.get(t);
-      if (i !== undefined) acc[i % dimensions] += idf[i];
+      if (i !== undefined) acc.set(i % dimensions, (acc.get(i % dimensions) ?? 0) + idf[i]);
     }
     let norm = 0;
-    for (const x of acc) norm += x * x;
+    for (const x of acc.values()) norm += x * x;
     norm = Math.sqrt(norm);
+    const indices = Uint32Array.from([...acc.keys()].sort((a, b) => a - b));
+    const values = new Float32Array(indices.length);
+    if (norm > 0) indices.forEach((d, j) => (values[j] = acc.get(d)! / norm));
+    return { indices, values };
+  };
+
+  const vector = (text: string): Float32Array => {
+    const { indices, values } = sparse(text);
     const out = new Float32Array(dimensions);
-    if (norm > 0) for (let i = 0; i < dimensions; i++) out[i] = acc[i] / norm;
+    indices.forEach((d, j) => (out[d] = values[j]));
     return out;
   };
 
@@ -96,7 +108,8 @@ export function createLexicalEmbedder(corpus: readonly string[], opts: LexicalOp
     idf,
     documents: n,
     vector,
-    embed: async (texts) => texts.map(vector),
+    sparse,
+    embed: async (texts) => texts.map(sparse),
   };
 }
 

@@ -8,7 +8,7 @@
 // restricts each question's search to its gold documents; every question's ranking is kept deep
 // enough (>= 10 units and past config.budget tokens) to recompute the budget metrics from the file.
 import { InputError } from '../types.ts';
-import type { Chunk, ChunkerId, CommonParams, Doc, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
+import type { Chunk, ChunkerId, CommonParams, Doc, EmbedFn, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
 import { docUnits, parseDocument } from '../documents/index.ts';
 import { chunkCorpus } from '../chunkers/index.ts';
 import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
@@ -77,12 +77,12 @@ export type Stage = 'parse' | 'chunk' | 'index' | 'retrieve' | 'score';
 export interface ExperimentDeps {
   tokenizer: TextTokenizer;
   /** Unit-normalised embeddings (semantic chunker). */
-  embed?: (texts: string[]) => Promise<Float32Array[]>;
+  embed?: EmbedFn;
   /**
    * Per-document embeddings for the semantic chunker (e.g. the lexical embedder, whose IDF is the
    * document's own units). When given it wins over `embed`, and documents are chunked one at a time.
    */
-  embedFor?: (doc: Doc) => (texts: string[]) => Promise<Float32Array[]>;
+  embedFor?: (doc: Doc) => EmbedFn;
   /**
    * Generated context (needed when config.context is set): the same chunks, in order, each with its
    * sentence placed (src/engine/context createContextualizer).

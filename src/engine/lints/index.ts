@@ -2,7 +2,7 @@
 // their header, split code, chunks over the model's limit, micro-chunks, missing heading paths) and counts them.
 
 import type { Chunk, Doc, LintFlag, Unit } from '../types.ts';
-import { unitsOf } from '../chunkers/common.ts';
+import { unitsOf } from '../documents/ranges.ts';
 
 export interface LintOptions {
   /** The embedding model's input limit, special tokens included (2 are added: [CLS] … [SEP]). */

@@ -5,9 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { chunkDocument, CHUNKER_IDS } from '../../../src/engine/chunkers/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { InputError, type ChunkerId } from '../../../src/engine/types.ts';
-import { expectValidChunks, fakeEmbed, fixture, tokenizer, uncovered } from './helpers.ts';
+import { expectValidChunks, fakeEmbed, fakeGenerator, fixture, tokenizer, uncovered } from './helpers.ts';
 
-const ctx = { tokenizer, embed: fakeEmbed };
+const ctx = { tokenizer, embed: fakeEmbed, generator: fakeGenerator };
 
 // Deterministic pseudo-random bytes read as Latin-1: control characters, NULs, high bytes.
 let seed = 12345;
@@ -58,7 +58,7 @@ describe('invalid parameters name the parameter', () => {
     ['recursive', { maxTokens: 64, header: { subtitle: true } }, 'parameter header'],
   ];
   test.each(cases)('%s %j', async (id, params, where) => {
-    const err = await chunkDocument(doc, id, params, { tokenizer, embed: fakeEmbed }).catch((e) => e);
+    const err = await chunkDocument(doc, id, params, { tokenizer, embed: fakeEmbed, generator: fakeGenerator }).catch((e) => e);
     expect(err).toBeInstanceOf(InputError);
     expect(err.where).toBe(where);
   });

@@ -9,7 +9,7 @@ import { chunkDocument, CHUNKER_IDS } from '../../../src/engine/chunkers/index.t
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { DEFAULT_TOKENIZER_DIR } from '../../../src/cli/load-tokenizer.ts';
 import type { Doc, TextTokenizer, TokenSpan } from '../../../src/engine/types.ts';
-import { enDoc, fakeEmbed, ptDoc, tokenizer } from './helpers.ts';
+import { enDoc, fakeEmbed, fakeGenerator, ptDoc, tokenizer } from './helpers.ts';
 
 const lib = new Tokenizer(
   JSON.parse(readFileSync(`${DEFAULT_TOKENIZER_DIR}/tokenizer.json`, 'utf8')),
@@ -44,7 +44,7 @@ describe('finalize counts equal an independent count of prefix + text', () => {
       for (const doc of DOCS) {
         for (const maxTokens of CAPS) {
           for (const header of [false, true]) {
-            const chunks = await chunkDocument(doc, id, { maxTokens, header }, { tokenizer, embed: fakeEmbed });
+            const chunks = await chunkDocument(doc, id, { maxTokens, header }, { tokenizer, embed: fakeEmbed, generator: fakeGenerator });
             for (const c of chunks) {
               const text = c.prefix + doc.text.slice(c.start, c.end);
               expect(c.tokens, `${id} ${doc.id} cap ${maxTokens} ${JSON.stringify(text.slice(0, 80))}`).toBe(libCount(text));

@@ -67,3 +67,19 @@ export function expectValidChunks(doc: Doc, chunks: Chunk[], cap: number): void 
     }
   });
 }
+
+/**
+ * A deterministic stand-in for a language model (the llm chunker): reads "Passages s to e" from the
+ * prompt and answers every third passage after s as a boundary, as JSON. Real HTTP is tested in llm.test.ts.
+ */
+export const fakeGenerator = {
+  id: 'fake:every-third',
+  async generate(prompt: { system: string; user: string }): Promise<{ text: string }> {
+    const m = /Passages (\d+) to (\d+)/.exec(prompt.user);
+    if (!m) return { text: '{"boundaries": []}' };
+    const [s, e] = [Number(m[1]), Number(m[2])];
+    const out: number[] = [];
+    for (let u = s + 3; u <= e; u += 3) out.push(u);
+    return { text: JSON.stringify({ boundaries: out }) };
+  },
+};

@@ -4,9 +4,9 @@
 import { describe, expect, test } from 'vitest';
 import { chunkDocument, CHUNKER_IDS } from '../../../src/engine/chunkers/index.ts';
 import type { ChunkerId } from '../../../src/engine/types.ts';
-import { enDoc, expectValidChunks, fakeEmbed, ptDoc, tokenizer, uncovered } from './helpers.ts';
+import { enDoc, expectValidChunks, fakeEmbed, fakeGenerator, ptDoc, tokenizer, uncovered } from './helpers.ts';
 
-const ctx = { tokenizer, embed: fakeEmbed };
+const ctx = { tokenizer, embed: fakeEmbed, generator: fakeGenerator };
 const CAPS = [32, 64, 128, 256];
 
 describe.each(CHUNKER_IDS as ChunkerId[])('%s', (id) => {

@@ -5,7 +5,7 @@ import { chunkCorpus, chunkDocument, CHUNKERS, CHUNKER_IDS, resolveParams } from
 import { enDoc, fakeEmbed, ptDoc, tokenizer } from './helpers.ts';
 
 test('every chunker id of the contract is registered, with bilingual label, 2-line summary and params', () => {
-  expect([...CHUNKER_IDS].sort()).toEqual(['fixed', 'recursive', 'semantic', 'sentence-window', 'sentences', 'small-to-big', 'structure']);
+  expect([...CHUNKER_IDS].sort()).toEqual(['fixed', 'llm', 'recursive', 'semantic', 'sentence-window', 'sentences', 'small-to-big', 'structure']);
   for (const [id, info] of Object.entries(CHUNKERS)) {
     expect(info.id).toBe(id);
     expect(info.chunker.id).toBe(id);

@@ -3,12 +3,12 @@
 
 import { describe, expect, test } from 'vitest';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
-import { percentile } from '../../../src/engine/chunkers/semantic.ts';
+import { percentile } from '../../../src/engine/chunkers/index.ts';
 import { docUnits, parseDocument, sections } from '../../../src/engine/documents/index.ts';
 import type { Chunk, Doc } from '../../../src/engine/types.ts';
-import { enDoc, fakeEmbed, ptDoc, tokenizer } from './helpers.ts';
+import { enDoc, fakeEmbed, fakeGenerator, ptDoc, tokenizer } from './helpers.ts';
 
-const ctx = { tokenizer, embed: fakeEmbed };
+const ctx = { tokenizer, embed: fakeEmbed, generator: fakeGenerator };
 const trimmedUnits = (doc: Doc) =>
   docUnits(doc).map((u) => {
     const raw = doc.text.slice(u.start, u.end);
@@ -182,8 +182,22 @@ describe('structure', () => {
     expect(limits.length).toBeGreaterThan(1);
     for (const c of limits) {
       expect(c.headingPath).toEqual(['Política de Reembolso de Despesas', 'Limites por categoria']);
-      expect(c.prefix.startsWith('Política de Reembolso de Despesas > Limites por categoria | 3.2\n')).toBe(true);
+      // The context header leads (the title at least: it shortens so that the table's header row, with
+      // or without its delimiter line, still fits before the rows of later pieces).
+      expect(c.prefix.startsWith('Política de Reembolso de Despesas'), c.prefix).toBe(true);
+      const line = '| Categoria | Capitais (R$) | Demais cidades (R$) | Exige nota fiscal |';
+      const room = tokenizer.count(`Política de Reembolso de Despesas | 3.2\n${line}\n${ptDoc.text.slice(c.start, c.end)}`) <= 64;
+      if (c.start > table.header!.end) expect(c.prefix.includes(line), c.id).toBe(room);
+      else expect(c.prefix).toBe('Política de Reembolso de Despesas > Limites por categoria | 3.2\n');
     }
+  });
+
+  test('at a cap with room, a cut table keeps the full context header and the whole header row', async () => {
+    const chunks = await chunkDocument(ptDoc, 'structure', { maxTokens: 100, header: true }, ctx);
+    const later = chunks.filter((c) => c.start > table.header!.end && c.end <= table.end);
+    expect(later.length).toBeGreaterThan(0);
+    const headerRows = ptDoc.text.slice(table.header!.start, table.header!.end).replace(/\r/g, '').trim();
+    for (const c of later) expect(c.prefix).toBe(`Política de Reembolso de Despesas > Limites por categoria | 3.2\n${headerRows}\n`);
   });
 });
 
@@ -244,7 +258,7 @@ describe('semantic', () => {
     const doc = parseDocument({ id: 'topics', text, format: 'text' });
     const chunks = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 0, percentile: 80 }, ctx);
     expect(chunks.map((c) => doc.text.slice(c.start, c.end).split(' ')[0])).toEqual(['Cats', 'Rockets', 'Bread']);
-    const threshold = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 0, threshold: 0.1 }, ctx);
+    const threshold = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 0, threshold: 0.27 }, ctx);
     expect(threshold.length).toBe(3);
     // minTokens merges the small groups back; maxTokens cuts them.
     const merged = await chunkDocument(doc, 'semantic', { maxTokens: 256, minTokens: 100, percentile: 80 }, ctx);

@@ -1,12 +1,14 @@
-// Greedy grouping of indivisible items (sentences, headings, table rows, code blocks, whole blocks) into
-// chunks that fit the cap; shared by the sentences, structure and semantic chunkers. Headings never end
-// a chunk when their body can follow; oversized items are cut (tables by rows, code by lines, prose by
-// the recursive ladder) and flagged 'oversized-unit'.
+// Unit packing: greedy grouping of indivisible items (sentences, headings, table rows, code blocks,
+// whole blocks) into chunks that fit the cap. Headings never end a chunk when their body can follow;
+// oversized items are cut (tables by rows, code by lines, prose by the separator ladder) and flagged
+// 'oversized-unit'.
 
-import type { Block, Doc, Unit } from '../types.ts';
-import type { TokenIndex } from '../tokens/index.ts';
-import { type BudgetAt, type Draft, trimRange } from './common.ts';
-import { DEFAULT_LADDER, splitRange } from './recursive.ts';
+import type { Block, Doc, Unit } from '../../types.ts';
+import type { TokenIndex } from '../../tokens/index.ts';
+import { trimRange } from '../../documents/ranges.ts';
+import type { Draft } from './finalize.ts';
+import { DEFAULT_LADDER, splitRange } from './ladder.ts';
+import type { BudgetAt } from './prefix.ts';
 
 export type ItemKind = 'heading' | 'text' | 'code' | 'table' | 'row';
 
@@ -77,26 +79,51 @@ function wholeText(doc: Doc): Item[] {
   return s < e ? [{ start: s, end: e, kind: 'text', block: -1 }] : [];
 }
 
-interface Group {
-  items: Item[];
+/** What goes before a piece besides its text: a repeated table header row, and how lean the context header is. */
+interface PrefixChoice {
   extra: string;
+  /** Forms of the context header skipped (Prefixer.header), so that the piece fits with `extra`. */
+  lean: number;
+}
+
+const NO_EXTRA: PrefixChoice = { extra: '', lean: 0 };
+
+/**
+ * The table header row repeated before a piece of rows starting at [s, e): with its delimiter line and
+ * the fullest context header that still leave room for the piece (down to the title alone: the header option promises the
+ * title on every chunk); none when even then it does not fit.
+ */
+function rowPrefix(env: GroupEnv, block: Block, s: number, e: number): PrefixChoice {
+  if (!env.repeatTableHeader) return NO_EXTRA;
+  const full = tableHeaderPrefix(env.doc, block);
+  if (!full) return NO_EXTRA;
+  // The header row with its delimiter line, else the header row alone (the column names are what count).
+  const line = full.split('\n')[0].trim() + '\n';
+  const n = env.index.count(s, e);
+  for (const extra of line.length < full.length ? [full, line] : [full]) {
+    for (let lean = 0; lean <= 2; lean++) if (n <= env.budgetAt(s, extra, lean)) return { extra, lean };
+  }
+  return NO_EXTRA;
+}
+
+interface Group extends PrefixChoice {
+  items: Item[];
 }
 
 /** Groups items greedily (see the file comment). `overlap`: tokens of whole trailing items repeated. */
 export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
   const { doc, index, budgetAt } = env;
   const drafts: Draft[] = [];
-  const extraFor = (first: Item): string => {
-    if (!env.repeatTableHeader || first.kind !== 'row') return '';
+  const extraFor = (first: Item): PrefixChoice => {
+    if (first.kind !== 'row') return NO_EXTRA;
     const block = doc.blocks[first.block];
-    if (!block?.header || block.header.start >= first.start) return '';
+    if (!block?.header || block.header.start >= first.start) return NO_EXTRA;
     // Repeated only when the row still fits after it.
-    const prefix = tableHeaderPrefix(doc, block);
-    return index.count(first.start, first.end) <= budgetAt(first.start, prefix) ? prefix : '';
+    return rowPrefix(env, block, first.start, first.end);
   };
-  const fitsRange = (s: number, e: number, extra: string) => index.count(s, e) <= budgetAt(s, extra);
-  const emit = (g: Item[], extra: string) => {
-    if (g.length) drafts.push({ start: g[0].start, end: g[g.length - 1].end, extraPrefix: extra || undefined });
+  const fitsRange = (s: number, e: number, p: PrefixChoice) => index.count(s, e) <= budgetAt(s, p.extra, p.lean);
+  const emit = (g: Item[], p: PrefixChoice) => {
+    if (g.length) drafts.push(draft(g[0].start, g[g.length - 1].end, p));
   };
 
   let cur: Group | null = null;
@@ -104,20 +131,20 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
   const flush = (): { lead: Item[]; emitted: Item[] } => {
     if (!cur) return { lead: [], emitted: [] };
     const g = cur.items;
-    const extra = cur.extra;
+    const choice: PrefixChoice = cur;
     cur = null;
     let k = g.length - 1;
     while (k >= 0 && g[k].kind === 'heading') k--;
     if (k < 0) return { lead: g, emitted: [] }; // only headings: all of them lead the next group
     const emitted = g.slice(0, k + 1);
-    emit(emitted, extra);
+    emit(emitted, choice);
     return { lead: g.slice(k + 1), emitted };
   };
 
   for (const it of items) {
     if (it.end <= it.start) continue;
     const open: Group | null = cur;
-    if (open && fitsRange(open.items[0].start, it.end, open.extra)) {
+    if (open && fitsRange(open.items[0].start, it.end, open)) {
       open.items.push(it);
       continue;
     }
@@ -125,8 +152,10 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
     const itExtra = extraFor(it);
     const itFits = fitsRange(it.start, it.end, itExtra);
     if (lead.length) {
-      if (fitsRange(lead[0].start, it.end, '')) {
-        cur = { items: [...lead, it], extra: '' };
+      // Headings with what follows, under the fullest context header that leaves them room.
+      const lean = [0, 1, 2].find((l) => fitsRange(lead[0].start, it.end, { extra: '', lean: l }));
+      if (lean !== undefined) {
+        cur = { items: [...lead, it], extra: '', lean };
         continue;
       }
       if (!itFits || (env.cutToKeepHeadings && (it.kind === 'text' || it.kind === 'table'))) {
@@ -135,7 +164,7 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
         continue;
       }
       // Code (or a row) that fits alone but not with its headings: kept whole, the headings alone.
-      emit(lead, '');
+      emit(lead, NO_EXTRA);
     }
     if (!itFits) {
       drafts.push(...cutOversized(env, it, it.start, false));
@@ -153,10 +182,10 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
       }
     }
     const g = [...emitted.slice(from), it];
-    cur = { items: g, extra: extraFor(g[0]) };
+    cur = { items: g, ...extraFor(g[0]) };
   }
   const { lead } = flush();
-  if (lead.length) emit(lead, '');
+  if (lead.length) emit(lead, NO_EXTRA);
   return drafts;
 }
 
@@ -185,37 +214,50 @@ function cutOversized(env: GroupEnv, it: Item, leadStart: number, itFitsAlone: b
 function cutTable(env: GroupEnv, block: Block, leadStart: number, end: number): Draft[] {
   const { doc, index, budgetAt } = env;
   const rows = block.rows!;
-  const headerPrefix = tableHeaderPrefix(doc, block);
   const drafts: Draft[] = [];
   let pieceStart = leadStart;
-  let extra = '';
+  let choice = NO_EXTRA;
   let lastEnd = -1;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     const rowEnd = r === rows.length - 1 ? Math.max(row.end, end) : row.end;
     if (lastEnd < 0) {
+      const first = pieceStart < row.start && index.count(pieceStart, rowEnd) > budgetAt(pieceStart) ? rowPrefix(env, block, row.start, rowEnd) : NO_EXTRA;
+      if (first.extra) {
+        // The header row (and leading headings) do not fit with the first row: they go first, and the
+        // first row starts the next piece with the header repeated, like every later piece.
+        drafts.push(...fitPiece(env, pieceStart, row.start, NO_EXTRA));
+        pieceStart = row.start;
+        choice = first;
+      }
       lastEnd = rowEnd;
       continue;
     }
-    if (index.count(pieceStart, rowEnd) <= budgetAt(pieceStart, extra)) {
+    if (index.count(pieceStart, rowEnd) <= budgetAt(pieceStart, choice.extra, choice.lean)) {
       lastEnd = rowEnd;
       continue;
     }
-    drafts.push(...fitPiece(env, pieceStart, lastEnd, extra));
+    drafts.push(...fitPiece(env, pieceStart, lastEnd, choice));
     pieceStart = row.start;
     // The header is repeated when the row still fits after it.
-    extra = env.repeatTableHeader && index.count(row.start, rowEnd) <= budgetAt(row.start, headerPrefix) ? headerPrefix : '';
+    choice = rowPrefix(env, block, row.start, rowEnd);
     lastEnd = rowEnd;
   }
-  if (lastEnd >= 0) drafts.push(...fitPiece(env, pieceStart, lastEnd, extra));
+  if (lastEnd >= 0) drafts.push(...fitPiece(env, pieceStart, lastEnd, choice));
   return drafts;
 }
 
 /** A piece that should fit; when it does not (one huge row, a header with leading headings), cut it. */
-function fitPiece(env: GroupEnv, s: number, e: number, extra: string): Draft[] {
+function fitPiece(env: GroupEnv, s: number, e: number, p: PrefixChoice): Draft[] {
   const { doc, index, budgetAt } = env;
-  if (index.count(s, e) <= budgetAt(s, extra)) return [{ start: s, end: e, extraPrefix: extra || undefined }];
-  const withExtra: BudgetAt = (offset) => budgetAt(offset, extra);
+  if (index.count(s, e) <= budgetAt(s, p.extra, p.lean)) return [draft(s, e, p)];
+  const withExtra: BudgetAt = (offset) => budgetAt(offset, p.extra, p.lean);
   const ranges = splitRange({ text: doc.text, index, budgetAt: withExtra }, s, e, [/\n/g, ...DEFAULT_LADDER.slice(2)]);
-  return ranges.map(([start, end]) => ({ start, end, extraPrefix: extra || undefined, flags: ['oversized-unit'] }));
+  return ranges.map(([start, end]) => ({ ...draft(start, end, p), flags: ['oversized-unit'] }));
+}
+
+function draft(start: number, end: number, p: PrefixChoice): Draft {
+  const d: Draft = { start, end, extraPrefix: p.extra || undefined };
+  if (p.lean) d.leanHeader = p.lean;
+  return d;
 }

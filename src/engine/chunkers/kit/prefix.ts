@@ -1,14 +1,25 @@
 // The context header "Document title > Section > Subsection | version", put before a chunk's text as
 // its prefix and counted in the cap. Every chunker gets it through one Prefixer, which also gives budgets.
 
-import type { Doc, HeaderOptions, TextTokenizer } from '../types.ts';
-import type { BudgetAt } from './common.ts';
-import { pathAt } from './common.ts';
+import type { Doc, HeaderOptions, TextTokenizer } from '../../types.ts';
+import { pathAt } from '../../documents/ranges.ts';
+
+/**
+ * A budget as a function of where a chunk starts (the context header depends on the heading path there),
+ * of an extra prefix (a repeated table header row) and of `lean` (how many forms of the context header to
+ * skip: 1 starts from "Title > last heading", 2 from the title alone), so that headings and
+ * their body, or a table row and its header row, can share one chunk.
+ */
+export type BudgetAt = (offset: number, extraPrefix?: string, lean?: number) => number;
 
 /** What a chunker asks about prefixes: the header for a heading path, token counts, the budget left. */
 export interface Prefixer {
-  /** The header for this path, ending in a line break; '' when the header is off or does not fit. */
-  header(path: string[]): string;
+  /**
+   * The header for this path, ending in a line break; '' when the header is off or does not fit. `lean`
+   * skips that many of its forms (full path, "Title > last heading", title alone), for a
+   * chunk that needs the room (a table row with its header row repeated, headings with their body).
+   */
+  header(path: string[], lean?: number): string;
   /** Tokens of a prefix string (cached). */
   tokens(prefix: string): number;
   /** Tokens left for the document text of a chunk starting at `offset` (header + extra prefix reserved). */
@@ -67,14 +78,14 @@ export function createPrefixer(
     return n;
   };
   const headers = new Map<string, string>();
-  const header = (path: string[]): string => {
+  const header = (path: string[], lean = 0): string => {
     if (!fields) return '';
-    const key = path.join('\u0000');
+    const key = path.join('\u0000') + '\u0001' + lean;
     let h = headers.get(key);
     if (h === undefined) {
       h = '';
       const limit = Math.floor(maxTokens / 2);
-      const candidates = [path, path.slice(-1), []];
+      const candidates = [path, path.slice(-1), []].slice(lean);
       for (const p of candidates) {
         const line = headerText(doc, p, fields);
         if (!line) break;
@@ -87,8 +98,8 @@ export function createPrefixer(
     }
     return h;
   };
-  const budgetAt: BudgetAt = (offset, extra = '') => {
-    const prefix = header(pathAt(doc, offset)) + extra;
+  const budgetAt: BudgetAt = (offset, extra = '', lean = 0) => {
+    const prefix = header(pathAt(doc, offset), lean) + extra;
     return maxTokens - tokens(prefix);
   };
   return { header, tokens, budgetAt };

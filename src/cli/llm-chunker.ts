@@ -1,0 +1,60 @@
+// Node glue for `chunk --chunker llm --generator openai:<model>|anthropic:<model> [--base-url <url>]`:
+// the provider from the context layer (providerConfigFromSpec: key from OPENAI_API_KEY /
+// ANTHROPIC_API_KEY or CHUNKLAB_CONTEXT_API_KEY, never from the command line), built only when a call
+// is needed; the model's answers kept in .cache/llm-chunks.jsonl (FileContextCache), so a rerun makes
+// no call and needs no key; provider failures as one-line errors.
+
+import path from 'node:path';
+import { ContextProviderError, createHttpProvider, type ContextProvider } from '../engine/context/index.ts';
+import { InputError, type AnswerCache, type TextGenerator } from '../engine/types.ts';
+import { FileContextCache, providerConfigFromSpec } from './context.ts';
+
+export interface LlmChunkerCli {
+  generator: TextGenerator;
+  answers: AnswerCache;
+  /** One line for the terminal: calls made, answers read from the cache. */
+  report(): string;
+}
+
+export function llmChunkerForCli(
+  spec: string,
+  opts: { baseUrl?: string; cacheDir?: string; env?: Record<string, string | undefined> } = {},
+): LlmChunkerCli {
+  if (!/^(openai|anthropic):\S/.test(spec?.trim() ?? '')) {
+    throw new InputError(`"${spec}" is not a model spec (expected openai:<model> or anthropic:<model>)`, '--generator');
+  }
+  const env = { ...(opts.env ?? process.env) };
+  if (opts.baseUrl !== undefined) env.CHUNKLAB_CONTEXT_BASE_URL = opts.baseUrl;
+  const config = providerConfigFromSpec(spec, env);
+  const id = `${config.kind}:${config.model}`;
+  const cache = new FileContextCache(path.resolve(opts.cacheDir ?? '.cache', 'llm-chunks.jsonl'));
+  let provider: ContextProvider | undefined;
+  let calls = 0;
+  let cached = 0;
+  const generator: TextGenerator = {
+    id,
+    async generate(prompt, o) {
+      if (!config.apiKey?.trim() && (config.kind === 'anthropic' || !config.baseUrl)) {
+        const name = config.kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+        throw new InputError(`no API key: set ${name} (or CHUNKLAB_CONTEXT_API_KEY) in the environment; a local OpenAI-compatible server needs --base-url instead`, id);
+      }
+      provider ??= createHttpProvider(config);
+      calls++;
+      try {
+        return await provider.generate(prompt, o);
+      } catch (e) {
+        if (e instanceof ContextProviderError) throw new InputError(`${e.message} (answers so far are kept in ${cache.file}; rerun to resume)`, id);
+        throw e;
+      }
+    },
+  };
+  const answers: AnswerCache = {
+    async get(key) {
+      const v = await cache.get(key);
+      if (v !== undefined) cached++;
+      return v;
+    },
+    set: (key, value) => cache.set(key, value),
+  };
+  return { generator, answers, report: () => `llm        ${id}: ${calls} model calls, ${cached} answers from the cache (${cache.file})` };
+}
