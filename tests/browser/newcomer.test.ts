@@ -220,11 +220,10 @@ test('an engine error with a code is shown in the interface language, the engine
   const { page } = s;
   await page.goto(appUrl('#/workspace'));
   await page.getByTestId('corpus-title').waitFor();
-  const results = { format: 'chunklab-results', version: 1 };
-  await page.getByTestId('import-input').setInputFiles({ name: 'r.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(results)) });
+  await page.getByTestId('import-input').setInputFiles({ name: 'odd.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ hello: 1 })) });
   const msg = page.getByTestId('ws-message');
-  await expect.poll(() => msg.textContent()).toContain('Este é um arquivo de resultados, não um conjunto de dados');
-  expect(await msg.textContent()).toContain('this is a results file, not a dataset');
+  await expect.poll(() => msg.textContent()).toContain('Formato de conjunto de dados desconhecido');
+  expect(await msg.textContent()).toContain('unknown dataset format');
   await page.getByTestId('import-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"data": [') });
   await expect.poll(() => msg.textContent()).toContain('O arquivo não é um JSON válido');
 });
