@@ -143,7 +143,7 @@ test('an HTML corpus: the import names the self-excluded question; Results quote
 
   await page.goto(appUrl('#/results'));
   await page.getByTestId('res-table').waitFor();
-  await page.locator('[data-testid="res-table"] tbody tr').first().getByTestId('res-details').click();
+  await page.getByTestId('res-details').first().click();
   const line = page.locator('[data-testid="res-questions"] tr[data-qid="capital"]');
   await line.waitFor();
   // The phrase resolves to its whole sentence in the extracted text: no markup, exactly the sentence.
