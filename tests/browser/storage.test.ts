@@ -118,7 +118,7 @@ test('several files chosen at once are added; an unsupported one is named and sk
     { name: 'planilha.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
   ]);
   const msg = s.page.getByTestId('ws-message');
-  await msg.filter({ hasText: '3 documento(s) adicionado(s)' }).waitFor();
+  await msg.filter({ hasText: '3 documentos adicionados' }).waitFor();
   await expect(msg.textContent()).resolves.toContain('planilha.pdf');
   const names = await s.page.locator('[data-testid="doc-list"] .doc-name').allTextContents();
   expect(names).toEqual(['um.md', 'dois.txt', 'tres.html']);
