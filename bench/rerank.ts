@@ -8,33 +8,14 @@
 // no targets: the figures depend on the machine and the model's size.
 import { join } from 'node:path';
 import { loadCrossEncoder } from '../src/cli/cross-encoder.ts';
-import { loadDataset } from '../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../src/cli/load-tokenizer.ts';
-import { parseDataset, indexText } from '../src/engine/evaluation/experiment.ts';
-import { chunkCorpus } from '../src/engine/chunkers/index.ts';
-import { Bm25Retriever } from '../src/engine/retrieval/bm25.ts';
+import { rerankCandidates } from './rerank-candidates.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const modelDir = process.argv[2] ?? join(root, 'tests/fixtures/models/chunklab-test-cross-encoder');
 const nQueries = Number(process.argv[3] ?? 20);
-
-const ds = await loadDataset(join(root, 'public/samples/en'));
-const docs = parseDataset(ds);
-const tokenizer = await loadDefaultTokenizer();
-const chunks = await chunkCorpus([...docs.values()], 'recursive', { maxTokens: 96 }, { tokenizer });
-const texts = new Map(chunks.map((c) => [c.id, indexText(c, docs.get(c.docId)!)]));
-const bm25 = new Bm25Retriever({ stopwords: 'none' });
-await bm25.index(chunks.map((c) => ({ id: c.id, docId: c.docId, text: texts.get(c.id)! })));
-// Pad every candidate list to 100 with the corpus in order (BM25 can return fewer).
-const all = chunks.map((c) => c.id);
-const questions = ds.questions.slice(0, nQueries);
-const candidates = await Promise.all(
-  questions.map(async (q) => {
-    const ids = (await bm25.search(q.text, 100)).map((h) => h.id);
-    for (const id of all) if (ids.length < 100 && !ids.includes(id)) ids.push(id);
-    return ids.map((id) => texts.get(id)!);
-  }),
-);
+const work = await rerankCandidates(root, nQueries);
+const questions = work.map((w) => ({ text: w.query }));
+const candidates = work.map((w) => w.passages);
 
 const ce = await loadCrossEncoder(modelDir, { cacheDir: null, threads: 1 });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

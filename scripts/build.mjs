@@ -26,8 +26,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = join(ROOT, 'build');
 const STAMP = join(OUT, 'inputs.json');
-/** Never bundled into the CLI: native or large, loaded with `await import()` only for model work. */
-const CLI_EXTERNAL = ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'sharp'];
+/**
+ * Never bundled into the CLI: native or large, loaded with `await import()` only for model work or,
+ * for pdf.js and mammoth, only when a dataset folder holds a PDF or Word file (pdf.js also finds its
+ * own worker module beside it in node_modules).
+ */
+const CLI_EXTERNAL = ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'sharp', 'pdfjs-dist', 'mammoth'];
 
 /** True when the build is missing or any source it was made from changed (or vanished) since. */
 export function isStale() {

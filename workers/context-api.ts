@@ -1,7 +1,8 @@
 // The context worker's API as types only: what workers/context.worker.ts exposes and what the page
 // (src/app/bridge/context.ts, src/app/context/state.svelte.ts) calls through Comlink.
 import type { ParseInput } from '../src/engine/documents/index.ts';
-import type { ContextEstimate, ContextPrompt, EstimateOptions, FitNote, PersonalDataScan, ProviderConfig } from '../src/engine/context/index.ts';
+import type { ContextCache, ContextEstimate, ContextPrompt, EstimateOptions, FitNote, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/context/index.ts';
+import type { QuestionEstimate, QuestionPlan, QuestionPlanOptions, QuestionProgress, QuestionReport } from '../src/engine/questions/index.ts';
 import type { ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
 import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
 import type { TokenizerInUse } from './engine-api.ts';
@@ -15,6 +16,24 @@ export interface PreparedCorpus {
   /** Personal data per document id (only documents with some). */
   scanByDoc: Record<string, number>;
   tokenizer: string;
+}
+
+/** The corpus parsed and planned for question generation, with the estimate and the personal-data scan. */
+export interface PreparedQuestions {
+  docs: Doc[];
+  plan: QuestionPlan;
+  estimate: QuestionEstimate;
+  scan: PersonalDataScan;
+  scanByDoc: Record<string, number>;
+}
+
+/** One model call made by the page (HTTP providers: the page holds the key and the abort signal). */
+export type QuestionCaller = (prompt: ContextPrompt, maxTokens: number, json: boolean) => Promise<{ text: string }>;
+
+/** A text-generation model folder picked from disk: paths relative to the folder (its own name may lead). */
+export interface LocalFolder {
+  name: string;
+  files: { path: string; data: Blob }[];
 }
 
 export interface LocalLoadProgress {
@@ -32,8 +51,26 @@ export interface ContextWorkerApi {
   estimate(docs: Doc[], chunks: Chunk[], opts: EstimateOptions): ContextEstimate;
   /** Puts the sentences on their chunks (cut to fit maxTokens with the tokenizer in use). */
   place(docs: Doc[], chunks: Chunk[], sentences: Record<string, string>, maxTokens: number, contextTokens: number): Promise<{ chunks: Chunk[]; notes: FitNote[] }>;
-  /** Loads an in-page model (download once, then the browser's cache); returns the device used. */
-  loadLocal(config: ProviderConfig, onProgress?: (info: LocalLoadProgress) => void): Promise<{ id: string; device: string }>;
+  /**
+   * Loads an in-page model (download once, then the browser's cache; or a folder picked from disk,
+   * served to transformers.js from memory); returns the device used.
+   */
+  loadLocal(config: ProviderConfig, onProgress?: (info: LocalLoadProgress) => void, folder?: LocalFolder): Promise<{ id: string; device: string }>;
+  /** Parse, sample passages and build the prompts (the plan), estimate against the answer cache, scan for personal data. */
+  prepareQuestions(inputs: ParseInput[], model: string, opts: Omit<QuestionPlanOptions, 'countTokens'>, pricing: Pricing | undefined, cache: ContextCache): Promise<PreparedQuestions>;
+  /**
+   * Runs the engine's generateQuestions: answers come from `cache` or `call` (null: the loaded in-page
+   * model), every excerpt is located and filtered here, off the main thread.
+   */
+  generateQuestions(
+    docs: Doc[],
+    plan: QuestionPlan,
+    model: string,
+    call: QuestionCaller | null,
+    cache: ContextCache,
+    existing: string[],
+    onProgress?: (p: QuestionProgress) => void,
+  ): Promise<QuestionReport>;
   /** One generation with the loaded in-page model. */
   generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }>;
 }

@@ -22,10 +22,13 @@ import {
   type PersonalDataScan,
   type ProviderConfig,
 } from '../src/engine/context/index.ts';
-import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
+import { estimateQuestions, generateQuestions, planQuestions } from '../src/engine/questions/index.ts';
+import { InputError, type Chunk, type ChunkerId, type Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
 import { wasmThreadsHere } from './threads.ts';
-import type { ContextWorkerApi, PreparedCorpus } from './context-api.ts';
+import { appUrl } from './app-base.ts';
+import type { ContextWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './context-api.ts';
+import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 
@@ -39,9 +42,36 @@ async function configureTransformers(): Promise<void> {
   env.allowLocalModels = false;
   env.allowRemoteModels = true;
   env.useBrowserCache = true;
+  env.localModelPath = MODELS_PATH;
+  if (!fetchInstalled) {
+    fetchInstalled = true;
+    const realFetch = globalThis.fetch.bind(globalThis);
+    env.fetch = async (input: string | URL, init?: RequestInit) => pickedResponse(new URL(String(input), self.location.href), picked, self.location.origin, MODELS_PATH) ?? realFetch(input, init);
+  }
 }
 
+/** Where transformers.js looks for local models: the app's models/ folder (a picked folder is served there). */
+const MODELS_PATH = new URL(appUrl('models/')).pathname;
 
+/** The model folder picked from disk, if the loaded model is one (served by env.fetch). */
+let picked: PickedModel | null = null;
+let fetchInstalled = false;
+
+
+
+/** Personal data in each document and in all of them (the warning shown before any call). */
+function scanCorpus(docs: Doc[]): { scan: PersonalDataScan; scanByDoc: Record<string, number> } {
+  const scanByDoc: Record<string, number> = {};
+  const all: PersonalDataScan = { counts: { email: 0, phone: 0, cpf: 0, cnpj: 0, card: 0 }, total: 0, examples: [] };
+  for (const d of docs) {
+    const s = scanPersonalData(d.text, 10);
+    if (s.total) scanByDoc[d.id] = s.total;
+    all.total += s.total;
+    for (const k of Object.keys(s.counts) as (keyof typeof s.counts)[]) all.counts[k] += s.counts[k];
+    if (all.examples.length < 10) all.examples.push(...s.examples.slice(0, 10 - all.examples.length));
+  }
+  return { scan: all, scanByDoc };
+}
 
 let local: ContextProvider | null = null;
 let localKey = '';
@@ -57,16 +87,8 @@ const api: ContextWorkerApi = {
     const cap = chunkingCap(maxTokens, contextTokens);
     const docs = inputs.map((d) => parseDocument(d));
     const chunks = await chunkCorpus(docs, chunker, { ...params, maxTokens: cap }, { tokenizer: tok, onProgress: onProgress ? (f) => void onProgress(f) : undefined });
-    const scanByDoc: Record<string, number> = {};
-    const all: PersonalDataScan = { counts: { email: 0, phone: 0, cpf: 0, cnpj: 0, card: 0 }, total: 0, examples: [] };
-    for (const d of docs) {
-      const s = scanPersonalData(d.text, 10);
-      if (s.total) scanByDoc[d.id] = s.total;
-      all.total += s.total;
-      for (const k of Object.keys(s.counts) as (keyof typeof s.counts)[]) all.counts[k] += s.counts[k];
-      if (all.examples.length < 10) all.examples.push(...s.examples.slice(0, 10 - all.examples.length));
-    }
-    return { docs, chunks, cap, scan: all, scanByDoc, tokenizer: tok.name };
+    const { scan, scanByDoc } = scanCorpus(docs);
+    return { docs, chunks, cap, scan, scanByDoc, tokenizer: tok.name };
   },
 
   estimate(docs: Doc[], chunks: Chunk[], opts: EstimateOptions): ContextEstimate {
@@ -93,21 +115,66 @@ const api: ContextWorkerApi = {
     return { chunks: chunks.map((c) => placed.get(c.id) ?? c), notes };
   },
 
-  /** Loads an in-page model (download once, then the browser's cache); returns the device used. */
-  async loadLocal(config: ProviderConfig, onProgress?: (info: { file?: string; loaded?: number; total?: number; status?: string }) => void): Promise<{ id: string; device: string }> {
-    const key = `${config.model}|${config.dtype}|${config.device}`;
+  /** Loads an in-page model (download once, then the browser's cache; or a picked folder); returns the device used. */
+  async loadLocal(config: ProviderConfig, onProgress?: (info: { file?: string; loaded?: number; total?: number; status?: string }) => void, folder?: LocalFolder): Promise<{ id: string; device: string }> {
+    const key = `${folder ? `folder:${folder.name}:${folder.files.length}` : config.model}|${config.dtype}|${config.device}`;
     if (!local || localKey !== key) {
       await local?.dispose?.();
+      local = null;
       await configureTransformers();
-      local = await createLocalProvider(config, {
-        onLoadProgress: (i) => {
-          const x = i as { file?: string; loaded?: number; total?: number; status?: string };
-          onProgress?.({ file: x.file, loaded: x.loaded, total: x.total, status: x.status });
+      const { env } = await import('@huggingface/transformers');
+      let model = config.model;
+      if (folder) {
+        const files = relativePaths(folder.files);
+        if (!files.has('config.json')) throw new InputError(`the picked folder "${folder.name}" has no config.json (expected a model folder: config.json, tokenizer.json, onnx/)`, 'model folder');
+        picked = { slug: folderSlug(folder.name), files };
+        model = `${LOCAL_PREFIX}/${picked.slug}`;
+        // A picked folder is read from memory only: nothing is asked of the Hub.
+        env.allowLocalModels = true;
+        env.allowRemoteModels = false;
+      } else picked = null;
+      const provider = await createLocalProvider(
+        { ...config, model },
+        {
+          onLoadProgress: (i) => {
+            const x = i as { file?: string; loaded?: number; total?: number; status?: string };
+            onProgress?.({ file: x.file, loaded: x.loaded, total: x.total, status: x.status });
+          },
         },
-      });
+      );
+      // The id the page's cache keys and provenance use ("local:folder:<name>" for a picked folder).
+      local = Object.assign(Object.create(provider) as ContextProvider, { id: `local:${config.model}` });
       localKey = key;
     }
     return { id: local.id, device: (local as ContextProvider & { device?: string }).device ?? 'wasm' };
+  },
+
+  /** Parse, plan (passages and prompts), estimate against the answer cache, scan for personal data. */
+  async prepareQuestions(inputs, model, opts, pricing, cache): Promise<PreparedQuestions> {
+    const tok = await tokenizer();
+    const countTokens = (t: string) => tok.count(t);
+    const docs = inputs.map((d) => parseDocument(d));
+    const plan = planQuestions(docs, model, { ...opts, countTokens });
+    const estimate = await estimateQuestions(plan, { pricing, countTokens, cache });
+    return { docs, plan, estimate, ...scanCorpus(docs) };
+  },
+
+  /** Ask (or read the cache), locate and filter: the engine's generateQuestions, off the main thread. */
+  async generateQuestions(docs, plan, model, call, cache, existing, onProgress) {
+    let provider: ContextProvider;
+    if (call) {
+      // The page makes the HTTP call (its key, its abort signal); an abort there rejects here.
+      provider = { id: model, generate: (prompt, o) => call(prompt, o.maxTokens, !!o.json) };
+    } else {
+      if (!local) throw new Error('no in-page model is loaded');
+      provider = local;
+    }
+    return generateQuestions(docs, plan, {
+      provider,
+      cache,
+      existing,
+      onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+    });
   },
 
   /** One generation with the loaded in-page model. */

@@ -35,6 +35,38 @@ export interface EmbedOutput {
   ms: number;
 }
 
+/** What the page learns about a loaded cross-encoder (reranker). */
+export interface RerankerStatus {
+  id: string;
+  label: string;
+  /** The device scoring runs on: WASM unless WebGPU was asked for and passed the check. */
+  device: Device;
+  /** Why WebGPU is not used when it was asked for (no adapter, load error, or failed check). */
+  fallback?: string;
+  /** The WebGPU check: the same pairs scored on both devices (absent when WebGPU was not tried). */
+  check?: { wasm: number[]; webgpu: number[]; passed: boolean };
+  dtype: ModelDtype;
+  dtypes: ModelDtype[];
+  /** Pair limit in tokens, special tokens included. */
+  maxTokens: number;
+  tokenizer: string;
+  threads: number;
+  /** The id in score cache keys. */
+  cacheId: string;
+  seconds: number;
+}
+
+export interface RerankOutput {
+  /** One relevance score per passage, in order. */
+  scores: number[];
+  /** Indices of passages whose pair was cut to fit the model's limit. */
+  truncated: number[];
+  cacheHits: number;
+  modelCalls: number;
+  /** Milliseconds in the call (in the worker). */
+  ms: number;
+}
+
 export type FractionProgress = (fraction: number) => void;
 
 /** Work counters since this worker started (the page shows them; tests read them). */
@@ -67,6 +99,12 @@ export interface EmbedWorkerApi {
   lateChunkCorpus(docs: [string, string][], spans: LateSpan[], onProgress?: FractionProgress): Promise<LateCorpusResult>;
   /** The raw runner (last_hidden_state), for diagnostics and the browser tests. */
   run(batch: RunnerBatch): Promise<RunnerOutput>;
+  /** Loads a cross-encoder beside the embedding model (replaces the loaded cross-encoder); WASM unless asked. */
+  loadReranker(source: ModelSource, opts?: LoadOptions, onProgress?: (p: LoadProgress) => void): Promise<RerankerStatus>;
+  rerankerStatus(): RerankerStatus | null;
+  /** Cross-encoder scores of (query, passage) pairs; the score cache (kind 'rerank') first. */
+  rerank(query: string, passages: string[], onProgress?: FractionProgress): Promise<RerankOutput>;
+  unloadReranker(): Promise<void>;
   /** Token count of a text with the loaded model's tokenizer (no special tokens). */
   countTokens(texts: string[]): number[];
   /** Keeps vectors in IndexedDB (on) or only in this worker's memory (off, the default). */

@@ -8,7 +8,7 @@
 // never a CDN; local models use env.localModelPath <app folder>/models/ (a path, not a URL: the app
 // may be published under a subpath, workers/app-base.ts); device 'webgpu'
 // throws without an adapter rather than falling back, so we retry on 'wasm' ourselves.
-import { AutoConfig, AutoModel, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';
+import { AutoConfig, AutoModel, AutoModelForSequenceClassification, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { InputError, type TextTokenizer } from '../src/engine/types.ts';
@@ -16,6 +16,7 @@ import type { ThreadsReason } from '../src/engine/embedding/threads.ts';
 import { wasmThreadsHere } from './threads.ts';
 import { appUrl } from './app-base.ts';
 import { createTokenizer } from '../src/engine/tokens/index.ts';
+import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
 import {
   DTYPE_FILES,
   describeCustomModel,
@@ -42,7 +43,7 @@ export type ModelSource =
 
 export interface LoadOptions {
   dtype?: ModelDtype;
-  /** 'auto' (default): WebGPU when an adapter is available, else WASM. */
+  /** 'auto': WebGPU when an adapter is available, else WASM (the default for embedding models; cross-encoders default to 'wasm'). */
   device?: 'auto' | Device;
   /**
    * WASM threads, overriding the default (src/engine/embedding/threads.ts; bench/threads.ts compares
@@ -92,8 +93,7 @@ export class ModelLoadError extends Error {
   }
 }
 
-const LOCAL_PREFIX = 'chunklab-local';
-let localFiles: { slug: string; files: Map<string, Blob> } | null = null;
+let localFiles: PickedModel | null = null;
 /** HTTP failures seen during the current load (url → status, 0 for a network error). */
 const failures = new Map<string, number>();
 const realFetch = globalThis.fetch.bind(globalThis);
@@ -116,12 +116,8 @@ function configure(threads?: number): { threads: number; threadsReason: ThreadsR
   env.localModelPath = MODELS_PATH;
   env.fetch = async (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input), self.location.href);
-    const pickedPath = localFiles ? `${MODELS_PATH}${LOCAL_PREFIX}/${localFiles.slug}/` : '';
-    if (localFiles && url.origin === self.location.origin && url.pathname.startsWith(pickedPath)) {
-      const rel = decodeURIComponent(url.pathname.slice(pickedPath.length));
-      const blob = localFiles.files.get(rel);
-      return blob ? new Response(blob, { status: 200, headers: { 'content-length': String(blob.size) } }) : new Response(null, { status: 404 });
-    }
+    const picked = pickedResponse(url, localFiles, self.location.origin, MODELS_PATH);
+    if (picked) return picked;
     try {
       const res = await realFetch(input, init);
       if (!res.ok) failures.set(url.href, res.status);
@@ -137,15 +133,6 @@ function configure(threads?: number): { threads: number; threadsReason: ThreadsR
     }
   };
   return configured;
-}
-
-/** Strips the picked folder's own name: "my-model/onnx/model.onnx" → "onnx/model.onnx". */
-function relativePaths(files: { path: string; data: Blob }[]): Map<string, Blob> {
-  const norm = files.map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\/+/, ''), data: f.data }));
-  const hasTop = norm.length > 0 && !norm.some((f) => f.path === 'config.json') && norm.every((f) => f.path.includes('/'));
-  const top = hasTop ? norm[0].path.slice(0, norm[0].path.indexOf('/') + 1) : '';
-  const strip = hasTop && norm.every((f) => f.path.startsWith(top));
-  return new Map(norm.map((f) => [strip ? f.path.slice(top.length) : f.path, f.data]));
 }
 
 function offeredDtypes(names: Iterable<string>): ModelDtype[] {
@@ -217,6 +204,56 @@ function describeFailure(id: string, source: ModelSource, dtype: ModelDtype, e: 
  * their size as they are read) and then the session stage.
  */
 export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadedBrowserModel> {
+  const s = await loadBrowserSession(source, opts, onProgress, 'embed');
+  const info = findModel(s.source.kind === 'files' ? String(s.config._name_or_path ?? s.name) : s.name) ?? describeCustomModel(s.config, s.name, s.tokConfig);
+  const inputNames: Set<string> | undefined = s.model.sessions?.model?.inputNames ? new Set(s.model.sessions.model.inputNames) : undefined;
+  return {
+    runner: transformersRunner(s.model, inputNames),
+    tokenizer: s.tokenizer,
+    info,
+    dtype: s.dtype,
+    device: s.device,
+    fallback: s.fallback,
+    dtypes: s.dtypes,
+    ...s.special,
+    threads: s.threads,
+    cacheId: s.cacheId,
+  };
+}
+
+/** What loading a model folder gives before it becomes an embedder or a cross-encoder. */
+export interface BrowserSession {
+  source: ModelSource;
+  /** Hub id, served id, or the picked folder's name. */
+  name: string;
+  /** The transformers.js model (its `sessions`, callable with int64 feeds). */
+  model: any;
+  tokenizer: TextTokenizer;
+  /** tokenizer.json and tokenizer_config.json as read. */
+  tokJson: unknown;
+  tokConfig: Record<string, unknown>;
+  config: HubModelConfig;
+  special: { clsId: number; sepId: number; padId: number };
+  dtype: ModelDtype;
+  dtypes: ModelDtype[];
+  device: Device;
+  fallback?: string;
+  threads: number;
+  cacheId: string;
+}
+
+/**
+ * Loads a model folder (Hub, served, or picked files) with transformers.js: the tokenizer, the
+ * config and an ONNX session, as a base model ('embed': AutoModel) or a sequence classifier
+ * ('rerank': AutoModelForSequenceClassification, whose output is `logits`). The one loading path of
+ * the embedding worker, shared by the embedder and the cross-encoder.
+ */
+export async function loadBrowserSession(
+  source: ModelSource,
+  opts: LoadOptions = {},
+  onProgress: ((p: LoadProgress) => void) | undefined,
+  task: 'embed' | 'rerank',
+): Promise<BrowserSession> {
   const { threads } = configure(opts.threads);
   failures.clear();
   const dtype: ModelDtype = opts.dtype ?? 'fp32';
@@ -236,7 +273,7 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
         'missing-file',
       );
     }
-    const slug = source.name.replace(/[^\w.-]+/g, '_') || 'model';
+    const slug = folderSlug(source.name);
     localFiles = { slug, files };
     id = `${LOCAL_PREFIX}/${slug}`;
     cacheId = `file:${source.name}`;
@@ -281,9 +318,8 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
   const special = specialTokens(tokJson, tokConfig, config, where);
   const name = source.kind === 'files' ? source.name : source.id;
   const tokenizer = createTokenizer(tokJson, tokConfig, name);
-  const info = findModel(source.kind === 'files' ? String(config._name_or_path ?? source.name) : source.id) ?? describeCustomModel(config, name, tokConfig);
 
-  const wantGpu = (opts.device ?? 'auto') !== 'wasm';
+  const wantGpu = (opts.device ?? (task === 'rerank' ? 'wasm' : 'auto')) !== 'wasm';
   let fallback: string | undefined;
   let device: Device = 'wasm';
   if (wantGpu) {
@@ -291,7 +327,8 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
     else fallback = typeof (navigator as any).gpu === 'undefined' ? 'this browser has no WebGPU' : 'WebGPU gave no adapter';
   } else fallback = 'WASM was asked for';
 
-  const create = (d: Device) => AutoModel.from_pretrained(id, { device: d, dtype, progress_callback } as any);
+  const Model = task === 'rerank' ? AutoModelForSequenceClassification : AutoModel;
+  const create = (d: Device) => Model.from_pretrained(id, { device: d, dtype, progress_callback } as any);
   let model: any;
   try {
     try {
@@ -307,16 +344,19 @@ export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = 
   } catch (e) {
     throw describeFailure(id, source, dtype, e);
   }
-  const inputNames: Set<string> | undefined = model.sessions?.model?.inputNames ? new Set(model.sessions.model.inputNames) : undefined;
   return {
-    runner: transformersRunner(model, inputNames),
+    source,
+    name,
+    model,
     tokenizer,
-    info,
+    tokJson,
+    tokConfig,
+    config,
+    special,
     dtype,
+    dtypes: dtypes.length ? dtypes : [dtype],
     device,
     fallback,
-    dtypes: dtypes.length ? dtypes : [dtype],
-    ...special,
     threads,
     cacheId,
   };

@@ -21,12 +21,15 @@ import {
 import { InputError, type Span } from '../src/engine/types.ts';
 import { loadBrowserModel, type LoadedBrowserModel, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
 import { IdbEmbeddingCache } from './idb-cache.ts';
-import type { CacheInfo, EmbedOutput, EmbedStats, EmbedWorkerApi, FractionProgress, ModelStatus } from './embed-api.ts';
+import { loadBrowserCrossEncoder, type LoadedCrossEncoderModel } from './rerank-runner.ts';
+import type { CacheInfo, EmbedOutput, EmbedStats, EmbedWorkerApi, FractionProgress, ModelStatus, RerankerStatus, RerankOutput } from './embed-api.ts';
 
 
 
 
 let current: { model: LoadedBrowserModel; embedder: Embedder; status: ModelStatus } | null = null;
+/** The cross-encoder, loaded beside the embedding model; its scores share the cache (kind 'rerank'). */
+let reranker: { model: LoadedCrossEncoderModel; status: RerankerStatus } | null = null;
 let memoryCache = new MemoryEmbeddingCache();
 /** The playground turns this on (setPersistentCache): vectors then survive reloads in IndexedDB. */
 let persistentCache: IdbEmbeddingCache | null = null;
@@ -162,6 +165,40 @@ const api: EmbedWorkerApi = {
   /** The raw runner (last_hidden_state), for diagnostics and the browser tests. */
   run(batch: RunnerBatch): Promise<RunnerOutput> {
     return serial(() => need().model.runner.run(batch));
+  },
+
+  loadReranker(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<RerankerStatus> {
+    return serial(async () => {
+      const t0 = performance.now();
+      if (reranker) {
+        await reranker.model.dispose();
+        reranker = null;
+      }
+      const model = await loadBrowserCrossEncoder(source, opts, onProgress, cache);
+      reranker = { model, status: { ...model.status, seconds: (performance.now() - t0) / 1000 } };
+      return reranker.status;
+    });
+  },
+
+  rerankerStatus(): RerankerStatus | null {
+    return reranker?.status ?? null;
+  },
+
+  rerank(query: string, passages: string[], onProgress?: FractionProgress): Promise<RerankOutput> {
+    return serial(async () => {
+      if (!reranker) throw new InputError('no cross-encoder is loaded: load a reranker first', 'rerank', { code: 'model-not-loaded' });
+      const t0 = performance.now();
+      const r = await reranker.model.encoder.score(query, passages, { onProgress: onProgress ? (f) => void onProgress(f) : undefined });
+      stats.modelCalls += r.modelCalls;
+      return { scores: [...r], truncated: r.truncated, cacheHits: r.cacheHits, modelCalls: r.modelCalls, ms: performance.now() - t0 };
+    });
+  },
+
+  unloadReranker(): Promise<void> {
+    return serial(async () => {
+      await reranker?.model.dispose();
+      reranker = null;
+    });
   },
 
   /** Token count of a text with the loaded model's tokenizer (no special tokens). */

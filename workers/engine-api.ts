@@ -8,7 +8,7 @@ import type { ExperimentConfig, Stage } from '../src/engine/evaluation/experimen
 import type { Comparison } from '../src/engine/evaluation/compare.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/types.ts';
 import type { LateSpan } from '../src/engine/embedding/late-corpus.ts';
-import type { Dataset, GoldRef, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { Dataset, DocumentsProgress, FileOutcome, GoldRef, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
 import type { Chunk, ChunkerId, Doc, DocMeta, GoldSpan } from '../src/engine/types.ts';
 
@@ -20,6 +20,13 @@ export type Progress = (fraction: number) => void;
 
 /** What the interface needs of a chunker registry entry (the chunker function itself stays in the worker). */
 export type ChunkerDescription = Omit<ChunkerInfo, 'chunker'>;
+
+export type { DocumentsProgress, FileOutcome };
+
+/** What readDocuments found: documents with each file's outcome, or a dataset to import. */
+export type ReadDocuments =
+  | { kind: 'documents'; name: string; documents: Dataset['documents']; files: FileOutcome[] }
+  | ({ kind: 'dataset' } & ReadUpload);
 
 export interface LintOptions {
   modelMaxTokens?: number;
@@ -69,6 +76,8 @@ export interface ExperimentHooks {
   lateChunkCorpus?(docs: [string, string][], spans: LateSpan[]): Promise<{ vectors: Float32Array[] }>;
   /** The generated sentence of each chunk (by chunk id), from the page's cache only. */
   contextSentences?(docs: Map<string, Doc>, chunks: Chunk[]): Promise<Record<string, string>>;
+  /** Cross-encoder scores of (query, passage) pairs with the page's reranker (config.rerank). */
+  rerankScore?(query: string, passages: string[]): Promise<number[]>;
 }
 
 export interface EngineApi {
@@ -87,6 +96,12 @@ export interface EngineApi {
   experiment(dataset: Dataset, config: ExperimentConfig, onProgress?: (stage: Stage, fraction: number) => void, hooks?: ExperimentHooks): Promise<ResultsFile>;
   /** Reads uploaded files (SQuAD, Chroma folder, ChunkLab folder or workspace file) as a workspace (src/engine/formats/detect.ts). */
   readUpload(files: UploadedFile[]): Promise<ReadUpload>;
+  /**
+   * Files dropped or chosen as documents (a folder or many files): a plain documents folder is read
+   * file by file (a bad file is recorded in its outcome, the others go on); a dataset (ChunkLab
+   * folder, Chroma, SQuAD, workspace file) comes back as an import. `files[i].blob` may be the File.
+   */
+  readDocuments(files: UploadedFile[], opts: { maxBytes?: number }, onProgress?: (p: DocumentsProgress) => void): Promise<ReadDocuments>;
   /** Serialises a workspace as the workspace file. */
   writeWorkspace(ws: Workspace): string;
 

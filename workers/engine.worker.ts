@@ -17,7 +17,8 @@ import { SearchSession } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc, type EmbedFn, type TextTokenizer } from '../src/engine/types.ts';
 import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
-import type { EngineApi, ExperimentHooks, LintOptions, Progress } from './engine-api.ts';
+import { documentReaders } from './document-readers.ts';
+import type { DocumentsProgress, EngineApi, ExperimentHooks, LintOptions, Progress } from './engine-api.ts';
 
 /** Lets go of a page-side callback (a Comlink proxy) once a call is over. */
 function release(cb: unknown): void {
@@ -96,6 +97,11 @@ function pageDeps(hooks: ExperimentHooks | undefined, config: Parameters<EngineA
           model: ctx.model,
         })
       : undefined,
+    // The page's cross-encoder; the AbortSignal stays here (it cannot cross to the page): cancel
+    // terminates this worker and the page's embedding worker both.
+    rerankScore: config.rerank
+      ? ((score) => (query: string, passages: readonly string[]) => score(query, [...passages]))(needHook(hooks, 'rerankScore', 'reranking'))
+      : undefined,
   };
 }
 
@@ -140,9 +146,12 @@ const api: EngineApi = {
       try {
         const tok = await tokenizer();
         const semantic = config.chunker === 'semantic';
+        // The page names an embedder for the semantic chunker (an embedding service): its embed hook.
+        const pageSemantic = semantic && !!hooks && config.semanticEmbedder !== undefined && config.semanticEmbedder !== LEXICAL_EMBEDDER;
         return await runExperiment(dataset, semantic ? { ...config, semanticEmbedder: config.semanticEmbedder ?? LEXICAL_EMBEDDER } : config, {
           tokenizer: tok,
-          embedFor: semantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
+          embedFor: semantic && !pageSemantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
+          embed: pageSemantic ? (texts) => needHook(hooks!, 'embed', 'the semantic chunker')(texts, 'passage') : undefined,
           ...pageDeps(hooks, config, tok),
           onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined,
         });
@@ -151,7 +160,24 @@ const api: EngineApi = {
       }
     }),
 
-  readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files))),
+  readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files), { readers: documentReaders })),
+
+  async readDocuments(files, opts, onProgress) {
+    // Page-by-page reports at most every 100 ms (each is a message the page's main thread handles);
+    // a file's start and its outcome always.
+    let last = 0;
+    const report = onProgress
+      ? (p: DocumentsProgress) => {
+          const now = performance.now();
+          if (p.pagesDone !== undefined && !p.outcome && p.pagesDone < (p.pageCount ?? 0) && now - last < 100) return;
+          last = now;
+          void onProgress(p);
+        }
+      : undefined;
+    const d = await detectDataset(listingFromUploads(files), { ...opts, readers: documentReaders, keepGoing: true, onProgress: report });
+    if (d.kind === 'documents') return { kind: 'documents' as const, name: d.dataset.name, documents: d.dataset.documents, files: d.files };
+    return { kind: 'dataset' as const, ...workspaceOf(d) };
+  },
 
   writeWorkspace: (ws) => writeWorkspace(ws),
 

@@ -1,9 +1,9 @@
 // The tokenizer a worker counts with: the loaded embedding model's (handed over by the page with
-// useTokenizer), else the bundled all-MiniLM-L6-v2 from public/tokenizers (fetched once per worker).
+// useTokenizer; an embedding service's OpenAI model hands its tiktoken encoding), else the bundled all-MiniLM-L6-v2 from public/tokenizers (fetched once per worker).
 // The one loader of the bundled tokenizer for every worker (engine, context).
 import { loadTokenizerFromUrl } from '../src/engine/tokens/index.ts';
 import { appUrl } from './app-base.ts';
-import { tokenizerFromFiles, type ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
+import { loadModelTokenizer, type ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
 import type { TextTokenizer } from '../src/engine/types.ts';
 import type { TokenizerInUse } from './engine-api.ts';
 
@@ -22,9 +22,15 @@ function bundledTokenizer(): Promise<TextTokenizer> {
   return bundled;
 }
 
+/** A useTokenizer still building (a tiktoken encoding imports its ranks): calls after it wait for it. */
+let pending: Promise<unknown> | null = null;
+/** Counts useTokenizer calls: only the latest one's tokenizer is kept. */
+let generation = 0;
+
 /** The tokenizer every call counts with: the model's (useTokenizer), else the bundled one. */
-export function tokenizer(): Promise<TextTokenizer> {
-  return model ? Promise.resolve(model.tok) : bundledTokenizer();
+export async function tokenizer(): Promise<TextTokenizer> {
+  if (pending) await pending.catch(() => undefined);
+  return model ? model.tok : bundledTokenizer();
 }
 
 /** The model's input limit: the loaded model's (useTokenizer), else the tokenizer's own. */
@@ -37,11 +43,22 @@ export function modelLimit(tok: TextTokenizer): number | undefined {
  * cannot be built are an InputError, and the bundled tokenizer is then used.
  */
 export async function useTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse> {
+  const gen = ++generation;
   model = null;
   if (!files) {
-    const tok = await tokenizer();
+    pending = null;
+    const tok = await bundledTokenizer();
     return { tokenizer: tok.name, modelMaxLength: tok.modelMaxLength, model: false };
   }
-  model = tokenizerFromFiles(files);
-  return { tokenizer: model.tok.name, modelMaxLength: modelLimit(model.tok), model: true };
+  const building = loadModelTokenizer(files);
+  pending = building;
+  let built: Awaited<typeof building>;
+  try {
+    built = await building;
+  } finally {
+    if (pending === building) pending = null;
+  }
+  // A later useTokenizer call wins.
+  if (gen === generation) model = built;
+  return { tokenizer: built.tok.name, modelMaxLength: built.maxTokens ?? built.tok.modelMaxLength, model: true };
 }

@@ -8,6 +8,8 @@ import { InputError } from '../engine/types.ts';
 import type { Dataset } from '../engine/formats/dataset.ts';
 import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/limits.ts';
 import { datasetOf, detectDataset, type FileListing } from '../engine/formats/detect.ts';
+import { documentType } from '../engine/formats/documents-folder.ts';
+import { nodeDocumentReaders } from './document-readers.ts';
 
 /** The size limit for one input file: CHUNKLAB_MAX_INPUT_BYTES overrides the default 200 MB. */
 export function readOptions(): ReadOptions {
@@ -40,14 +42,26 @@ async function listFolder(root: string, shown: string): Promise<string[]> {
   return out.sort();
 }
 
+/** Reads a file's bytes after checking its size (PDF and Word documents). */
+async function readBytes(path: string, shown = path): Promise<Uint8Array> {
+  const info = await stat(path).catch(() => null);
+  if (!info) throw new InputError('no such file', shown);
+  if (!info.isFile()) throw new InputError('is not a file', shown);
+  checkSize(info.size, shown, readOptions());
+  const b = await readFile(path);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+const isBinary = (path: string) => ['pdf', 'docx'].includes(documentType(path) ?? '');
+
 /** A folder's file as the engine reads it: inside the folder (after links), size-checked. */
-async function readInside(root: string, realRoot: string, rel: string, shown: string): Promise<string> {
+async function readInside(root: string, realRoot: string, rel: string, shown: string): Promise<string | Uint8Array> {
   const full = resolve(root, rel);
   const real = await realpath(full).catch(() => null);
   if (!real) throw new InputError('no such file', shown);
   const r = relative(realRoot, real);
   if (!r || r.startsWith('..') || r.split(sep).includes('..') || isAbsolute(r)) throw new InputError(`path "${rel}" leaves the folder`, shown);
-  return readText(real, shown);
+  return isBinary(rel) ? readBytes(real, shown) : readText(real, shown);
 }
 
 export async function loadDataset(path: string): Promise<Dataset> {
@@ -60,7 +74,7 @@ export async function loadDataset(path: string): Promise<Dataset> {
     const realRoot = await realpath(root);
     listing = { name: path, title: basename(root), kind: 'folder', paths: await listFolder(root, path), read: (rel) => readInside(root, realRoot, rel, join(path, rel)) };
   } else {
-    listing = { name: path, kind: 'file', paths: [basename(path)], read: () => readText(path) };
+    listing = { name: path, kind: 'file', paths: [basename(path)], read: () => (isBinary(path) ? readBytes(path) : readText(path)) };
   }
-  return datasetOf(await detectDataset(listing, opts));
+  return datasetOf(await detectDataset(listing, { ...opts, readers: nodeDocumentReaders() }));
 }

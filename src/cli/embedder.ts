@@ -14,7 +14,9 @@ import {
   isOfficialBase,
   parseEmbedderSpec,
   PROTOCOLS,
+  describeServiceCount,
   serviceTokenCounter,
+  serviceTokenizer,
   type EmbeddingProviderConfig,
   type EmbeddingProviderRecord,
   type InputKind,
@@ -23,6 +25,7 @@ import {
 import { createRetriever, type EmbeddingSource } from '../engine/retrieval/wiring.ts';
 import { FileEmbeddingCache } from './embed-cache.ts';
 import { scanPersonalData } from '../engine/context/personal-data.ts';
+import { chooseTokenizer } from './common.ts';
 
 export interface ServiceCliOptions {
   /** "openai:<model>", "cohere:<model>", "voyage:<model>" or "jina:<model>". */
@@ -37,7 +40,7 @@ export interface ServiceCliOptions {
   yes?: boolean;
   /** The questions, embedded in batches with the passages (not one call per question at search time). */
   queries: readonly string[];
-  /** The project's tokenizer: counts for the estimate and the limits per call (see serviceTokenCounter). */
+  /** The run's tokenizer (serviceCliTokenizer's): counts for the estimate and the limits per call (see serviceTokenCounter). */
   tokenizer: TextTokenizer;
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
@@ -63,6 +66,8 @@ export interface ServiceDeps {
   createRetriever: NonNullable<ExperimentDeps['createRetriever']>;
   counts(): ServiceCounts;
   stats(): ProviderStats;
+  /** What sizes are counted in: the model's own tokens, or the closest known tokenizer (one line). */
+  sizesLine: string;
 }
 
 export function serviceConfig(o: Pick<ServiceCliOptions, 'spec' | 'baseUrl' | 'dimensions' | 'batchSize' | 'concurrency' | 'env'>): EmbeddingProviderConfig {
@@ -74,6 +79,17 @@ export function serviceConfig(o: Pick<ServiceCliOptions, 'spec' | 'baseUrl' | 'd
   if (o.batchSize !== undefined) config.batchSize = o.batchSize;
   if (o.concurrency !== undefined) config.concurrency = o.concurrency;
   return config;
+}
+
+/**
+ * The tokenizer a run with `--embedder spec` counts with: --tokenizer when given, else the model's
+ * own tiktoken encoding for an OpenAI embedding model, else the bundled one.
+ */
+export async function serviceCliTokenizer(spec: string, tokenizerDir?: string): Promise<TextTokenizer> {
+  const fallback = await chooseTokenizer(tokenizerDir);
+  if (tokenizerDir) return fallback;
+  const { kind, model } = parseEmbedderSpec(spec);
+  return serviceTokenizer(kind, model, fallback);
 }
 
 async function askOnTerminal(question: string): Promise<boolean> {
@@ -181,6 +197,7 @@ export function serviceDeps(o: ServiceCliOptions): ServiceDeps {
     },
     counts: () => counts,
     stats: () => embedder.stats(),
+    sizesLine: describeServiceCount(embedder.id, counter),
   };
 }
 

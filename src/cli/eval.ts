@@ -53,7 +53,9 @@ for shorter vectors (Matryoshka models); --embed-batch lowers the texts per call
 limit), --embed-concurrency the calls in flight. The estimate (texts, tokens, calls, price, time) is
 printed before any call and confirmed on a terminal; --yes skips the question (needed in scripts).
 Vectors are cached in .cache/embeddings (or --cache-dir): an interrupted run resumes, a rerun makes no
-call. Sizes are counted in the project's tokenizer (--tokenizer), not the service's. Late chunking
+call. Sizes are counted in the service model's tokens when it is an OpenAI embedding model (tiktoken
+cl100k_base for text-embedding-3-*/ada-002), else with --tokenizer or the bundled one (and the run
+says so). Late chunking
 needs a local model (--model).
 
 semantic chunker: with --model its sentence vectors come from the model; without, from a lexical
@@ -179,14 +181,17 @@ export async function run(argv: string[]): Promise<number> {
     deps.createRetriever = model.createRetriever;
     if (config.chunker === 'semantic') config.semanticEmbedder = model.config.modelId;
   } else if (service) {
-    deps.tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
-    const { serviceDeps } = await import('./embedder.ts');
+    const { serviceDeps, serviceCliTokenizer } = await import('./embedder.ts');
+    // An OpenAI embedding model counts in its tiktoken encoding (sizes, limit, estimate); others (or
+    // an explicit --tokenizer) count with the project's tokenizer, and the run says so.
+    deps.tokenizer = await serviceCliTokenizer(service.spec, o.tokenizer as string | undefined);
     embedService = serviceDeps({
       ...service,
       cacheDir: o['no-cache'] ? null : (o['cache-dir'] as string | undefined),
       queries: dataset.questions.map((q) => q.text),
       tokenizer: deps.tokenizer,
     });
+    console.error(embedService.sizesLine);
     // The config records the service, model, dimensions and base URL (no credentials).
     if (kind !== 'bm25') Object.assign(config.retriever, embedService.record());
     deps.embed = embedService.embed;

@@ -19,6 +19,8 @@ export async function setup(project: TestProject) {
   });
   // Embedding tests only: the random-weight test model, served at /models/chunklab-test-bert/.
   cpSync('tests/fixtures/models/chunklab-test-bert', `${outDir}/models/chunklab-test-bert`, { recursive: true });
+  // Reranking tests only: the random-weight test cross-encoder, at /models/chunklab-test-cross-encoder/.
+  cpSync('tests/fixtures/models/chunklab-test-cross-encoder', `${outDir}/models/chunklab-test-cross-encoder`, { recursive: true });
   server = await preview({ logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('the preview server did not report its URL');

@@ -59,3 +59,37 @@ export async function driveEngineWorker(page: Page): Promise<<T>(method: string,
       [method, args] as const,
     ) as Promise<T>;
 }
+
+/** Selects `needle` inside the element with `testid`, found by walking its text nodes (not by data attributes). */
+export async function selectText(page: Page, testid: string, needle: string): Promise<void> {
+  await page.evaluate(
+    ([id, want]) => {
+      const root = document.querySelector(`[data-testid="${id}"]`);
+      if (!root) throw new Error('no document view');
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const nodes: Array<{ n: Text; at: number }> = [];
+      let all = '';
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        nodes.push({ n: n as Text, at: all.length });
+        all += (n as Text).data;
+      }
+      const i = all.indexOf(want);
+      if (i < 0) throw new Error(`"${want}" is not shown`);
+      const point = (off: number, preferNext: boolean): [Text, number] => {
+        for (const x of nodes) {
+          const end = x.at + x.n.data.length;
+          if (off < end || (off === end && !preferNext)) return [x.n, off - x.at];
+        }
+        const last = nodes[nodes.length - 1];
+        return [last.n, last.n.data.length];
+      };
+      const r = document.createRange();
+      r.setStart(...point(i, true));
+      r.setEnd(...point(i + want.length, false));
+      const sel = document.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(r);
+    },
+    [testid, needle] as const,
+  );
+}

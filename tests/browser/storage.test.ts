@@ -108,7 +108,7 @@ test('"restore samples" brings back a deleted sample corpus', async () => {
   expect(s.errors).toEqual([]);
 });
 
-test('several files chosen at once are added; an unsupported one is named and skipped', async () => {
+test('several files chosen at once are added (in file-name order); an unreadable one is named and skipped', async () => {
   await openApp(s.page);
   await s.page.getByRole('button', { name: 'Novo corpus' }).click();
   await s.page.getByTestId('file-input').setInputFiles([
@@ -116,13 +116,15 @@ test('several files chosen at once are added; an unsupported one is named and sk
     { name: 'dois.txt', mimeType: 'text/plain', buffer: Buffer.from('Texto dois.') },
     { name: 'tres.html', mimeType: 'text/html', buffer: Buffer.from('<h1>Três</h1><p>Texto três.</p>') },
     { name: 'planilha.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+    { name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('png') },
   ]);
   const msg = s.page.getByTestId('ws-message');
   await msg.filter({ hasText: '3 documentos adicionados' }).waitFor();
-  await expect(msg.textContent()).resolves.toContain('planilha.pdf');
+  await expect(msg.textContent()).resolves.toMatch(/planilha\.pdf.*incompleto/);
+  await expect(msg.textContent()).resolves.toMatch(/foto\.png.*não é um documento/);
   const names = await s.page.locator('[data-testid="doc-list"] .doc-name').allTextContents();
-  expect(names).toEqual(['um.md', 'dois.txt', 'tres.html']);
+  expect(names).toEqual(['dois.txt', 'tres.html', 'um.md']);
   const badges = await s.page.locator('[data-testid="doc-list"] li .badge').allTextContents();
-  expect(badges).toEqual(['Markdown', 'Texto simples', 'HTML']);
+  expect(badges).toEqual(['Texto simples', 'HTML', 'Markdown']);
   expect(s.errors).toEqual([]);
 });

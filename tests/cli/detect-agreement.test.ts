@@ -8,6 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../src/cli/dataset.ts';
 import { datasetOf, detectDataset, listingFromUploads, workspaceOf, type UploadedFile } from '../../src/engine/formats/detect.ts';
 import type { Dataset } from '../../src/engine/formats/dataset.ts';
+import { nodeDocumentReaders } from '../../src/cli/document-readers.ts';
+import { copyFileSync } from 'node:fs';
 
 /** The files as the page's <input webkitdirectory> hands them over: paths start with the folder's name. */
 function folderUpload(dir: string): UploadedFile[] {
@@ -16,6 +18,7 @@ function folderUpload(dir: string): UploadedFile[] {
     for (const name of readdirSync(d).sort()) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(pdf|docx)$/.test(name)) out.push({ name, path: `${basename(dir)}/${relative(dir, full).split('\\').join('/')}`, bytes: new Uint8Array(readFileSync(full)) });
       else out.push({ name, path: `${basename(dir)}/${relative(dir, full).split('\\').join('/')}`, text: readFileSync(full, 'utf8') });
     }
   };
@@ -23,7 +26,8 @@ function folderUpload(dir: string): UploadedFile[] {
   return out;
 }
 
-const page = async (files: UploadedFile[]): Promise<Dataset> => datasetOf(await detectDataset(listingFromUploads(files)));
+// The page's worker hands over its own pdf.js and mammoth; in Node, the same packages' Node builds.
+const page = async (files: UploadedFile[]): Promise<Dataset> => datasetOf(await detectDataset(listingFromUploads(files), { readers: nodeDocumentReaders() }));
 const pageError = (files: UploadedFile[]) => page(files).then(() => 'no error', (e: Error) => e.message);
 const cliError = (path: string) => loadDataset(path).then(() => 'no error', (e: Error) => e.message);
 
@@ -66,10 +70,10 @@ describe('the CLI and the page read the same dataset from the same files', () =>
 
   test('the same refusals, in the same words', async () => {
     const dir = tmp();
-    // A folder with nothing a reader recognises.
+    // A folder with nothing a reader recognises (no document either).
     mkdirSync(join(dir, 'plain'));
-    writeFileSync(join(dir, 'plain', 'a.md'), '# A\n\ntext');
-    writeFileSync(join(dir, 'plain', 'b.md'), '# B\n\ntext');
+    writeFileSync(join(dir, 'plain', 'a.json'), '{}');
+    writeFileSync(join(dir, 'plain', 'b.csv'), 'x,y');
     const plainCli = await cliError(join(dir, 'plain'));
     const plainPage = await pageError(folderUpload(join(dir, 'plain')));
     expect(plainCli).toMatch(/unknown dataset folder: expected documents\.json/);
@@ -118,6 +122,65 @@ describe('the CLI and the page read the same dataset from the same files', () =>
     const fromCli = await loadDataset(join(dir, 'ws.json'));
     expect(fromCli.documents).toEqual(datasetOf(detected).documents);
     expect(fromCli.questions).toEqual(datasetOf(detected).questions);
+  });
+});
+
+describe('a plain folder of documents: the same dataset with no questions', () => {
+  test('PDF, Word, Markdown, text and HTML, in a subfolder too, a duplicate left out', { timeout: 60_000 }, async () => {
+    const dir = tmp();
+    copyFileSync('tests/fixtures/documents/manual.pdf', join(dir, 'manual.pdf'));
+    copyFileSync('tests/fixtures/documents/policy.docx', join(dir, 'policy.docx'));
+    writeFileSync(join(dir, 'readme.md'), '# Readme\n\nHello.');
+    mkdirSync(join(dir, 'more'));
+    writeFileSync(join(dir, 'more', 'page.html'), '<h1>Page</h1><p>Body.</p>');
+    writeFileSync(join(dir, 'more', 'copy.txt'), '# Readme\n\nHello.\n');
+    writeFileSync(join(dir, 'more', 'data.json'), '{}');
+    const cli = await loadDataset(dir);
+    const fromPage = await page(folderUpload(dir));
+    expect(fromPage).toEqual(cli);
+    expect(cli.source).toBe('documents');
+    expect(cli.questions).toEqual([]);
+    // In path order: more/copy.txt comes before readme.md, which is its duplicate.
+    expect(cli.documents.map((d) => d.id)).toEqual(['manual', 'copy', 'page', 'policy']);
+    // Loose files dropped on the page (no folder): the same documents (in file-name order).
+    const loose = folderUpload(dir).map(({ path: _p, ...f }) => f);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...(await page(loose)).documents].sort(byId)).toEqual([...cli.documents].sort(byId));
+    // The outcomes say what was left out and why.
+    const d = await detectDataset(listingFromUploads(folderUpload(dir)), { readers: nodeDocumentReaders(), keepGoing: true });
+    expect(d.kind).toBe('documents');
+    if (d.kind !== 'documents') return;
+    const byPath = Object.fromEntries(d.files.map((f) => [f.path, f]));
+    expect(byPath['readme.md']).toMatchObject({ status: 'skipped', problem: 'duplicate', duplicateOf: 'copy' });
+    expect(byPath['more/data.json']).toMatchObject({ status: 'skipped', problem: 'not-document' });
+    expect(byPath['manual.pdf'].outline?.[0]).toEqual({ level: 1, title: 'Field Guide' });
+  });
+
+  test('a bad file: the CLI refuses the folder, the page (keepGoing) records it and reads the others', async () => {
+    const dir = tmp();
+    copyFileSync('tests/fixtures/documents/encrypted.pdf', join(dir, 'locked.pdf'));
+    copyFileSync('tests/fixtures/documents/scanned.pdf', join(dir, 'scan.pdf'));
+    copyFileSync('tests/fixtures/documents/truncated.pdf', join(dir, 'cut.pdf'));
+    writeFileSync(join(dir, 'fake.docx'), 'not a zip');
+    writeFileSync(join(dir, 'ok.md'), '# Ok');
+    const cliMessage = await cliError(dir);
+    expect(cliMessage).toMatch(/cut\.pdf: .*truncated/);
+    await expect(page(folderUpload(dir))).rejects.toThrow(cliMessage.replace(/^.*cut\.pdf: /, ''));
+    const d = await detectDataset(listingFromUploads(folderUpload(dir)), { readers: nodeDocumentReaders(), keepGoing: true });
+    if (d.kind !== 'documents') throw new Error(d.kind);
+    expect(d.dataset.documents.map((x) => x.id)).toEqual(['ok']);
+    expect(Object.fromEntries(d.files.map((f) => [f.path, f.problem]))).toEqual({ 'cut.pdf': 'truncated', 'fake.docx': 'wrong-type', 'locked.pdf': 'encrypted', 'ok.md': undefined, 'scan.pdf': 'scanned' });
+  });
+
+  test('the size guard names the file before reading it', async () => {
+    const files: UploadedFile[] = [
+      { name: 'big.pdf', path: 'f/big.pdf', blob: { size: 5000, arrayBuffer: () => Promise.reject(new Error('must not be read')) } },
+      { name: 'a.md', path: 'f/a.md', text: '# A' },
+    ];
+    const d = await detectDataset(listingFromUploads(files), { maxBytes: 1000, keepGoing: true });
+    if (d.kind !== 'documents') throw new Error(d.kind);
+    expect(d.files.find((f) => f.path === 'big.pdf')).toMatchObject({ problem: 'too-large', message: expect.stringMatching(/^f\/big\.pdf: input is too large/) });
+    expect(d.dataset.documents.map((x) => x.id)).toEqual(['a']);
   });
 });
 

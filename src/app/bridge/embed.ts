@@ -5,12 +5,12 @@
 // idle (Infinity): the loaded model is its state, and letting it go would cost a reload.
 // The browser tests reach createEmbedClient through window.__chunklabTest (tests/browser/embed-page.ts).
 import * as Comlink from 'comlink';
-import type { CacheInfo, EmbedOutput, EmbedStats, EmbedWorkerApi, LoadOptions, LoadProgress, ModelSource, ModelStatus } from '../../../workers/embed-api.ts';
+import type { CacheInfo, EmbedOutput, EmbedStats, EmbedWorkerApi, LoadOptions, LoadProgress, ModelSource, ModelStatus, RerankerStatus, RerankOutput } from '../../../workers/embed-api.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan, RunnerBatch, RunnerOutput } from '../../engine/embedding/index.ts';
 import type { Span } from '../../engine/types.ts';
 import { WorkerBridge } from './bridge.ts';
 
-export type { EmbedOutput, EmbedStats, CacheInfo, ModelStatus, LoadOptions, LoadProgress, ModelSource };
+export type { EmbedOutput, EmbedStats, CacheInfo, ModelStatus, LoadOptions, LoadProgress, ModelSource, RerankerStatus, RerankOutput };
 
 export interface EmbedClient {
   load(source: ModelSource, opts?: LoadOptions, onProgress?: (p: LoadProgress) => void): Promise<ModelStatus>;
@@ -18,6 +18,11 @@ export interface EmbedClient {
   lateChunk(text: string, spans: Span[], onProgress?: (fraction: number) => void): Promise<LateChunkResult>;
   lateChunkCorpus(docs: [string, string][], spans: LateSpan[], onProgress?: (fraction: number) => void): Promise<LateCorpusResult>;
   run(batch: RunnerBatch): Promise<RunnerOutput>;
+  /** Loads a cross-encoder in the same worker (WASM unless opts.device asks for WebGPU, which is checked). */
+  loadReranker(source: ModelSource, opts?: LoadOptions, onProgress?: (p: LoadProgress) => void): Promise<RerankerStatus>;
+  /** Cross-encoder scores of (query, passage) pairs, cached per (model, query, passage). */
+  rerank(query: string, passages: string[], onProgress?: (fraction: number) => void): Promise<RerankOutput>;
+  rerankerStatus(): Promise<RerankerStatus | null>;
   status(): Promise<ModelStatus | null>;
   /** Work counters of the current worker (model runs, cache hits); they start over after cancel(). */
   stats(): Promise<EmbedStats>;
@@ -36,10 +41,12 @@ type LoadArgs = { source: ModelSource; opts?: LoadOptions };
 
 export function createEmbedClient(): EmbedClient {
   let lastLoad: LoadArgs | null = null;
+  let lastReranker: LoadArgs | null = null;
   let persistent = false;
   let closed = false;
   /** Workers that must load `lastLoad` before their next call (fresh after a cancel or crash, or a failed load). */
   const needsLoad = new WeakMap<Remote, LoadArgs>();
+  const needsReranker = new WeakMap<Remote, LoadArgs>();
 
   const bridge = new WorkerBridge<Remote>((crashed) => {
     const worker = new Worker(new URL('../../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-embed' });
@@ -50,6 +57,7 @@ export function createEmbedClient(): EmbedClient {
     const api = Comlink.wrap<EmbedWorkerApi>(worker);
     if (persistent) void api.setPersistentCache(true).catch(() => undefined);
     if (lastLoad) needsLoad.set(api, lastLoad);
+    if (lastReranker) needsReranker.set(api, lastReranker);
     return {
       api,
       terminate() {
@@ -68,6 +76,13 @@ export function createEmbedClient(): EmbedClient {
     if (l) {
       await api.load(l.source, l.opts);
       needsLoad.delete(api);
+    }
+  };
+  const rerankerReady = async (api: Remote) => {
+    const l = needsReranker.get(api);
+    if (l) {
+      await api.loadReranker(l.source, l.opts);
+      needsReranker.delete(api);
     }
   };
   const proxy = <F extends (...a: any[]) => void>(f?: F) => (f ? Comlink.proxy(f) : undefined);
@@ -90,6 +105,21 @@ export function createEmbedClient(): EmbedClient {
     embed: (texts, kind, onProgress) => call(async (api) => (await ready(api), api.embed(texts, kind, proxy(onProgress))), 'embed'),
     lateChunk: (text, spans, onProgress) => call(async (api) => (await ready(api), api.lateChunk(text, spans, proxy(onProgress))), 'late'),
     lateChunkCorpus: (docs, spans, onProgress) => call(async (api) => (await ready(api), api.lateChunkCorpus(docs, spans, proxy(onProgress))), 'late'),
+    loadReranker(source, opts, onProgress) {
+      lastReranker = { source, opts };
+      const args = lastReranker;
+      return call(async (api) => {
+        needsReranker.delete(api);
+        try {
+          return await api.loadReranker(source, opts, proxy(onProgress));
+        } catch (e) {
+          needsReranker.set(api, args);
+          throw e;
+        }
+      }, 'load-reranker');
+    },
+    rerank: (query, passages, onProgress) => call(async (api) => (await rerankerReady(api), api.rerank(query, passages, proxy(onProgress))), 'rerank'),
+    rerankerStatus: () => call((api) => api.rerankerStatus(), 'status'),
     run: (batch) => call(async (api) => (await ready(api), api.run(batch)), 'run'),
     status: () => call((api) => api.status(), 'status'),
     stats: () => call((api) => api.stats(), 'stats'),

@@ -38,8 +38,8 @@ export const bridge = new WorkerBridge<Engine>(createEngineWorker, IDLE_MS);
 export const engineState = $state<BridgeState>({ busy: false, queued: 0, alive: false });
 bridge.subscribe((s) => Object.assign(engineState, s));
 
-/** A progress callback the worker can call back across the boundary. */
-export function progress(fn: (fraction: number) => void) {
+/** A progress callback the worker can call back across the boundary (a fraction, or any report). */
+export function progress<A extends unknown[] = [fraction: number]>(fn: (...args: A) => void) {
   return Comlink.proxy(fn);
 }
 

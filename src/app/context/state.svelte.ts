@@ -13,6 +13,8 @@
 //   contextualize(docs, chunks, {tokenizer, maxTokens, contextTokens?, generate?, signal?, onProgress?})
 //                                      → the chunks with their sentences placed (ExperimentDeps.contextualize)
 //   providerId()                        "kind:model", the id the cache keys use
+//   providerConfig(), makeProvider()    the chosen provider (config with the key: never store it)
+//   loadLocalModel(), setLocalFolder()  the in-page model (catalogue id or a folder picked from disk)
 import * as Comlink from 'comlink';
 import { clear, createStore, get, keys, set, type UseStore } from 'idb-keyval';
 import {
@@ -43,7 +45,7 @@ import {
   type ReviewItem,
 } from '../../engine/context/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../../engine/types.ts';
-import type { PreparedCorpus } from '../../../workers/context-api.ts';
+import type { LocalFolder, PreparedCorpus } from '../../../workers/context-api.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
 
 export type { PreparedCorpus };
@@ -126,7 +128,18 @@ export const contextState = $state({
   /** Cached sentences in IndexedDB (all providers). */
   cacheEntries: null as number | null,
   localLoad: null as null | { file?: string; loaded?: number; total?: number; device?: string },
+  /** A model folder picked from disk for the in-page model (its name and file count; never stored). */
+  localFolder: null as null | { name: string; files: number },
 });
+
+/** The picked folder's files (kept out of reactive state: Blobs). */
+let localFolder: LocalFolder | null = null;
+
+/** Uses a text-generation model folder picked from disk (null: the catalogue model again). */
+export function setLocalFolder(folder: LocalFolder | null): void {
+  localFolder = folder && folder.files.length ? folder : null;
+  contextState.localFolder = localFolder ? { name: localFolder.name, files: localFolder.files.length } : null;
+}
 
 export function saveSettings(): void {
   try {
@@ -170,9 +183,10 @@ contextState.hasKey = !!readKey(contextState.settings.kind);
 // ---------------------------------------------------------------- provider
 
 /** The full config, key included: only for creating the provider, never stored or exported. */
-function providerConfig(s: ContextSettingsUI = contextState.settings): ProviderConfig {
+export function providerConfig(s: ContextSettingsUI = contextState.settings): ProviderConfig {
   if (s.kind === 'openai') return { kind: 'openai', model: s.openaiModel, baseUrl: s.openaiBase, apiKey: readKey('openai') || undefined };
   if (s.kind === 'anthropic') return { kind: 'anthropic', model: s.anthropicModel, baseUrl: s.anthropicBase, apiKey: readKey('anthropic') || undefined };
+  if (localFolder) return { kind: 'local', model: `folder:${localFolder.name}`, dtype: s.localDtype, device: s.localDevice };
   const info = LOCAL_MODELS.find((m) => m.id === s.localModel);
   return { kind: 'local', model: s.localModel, dtype: s.localDtype, device: s.localDevice, contextWindow: info?.contextWindow };
 }
@@ -196,8 +210,8 @@ export function experimentContextConfig(): ContextRunConfig {
 
 // ---------------------------------------------------------------- the worker
 
-/** A provider running in the worker: the page's generateContexts calls it; abort terminates the worker. */
-async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
+/** Loads the chosen in-page model (a catalogue id, or the picked folder) in the context worker. */
+export async function loadLocalModel(config: ProviderConfig = providerConfig()): Promise<{ id: string; device: string }> {
   const info = await contextWorker(
     (w) =>
       w.loadLocal(
@@ -205,10 +219,17 @@ async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
         Comlink.proxy((p: { file?: string; loaded?: number; total?: number; status?: string }) => {
           contextState.localLoad = { ...p };
         }),
+        localFolder ?? undefined,
       ),
     'load',
   );
   contextState.localLoad = { ...(contextState.localLoad ?? {}), device: info.device };
+  return info;
+}
+
+/** A provider running in the worker: the page's generateContexts calls it; abort terminates the worker. */
+async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
+  const info = await loadLocalModel(config);
   return {
     id: info.id,
     async generate(prompt, opts) {
@@ -224,7 +245,8 @@ async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
   };
 }
 
-async function makeProvider(): Promise<ContextProvider> {
+/** The chosen provider (the questions panel reuses it for HTTP providers; it loads an in-page model itself). */
+export async function makeProvider(): Promise<ContextProvider> {
   const c = providerConfig();
   if (c.kind === 'openai') return createOpenAIProvider(c);
   if (c.kind === 'anthropic') {
@@ -236,15 +258,23 @@ async function makeProvider(): Promise<ContextProvider> {
 
 // ---------------------------------------------------------------- the sentence cache (IndexedDB)
 
-/** The engine's ContextCache over IndexedDB ("chunklab-context"/"sentences"), in memory when there is none. */
+/**
+ * The engine's ContextCache over IndexedDB ("chunklab-context"/"sentences" by default; the questions
+ * panel keeps its answers in "chunklab-questions"/"answers"), in memory when there is none.
+ */
 export class IdbContextCache implements ContextCache {
   private store: UseStore | null = null;
   private readonly memory = new MemoryContextCache();
   private broken = typeof indexedDB === 'undefined';
 
+  constructor(
+    private readonly dbName = 'chunklab-context',
+    private readonly storeName = 'sentences',
+  ) {}
+
   private db(): UseStore | null {
     if (this.broken) return null;
-    this.store ??= createStore('chunklab-context', 'sentences');
+    this.store ??= createStore(this.dbName, this.storeName);
     return this.store;
   }
   async get(key: string): Promise<string | undefined> {

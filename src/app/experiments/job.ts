@@ -22,6 +22,8 @@ export interface GridJob {
   /** Runs finished (saved) when the record was last written. */
   done: number;
   state: 'running' | 'finished';
+  /** Unreviewed generated questions were evaluated too (a resumed grid keeps the same questions). */
+  includeUnreviewed?: boolean;
 }
 
 function read<T>(key: string): T | undefined {

@@ -42,6 +42,17 @@ export interface ExperimentGrid {
   contexts?: boolean[];
   /** Units kept per question (the results file keeps at least 10). */
   k: number;
+  /**
+   * Reranker dimension (default ['']): '' runs without a reranker, an id reranks with that
+   * cross-encoder (the page runs one at a time: the one chosen in the grid's reranker picker).
+   */
+  rerankers?: string[];
+  /** How many of the retriever's first hits the reranker rescores (default 50). */
+  rerankTop?: number;
+  /** Search scope dimension (default ['corpus']): 'document' searches only each question's gold document(s). */
+  scopes?: ('corpus' | 'document')[];
+  /** Context budget in tokens of hit@budget and recall@budget (default 1024). */
+  budget?: number;
   /** Start running as soon as the view opens (a lesson that wants results straight away). */
   autoRun?: boolean;
   /** A label shown above the grid (e.g. the lesson's title). */
@@ -74,6 +85,9 @@ export function runLabel(config: ExperimentConfig): string {
   if (config.context) parts.push('ctx');
   else if (config.contextBaseline) parts.push('ctx-base');
   if (config.k !== undefined && config.k !== 10) parts.push(`k=${config.k}`);
+  if (config.rerank) parts.push(`rerank ${shortModel(config.rerank.model)} top ${config.rerank.top ?? 50}`);
+  if (config.scope === 'document') parts.push('doc scope');
+  if (config.budget !== undefined && config.budget !== 1024) parts.push(`B=${config.budget}`);
   return parts.join(' · ');
 }
 
@@ -81,7 +95,13 @@ export function runLabel(config: ExperimentConfig): string {
 export function runKey(config: ExperimentConfig): string {
   const r = config.retriever;
   const ctx = config.context ? 'c' : config.contextBaseline ? 'b' : '';
-  return [config.chunker, config.params.maxTokens, config.params.overlap ?? 0, config.header ? 1 : 0, r.kind, r.model ?? '', r.late ? 1 : 0, config.k ?? 10, ctx].join('|');
+  const rr = config.rerank ? `${config.rerank.model}@${config.rerank.top ?? 50}` : '';
+  return [config.chunker, config.params.maxTokens, config.params.overlap ?? 0, config.header ? 1 : 0, r.kind, r.model ?? '', r.late ? 1 : 0, config.k ?? 10, ctx, rr, config.scope ?? 'corpus', config.budget ?? 1024].join('|');
+}
+
+/** A model id without its owner ("Xenova/ms-marco-MiniLM-L-6-v2" → "ms-marco-MiniLM-L-6-v2"). */
+function shortModel(id: string): string {
+  return id.slice(id.lastIndexOf('/') + 1);
 }
 
 /** Tokens a chunk must keep after reserving room for a context sentence (as the CLI checks). */
@@ -104,13 +124,16 @@ export function expandGrid(
   const contexts = uniq(grid.contexts?.length ? grid.contexts : [false]);
   const withContext = contexts.includes(true);
   const reserve = opts.context?.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  const rerankers = uniq(grid.rerankers?.length ? grid.rerankers : ['']);
+  const scopes = uniq(grid.scopes?.length ? grid.scopes : ['corpus' as const]);
+  const cross = crossRerankScope(rerankers, scopes, grid);
   for (const chunker of uniq(grid.chunkers))
     for (const size of uniq(grid.sizes))
       for (const overlap of uniq(grid.overlaps))
         for (const header of uniq(grid.headers))
           for (const kind of uniq(grid.retrievers))
             for (const ctx of contexts) {
-              const n = kind === 'bm25' ? 1 : Math.max(1, models.length);
+              const n = (kind === 'bm25' ? 1 : Math.max(1, models.length)) * cross.length;
               const sizeOk = Number.isInteger(size) && size > 0 && Number.isInteger(overlap) && overlap >= 0 && overlap < size;
               if (!sizeOk || (withContext && size - reserve < MIN_CHUNK_TOKENS_WITH_CONTEXT)) {
                 invalid += n;
@@ -123,19 +146,31 @@ export function expandGrid(
               const base: Omit<ExperimentConfig, 'retriever'> = { chunker, params: { maxTokens: size, overlap }, header, k: grid.k };
               if (ctx) base.context = opts.context;
               else if (withContext) base.contextBaseline = { contextTokens: reserve };
-              if (kind === 'bm25') {
-                const config: ExperimentConfig = { ...base, retriever: { kind } };
-                runs.push({ key: runKey(config), label: runLabel(config), config });
-              } else if (!models.length) {
-                needModel++;
-              } else {
-                for (const model of models) {
-                  const config: ExperimentConfig = { ...base, retriever: { kind, model, ...(grid.late ? { late: true } : {}) } };
+              const push = (retriever: ExperimentConfig['retriever']) => {
+                for (const extra of cross) {
+                  const config: ExperimentConfig = { ...base, retriever: { ...retriever }, ...extra };
                   runs.push({ key: runKey(config), label: runLabel(config), config });
                 }
-              }
+              };
+              if (kind === 'bm25') push({ kind });
+              else if (!models.length) needModel += cross.length;
+              else for (const model of models) push({ kind, model, ...(grid.late ? { late: true } : {}) });
             }
   return { runs, needModel, needContext, invalid };
+}
+
+/** The reranker × scope cells (with the budget) each chunking × retriever cell runs in. */
+function crossRerankScope(rerankers: readonly string[], scopes: readonly ('corpus' | 'document')[], grid: ExperimentGrid): Pick<ExperimentConfig, 'rerank' | 'scope' | 'budget'>[] {
+  const out: Pick<ExperimentConfig, 'rerank' | 'scope' | 'budget'>[] = [];
+  for (const model of rerankers)
+    for (const scope of scopes) {
+      const cell: Pick<ExperimentConfig, 'rerank' | 'scope' | 'budget'> = {};
+      if (model) cell.rerank = { model, top: grid.rerankTop ?? 50 };
+      if (scope !== 'corpus') cell.scope = scope;
+      if (grid.budget !== undefined) cell.budget = grid.budget;
+      out.push(cell);
+    }
+  return out;
 }
 
 // The model fields a dense/hybrid run records: one function in the engine, shared with the CLI.

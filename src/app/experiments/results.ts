@@ -4,6 +4,7 @@
 // computes a metric: every number comes from the engine's results file.
 import type { MetricKey, RateKey, ResultsFile } from '../../engine/evaluation/types.ts';
 import type { SavedResults } from '../state/types.ts';
+import { budgetOf } from '../../engine/evaluation/metrics.ts';
 
 export interface ResultRow {
   id: string;
@@ -14,9 +15,14 @@ export interface ResultRow {
   file: ResultsFile;
 }
 
-export const COLUMNS = ['name', 'hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
+export const COLUMNS = ['name', 'hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'hit@budget', 'recall@budget', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
 export type Column = (typeof COLUMNS)[number];
-export const RATE_COLUMNS: readonly string[] = ['hit@1', 'hit@3', 'hit@5', 'coverage'];
+export const RATE_COLUMNS: readonly string[] = ['hit@1', 'hit@3', 'hit@5', 'coverage', 'hit@budget'];
+
+/** The context budgets (config.budget, 1024 when a file names none) of these rows, distinct, ascending. */
+export function rowBudgets(rows: readonly ResultRow[]): number[] {
+  return [...new Set(rows.map((r) => budgetOf(r.file.config)))].sort((a, b) => a - b);
+}
 
 function isResultsFile(x: unknown): x is ResultsFile {
   const f = x as ResultsFile | null;

@@ -12,12 +12,16 @@ import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts
 import * as Comlink from 'comlink';
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
+import { selectQuestions } from '../../engine/formats/dataset.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
 import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
+import { resetServiceConfirmation, serviceEmbed, serviceGridModel, serviceRecord } from '../models/service.svelte.ts';
+import { isServiceModelId } from '../models/service-settings.ts';
+import { rerankHooks, rerankRecord, availableRerankers, type RerankTiming } from './rerank-run.ts';
 import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
 import { newId } from '../state/ids.ts';
 import type { ResultsGroup } from '../state/types.ts';
@@ -44,6 +48,8 @@ export interface RunRow extends GridRun {
   /** The context arm found sentences missing in the context panel's cache (shown translated). */
   contextMissing?: { missing: number; total: number; provider: string };
   ms?: number;
+  /** Reranking cost of this run: queries scored and milliseconds spent (from the page's side). */
+  rerank?: RerankTiming;
 }
 
 export type BatchStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
@@ -61,9 +67,18 @@ class ExperimentsStore {
    * at a time on the page) once the user has chosen one — loaded, loading, or a choice remembered from
    * an earlier visit. The built-in default alone does not count (nothing is downloaded by surprise).
    */
-  availableModels = $derived<string[]>(modelState.choice?.id && (modelState.status || modelState.phase === 'loading' || savedModelChoice()) ? [modelState.choice.id] : []);
+  availableModels = $derived<string[]>(
+    serviceGridModel() ? [serviceGridModel()!] : modelState.choice?.id && (modelState.status || modelState.phase === 'loading' || savedModelChoice()) ? [modelState.choice.id] : [],
+  );
   /** A grid loaded by openGrid that asked to run on arrival. */
   pendingAutoRun = $state(false);
+  /**
+   * Generated questions not reviewed yet take part too (off by default: only accepted ones and those
+   * written by a person). Results then record config.unreviewedQuestions, as the CLI's eval does.
+   */
+  includeUnreviewed = $state(false);
+  /** Unreviewed questions the latest batch evaluated (shown beside its runs). */
+  unreviewedInBatch = $state(0);
 
   status = $state<BatchStatus>('idle');
   runs = $state<RunRow[]>([]);
@@ -137,7 +152,9 @@ class ExperimentsStore {
   effectiveGrid(grid: ExperimentGrid = this.grid): ExperimentGrid {
     let models = (grid.models ?? []).filter((m) => this.availableModels.includes(m));
     if (!models.length && grid.retrievers.some((r) => r !== 'bm25')) models = [...this.availableModels];
-    return { ...grid, models };
+    const rerankers = (grid.rerankers ?? ['']).filter((r) => r === '' || availableRerankers().includes(r));
+    // Late chunking stays with in-page models: a service returns pooled vectors only.
+    return { ...grid, models, rerankers: rerankers.length ? rerankers : [''], ...(models.some(isServiceModelId) ? { late: false } : {}) };
   }
 
   /** The context panel's settings as ExperimentConfig.context (no key), when the grid asks for context. */
@@ -175,6 +192,7 @@ class ExperimentsStore {
     this.grid = { ...defaultGrid(), ...job.grid };
     this.corpusId = job.corpusId;
     this.questionSetId = job.questionSetId;
+    this.includeUnreviewed = !!job.includeUnreviewed;
     await this.execute($state.snapshot(this.grid) as ExperimentGrid, job.group, savedKeys(job.group.id));
   }
 
@@ -196,7 +214,14 @@ class ExperimentsStore {
     }
     const { runs } = this.plan(grid);
     if (!runs.length) return;
-    const dataset = datasetFor($state.snapshot(corpus), $state.snapshot(qs));
+    // The one place the page picks the questions an evaluation takes (the engine's rule, as in `eval`).
+    const dataset = selectQuestions(datasetFor($state.snapshot(corpus), $state.snapshot(qs)), this.includeUnreviewed);
+    if (!dataset.questions.length) {
+      this.status = 'error';
+      this.error = 'no-evaluated';
+      return;
+    }
+    this.unreviewedInBatch = dataset.unreviewed;
     this.runs = runs.map((r): RunRow => (saved.has(r.key) ? { ...r, status: 'done', fraction: 1, resultId: saved.get(r.key) } : { ...r, status: 'queued', fraction: 0 }));
     this.batchIds = this.runs.flatMap((r) => (r.resultId ? [r.resultId] : []));
     this.status = 'running';
@@ -205,7 +230,8 @@ class ExperimentsStore {
     const controller = new AbortController();
     this.controller = controller;
     const signal = controller.signal;
-    const job: GridJob = { version: 1, group, grid, corpusId: corpus.id, questionSetId: qs.id, total: runs.length, done: this.done, state: 'running' };
+    resetServiceConfirmation();
+    const job: GridJob = { version: 1, group, grid, corpusId: corpus.id, questionSetId: qs.id, total: runs.length, done: this.done, state: 'running', ...(this.includeUnreviewed ? { includeUnreviewed: true } : {}) };
     writeJob(job);
     await withGridLock(async () => {
       for (let i = 0; i < this.runs.length; i++) {
@@ -225,7 +251,7 @@ class ExperimentsStore {
     writeJob({ ...job, done: this.done, state: 'finished' });
   }
 
-  private async runOne(row: RunRow, dataset: ReturnType<typeof datasetFor>, corpusId: string, group: ResultsGroup, signal: AbortSignal): Promise<void> {
+  private async runOne(row: RunRow, dataset: ReturnType<typeof selectQuestions>, corpusId: string, group: ResultsGroup, signal: AbortSignal): Promise<void> {
     row.status = 'running';
     const t0 = Date.now();
     const onProgress = Comlink.proxy((stage: Stage, f: number) => {
@@ -235,13 +261,23 @@ class ExperimentsStore {
     });
     try {
       const config = $state.snapshot(row.config);
-      if (config.retriever.kind !== 'bm25') {
+      const service = config.retriever.kind !== 'bm25' && isServiceModelId(config.retriever.model);
+      // The semantic chunker's sentence vectors come from the service too while it is in use.
+      const semanticService = config.chunker === 'semantic' && serviceGridModel() !== null;
+      if (semanticService) config.semanticEmbedder = serviceGridModel()!;
+      if (service) {
+        // Recorded like the CLI's --embedder: provider, model, dimensions, base URL (no credentials).
+        Object.assign(config.retriever, await serviceRecord());
+      } else if (config.retriever.kind !== 'bm25') {
         // Recorded like the CLI records its --model: id, dtype, pooling, limit, late settings.
         const status = await ensureModel(signal);
         Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
       }
+      if (config.rerank) Object.assign(config.rerank, await rerankRecord(signal));
       const hooks: ExperimentHooks = Comlink.proxy({
-        embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal),
+        ...rerankHooks(row, signal),
+        embed: (texts: string[], kind: 'query' | 'passage') =>
+          service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? dataset.questions.map((q) => q.text) : undefined) : embedVectors(texts, kind, undefined, signal),
         lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
         contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
           try {
@@ -257,12 +293,14 @@ class ExperimentsStore {
         },
       });
       const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
+      if (service) Object.assign(file.config.retriever as object, await serviceRecord()); // dimensions, once the service answered
       if (this.cancelled) {
         row.status = 'cancelled';
         return;
       }
       row.ms = Date.now() - t0;
       row.fraction = 1;
+      if (dataset.unreviewed) file.config.unreviewedQuestions = dataset.unreviewed;
       const saved = workspace.saveResults(corpusId, row.label, file, group);
       row.resultId = saved.id;
       this.batchIds.push(saved.id);

@@ -7,6 +7,10 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as service from './areas/service.ts';
+import * as documents from './areas/documents.ts';
+import * as rerank from './areas/rerank.ts';
+import * as questions from './areas/questions.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 import * as newcomer from './areas/newcomer.ts';
@@ -18,6 +22,10 @@ export const en: Dictionary = {
   ...lessons.en,
   ...models.en,
   ...inspector.en,
+  ...service.en,
+  ...documents.en,
+  ...rerank.en,
+  ...questions.en,
   ...offline.en,
   ...newcomer.en,
   'app.title': 'ChunkLab',

@@ -5,6 +5,10 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as service from './areas/service.ts';
+import * as documents from './areas/documents.ts';
+import * as rerank from './areas/rerank.ts';
+import * as questions from './areas/questions.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 import * as newcomer from './areas/newcomer.ts';
@@ -17,6 +21,10 @@ export const ptBR = {
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,
+  ...service.pt,
+  ...documents.pt,
+  ...rerank.pt,
+  ...questions.pt,
   ...offline.pt,
   ...newcomer.pt,
   'app.title': 'ChunkLab',

@@ -5,7 +5,7 @@
 import type { ChunkerId, LintFlag } from '../../engine/types.ts';
 import type { ExperimentGrid } from '../experiments/grid.ts';
 
-export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution';
+export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution' | 'scope';
 
 export type SampleLang = 'pt-BR' | 'en';
 
@@ -37,7 +37,12 @@ export interface Lesson {
   needsModel: boolean;
   /** Lint flags to count and point to in the chunk inspector. */
   inspectorLints?: LintFlag[];
-  /** Results on the built-in samples (BM25); absent where the lesson needs a model. */
+  /**
+   * The card computes its numbers from its own saved runs (src/app/lessons/scope-flip.ts) instead of
+   * quoting sample results.
+   */
+  computed?: boolean;
+  /** Results on the built-in samples (BM25); absent where the lesson needs a model or computes its own. */
   sample?: Partial<Record<SampleLang, SampleRun[]>>;
 }
 
@@ -176,6 +181,15 @@ export const LESSONS: readonly Lesson[] = [
     needsModel: true,
     arms: [{ arm: 'open', grid: { ...base, sizes: [64, 128, 256, 512], retrievers: ['bm25', 'dense'] } }],
   },
+  {
+    // Corpus search vs search inside the answer's document: the same chunkings in both scopes. On the
+    // Portuguese sample (BM25, hit@1) structure at 256 tokens edges out small-to-big at 64 across the
+    // corpus and falls behind it inside one document; the card states whatever its own runs measure.
+    id: 'scope',
+    needsModel: false,
+    computed: true,
+    arms: [{ arm: 'open', grid: { ...base, chunkers: ['structure', 'small-to-big'], sizes: [64, 256], scopes: ['corpus', 'document'], autoRun: true } }],
+  },
 ];
 
 /** Where a lesson runs: a built-in sample (in that language) or a workspace corpus. */
@@ -190,6 +204,8 @@ export function lessonGrid(arm: LessonArm, target: LessonTarget, label: string):
     overlaps: [...arm.grid.overlaps],
     headers: [...arm.grid.headers],
     retrievers: [...arm.grid.retrievers],
+    ...(arm.grid.scopes ? { scopes: [...arm.grid.scopes] } : {}),
+    ...(arm.grid.rerankers ? { rerankers: [...arm.grid.rerankers] } : {}),
     label,
   };
   if ('sample' in target) g.sample = target.sample;

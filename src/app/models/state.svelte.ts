@@ -179,8 +179,8 @@ export function ensureModel(signal?: AbortSignal): Promise<ModelStatus> {
   return withSignal(p, signal);
 }
 
-/** Cancels the worker when `signal` aborts (the promise then rejects with an AbortError). */
-function withSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+/** Cancels the embedding worker when `signal` aborts (the promise then rejects with an AbortError); the reranker uses it too. */
+export function withSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return p;
   if (signal.aborted) {
     getEmbedClient().cancel();
@@ -288,6 +288,20 @@ export function cancelModelWork(): void {
 /** Whether the engine was handed a model's tokenizer (so a failed load must take it back). */
 let handedTokenizer = false;
 
+/** Who the engine counts for: an embedding service in use (./service.svelte.ts) keeps its own tokens. */
+export const tokenizerOwner = { service: false };
+
+/** The loaded model's tokenizer to the engine again (the service was left), else the bundled one. */
+export async function handBackModelTokenizer(): Promise<void> {
+  const status = modelState.status;
+  if (status && loadedKey === choiceKey(modelState.choice) && current) return handTokenizerToEngine(modelState.choice, status, current);
+  try {
+    await useModelTokenizer(null);
+  } catch {
+    // a cancelled call: a fresh worker starts with the bundled tokenizer
+  }
+}
+
 async function textOf(url: string, required: boolean): Promise<string> {
   let res: Response | undefined;
   // Hub files transformers.js downloaded are in the browser's Cache Storage (works offline).
@@ -323,9 +337,10 @@ async function tokenizerFilesOf(choice: ModelChoice, status: ModelStatus): Promi
 }
 
 async function handTokenizerToEngine(choice: ModelChoice, status: ModelStatus, token: object): Promise<void> {
+  if (tokenizerOwner.service) return;
   try {
     const files = await tokenizerFilesOf(choice, status);
-    if (current !== token) return; // a newer load took over
+    if (current !== token || tokenizerOwner.service) return; // a newer load or a service took over
     handedTokenizer = true;
     await useModelTokenizer(files);
   } catch (e) {
@@ -338,7 +353,7 @@ async function handTokenizerToEngine(choice: ModelChoice, status: ModelStatus, t
 }
 
 async function dropEngineTokenizer(): Promise<void> {
-  if (!handedTokenizer) return;
+  if (!handedTokenizer || tokenizerOwner.service) return;
   handedTokenizer = false;
   try {
     await useModelTokenizer(null);

@@ -57,7 +57,8 @@ export function isEvaluated(q: Pick<QuestionSpec, 'review'>, includeUnreviewed: 
   return q.review === undefined || q.review === 'accepted' || (includeUnreviewed && q.review === 'unreviewed');
 }
 
-export type DatasetSource = 'squad' | 'chroma' | 'chunklab-folder' | 'chunklab-workspace';
+/** 'documents': a plain folder (or set) of document files, with no questions. */
+export type DatasetSource = 'squad' | 'chroma' | 'chunklab-folder' | 'chunklab-workspace' | 'documents';
 
 export interface Dataset {
   name: string;

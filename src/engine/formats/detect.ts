@@ -11,7 +11,10 @@
 //  - Several files (a folder): documents.json at the root → ChunkLab folder (its files by the paths it
 //    lists, relative to the root; questions.json optional). Else questions_df.csv at the root →
 //    Chroma: the documents are the .md/.markdown/.txt files of corpora/, or, when there is no
-//    corpora/ folder, those beside questions_df.csv. Else → refused, naming what was expected.
+//    corpora/ folder, those beside questions_df.csv. Else, when it holds documents (.md, .markdown,
+//    .txt, .html, .htm, .pdf, .docx, at any depth) → a plain documents folder, no questions
+//    (documents-folder.ts: id = file name without extension). Else → refused, naming what was expected.
+//  - One file that is a document by its extension: a documents "folder" of that one file.
 import { dropFilterExcludedGold, type FilterExcluded } from '../evaluation/gold.ts';
 import { InputError } from '../types.ts';
 import type { Dataset } from './dataset.ts';
@@ -21,6 +24,7 @@ import { readChromaFolder } from './chroma.ts';
 import { listedFiles, readChunklabFolder } from './chunklab-folder.ts';
 import { datasetFromWorkspace, readWorkspace, workspaceFromDataset, type Workspace } from './workspace.ts';
 import type { SkippedQuestion } from '../evaluation/types.ts';
+import { documentPaths, documentType, readDocumentsFolder, type DocumentsOptions, type FileOutcome } from './documents-folder.ts';
 
 /** A file's content: text, or bytes (decoded as UTF-8 where text is needed). */
 export type FileBody = string | Uint8Array;
@@ -37,14 +41,20 @@ export interface FileListing {
   paths: readonly string[];
   /** The content of one of `paths` (the CLI checks its size before reading). */
   read(path: string): FileBody | Promise<FileBody>;
+  /** A file's size before it is read, where known (the page's File.size): checked against the limit first. */
+  sizeOf?(path: string): number | undefined;
 }
 
-export type DatasetKind = 'squad' | 'workspace' | 'chroma' | 'chunklab-folder';
+export type DatasetKind = 'squad' | 'workspace' | 'chroma' | 'chunklab-folder' | 'documents';
 
 /** What a listing turned out to be: a dataset, or (a workspace file) a whole workspace. */
 export type Detected =
   | { kind: 'squad' | 'chroma' | 'chunklab-folder'; dataset: Dataset }
-  | { kind: 'workspace'; workspace: Workspace; file: string };
+  | { kind: 'workspace'; workspace: Workspace; file: string }
+  | { kind: 'documents'; dataset: Dataset; files: FileOutcome[] };
+
+/** How a listing is read: size limit, and for documents their readers, progress, keep-going. */
+export type DetectOptions = DocumentsOptions;
 
 const DOC_FILE = /\.(md|markdown|txt)$/i;
 const decoder = new TextDecoder('utf-8');
@@ -59,8 +69,9 @@ async function readText(l: FileListing, path: string): Promise<string> {
 }
 
 /** Which reader a listing is for (see the rule at the top); the readers validate the content. */
-export async function detectDataset(l: FileListing, opts: ReadOptions = {}): Promise<Detected> {
+export async function detectDataset(l: FileListing, opts: DetectOptions = {}): Promise<Detected> {
   if (!l.paths.length) throw new InputError('no file chosen', l.name, { code: 'no-file' });
+  if (l.kind === 'file' && documentType(l.paths[0])) return { kind: 'documents', ...(await readDocumentsFolder(l, opts)) };
   if (l.kind === 'file') return detectFile(l, opts);
   const has = new Set(l.paths);
   if (has.has('documents.json')) {
@@ -84,8 +95,9 @@ export async function detectDataset(l: FileListing, opts: ReadOptions = {}): Pro
     const csv = await readText(l, 'questions_df.csv');
     return { kind: 'chroma', dataset: readChromaFolder({ corpora, csv, name: l.title || l.name.split('/').filter(Boolean).pop() || 'Chroma' }, opts) };
   }
+  if (documentPaths(l.paths).length) return { kind: 'documents', ...(await readDocumentsFolder(l, opts)) };
   throw new InputError(
-    'unknown dataset folder: expected documents.json (ChunkLab folder) or questions_df.csv with its documents (Chroma); a SQuAD or workspace file is chosen on its own',
+    'unknown dataset folder: expected documents.json (ChunkLab folder), questions_df.csv with its documents (Chroma), or documents (.md, .txt, .html, .pdf, .docx); a SQuAD or workspace file is chosen on its own',
     l.name,
     { code: 'unknown-format' },
   );
@@ -121,7 +133,7 @@ export function datasetOf(d: Detected): Dataset {
  * gold document.
  */
 export function workspaceOf(d: Detected): { workspace: Workspace; skipped: SkippedQuestion[]; filterExcluded: FilterExcluded[] } {
-  const ws = d.kind === 'workspace' ? d.workspace : workspaceFromDataset(d.dataset, d.kind === 'chroma' ? 'chroma' : d.kind === 'squad' ? 'squad' : 'corpus');
+  const ws = d.kind === 'workspace' ? d.workspace : workspaceFromDataset(d.dataset, d.kind === 'chroma' ? 'chroma' : d.kind === 'squad' ? 'squad' : d.kind === 'documents' ? 'documents' : 'corpus');
   const filterExcluded: FilterExcluded[] = [];
   const questionSets = ws.questionSets.map((set) => {
     const docs = ws.corpora.find((c) => c.id === set.corpusId)?.documents ?? [];
@@ -159,6 +171,8 @@ export interface UploadedFile {
   path?: string;
   text?: string;
   bytes?: Uint8Array;
+  /** The file itself (a File handed to the worker), read only when the detection needs it. */
+  blob?: { size: number; arrayBuffer(): Promise<ArrayBuffer> };
 }
 
 /**
@@ -169,16 +183,21 @@ export interface UploadedFile {
 export function listingFromUploads(files: readonly UploadedFile[]): FileListing {
   if (!files.length) return { name: '', kind: 'folder', paths: [], read: () => '' };
   const rel = files.map((f) => (f.path || f.name).replace(/\\/g, '/').replace(/^\/+/, ''));
-  const body = (f: UploadedFile): FileBody => f.bytes ?? f.text ?? '';
+  const body = async (f: UploadedFile): Promise<FileBody> => f.bytes ?? f.text ?? (f.blob ? new Uint8Array(await f.blob.arrayBuffer()) : '');
+  const size = (f: UploadedFile | undefined) => f?.blob?.size ?? f?.bytes?.byteLength ?? f?.text?.length;
   const folderPicked = rel.some((p) => p.includes('/'));
-  if (files.length === 1 && !folderPicked) return { name: files[0].name, kind: 'file', paths: [rel[0]], read: () => body(files[0]) };
+  if (files.length === 1 && !folderPicked) return { name: files[0].name, kind: 'file', paths: [rel[0]], read: () => body(files[0]), sizeOf: () => size(files[0]) };
   const top = rel[0].split('/')[0];
   const strip = folderPicked && rel.every((p) => p.startsWith(`${top}/`));
-  const byPath = new Map<string, FileBody>();
+  const byPath = new Map<string, UploadedFile>();
   rel.forEach((p, i) => {
     const path = normalizePath(strip ? p.slice(top.length + 1) : p, files[i].name);
     if (byPath.has(path)) throw new InputError(`two files at "${path}"`, strip ? top : 'upload');
-    byPath.set(path, body(files[i]));
+    byPath.set(path, files[i]);
   });
-  return { name: strip ? top : '', kind: 'folder', paths: [...byPath.keys()], read: (p) => byPath.get(p) ?? '' };
+  const read = (p: string) => {
+    const f = byPath.get(p);
+    return f ? body(f) : '';
+  };
+  return { name: strip ? top : '', kind: 'folder', paths: [...byPath.keys()], read, sizeOf: (p) => size(byPath.get(p)) };
 }

@@ -1,5 +1,6 @@
 // A real HTTP server on 127.0.0.1 (port 0) for provider tests: each request is recorded and answered
-// by a scripted handler speaking the OpenAI chat-completions or the Anthropic messages shape.
+// by a scripted handler speaking the OpenAI chat-completions or the Anthropic messages shape. CORS
+// headers on every answer (a browser page may call it).
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -28,6 +29,13 @@ export async function startServer(fn: (req: Recorded, n: number) => Reply | Prom
   const requests: Recorded[] = [];
   const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
+    // A page on another origin (the browser tests) may call it: CORS preflights answered, not recorded.
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'authorization, content-type, *', 'access-control-max-age': '600' });
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {

@@ -160,6 +160,16 @@ export const pt = {
   'lessons.lb.miss.split': 'resposta dividida',
   'lessons.lb.miss.below-k': 'abaixo do top 5',
   'lessons.lb.miss.not-retrieved': 'não recuperada',
+  'lessons.scope.title': 'Escopo: buscar no corpus ou dentro de um documento',
+  'lessons.scope.shows': 'As mesmas divisões avaliadas duas vezes: buscando em todo o corpus e buscando só entre os trechos do documento da resposta (como quem já abriu o documento certo e procura nele).',
+  'lessons.scope.lookFor': 'Se a configuração que vence no corpus também vence dentro do documento. Trechos pequenos e precisos podem perder no corpus (parecem com trechos de outros documentos) e ganhar quando o documento já é o certo.',
+  'lessons.scope.known': 'Um estudo de 2026 (SIGIR, "Beyond chunk-then-embed") viu vencedores diferentes nos dois escopos. Os números abaixo são calculados pelas execuções deste cartão, não digitados.',
+  'lessons.scope.none': 'Rode a grade (botão abaixo): os números aparecem aqui, calculados dos resultados salvos nos dois escopos.',
+  'lessons.scope.caption': 'Configurações rodadas nos dois escopos ({n} perguntas)',
+  'lessons.scope.col.corpus': '{metric} corpus',
+  'lessons.scope.col.document': '{metric} documento',
+  'lessons.scope.flip': 'Nestes resultados, "{a}" vence "{b}" no corpus ({metric} {ac} contra {bc}) e perde dentro do documento ({ad} contra {bd}): a ordem se inverte por pelo menos {margin} pergunta(s). Veja o teste pareado em Resultados antes de generalizar.',
+  'lessons.scope.noFlip': 'Nestes resultados nenhuma das {n} configurações inverte de posição entre os escopos (hit@1 e hit@5): a ordem medida no corpus vale também dentro do documento.',
 } as const;
 
 export const en: Record<keyof typeof pt, string> = {
@@ -320,4 +330,14 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.miss.split': 'split answer',
   'lessons.lb.miss.below-k': 'below the top 5',
   'lessons.lb.miss.not-retrieved': 'not retrieved',
+  'lessons.scope.title': 'Scope: searching the corpus or inside one document',
+  'lessons.scope.shows': "The same chunkings evaluated twice: searching the whole corpus, and searching only among the chunks of the answer's document (like someone who already opened the right document and searches in it).",
+  'lessons.scope.lookFor': 'Whether the configuration that wins across the corpus also wins inside the document. Small, precise chunks can lose across the corpus (they look like chunks of other documents) and win once the document is the right one.',
+  'lessons.scope.known': "A 2026 study (SIGIR, \"Beyond chunk-then-embed\") found different winners in the two scopes. The numbers below are computed by this card's runs, not typed.",
+  'lessons.scope.none': 'Run the grid (button below): the numbers appear here, computed from the results saved in both scopes.',
+  'lessons.scope.caption': 'Configurations run in both scopes ({n} questions)',
+  'lessons.scope.col.corpus': '{metric} corpus',
+  'lessons.scope.col.document': '{metric} document',
+  'lessons.scope.flip': 'In these results, "{a}" beats "{b}" across the corpus ({metric} {ac} vs {bc}) and loses inside the document ({ad} vs {bd}): the order flips by at least {margin} question(s). Check the paired test in Results before generalising.',
+  'lessons.scope.noFlip': 'In these results none of the {n} configurations changes place between the scopes (hit@1 and hit@5): the order measured across the corpus holds inside the document too.',
 };

@@ -5,7 +5,7 @@ export type { Protocol, ProviderLimits, InputKind } from './protocols.ts';
 export { parseEmbedderSpec, baseUrlOf, publicBaseUrl, isOfficialBase, embeddingRecord, checkEmbeddingConfig } from './config.ts';
 export { createProviderEmbedder, packBatches, EmbeddingProviderError } from './client.ts';
 export type { ProviderEmbedder, ProviderEmbedderOptions, ProviderStats } from './client.ts';
-export { serviceTokenCounter, APPROXIMATE_TOKEN_MARGIN } from './tokens.ts';
+export { serviceTokenCounter, serviceTokenizer, serviceEncoding, describeServiceCount, APPROXIMATE_TOKEN_MARGIN } from './tokens.ts';
 export type { CountTokens, ServiceTokenCounter } from './tokens.ts';
 export { estimateEmbeddingRun, formatEmbeddingEstimate, priceOf, EMBEDDING_PRICES } from './estimate.ts';
 export type { EmbeddingEstimate, EstimateInput, PriceTable, PriceEntry, RateLimit } from './estimate.ts';

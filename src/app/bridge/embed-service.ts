@@ -1,0 +1,64 @@
+// The page's handle on the embedding-service worker (workers/embed-service.worker.ts) through the one
+// worker bridge (./bridge.ts): calls queue, progress comes back through Comlink proxies, cancel
+// terminates the worker (its call rejects with an AbortError) and the next call's fresh worker is
+// configured again first (the key travels only to the worker, in memory).
+import * as Comlink from 'comlink';
+import type { EmbedServiceWorkerApi, EmbeddingProviderConfig, EmbeddingProviderRecord, InputKind, ProviderStats, ServiceEmbedOutput, ServiceInfo, ServicePlan } from '../../../workers/embed-service-api.ts';
+import { WorkerBridge } from './bridge.ts';
+
+export type { ServiceInfo, ServicePlan, ServiceEmbedOutput, EmbeddingProviderRecord, ProviderStats };
+
+type Remote = Comlink.Remote<EmbedServiceWorkerApi>;
+
+export interface EmbedServiceClient {
+  configure(config: EmbeddingProviderConfig): Promise<ServiceInfo>;
+  plan(groups: { texts: string[]; kind: InputKind }[]): Promise<ServicePlan>;
+  embed(texts: string[], kind: InputKind, onProgress?: (fraction: number) => void): Promise<ServiceEmbedOutput>;
+  record(): Promise<EmbeddingProviderRecord | null>;
+  stats(): Promise<ProviderStats>;
+  /** Stops whatever is running (its promise rejects with an AbortError); finished batches stay cached. */
+  cancel(): void;
+}
+
+export function createEmbedServiceClient(): EmbedServiceClient {
+  let config: EmbeddingProviderConfig | null = null;
+  const configured = new WeakMap<Remote, EmbeddingProviderConfig>();
+  const bridge = new WorkerBridge<Remote>((crashed) => {
+    const worker = new Worker(new URL('../../../workers/embed-service.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-embed-service' });
+    worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      crashed(new Error(`the embedding-service worker stopped: ${e.message || 'it could not start or crashed'}`));
+    });
+    const api = Comlink.wrap<EmbedServiceWorkerApi>(worker);
+    return {
+      api,
+      terminate() {
+        api[Comlink.releaseProxy]();
+        worker.terminate();
+      },
+    };
+  }, 300_000);
+
+  /** A fresh worker (after a cancel, a crash or an idle let-go) gets the current config first. */
+  const ready = async (api: Remote) => {
+    if (config && configured.get(api) !== config) {
+      await api.configure(config);
+      configured.set(api, config);
+    }
+  };
+  return {
+    configure(c) {
+      config = c;
+      return bridge.call(async (api) => {
+        const info = await api.configure(c);
+        configured.set(api, c);
+        return info;
+      }, 'configure');
+    },
+    plan: (groups) => bridge.call(async (api) => (await ready(api), api.plan(groups)), 'plan'),
+    embed: (texts, kind, onProgress) => bridge.call(async (api) => (await ready(api), api.embed(texts, kind, onProgress ? Comlink.proxy(onProgress) : undefined)), 'embed'),
+    record: () => bridge.call(async (api) => (await ready(api), api.record()), 'record'),
+    stats: () => bridge.call((api) => api.stats(), 'stats'),
+    cancel: () => bridge.cancel(() => new DOMException('cancelled', 'AbortError')),
+  };
+}

@@ -1,0 +1,179 @@
+// The documents import: files dropped or chosen (a folder or many files) are read in the engine
+// worker (PDF and Word parsed there, through the one dataset detection), each with its own status;
+// PDF and Word documents wait in a preview until the user adds them; text files are added at once.
+// A set of files that is a dataset (ChunkLab folder, Chroma, SQuAD, workspace file) is imported.
+import { t } from '../i18n/index.svelte.ts';
+import { engine, progress as proxy, cancelEngine, CancelledError } from '../bridge/engine.svelte.ts';
+import { workspace, errorMessage } from '../state/workspace.svelte.ts';
+import { addWorkspace } from '../actions/import.svelte.ts';
+import { documentPaths, documentType, duplicateKey, listingFromUploads, type DocumentsProgress, type FileOutcome } from '../../engine/formats/index.ts';
+import type { DocumentInput } from '../../engine/formats/dataset.ts';
+import type { PickedFile } from './entries.ts';
+import type { ReadDocuments } from '../../../workers/engine-api.ts';
+
+/** Largest file read (PDFs are parsed in memory in the worker). */
+export const MAX_FILE_MB = 100;
+/** Largest drop at once. */
+export const MAX_TOTAL_MB = 500;
+const MB = 1024 * 1024;
+
+export interface FileRow {
+  path: string;
+  status: 'waiting' | 'reading' | 'ready' | 'skipped';
+  pagesDone?: number;
+  pageCount?: number;
+  outcome?: FileOutcome;
+}
+
+export interface Notice {
+  kind: 'info' | 'error';
+  text: string;
+}
+
+/** A file's outcome as one line in the interface language. */
+export function outcomeText(o: FileOutcome): string {
+  if (!o.problem) return '';
+  if (o.problem === 'other') return t('docs.problem.other', { message: o.message ?? '' });
+  return t(`docs.problem.${o.problem}`, { max: MAX_FILE_MB, other: o.duplicateOf ?? '' });
+}
+
+class DocumentImport {
+  phase = $state<'idle' | 'reading' | 'preview'>('idle');
+  rows = $state<FileRow[]>([]);
+  done = $state(0);
+  total = $state(0);
+  /** The path of the file shown in the preview. */
+  selected = $state<string | null>(null);
+  /** The documents read (not yet added), by path. */
+  docs = $state.raw<Map<string, DocumentInput>>(new Map());
+  name = '';
+  private run = 0;
+
+  get ready(): FileRow[] {
+    return this.rows.filter((r) => r.status === 'ready');
+  }
+
+  doc(path: string): DocumentInput | undefined {
+    return this.docs.get(path);
+  }
+
+  /** Reads the files; resolves with a notice for the workspace's banner. */
+  async read(picked: PickedFile[]): Promise<Notice | null> {
+    if (!picked.length || this.phase === 'reading') return null;
+    const size = picked.reduce((n, p) => n + p.file.size, 0);
+    if (size > MAX_TOTAL_MB * MB) return { kind: 'error', text: t('docs.tooBig', { size: Math.ceil(size / MB), max: MAX_TOTAL_MB }) };
+    const uploads = picked.map((p) => ({ name: p.file.name, path: p.path.includes('/') ? p.path : undefined, blob: p.file }));
+    let paths: string[];
+    try {
+      paths = documentPaths(listingFromUploads(uploads).paths);
+    } catch (e) {
+      return { kind: 'error', text: t('docs.failed', { message: errorMessage(e) }) };
+    }
+    const run = ++this.run;
+    this.phase = 'reading';
+    this.selected = null;
+    this.docs = new Map();
+    this.rows = paths.map((path) => ({ path, status: 'waiting' }));
+    this.done = 0;
+    this.total = paths.length;
+    const onProgress = proxy((p: DocumentsProgress) => void (run === this.run && this.update(p)));
+    try {
+      const r: ReadDocuments = await engine(
+        async (api) => await api.readDocuments(uploads, { maxBytes: MAX_FILE_MB * MB }, onProgress),
+        'documents',
+      );
+      if (run !== this.run) return null;
+      if (r.kind === 'dataset') {
+        this.reset();
+        const s = addWorkspace(r.workspace);
+        const text = t('ws.importDone', { ...s, skipped: r.skipped.length });
+        return { kind: 'info', text: r.skipped.length ? `${text} ${t('ws.importSkipped', { count: r.skipped.length })}` : text };
+      }
+      // A chosen or dropped folder becomes a corpus named after it; loose files join the open corpus.
+      this.name = uploads.some((u) => u.path) ? r.name : '';
+      const docs = new Map<string, DocumentInput>();
+      const byId = new Map(r.documents.map((d) => [d.id, d]));
+      for (const o of r.files) {
+        const d = o.status === 'added' ? byId.get(o.id) : undefined;
+        if (d) docs.set(o.path, d);
+      }
+      this.docs = docs;
+      this.rows = [
+        ...r.files.filter((o) => documentType(o.path)).map((o): FileRow => ({ path: o.path, status: o.status === 'added' ? 'ready' : 'skipped', outcome: o, pageCount: o.pages })),
+        ...r.files.filter((o) => !documentType(o.path)).map((o): FileRow => ({ path: o.path, status: 'skipped', outcome: o })),
+      ];
+      this.done = this.total;
+      const binary = this.ready.some((row) => row.outcome?.type === 'pdf' || row.outcome?.type === 'docx');
+      if (binary) {
+        this.phase = 'preview';
+        this.selected = this.ready.find((row) => row.outcome?.type === 'pdf' || row.outcome?.type === 'docx')?.path ?? null;
+        return null;
+      }
+      return this.add();
+    } catch (e) {
+      if (run !== this.run) return null;
+      this.reset();
+      if (e instanceof CancelledError) return { kind: 'info', text: t('docs.cancelled') };
+      return { kind: 'error', text: t('docs.failed', { message: errorMessage(e) }) };
+    }
+  }
+
+  private update(p: DocumentsProgress): void {
+    const row = this.rows.find((r) => r.path === p.path);
+    this.done = p.outcome ? p.index + 1 : p.index;
+    if (!row) return;
+    if (p.outcome) {
+      row.status = p.outcome.status === 'added' ? 'ready' : 'skipped';
+      row.outcome = p.outcome;
+    } else {
+      row.status = 'reading';
+      if (p.pageCount) Object.assign(row, { pagesDone: p.pagesDone, pageCount: p.pageCount });
+    }
+  }
+
+  /** Adds the documents read: a folder as a new corpus named after it, loose files to the open corpus. */
+  add(): Notice {
+    const rows = this.rows;
+    const skipped = rows.filter((r) => r.status === 'skipped').map((r) => t('ws.skipped', { name: r.path, reason: outcomeText(r.outcome!) }));
+    const ready = rows.filter((r) => r.status === 'ready' && this.docs.has(r.path));
+    let corpusId = this.name ? undefined : workspace.activeCorpus?.id;
+    const existing = new Map((corpusId ? workspace.corpus(corpusId)?.documents ?? [] : []).map((d) => [duplicateKey(d.text), d.name]));
+    const inputs = [];
+    for (const r of ready) {
+      const d = this.docs.get(r.path)!;
+      const same = existing.get(duplicateKey(d.text));
+      if (same !== undefined) {
+        skipped.push(t('docs.duplicateOfCorpus', { name: r.path, other: same }));
+        continue;
+      }
+      inputs.push({ id: d.id, name: d.name ?? d.id, text: d.text, format: d.format ?? 'text', meta: { ...(d.meta ?? {}) } });
+    }
+    if (inputs.length) {
+      corpusId ??= workspace.createCorpus(this.name || t('ws.newCorpusName')).id;
+      workspace.addDocuments(corpusId, inputs);
+    }
+    this.reset();
+    const parts = inputs.length ? [t('ws.added', { count: inputs.length })] : [];
+    parts.push(...skipped);
+    return { kind: skipped.length ? 'error' : 'info', text: parts.join(' ') || t('docs.discarded') };
+  }
+
+  cancel(): void {
+    if (this.phase === 'reading') cancelEngine();
+  }
+
+  discard(): Notice {
+    this.reset();
+    return { kind: 'info', text: t('docs.discarded') };
+  }
+
+  private reset(): void {
+    this.phase = 'idle';
+    this.rows = [];
+    this.docs = new Map();
+    this.selected = null;
+    this.name = '';
+  }
+}
+
+export const documentImport = new DocumentImport();

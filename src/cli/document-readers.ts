@@ -1,0 +1,32 @@
+// Node: the readers for PDF and Word documents in a dataset folder, loaded only when a folder holds
+// one (pdf.js's legacy build is the one meant for Node; its standard font data comes from the package
+// so that text widths match the fonts; mammoth's Node build reads the .docx zip).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { DocumentReaders } from '../engine/formats/documents-folder.ts';
+import type { PdfjsModule } from '../engine/documents/pdf/types.ts';
+import type { MammothLike } from '../engine/documents/docx.ts';
+
+const require = createRequire(import.meta.url);
+
+function standardFonts(): string | undefined {
+  try {
+    return `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function nodeDocumentReaders(): DocumentReaders {
+  const fonts = standardFonts();
+  return {
+    pdfjs: async () => {
+      // pdf.js parses in this thread (Node has no worker for it): its worker module, imported first,
+      // sets globalThis.pdfjsWorker, so pdf.js never has to locate that file itself.
+      await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsModule;
+    },
+    pdfDocumentOptions: fonts ? { standardFontDataUrl: fonts } : {},
+    mammoth: async () => ((await import('mammoth')) as unknown as { default?: MammothLike }).default ?? ((await import('mammoth')) as unknown as MammothLike),
+  };
+}

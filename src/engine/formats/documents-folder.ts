@@ -1,0 +1,238 @@
+// A plain folder (or set of files) of documents as a dataset with no questions: every .md,
+// .markdown, .txt, .html, .htm, .pdf and .docx file is a document whose id is its file name without
+// the extension. PDF and Word bytes go through the engine's readers (documents/pdf, documents/docx)
+// with pdf.js and mammoth handed in by the caller (the CLI: Node builds; the page: inside its
+// worker). Each file's outcome is kept (read, refused and why, duplicate of which), so the page can
+// list them and the CLI can refuse at the first bad file (strict) while the page goes on (keepGoing).
+import { InputError, type DocFormat, type DocMeta } from '../types.ts';
+import { parsePdf, type PdfjsSource } from '../documents/pdf/pdf.ts';
+import { parseDocx, type MammothSource } from '../documents/docx.ts';
+import type { Dataset, DocumentInput } from './dataset.ts';
+import { checkSize, type ReadOptions } from './limits.ts';
+
+/** The file types a documents folder takes, by extension. */
+export type DocumentFileType = 'markdown' | 'text' | 'html' | 'pdf' | 'docx';
+
+const TYPES: Record<string, DocumentFileType> = {
+  md: 'markdown',
+  markdown: 'markdown',
+  txt: 'text',
+  html: 'html',
+  htm: 'html',
+  pdf: 'pdf',
+  docx: 'docx',
+};
+
+/** The document type of a file name (by its extension), or null when it is not a document. */
+export function documentType(path: string): DocumentFileType | null {
+  const m = /\.([a-z0-9]+)$/i.exec(path);
+  return (m && TYPES[m[1].toLowerCase()]) || null;
+}
+
+/** Files a folder may hold beside its documents without being listed (system files, hidden files). */
+export function isHiddenPath(path: string): boolean {
+  return path.split('/').some((p) => p.startsWith('.') || p === '__MACOSX' || p === 'Thumbs.db' || p === 'desktop.ini');
+}
+
+/** The parsers for binary documents, as the caller loads them (lazily where it can). */
+export interface DocumentReaders {
+  pdfjs?: PdfjsSource;
+  /** Extra pdf.js getDocument parameters (Node: standardFontDataUrl). */
+  pdfDocumentOptions?: Record<string, unknown>;
+  mammoth?: MammothSource;
+}
+
+/** Why a file was not added, as a code the page words in its own language (message: the engine's English). */
+export type FileProblem =
+  | 'too-large'
+  | 'not-document'
+  | 'duplicate'
+  | 'same-id'
+  | 'empty'
+  | 'encrypted'
+  | 'scanned'
+  | 'truncated'
+  | 'damaged'
+  | 'wrong-type'
+  | 'old-word'
+  | 'no-reader'
+  | 'other';
+
+export interface FileOutcome {
+  /** The file's path in the listing. */
+  path: string;
+  type: DocumentFileType | null;
+  /** The document id it became (or would have become). */
+  id: string;
+  status: 'added' | 'skipped';
+  problem?: FileProblem;
+  /** One line: what is wrong (English, from the engine), or the duplicate's original. */
+  message?: string;
+  /** duplicate: the id of the document with the same text. */
+  duplicateOf?: string;
+  /** PDF and Word: the recovered heading outline. */
+  outline?: { level: number; title: string }[];
+  /** PDF: its page count. */
+  pages?: number;
+}
+
+export interface DocumentsProgress {
+  /** 0-based index of the file among the documents being read, and their count. */
+  index: number;
+  total: number;
+  path: string;
+  /** PDF: pages read so far and the page count (0 when not known yet). */
+  pagesDone?: number;
+  pageCount?: number;
+  /** The file's outcome, once it is done. */
+  outcome?: FileOutcome;
+}
+
+export interface DocumentsOptions extends ReadOptions {
+  readers?: DocumentReaders;
+  /** Record a bad file in its outcome and go on (the page), instead of refusing the whole folder (the CLI). */
+  keepGoing?: boolean;
+  onProgress?: (p: DocumentsProgress) => void;
+  signal?: AbortSignal;
+  /** Size of a file before it is read (the page's File.size); the CLI checks sizes itself. */
+  sizeOf?: (path: string) => number | undefined;
+}
+
+/** The listing as this reader needs it (see FileListing in detect.ts). */
+interface Source {
+  name: string;
+  /** 'file': one document chosen on its own (messages name it by `name`). */
+  kind?: 'file' | 'folder';
+  title?: string;
+  paths: readonly string[];
+  read(path: string): string | Uint8Array | Promise<string | Uint8Array>;
+  sizeOf?(path: string): number | undefined;
+}
+
+/** The documents of a listing, in path order (hidden files left out). */
+export function documentPaths(paths: readonly string[]): string[] {
+  return paths.filter((p) => !isHiddenPath(p) && documentType(p)).sort();
+}
+
+/** The same text, for duplicate detection: line ends and surrounding space do not count. */
+export function duplicateKey(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
+}
+
+const decoder = new TextDecoder('utf-8');
+const asText = (b: string | Uint8Array) => (typeof b === 'string' ? b : decoder.decode(b));
+const asBytes = (b: string | Uint8Array) => (typeof b === 'string' ? new TextEncoder().encode(b) : b);
+
+/** The code of an engine refusal (the messages of documents/pdf and documents/docx, and limits.ts). */
+export function problemOf(message: string): FileProblem {
+  if (/too large/.test(message)) return 'too-large';
+  if (/encrypted|password/i.test(message)) return /\.doc\)|old-format/.test(message) ? 'old-word' : 'encrypted';
+  if (/no text layer|scanned/.test(message)) return 'scanned';
+  if (/truncated/.test(message)) return 'truncated';
+  if (/is empty/.test(message)) return 'empty';
+  if (/\bnot a (PDF|Word)/.test(message)) return 'wrong-type';
+  if (/damaged/.test(message)) return 'damaged';
+  if (/did not load|no reader/.test(message)) return 'no-reader';
+  return 'other';
+}
+
+function whereOf(src: Source, path: string): string {
+  if (src.kind === 'file') return src.name || path;
+  return src.name ? `${src.name}/${path}` : path;
+}
+
+function fileName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** The document id of a path: the file name without its extension. */
+export function documentId(path: string): string {
+  const name = fileName(path);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+async function readOne(src: Source, path: string, type: DocumentFileType, opts: DocumentsOptions, report: (pagesDone: number, pageCount: number) => void): Promise<{ doc: DocumentInput; outline?: FileOutcome['outline']; pages?: number }> {
+  const where = whereOf(src, path);
+  const size = (opts.sizeOf ?? src.sizeOf)?.(path);
+  if (size !== undefined) checkSize(size, where, opts);
+  const body = await src.read(path);
+  checkSize(typeof body === 'string' ? body.length : body.byteLength, where, opts);
+  const id = documentId(path);
+  const name = fileName(path);
+  const meta: DocMeta = { fileName: name, fileType: type };
+  if (type === 'pdf' || type === 'docx') {
+    const r = opts.readers ?? {};
+    let doc;
+    if (type === 'pdf') {
+      if (!r.pdfjs) throw new InputError('no reader for PDF files here', where);
+      doc = await parsePdf({ id, bytes: asBytes(body), name, meta }, r.pdfjs, {
+        where,
+        signal: opts.signal,
+        documentOptions: r.pdfDocumentOptions,
+        onProgress: report,
+      });
+    } else {
+      if (!r.mammoth) throw new InputError('no reader for Word files here', where);
+      doc = await parseDocx({ id, bytes: asBytes(body), name, meta }, r.mammoth);
+    }
+    if (!doc.text.trim()) throw new InputError(`no text was found in the ${type === 'pdf' ? 'PDF' : 'Word document'}`, where);
+    const outline = doc.blocks.filter((b) => b.kind === 'heading').map((b) => ({ level: b.level ?? 1, title: b.title ?? '' }));
+    const pages = doc.meta.pageCount ? Number(doc.meta.pageCount) : undefined;
+    return { doc: { id, name, text: doc.text, format: 'markdown', meta: { ...doc.meta } }, outline, ...(pages ? { pages } : {}) };
+  }
+  const text = asText(body);
+  const format: DocFormat = type;
+  return { doc: { id, name, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, format, meta } };
+}
+
+/**
+ * The documents of a listing as a dataset with no questions, and each file's outcome. Strict (the
+ * default): the first file that cannot be read, or an id taken twice, refuses the folder. keepGoing:
+ * it is recorded in that file's outcome and the others are read. A document whose text is the same
+ * as an earlier one's is left out with a note in either mode.
+ */
+export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = {}): Promise<{ dataset: Dataset; files: FileOutcome[] }> {
+  const paths = documentPaths(src.paths);
+  const files: FileOutcome[] = [];
+  const documents: DocumentInput[] = [];
+  const byText = new Map<string, string>();
+  const ids = new Map<string, string>();
+  for (const path of src.paths) {
+    if (!documentType(path) && !isHiddenPath(path)) {
+      files.push({ path, type: null, id: documentId(path), status: 'skipped', problem: 'not-document', message: 'not a document (.md, .txt, .html, .pdf or .docx): left out' });
+    }
+  }
+  for (let index = 0; index < paths.length; index++) {
+    opts.signal?.throwIfAborted();
+    const path = paths[index];
+    const type = documentType(path)!;
+    const id = documentId(path);
+    const progress = (extra: Partial<DocumentsProgress>) => opts.onProgress?.({ index, total: paths.length, path, ...extra });
+    progress({});
+    let outcome: FileOutcome;
+    try {
+      const other = ids.get(id);
+      if (other) throw new InputError(`two documents would have the id "${id}" (${other} and ${path}): rename one`, whereOf(src, path));
+      const r = await readOne(src, path, type, opts, (pagesDone, pageCount) => progress({ pagesDone, pageCount }));
+      ids.set(id, path);
+      const key = duplicateKey(r.doc.text);
+      const same = byText.get(key);
+      if (same !== undefined) {
+        outcome = { path, type, id, status: 'skipped', problem: 'duplicate', duplicateOf: same, message: `the same text as "${same}": left out` };
+      } else {
+        byText.set(key, id);
+        documents.push(r.doc);
+        outcome = { path, type, id, status: 'added', ...(r.outline ? { outline: r.outline } : {}), ...(r.pages ? { pages: r.pages } : {}) };
+      }
+    } catch (e) {
+      if (!(e instanceof InputError) || !opts.keepGoing) throw e;
+      const problem = /would have the id/.test(e.message) ? 'same-id' : problemOf(e.message);
+      outcome = { path, type, id, status: 'skipped', problem, message: e.message };
+    }
+    files.push(outcome);
+    progress({ outcome });
+  }
+  const name = src.title || (src.kind === 'file' ? documentId(paths[0] ?? '') : src.name.split('/').filter(Boolean).pop()) || 'Documents';
+  return { dataset: { name, source: 'documents', documents, questions: [], skipped: [] }, files };
+}

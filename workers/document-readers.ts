@@ -1,0 +1,36 @@
+// The browser's readers for PDF and Word files, loaded inside the engine worker the first time a
+// document needs one (never on the page's main thread).
+//
+// pdf.js runs here with its own worker "disabled": importing its worker module first sets
+// globalThis.pdfjsWorker, and pdf.js then runs its parser in this thread (its in-thread "fake
+// worker") instead of starting a nested worker. Why: (1) we are already off the main thread, so a
+// second thread buys nothing for responsiveness; (2) pdf.js's nested-worker path reads
+// `window.location`, which a worker scope does not have, so it would fall back anyway after a
+// failed attempt; (3) cancel terminates this one worker and pdf.js goes with it; (4) no separate
+// worker file has to be served or kept in step with the library's version.
+// mammoth: its "browser" build (the bundler follows the package's browser field).
+import type { DocumentReaders } from '../src/engine/formats/documents-folder.ts';
+import type { PdfjsModule } from '../src/engine/documents/pdf/types.ts';
+import type { MammothLike } from '../src/engine/documents/docx.ts';
+
+let pdfjs: Promise<PdfjsModule> | null = null;
+
+function loadPdfjs(): Promise<PdfjsModule> {
+  pdfjs ??= (async () => {
+    await import('pdfjs-dist/build/pdf.worker.mjs');
+    return (await import('pdfjs-dist')) as unknown as PdfjsModule;
+  })();
+  return pdfjs;
+}
+
+async function loadMammoth(): Promise<MammothLike> {
+  const m = (await import('mammoth')) as unknown as MammothLike & { default?: MammothLike };
+  return m.default ?? m;
+}
+
+export const documentReaders: DocumentReaders = {
+  pdfjs: loadPdfjs,
+  // No standard font data is served: text extraction uses pdf.js's built-in metrics for the 14 standard fonts.
+  pdfDocumentOptions: { useWorkerFetch: false },
+  mammoth: loadMammoth,
+};
