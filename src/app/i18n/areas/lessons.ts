@@ -165,10 +165,10 @@ export const pt = {
   'lessons.scope.lookFor': 'Se a configuração que vence no corpus também vence dentro do documento. Trechos pequenos e precisos podem perder no corpus (parecem com trechos de outros documentos) e ganhar quando o documento já é o certo.',
   'lessons.scope.known': 'Um estudo de 2026 (SIGIR, "Beyond chunk-then-embed") viu vencedores diferentes nos dois escopos. Os números abaixo são calculados pelas execuções deste cartão, não digitados.',
   'lessons.scope.none': 'Rode a grade (botão abaixo): os números aparecem aqui, calculados dos resultados salvos nos dois escopos.',
-  'lessons.scope.caption': 'Configurações rodadas nos dois escopos ({n} perguntas)',
+  'lessons.scope.caption': 'Configurações rodadas nos dois escopos ({n, plural, one {# pergunta} other {# perguntas}})',
   'lessons.scope.col.corpus': '{metric} corpus',
   'lessons.scope.col.document': '{metric} documento',
-  'lessons.scope.flip': 'Nestes resultados, "{a}" vence "{b}" no corpus ({metric} {ac} contra {bc}) e perde dentro do documento ({ad} contra {bd}): a ordem se inverte por pelo menos {margin} pergunta(s). Veja o teste pareado em Resultados antes de generalizar.',
+  'lessons.scope.flip': 'Nestes resultados, "{a}" vence "{b}" no corpus ({metric} {ac} contra {bc}) e perde dentro do documento ({ad} contra {bd}): a ordem se inverte por pelo menos {margin, plural, one {# pergunta} other {# perguntas}}. Veja o teste pareado em Resultados antes de generalizar.',
   'lessons.scope.noFlip': 'Nestes resultados nenhuma das {n} configurações inverte de posição entre os escopos (hit@1 e hit@5): a ordem medida no corpus vale também dentro do documento.',
 } as const;
 
@@ -335,9 +335,9 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.scope.lookFor': 'Whether the configuration that wins across the corpus also wins inside the document. Small, precise chunks can lose across the corpus (they look like chunks of other documents) and win once the document is the right one.',
   'lessons.scope.known': "A 2026 study (SIGIR, \"Beyond chunk-then-embed\") found different winners in the two scopes. The numbers below are computed by this card's runs, not typed.",
   'lessons.scope.none': 'Run the grid (button below): the numbers appear here, computed from the results saved in both scopes.',
-  'lessons.scope.caption': 'Configurations run in both scopes ({n} questions)',
+  'lessons.scope.caption': 'Configurations run in both scopes ({n, plural, one {# question} other {# questions}})',
   'lessons.scope.col.corpus': '{metric} corpus',
   'lessons.scope.col.document': '{metric} document',
-  'lessons.scope.flip': 'In these results, "{a}" beats "{b}" across the corpus ({metric} {ac} vs {bc}) and loses inside the document ({ad} vs {bd}): the order flips by at least {margin} question(s). Check the paired test in Results before generalising.',
+  'lessons.scope.flip': 'In these results, "{a}" beats "{b}" across the corpus ({metric} {ac} vs {bc}) and loses inside the document ({ad} vs {bd}): the order flips by at least {margin, plural, one {# question} other {# questions}}. Check the paired test in Results before generalising.',
   'lessons.scope.noFlip': 'In these results none of the {n} configurations changes place between the scopes (hit@1 and hit@5): the order measured across the corpus holds inside the document too.',
 };
