@@ -52,6 +52,8 @@ export interface InspectResult {
 export interface ReadUpload {
   workspace: Workspace;
   skipped: SkippedQuestion[];
+  /** Questions left out because their own metadata filter excludes their gold document. */
+  filterExcluded: { id: string; docId: string; reason: string }[];
 }
 
 export interface OpenedResults {

@@ -5,6 +5,7 @@ import type { ChunkerId } from '../../engine/types.ts';
 import type { ChunkerDescription, InspectResult } from '../../../workers/engine-api.ts';
 import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
+import type { Target } from './target.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
 import { ChunkerSettings, readChoice, readStored, type ChunkerChoice } from '../state/chunker-settings.svelte.ts';
 
@@ -38,6 +39,8 @@ class Inspector extends ChunkerSettings {
   progress = $state(0);
   error = $state<string | null>(null);
   selected = $state<number | null>(null);
+  /** A gold span to show (scrolled to, highlighted, with the cuts that split it); see target.ts. */
+  target = $state<Target | null>(null);
   private seq = 0;
 
   constructor() {
@@ -130,8 +133,9 @@ import { go } from '../router.svelte.ts';
  * Opens the inspector on one document of a corpus with a given chunker and parameters (e.g. the
  * configuration of an experiment run), remembering them as the inspector's current choice.
  */
-export function openInInspector(corpusId: string, docId: string, chunkerId: ChunkerId, params: Record<string, unknown>): void {
+export function openInInspector(corpusId: string, docId: string, chunkerId: ChunkerId, params: Record<string, unknown>, target?: Target): void {
   workspace.setActive(corpusId, docId);
+  inspector.target = target ?? null;
   inspector.chunkerId = chunkerId;
   inspector.values[chunkerId] = { ...(inspector.values[chunkerId] ?? {}), ...params };
   inspector.selected = null;
