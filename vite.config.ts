@@ -14,7 +14,24 @@ export default defineConfig({
   plugins: [svelte(), precachePlugin()],
   worker: { format: 'es' },
   // Pre-bundling breaks onnxruntime-web's `new URL(..., import.meta.url)` (see docs/STACK.md).
-  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
+  // The dependency scan starts from index.html and does not follow `new Worker(new URL(...))`, so a
+  // package only the workers import would be found on first use of a view and the dev server would
+  // reload the page (losing what was typed): the workers are scan entries too, and the packages they
+  // import (or import lazily) are pre-bundled up front.
+  optimizeDeps: {
+    entries: ['index.html', 'workers/*.worker.ts'],
+    include: [
+      'comlink',
+      'idb-keyval',
+      'papaparse',
+      'marked',
+      'htmlparser2',
+      '@huggingface/tokenizers',
+      'js-tiktoken/ranks/cl100k_base',
+      'js-tiktoken/ranks/o200k_base',
+    ],
+    exclude: ['@huggingface/transformers', 'onnxruntime-web'],
+  },
   server: { port: 5173, strictPort: false, headers: ISOLATION },
   preview: { headers: ISOLATION },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },

@@ -89,6 +89,8 @@ export interface LlmChunkEstimate extends LlmEstimate {
 export interface ReadUpload {
   workspace: Workspace;
   skipped: SkippedQuestion[];
+  /** Questions left out because their own metadata filter excludes their gold document. */
+  filterExcluded: { id: string; docId: string; reason: string }[];
 }
 
 export interface OpenedResults {

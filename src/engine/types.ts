@@ -210,7 +210,24 @@ export interface Chunker<P extends CommonParams = CommonParams> {
  * Conditions a caller reacts to rather than only shows: a context sentence missing from the cache,
  * no embedding model loaded. They travel as InputError.code (across a worker too: workers/errors.ts).
  */
-export type ErrorCode = 'context-missing' | 'model-not-loaded';
+export const ERROR_CODES = [
+  'context-missing',
+  'model-not-loaded',
+  // Common user-facing input errors: the page translates them (the message stays as the detail).
+  'too-large',
+  'bad-json',
+  'bad-field',
+  'no-file',
+  'unknown-format',
+  'results-not-dataset',
+  'folder-manifest',
+  'phrase-not-found',
+  'phrase-ambiguous',
+  'unknown-document',
+  'bad-span',
+  'filter-excludes-gold',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class InputError extends Error {
   /** Set when the caller may react to this condition (see ErrorCode). */
@@ -236,7 +253,7 @@ export class InputError extends Error {
 /** The ErrorCode of an error (an InputError, or one that crossed a worker boundary), if any. */
 export function errorCode(e: unknown): ErrorCode | undefined {
   const c = (e as { code?: unknown } | null | undefined)?.code;
-  return c === 'context-missing' || c === 'model-not-loaded' ? c : undefined;
+  return typeof c === 'string' && (ERROR_CODES as readonly string[]).includes(c) ? (c as ErrorCode) : undefined;
 }
 
 function clip(s: string, n: number): string {

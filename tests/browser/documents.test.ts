@@ -55,7 +55,7 @@ test('a folder with a PDF, a DOCX and a Markdown file: preview the outline, add,
   await expect.poll(() => s.page.locator('[data-testid="docs-outline"] li').count()).toBeGreaterThan(0);
 
   await s.page.getByTestId('docs-add').click();
-  await s.page.getByTestId('ws-message').filter({ hasText: '3 documento(s) adicionado(s)' }).waitFor();
+  await s.page.getByTestId('ws-message').filter({ hasText: '3 documentos adicionados' }).waitFor();
   await expect(s.page.getByTestId('corpus-title').textContent()).resolves.toBe('manuais');
   expect(await s.page.locator('[data-testid="doc-list"] .doc-name').allTextContents()).toEqual(['manual.pdf', 'notas.md', 'policy.docx']);
   // Untrusted text stays text.
@@ -122,7 +122,7 @@ test('loose files dropped: a broken PDF is left out with its reason, a duplicate
     dt.items.add(new File(['# Um\n\nTexto.\n'], 'copia.md', { type: 'text/markdown' }));
     document.querySelector('[data-testid="docs-drop"]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, truncated);
-  const msg = s.page.getByTestId('ws-message').filter({ hasText: '1 documento(s) adicionado(s)' });
+  const msg = s.page.getByTestId('ws-message').filter({ hasText: '1 documento adicionado' });
   await msg.waitFor({ timeout: 60_000 });
   const text = (await msg.textContent()) ?? '';
   expect(text).toContain('cortado.pdf');

@@ -49,7 +49,7 @@ test('a Chroma folder (corpora files + questions_df.csv) becomes a corpus with i
     { name: 'questions_df.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
   ]);
   await s.page.getByTestId('ws-message').filter({ hasText: 'Importado' }).waitFor({ timeout: 60_000 });
-  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('1 documentos, 1 perguntas');
+  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('1 documento, 1 pergunta');
   await expect(s.page.locator('[data-testid="doc-list"] .doc-name').allTextContents()).resolves.toEqual(['loja.md']);
   expect(s.errors).toEqual([]);
 });
@@ -76,7 +76,7 @@ test('a SQuAD file becomes a corpus, one document per title', async () => {
   await s.page.getByTestId('ws-message').filter({ hasText: 'Importado' }).waitFor({ timeout: 60_000 });
   await expect(s.page.locator('[data-testid="doc-list"] .doc-name').allTextContents()).resolves.toEqual(['Rio', 'Lisboa']);
   // The question whose answer is not in the text is left out, and the message says so.
-  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('2 documentos, 1 perguntas');
-  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('1 pergunta(s) do arquivo ficaram de fora');
+  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('2 documentos, 1 pergunta');
+  await expect(s.page.getByTestId('ws-message').textContent()).resolves.toContain('1 pergunta do arquivo ficou de fora');
   expect(s.errors).toEqual([]);
 });

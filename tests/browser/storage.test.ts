@@ -119,7 +119,7 @@ test('several files chosen at once are added (in file-name order); an unreadable
     { name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('png') },
   ]);
   const msg = s.page.getByTestId('ws-message');
-  await msg.filter({ hasText: '3 documento(s) adicionado(s)' }).waitFor();
+  await msg.filter({ hasText: '3 documentos adicionados' }).waitFor();
   await expect(msg.textContent()).resolves.toMatch(/planilha\.pdf.*incompleto/);
   await expect(msg.textContent()).resolves.toMatch(/foto\.png.*não é um documento/);
   const names = await s.page.locator('[data-testid="doc-list"] .doc-name').allTextContents();

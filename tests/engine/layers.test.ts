@@ -141,10 +141,7 @@ describe('layers', () => {
     };
     for (const f of graph.keys()) if (!state.has(f)) visit(f);
     // Type-only imports count too (a circle of types is still a tangle).
-    // TODO(chunkers branch): the chunker kit (issue 9, item 5) removes the common.ts/header.ts circle
-    // inside src/engine/chunkers; once it lands, drop this filter so every cycle fails the test.
-    const outsideChunkers = cycles.filter((c) => !c.split(' → ').every((f) => under(f, 'src/engine/chunkers')));
-    expect(outsideChunkers).toEqual([]);
+    expect(cycles).toEqual([]);
   });
 
   test('workers never import src/app', () => {

@@ -10,6 +10,8 @@ export interface ImportSummary {
   questions: number;
   /** Questions in the file that could not be evaluated (with why), left out. */
   skipped: number;
+  /** Questions left out because their own metadata filter excludes their gold document (ids, documents). */
+  filterExcluded?: { id: string; docId: string }[];
 }
 
 /** Reads the files in the worker (the engine validates them) and adds each corpus found. */
@@ -18,11 +20,11 @@ export async function importFiles(files: File[]): Promise<ImportSummary> {
     files.map(async (f) => ({ name: f.name, path: f.webkitRelativePath || undefined, text: await f.text() })),
   );
   const read = await engine((api) => api.readUpload(uploaded), 'import');
-  return { ...addWorkspace(read.workspace), skipped: read.skipped.length };
+  return { ...addWorkspace(read.workspace), skipped: read.skipped.length, filterExcluded: read.filterExcluded.map(({ id, docId }) => ({ id, docId })) };
 }
 
 /** Adds every corpus of a workspace file (with fresh ids) and its question sets. */
-export function addWorkspace(ws: Workspace): Omit<ImportSummary, 'skipped'> {
+export function addWorkspace(ws: Workspace): Omit<ImportSummary, 'skipped' | 'filterExcluded'> {
   let docs = 0;
   let questions = 0;
   const names: string[] = [];

@@ -2,6 +2,7 @@
 // localStorage and mirrored on <html lang>, and t(key, params) to read a message in it.
 import { en } from './en.ts';
 import { ptBR } from './pt-BR.ts';
+import { plurals } from './plural.ts';
 import { LANGS, type Dictionary, type Lang, type MessageKey } from './types.ts';
 
 export type { Lang, MessageKey } from './types.ts';
@@ -40,12 +41,22 @@ export function applyLangAttribute(): void {
   if (typeof document !== 'undefined') document.documentElement.lang = current.lang;
 }
 
-/** The message `key` in the current language, with `{name}` placeholders filled from `params`. */
+/**
+ * The message `key` in the current language, with `{name}` placeholders filled from `params`.
+ * Plurals use a small ICU subset: `{count, plural, one {# documento} other {# documentos}}` picks
+ * the branch Intl.PluralRules names for the number (`=0`, `=1`… exact branches first), `#` being
+ * the value as passed.
+ */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const msg = DICTS[current.lang][key] ?? ptBR[key] ?? key;
   if (!params) return msg;
+  return fill(plurals(msg, params, current.lang), params);
+}
+
+function fill(msg: string, params: Record<string, string | number>): string {
   return msg.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
+
 
 /** Numbers formatted for the current language. */
 export function fmtNumber(n: number, digits = 0): string {

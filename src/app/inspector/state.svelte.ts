@@ -7,6 +7,7 @@ import { chunkHooks, chunkModels, llmAnswers, llmProblem } from '../chunking/hoo
 import { providerPricing } from '../context/state.svelte.ts';
 import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
+import type { Target } from './target.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
 import { ChunkerSettings, readChoice, readStored, type ChunkerChoice } from '../state/chunker-settings.svelte.ts';
 
@@ -49,6 +50,8 @@ class Inspector extends ChunkerSettings {
   /** The key whose llm calls the user accepted. */
   private approved = '';
   private controller: AbortController | null = null;
+  /** A gold span to show (scrolled to, highlighted, with the cuts that split it); see target.ts. */
+  target = $state<Target | null>(null);
   private seq = 0;
 
   constructor() {
@@ -210,8 +213,9 @@ import { go } from '../router.svelte.ts';
  * Opens the inspector on one document of a corpus with a given chunker and parameters (e.g. the
  * configuration of an experiment run), remembering them as the inspector's current choice.
  */
-export function openInInspector(corpusId: string, docId: string, chunkerId: ChunkerId, params: Record<string, unknown>): void {
+export function openInInspector(corpusId: string, docId: string, chunkerId: ChunkerId, params: Record<string, unknown>, target?: Target): void {
   workspace.setActive(corpusId, docId);
+  inspector.target = target ?? null;
   inspector.chunkerId = chunkerId;
   inspector.values[chunkerId] = { ...(inspector.values[chunkerId] ?? {}), ...params };
   inspector.selected = null;

@@ -65,8 +65,12 @@ function saveChoice(c: ModelChoice): void {
   }
 }
 
+const initialChoice = readChoice();
+
 export const modelState = $state({
-  choice: readChoice(),
+  choice: initialChoice,
+  /** The choice is a folder from disk whose files this page does not hold (after a reload): pick it again. */
+  needsFiles: initialChoice.kind === 'files',
   phase: 'idle' as ModelPhase,
   status: null as ModelStatus | null,
   progress: null as LoadProgress | null,
@@ -122,6 +126,7 @@ export async function loadChoice(choice: ModelChoice, files?: { path: string; da
   // Plain objects only: the files cross to the worker by structured clone (no reactive proxies).
   if (files) pickedFiles = { name: choice.id, files: files.map((f) => ({ path: f.path, data: f.data })) };
   modelState.choice = { ...choice };
+  modelState.needsFiles = choice.kind === 'files' && pickedFiles?.name !== choice.id;
   saveChoice(choice);
   return startLoad(choice);
 }
@@ -230,6 +235,7 @@ export function modelLabel(): string {
 /** Changes the choice without loading (the next embed loads it). */
 export function setChoice(choice: ModelChoice): void {
   modelState.choice = { ...choice };
+  modelState.needsFiles = choice.kind === 'files' && pickedFiles?.name !== choice.id;
   saveChoice(choice);
 }
 

@@ -1,6 +1,7 @@
 // The workspace: corpora, question sets and saved results, held as reactive state and saved to
 // IndexedDB automatically. Saving writes new records and the index before it deletes anything, so a
 // failed write (a full quota) never loses what was already stored.
+import { errorText } from '../i18n/error-text.ts';
 import { getLang, t } from '../i18n/index.svelte.ts';
 import { estimateStorage, isQuotaError, memoryKV, openIdbKV, type KV, type StorageUse } from './db.ts';
 import { docIdFrom, newId } from './ids.ts';
@@ -491,8 +492,8 @@ export class Workspace {
 }
 
 export function errorMessage(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return String(e);
+  // Engine errors with a code are translated, the engine's message kept as the detail (i18n/error-text.ts).
+  return errorText(e);
 }
 
 /** The one workspace of the page. */

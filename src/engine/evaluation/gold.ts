@@ -30,8 +30,8 @@ export function occurrences(hay: string, needle: string, limit = Infinity): numb
 export function resolvePhrase(doc: Doc, units: readonly Unit[], phrase: string, where: string): GoldSpan {
   if (!phrase.trim()) throw new InputError(`empty key phrase for document "${doc.id}"`, where);
   const found = occurrences(doc.text, phrase, 3);
-  if (found.length === 0) throw new InputError(`key phrase "${short(phrase)}" does not occur in document "${doc.id}" (exact, case-sensitive match)`, where);
-  if (found.length > 1) throw new InputError(`key phrase "${short(phrase)}" occurs more than once in document "${doc.id}"; lengthen it until it is unique`, where);
+  if (found.length === 0) throw new InputError(`key phrase "${short(phrase)}" does not occur in document "${doc.id}" (exact, case-sensitive match)`, where, { code: 'phrase-not-found' });
+  if (found.length > 1) throw new InputError(`key phrase "${short(phrase)}" occurs more than once in document "${doc.id}"; lengthen it until it is unique`, where, { code: 'phrase-ambiguous' });
   const p = found[0];
   const q = p + phrase.length;
   let start = Infinity;
@@ -55,10 +55,10 @@ export function resolvePhrase(doc: Doc, units: readonly Unit[], phrase: string, 
 
 /** Checks an explicit span against its document. */
 export function checkSpan(doc: Doc | undefined, span: GoldSpan, where: string): GoldSpan {
-  if (!doc) throw new InputError(`unknown document "${span.docId}"`, where);
+  if (!doc) throw new InputError(`unknown document "${span.docId}"`, where, { code: 'unknown-document' });
   const { start, end } = span;
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > doc.text.length || start >= end)
-    throw new InputError(`span [${start}, ${end}) is outside document "${doc.id}" (length ${doc.text.length}) or empty`, where);
+    throw new InputError(`span [${start}, ${end}) is outside document "${doc.id}" (length ${doc.text.length}) or empty`, where, { code: 'bad-span' });
   return { docId: doc.id, start, end };
 }
 
@@ -72,6 +72,47 @@ export function matchesFilter(meta: DocMeta | undefined, filter: Record<string, 
 /** Whether a document passes every given filter (run-level and the question's own). */
 export function matchesAll(meta: DocMeta | undefined, ...filters: Array<Record<string, string> | undefined>): boolean {
   return filters.every((f) => matchesFilter(meta, f));
+}
+
+/**
+ * The first gold document a question's own metadata filter excludes (such a question can never be
+ * answered: every run fails on it), or undefined. Needs only the documents' metadata, so readers
+ * check it at import, before any parsing.
+ */
+export function goldExcludedByFilter(spec: Pick<QuestionSpec, 'gold' | 'filter'>, metaOf: (docId: string) => DocMeta | undefined): string | undefined {
+  if (!spec.filter || !Object.keys(spec.filter).length) return undefined;
+  return spec.gold.find((g) => !matchesFilter(metaOf(g.docId), spec.filter))?.docId;
+}
+
+/** The reason given for a question left out by goldExcludedByFilter (names the document and the filter). */
+export function filterExcludesGoldReason(docId: string, filter: Record<string, string>): string {
+  const pairs = Object.entries(filter)
+    .slice(0, 4)
+    .map(([k, v]) => `${short(k)}=${short(v)}`)
+    .join(', ');
+  return `its metadata filter (${pairs}) excludes its own gold document "${short(docId)}"`;
+}
+
+/** A question left out because its filter excludes its own gold document. */
+export interface FilterExcluded {
+  id: string;
+  docId: string;
+  reason: string;
+}
+
+/** Splits questions into those that can be evaluated and those whose filter excludes their gold. */
+export function dropFilterExcludedGold(
+  questions: readonly QuestionSpec[],
+  metaOf: (docId: string) => DocMeta | undefined,
+): { kept: QuestionSpec[]; excluded: FilterExcluded[] } {
+  const kept: QuestionSpec[] = [];
+  const excluded: FilterExcluded[] = [];
+  for (const q of questions) {
+    const docId = goldExcludedByFilter(q, metaOf);
+    if (docId === undefined) kept.push(q);
+    else excluded.push({ id: q.id, docId, reason: filterExcludesGoldReason(docId, q.filter!) });
+  }
+  return { kept, excluded };
 }
 
 /**
@@ -93,7 +134,7 @@ export function resolveQuestions(
   };
   const resolve = (ref: GoldRef, where: string): GoldSpan => {
     const doc = docs.get(ref.docId);
-    if (!doc) throw new InputError(`unknown document "${ref.docId}"`, where);
+    if (!doc) throw new InputError(`unknown document "${ref.docId}"`, where, { code: 'unknown-document' });
     return isPhraseRef(ref) ? resolvePhrase(doc, units(doc), ref.phrase, where) : checkSpan(doc, ref, where);
   };
   return specs.map((spec) => {
@@ -105,7 +146,7 @@ export function resolveQuestions(
     const gold = spec.gold.map((g) => resolve(g, where));
     for (const g of gold)
       if (!matchesFilter(docs.get(g.docId)?.meta, spec.filter))
-        throw new InputError(`gold document "${g.docId}" does not match the question's filter ${JSON.stringify(spec.filter)}`, where);
+        throw new InputError(`the question's ${filterExcludesGoldReason(g.docId, spec.filter!)}`, where, { code: 'filter-excludes-gold' });
     const q: Question = { id: spec.id, text: spec.text, gold };
     if (spec.notRelevant?.length) q.notRelevant = spec.notRelevant.map((g) => resolve(g, `${where} (notRelevant)`));
     if (spec.filter && Object.keys(spec.filter).length) q.filter = { ...spec.filter };

@@ -15,6 +15,7 @@
 //    .txt, .html, .htm, .pdf, .docx, at any depth) → a plain documents folder, no questions
 //    (documents-folder.ts: id = file name without extension). Else → refused, naming what was expected.
 //  - One file that is a document by its extension: a documents "folder" of that one file.
+import { dropFilterExcludedGold, type FilterExcluded } from '../evaluation/gold.ts';
 import { InputError } from '../types.ts';
 import type { Dataset } from './dataset.ts';
 import { isObj, parseJson, type ReadOptions } from './limits.ts';
@@ -69,7 +70,7 @@ async function readText(l: FileListing, path: string): Promise<string> {
 
 /** Which reader a listing is for (see the rule at the top); the readers validate the content. */
 export async function detectDataset(l: FileListing, opts: DetectOptions = {}): Promise<Detected> {
-  if (!l.paths.length) throw new InputError('no file chosen', l.name);
+  if (!l.paths.length) throw new InputError('no file chosen', l.name, { code: 'no-file' });
   if (l.kind === 'file' && documentType(l.paths[0])) return { kind: 'documents', ...(await readDocumentsFolder(l, opts)) };
   if (l.kind === 'file') return detectFile(l, opts);
   const has = new Set(l.paths);
@@ -88,7 +89,7 @@ export async function detectDataset(l: FileListing, opts: DetectOptions = {}): P
     const inCorpora = l.paths.filter((p) => /^corpora\/[^/]+$/.test(p));
     const folder = inCorpora.length ? inCorpora : l.paths.filter((p) => !p.includes('/'));
     const docs = folder.filter((p) => DOC_FILE.test(p)).sort();
-    if (!docs.length) throw new InputError('a Chroma folder needs its documents (.md, .markdown or .txt) in corpora/ beside questions_df.csv', l.name);
+    if (!docs.length) throw new InputError('a Chroma folder needs its documents (.md, .markdown or .txt) in corpora/ beside questions_df.csv', l.name, { code: 'unknown-format' });
     const corpora: Record<string, string> = {};
     for (const p of docs) corpora[p.replace(/^corpora\//, '')] = await readText(l, p);
     const csv = await readText(l, 'questions_df.csv');
@@ -98,6 +99,7 @@ export async function detectDataset(l: FileListing, opts: DetectOptions = {}): P
   throw new InputError(
     'unknown dataset folder: expected documents.json (ChunkLab folder), questions_df.csv with its documents (Chroma), or documents (.md, .txt, .html, .pdf, .docx); a SQuAD or workspace file is chosen on its own',
     l.name,
+    { code: 'unknown-format' },
   );
 }
 
@@ -106,22 +108,42 @@ async function detectFile(l: FileListing, opts: ReadOptions): Promise<Detected> 
   const root = parseJson(text, l.name, opts);
   const format = isObj(root) ? root.format : undefined;
   if (format === 'chunklab-workspace') return { kind: 'workspace', workspace: readWorkspace(text, l.name, opts), file: l.name };
-  if (format === 'chunklab-results') throw new InputError('this is a results file, not a dataset: open it in the results view (or compare it with the compare command)', l.name);
-  if (format === 'chunklab-folder') throw new InputError('this is a ChunkLab folder manifest: choose its whole folder instead', l.name);
+  if (format === 'chunklab-results') throw new InputError('this is a results file, not a dataset: open it in the results view (or compare it with the compare command)', l.name, { code: 'results-not-dataset' });
+  if (format === 'chunklab-folder') throw new InputError('this is a ChunkLab folder manifest: choose its whole folder instead', l.name, { code: 'folder-manifest' });
   if (isObj(root) && Array.isArray(root.data)) return { kind: 'squad', dataset: readSquad(text, l.name, opts) };
-  throw new InputError('unknown dataset format: expected a SQuAD v1.1 file ({"data": [...]}) or a ChunkLab workspace file', l.name);
+  throw new InputError('unknown dataset format: expected a SQuAD v1.1 file ({"data": [...]}) or a ChunkLab workspace file', l.name, { code: 'unknown-format' });
 }
 
-/** The dataset of a detection (a workspace file: its first corpus and question set), as the CLI evaluates it. */
+/**
+ * The dataset of a detection (a workspace file: its first corpus and question set), as the CLI
+ * evaluates it. A question whose own metadata filter excludes its gold document is left out
+ * (listed in `skipped`, named with why): it could never be answered and would fail every run.
+ */
 export function datasetOf(d: Detected): Dataset {
-  return d.kind === 'workspace' ? datasetFromWorkspace(d.workspace, undefined, d.file) : d.dataset;
+  const ds = d.kind === 'workspace' ? datasetFromWorkspace(d.workspace, undefined, d.file) : d.dataset;
+  const meta = new Map(ds.documents.map((x) => [x.id, x.meta]));
+  const { kept, excluded } = dropFilterExcludedGold(ds.questions, (id) => meta.get(id));
+  if (!excluded.length) return ds;
+  return { ...ds, questions: kept, skipped: [...ds.skipped, ...excluded.map(({ id, reason }) => ({ id, reason }))] };
 }
 
-/** A detection as the page adds it: a workspace, and the questions the files had but that cannot be evaluated. */
-export function workspaceOf(d: Detected): { workspace: Workspace; skipped: SkippedQuestion[] } {
-  if (d.kind === 'workspace') return { workspace: d.workspace, skipped: [] };
-  const id = d.kind === 'chroma' ? 'chroma' : d.kind === 'squad' ? 'squad' : d.kind === 'documents' ? 'documents' : 'corpus';
-  return { workspace: workspaceFromDataset(d.dataset, id), skipped: d.dataset.skipped };
+/**
+ * A detection as the page adds it: a workspace, the questions the files had but that cannot be
+ * evaluated, and (named apart, for a warning) those left out because their own filter excludes their
+ * gold document.
+ */
+export function workspaceOf(d: Detected): { workspace: Workspace; skipped: SkippedQuestion[]; filterExcluded: FilterExcluded[] } {
+  const ws = d.kind === 'workspace' ? d.workspace : workspaceFromDataset(d.dataset, d.kind === 'chroma' ? 'chroma' : d.kind === 'squad' ? 'squad' : d.kind === 'documents' ? 'documents' : 'corpus');
+  const filterExcluded: FilterExcluded[] = [];
+  const questionSets = ws.questionSets.map((set) => {
+    const docs = ws.corpora.find((c) => c.id === set.corpusId)?.documents ?? [];
+    const meta = new Map(docs.map((x) => [x.id, x.meta]));
+    const { kept, excluded } = dropFilterExcludedGold(set.questions, (id) => meta.get(id));
+    filterExcluded.push(...excluded);
+    return excluded.length ? { ...set, questions: kept } : set;
+  });
+  const skipped = d.kind === 'workspace' ? [] : d.dataset.skipped;
+  return { workspace: { ...ws, questionSets }, skipped, filterExcluded };
 }
 
 /** A path inside the listing, '/'-separated; one that climbs out of it ('..', absolute) is an InputError. */

@@ -17,7 +17,7 @@ function mb(n: number): string {
 /** Throws when `size` (bytes, or string length) is over the limit. */
 export function checkSize(size: number, where: string, opts: ReadOptions = {}): void {
   const max = opts.maxBytes ?? MAX_INPUT_BYTES;
-  if (size > max) throw new InputError(`input is too large (${mb(size)}, the limit is ${mb(max)}); split it into smaller files`, where);
+  if (size > max) throw new InputError(`input is too large (${mb(size)}, the limit is ${mb(max)}); split it into smaller files`, where, { code: 'too-large' });
 }
 
 /** 1-based line and column of a UTF-16 offset. */
@@ -40,9 +40,9 @@ export function parseJson(text: string, where: string, opts: ReadOptions = {}): 
     const at = pos ? Number(pos[1]) : /end of JSON input/i.test(msg) ? body.length : -1;
     if (at >= 0) {
       const { line, col } = lineCol(body, at);
-      throw new InputError(`malformed JSON at line ${line}, column ${col}: ${msg.replace(/\s*\(line \d+ column \d+\)/, '')}`, where);
+      throw new InputError(`malformed JSON at line ${line}, column ${col}: ${msg.replace(/\s*\(line \d+ column \d+\)/, '')}`, where, { code: 'bad-json' });
     }
-    throw new InputError(`malformed JSON: ${msg}`, where);
+    throw new InputError(`malformed JSON: ${msg}`, where, { code: 'bad-json' });
   }
 }
 
@@ -65,7 +65,7 @@ export function preview(v: unknown, max = 60): string {
 export function idOf(v: unknown, what: string, where: string): string {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   if (typeof v === 'string' && v.trim()) return v;
-  throw new InputError(`${what} must be a string or a number, got ${preview(v)}`, where);
+  throw new InputError(`${what} must be a string or a number, got ${preview(v)}`, where, { code: 'bad-field' });
 }
 
 /** Keys that would reach an object's prototype when used as property names. */
@@ -78,34 +78,34 @@ export function isObj(v: unknown): v is Obj {
 }
 
 export function obj(v: unknown, what: string, where: string): Obj {
-  if (!isObj(v)) throw new InputError(`${what} must be an object`, where);
+  if (!isObj(v)) throw new InputError(`${what} must be an object`, where, { code: 'bad-field' });
   return v;
 }
 
 export function arr(v: unknown, what: string, where: string): unknown[] {
-  if (!Array.isArray(v)) throw new InputError(`${what} must be a list`, where);
+  if (!Array.isArray(v)) throw new InputError(`${what} must be a list`, where, { code: 'bad-field' });
   return v;
 }
 
 export function str(v: unknown, what: string, where: string, opts: { empty?: boolean } = {}): string {
-  if (typeof v !== 'string') throw new InputError(`${what} must be a string`, where);
-  if (!opts.empty && v.trim() === '') throw new InputError(`${what} is empty`, where);
+  if (typeof v !== 'string') throw new InputError(`${what} must be a string`, where, { code: 'bad-field' });
+  if (!opts.empty && v.trim() === '') throw new InputError(`${what} is empty`, where, { code: 'bad-field' });
   return v;
 }
 
 export function optStr(v: unknown, what: string, where: string): string | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new InputError(`${what} must be a string`, where);
+  if (typeof v !== 'string') throw new InputError(`${what} must be a string`, where, { code: 'bad-field' });
   return v;
 }
 
 export function int(v: unknown, what: string, where: string, min = 0): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new InputError(`${what} must be an integer >= ${min}, got ${preview(v)}`, where);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new InputError(`${what} must be an integer >= ${min}, got ${preview(v)}`, where, { code: 'bad-field' });
   return v;
 }
 
 export function num(v: unknown, what: string, where: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new InputError(`${what} must be a number, got ${preview(v)}`, where);
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new InputError(`${what} must be a number, got ${preview(v)}`, where, { code: 'bad-field' });
   return v;
 }
 
@@ -115,9 +115,9 @@ export function strMap(v: unknown, what: string, where: string): Record<string, 
   const o = obj(v, what, where);
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(o)) {
-    if (UNSAFE_KEYS.has(k)) throw new InputError(`${what} may not have a key named "${k}"`, where);
+    if (UNSAFE_KEYS.has(k)) throw new InputError(`${what} may not have a key named "${k}"`, where, { code: 'bad-field' });
     if (val === undefined || val === null) continue;
-    if (typeof val !== 'string' && typeof val !== 'number' && typeof val !== 'boolean') throw new InputError(`${what}.${k} must be a string`, where);
+    if (typeof val !== 'string' && typeof val !== 'number' && typeof val !== 'boolean') throw new InputError(`${what}.${k} must be a string`, where, { code: 'bad-field' });
     out[k] = String(val);
   }
   return out;
@@ -127,7 +127,7 @@ export function strMap(v: unknown, what: string, where: string): Record<string, 
 export function uniqueIds(ids: Iterable<string>, what: string, where: string): void {
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) throw new InputError(`duplicate ${what} id ${preview(id)}`, where);
+    if (seen.has(id)) throw new InputError(`duplicate ${what} id ${preview(id)}`, where, { code: 'bad-field' });
     seen.add(id);
   }
 }

@@ -30,7 +30,7 @@ describe('gold resolution', () => {
     expect(() => resolve([{ docId: 'd', phrase: 'dias' }])).toThrow(/question q: key phrase "dias" occurs more than once/);
     expect(() => resolve([{ docId: 'd', start: 5, end: 9999 }])).toThrow(InputError);
     expect(() => resolve([{ docId: 'x', phrase: 'a' }])).toThrow(/unknown document "x"/);
-    expect(() => resolve([{ docId: 'd', phrase: 'Ouro' }], { filter: { version: '1' } })).toThrow(/does not match the question's filter/);
+    expect(() => resolve([{ docId: 'd', phrase: 'Ouro' }], { filter: { version: '1' } })).toThrow(/filter \(version=1\) excludes its own gold document "d"/);
   });
   test('look-alikes and filters', () => {
     const q = resolve([{ docId: 'd', phrase: 'Ouro' }], { notRelevant: [{ docId: 'd', phrase: 'Prata' }], filter: { version: '2' } });

@@ -42,7 +42,7 @@ export const pt = {
   'lessons.strategies.lookFor':
     'Quem respeita fronteiras naturais (frases, seções) parte menos respostas ao meio. Em Resultados, abra as perguntas perdidas por “resposta dividida” para ver onde o corte fixo partiu o trecho.',
   'lessons.strategies.known':
-    'Respeitar a estrutura do texto costuma ajudar mais do que trocar de algoritmo “inteligente”. Estratégias que devolvem mais texto (janela, small-to-big) acertam mais, mas pagam em tokens.',
+    'Respeitar a estrutura do texto costuma ajudar mais do que trocar de algoritmo “inteligente”. Estratégias que devolvem mais texto (janela, small-to-big) pagam em tokens; se acertam mais depende do corpus, como mostra a linha abaixo da tabela.',
 
   'lessons.overlap.title': 'Sobreposição: 0, 10% e 25%',
   'lessons.overlap.shows':
@@ -58,7 +58,7 @@ export const pt = {
   'lessons.header.lookFor':
     'O cabeçalho ocupa tokens do teto (mais chunks) e se repete em todos os chunks da mesma seção, o que pode confundir o BM25. Compare hit@1, hit@5 e o número de chunks.',
   'lessons.header.known':
-    'O efeito depende do corpus: na amostra em português o cabeçalho piorou o BM25; na inglesa melhorou o recursivo. A mesma ideia de situar o chunk no documento está na recuperação contextual da Anthropic (2024), que gera uma frase de contexto por chunk e reduziu em 49% as falhas de recuperação quando combinada com BM25.',
+    'O efeito depende do corpus (veja abaixo da tabela o que ele fez nesta amostra). A mesma ideia de situar o chunk no documento está na recuperação contextual da Anthropic (2024), que gera uma frase de contexto por chunk e reduziu em 49% as falhas de recuperação quando combinada com BM25.',
 
   'lessons.small-to-big.title': 'Small-to-big e janela de frases',
   'lessons.small-to-big.shows':
@@ -113,7 +113,7 @@ export const pt = {
   'lessons.share.ran': 'Execução pronta: hit@5 {hit5}. Ela já aparece na lista acima.',
   'lessons.share.chunksButton': 'Exportar chunks (JSONL)',
   'lessons.share.chunksHelp': 'Uma linha JSON por chunk: docId, start, end, text (o trecho exato do documento) e prefix, para carregar num banco vetorial.',
-  'lessons.share.chunksDone': '{count} chunks exportados em {name}',
+  'lessons.share.chunksDone': '{count, plural, one {# chunk} other {# chunks}} exportados em {name}',
   'lessons.share.workspace': 'Exportar o espaço de trabalho',
   'lessons.share.workspaceHelp': 'Todos os corpora e perguntas num arquivo que outra pessoa pode importar.',
   'lessons.share.cancel': 'Cancelar',
@@ -126,7 +126,7 @@ export const pt = {
   'lessons.lb.help':
     'Abra um ou vários arquivos de resultados (os seus ou os da turma). As métricas são recalculadas a partir dos chunks e rankings de cada arquivo; os números gravados nele não são levados em conta.',
   'lessons.lb.open': 'Abrir arquivos de resultados',
-  'lessons.lb.reading': 'Lendo {count} arquivo(s)…',
+  'lessons.lb.reading': 'Lendo {count, plural, one {# arquivo} other {# arquivos}}…',
   'lessons.lb.clear': 'Limpar o placar',
   'lessons.lb.rejected': '{file} foi recusado: {message}',
   'lessons.lb.notComparable':
@@ -156,7 +156,7 @@ export const pt = {
   'lessons.lb.q.none': '—',
   'lessons.lb.showing': 'Mostrando {shown} de {total} perguntas.',
   'lessons.lb.showAll': 'Mostrar todas',
-  'lessons.lb.skipped': '{count} pergunta(s) do conjunto original não puderam ser avaliadas.',
+  'lessons.lb.skipped': '{count, plural, one {# pergunta do conjunto original não pôde ser avaliada} other {# perguntas do conjunto original não puderam ser avaliadas}}.',
   'lessons.lb.miss.split': 'resposta dividida',
   'lessons.lb.miss.below-k': 'abaixo do top 5',
   'lessons.lb.miss.not-retrieved': 'não recuperada',
@@ -165,10 +165,10 @@ export const pt = {
   'lessons.scope.lookFor': 'Se a configuração que vence no corpus também vence dentro do documento. Trechos pequenos e precisos podem perder no corpus (parecem com trechos de outros documentos) e ganhar quando o documento já é o certo.',
   'lessons.scope.known': 'Um estudo de 2026 (SIGIR, "Beyond chunk-then-embed") viu vencedores diferentes nos dois escopos. Os números abaixo são calculados pelas execuções deste cartão, não digitados.',
   'lessons.scope.none': 'Rode a grade (botão abaixo): os números aparecem aqui, calculados dos resultados salvos nos dois escopos.',
-  'lessons.scope.caption': 'Configurações rodadas nos dois escopos ({n} perguntas)',
+  'lessons.scope.caption': 'Configurações rodadas nos dois escopos ({n, plural, one {# pergunta} other {# perguntas}})',
   'lessons.scope.col.corpus': '{metric} corpus',
   'lessons.scope.col.document': '{metric} documento',
-  'lessons.scope.flip': 'Nestes resultados, "{a}" vence "{b}" no corpus ({metric} {ac} contra {bc}) e perde dentro do documento ({ad} contra {bd}): a ordem se inverte por pelo menos {margin} pergunta(s). Veja o teste pareado em Resultados antes de generalizar.',
+  'lessons.scope.flip': 'Nestes resultados, "{a}" vence "{b}" no corpus ({metric} {ac} contra {bc}) e perde dentro do documento ({ad} contra {bd}): a ordem se inverte por pelo menos {margin, plural, one {# pergunta} other {# perguntas}}. Veja o teste pareado em Resultados antes de generalizar.',
   'lessons.scope.noFlip': 'Nestes resultados nenhuma das {n} configurações inverte de posição entre os escopos (hit@1 e hit@5): a ordem medida no corpus vale também dentro do documento.',
 } as const;
 
@@ -214,7 +214,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.strategies.lookFor':
     'Strategies that respect natural boundaries (sentences, sections) split fewer answers in two. In Results, open the questions lost to a “split answer” to see where fixed cuts broke the passage.',
   'lessons.strategies.known':
-    'Respecting the text’s structure usually helps more than switching to a “smarter” algorithm. Strategies that return more text (window, small-to-big) hit more often, and pay for it in tokens.',
+    'Respecting the text’s structure usually helps more than switching to a “smarter” algorithm. Strategies that return more text (window, small-to-big) pay for it in tokens; whether they hit more depends on the corpus, as the line under the table shows.',
 
   'lessons.overlap.title': 'Overlap: 0, 10% and 25%',
   'lessons.overlap.shows':
@@ -230,7 +230,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.header.lookFor':
     'The header uses tokens of the cap (more chunks) and repeats in every chunk of a section, which can confuse BM25. Compare hit@1, hit@5 and the number of chunks.',
   'lessons.header.known':
-    'The effect depends on the corpus: on the Portuguese sample the header hurt BM25; on the English one it helped recursive. The same idea of situating a chunk in its document is behind Anthropic’s contextual retrieval (2024), which writes a context sentence per chunk and cut failed retrievals by 49% when combined with BM25.',
+    'The effect depends on the corpus (see under the table what it did on this sample). The same idea of situating a chunk in its document is behind Anthropic’s contextual retrieval (2024), which writes a context sentence per chunk and cut failed retrievals by 49% when combined with BM25.',
 
   'lessons.small-to-big.title': 'Small-to-big and sentence windows',
   'lessons.small-to-big.shows':
@@ -284,7 +284,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.share.ran': 'Run ready: hit@5 {hit5}. It is now in the list above.',
   'lessons.share.chunksButton': 'Export chunks (JSONL)',
   'lessons.share.chunksHelp': 'One JSON line per chunk: docId, start, end, text (the document’s exact passage) and prefix, to load into a vector database.',
-  'lessons.share.chunksDone': '{count} chunks exported to {name}',
+  'lessons.share.chunksDone': '{count, plural, one {# chunk} other {# chunks}} exported to {name}',
   'lessons.share.workspace': 'Export the workspace',
   'lessons.share.workspaceHelp': 'Every corpus and question set in one file someone else can import.',
   'lessons.share.cancel': 'Cancel',
@@ -296,7 +296,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.help':
     'Open one or several results files (yours or the class’s). Metrics are recomputed from each file’s own chunks and rankings; the numbers stored in it are not trusted.',
   'lessons.lb.open': 'Open results files',
-  'lessons.lb.reading': 'Reading {count} file(s)…',
+  'lessons.lb.reading': 'Reading {count, plural, one {# file} other {# files}}…',
   'lessons.lb.clear': 'Clear the leaderboard',
   'lessons.lb.rejected': '{file} was refused: {message}',
   'lessons.lb.notComparable':
@@ -326,7 +326,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.q.none': '—',
   'lessons.lb.showing': 'Showing {shown} of {total} questions.',
   'lessons.lb.showAll': 'Show all',
-  'lessons.lb.skipped': '{count} question(s) of the original set could not be evaluated.',
+  'lessons.lb.skipped': '{count, plural, one {# question} other {# questions}} of the original set could not be evaluated.',
   'lessons.lb.miss.split': 'split answer',
   'lessons.lb.miss.below-k': 'below the top 5',
   'lessons.lb.miss.not-retrieved': 'not retrieved',
@@ -335,9 +335,9 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.scope.lookFor': 'Whether the configuration that wins across the corpus also wins inside the document. Small, precise chunks can lose across the corpus (they look like chunks of other documents) and win once the document is the right one.',
   'lessons.scope.known': "A 2026 study (SIGIR, \"Beyond chunk-then-embed\") found different winners in the two scopes. The numbers below are computed by this card's runs, not typed.",
   'lessons.scope.none': 'Run the grid (button below): the numbers appear here, computed from the results saved in both scopes.',
-  'lessons.scope.caption': 'Configurations run in both scopes ({n} questions)',
+  'lessons.scope.caption': 'Configurations run in both scopes ({n, plural, one {# question} other {# questions}})',
   'lessons.scope.col.corpus': '{metric} corpus',
   'lessons.scope.col.document': '{metric} document',
-  'lessons.scope.flip': 'In these results, "{a}" beats "{b}" across the corpus ({metric} {ac} vs {bc}) and loses inside the document ({ad} vs {bd}): the order flips by at least {margin} question(s). Check the paired test in Results before generalising.',
+  'lessons.scope.flip': 'In these results, "{a}" beats "{b}" across the corpus ({metric} {ac} vs {bc}) and loses inside the document ({ad} vs {bd}): the order flips by at least {margin, plural, one {# question} other {# questions}}. Check the paired test in Results before generalising.',
   'lessons.scope.noFlip': 'In these results none of the {n} configurations changes place between the scopes (hit@1 and hit@5): the order measured across the corpus holds inside the document too.',
 };

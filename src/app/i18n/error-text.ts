@@ -1,0 +1,14 @@
+// An error as the page shows it: when the engine gave it a code (src/engine/types.ts ErrorCode), the
+// translated sentence for that code, with the engine's message (what and where, in English) kept as
+// the detail in parentheses; otherwise the message alone.
+import { errorCode } from '../../engine/types.ts';
+import { t, type MessageKey } from './index.svelte.ts';
+
+export function errorText(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = errorCode(e);
+  if (!code) return message;
+  const key = `error.${code}` as MessageKey;
+  const text = t(key);
+  return text === key ? message : `${text} (${message})`;
+}
