@@ -2,7 +2,8 @@
 // (src/app/bridge/engine.svelte.ts and the views) calls through Comlink. Nothing here runs, so the
 // page can import it without pulling a worker's implementation in.
 import type { ParseInput } from '../src/engine/documents/index.ts';
-import type { ChunkerInfo } from '../src/engine/chunkers/index.ts';
+import type { BreakpointCurve, ChunkerInfo, CutRule, LlmEstimate } from '../src/engine/chunkers/index.ts';
+import type { PersonalDataScan } from '../src/engine/context/index.ts';
 import type { LintReport } from '../src/engine/lints/index.ts';
 import type { ExperimentConfig, Stage } from '../src/engine/evaluation/experiment.ts';
 import type { Comparison } from '../src/engine/evaluation/compare.ts';
@@ -46,6 +47,42 @@ export interface InspectResult {
   lint: LintReport;
   tokenizer: string;
   modelMaxLength?: number;
+  /** A semantic chunking: what made the vectors, and the breakpoint curve (no vectors: recut re-cuts it). */
+  semantic?: SemanticView;
+  /** An llm chunking: the model, the calls made and the answers read from the cache. */
+  llm?: { generator: string; calls: number; cached: number };
+}
+
+export interface SemanticView {
+  /** A model id, or 'lexical-tfidf' when no model was loaded. */
+  embedder: string;
+  curve: BreakpointCurve;
+}
+
+export type { BreakpointCurve, CutRule, LlmEstimate };
+
+/** The models the page lends a chunking, by id (plain data: recorded, and part of the cache keys). */
+export interface ChunkModels {
+  /** The loaded embedding model: the semantic chunker embeds with it (through ChunkHooks.embed). */
+  embedder?: string;
+  /** The configured language model ("kind:model"): the llm chunker asks it (through ChunkHooks.generate). */
+  generator?: string;
+}
+
+/** What the page lends a chunking (a Comlink.proxy; each member returns a promise). */
+export interface ChunkHooks {
+  /** Unit vectors of `texts` with the page's chosen model (cached, cancellable on the page side). */
+  embed?(texts: string[], kind: 'query' | 'passage'): Promise<Float32Array[]>;
+  /** One answer of the page's language model (the provider of the context settings). */
+  generate?(prompt: { system: string; user: string }, maxTokens: number): Promise<{ text: string }>;
+  /** The llm chunker's answers cache (IndexedDB on the page). */
+  answerGet?(key: string): Promise<string | undefined>;
+  answerSet?(key: string, value: string): Promise<void>;
+}
+
+/** What llm chunking will cost, and the personal data its prompts would carry. */
+export interface LlmChunkEstimate extends LlmEstimate {
+  personal: PersonalDataScan;
 }
 
 /** A read upload: the workspace to add, and the questions the files had but that cannot be evaluated. */
@@ -68,10 +105,12 @@ export interface TokenizerInUse {
   model: boolean;
 }
 
-/** What the page lends an experiment (every member is called through Comlink, so each returns a promise). */
-export interface ExperimentHooks {
-  /** Unit vectors of `texts` with the page's chosen model (query/passage prefixes applied there). */
-  embed?(texts: string[], kind: 'query' | 'passage'): Promise<Float32Array[]>;
+/**
+ * What the page lends an experiment (every member is called through Comlink, so each returns a promise):
+ * the chunking hooks (the semantic chunker uses `embed` when config.semanticEmbedder names a model, the
+ * llm chunker `generate` and the answers cache when config.generator is set) and these.
+ */
+export interface ExperimentHooks extends ChunkHooks {
   /** Late chunking: one vector per span, pooled from a pass over the span's whole document. */
   lateChunkCorpus?(docs: [string, string][], spans: LateSpan[]): Promise<{ vectors: Float32Array[] }>;
   /** The generated sentence of each chunk (by chunk id), from the page's cache only. */
@@ -86,9 +125,16 @@ export interface EngineApi {
   /** Parses documents (Markdown, text, HTML) into Docs with blocks. */
   parse(inputs: ParseInput[]): Doc[];
   /** Parses one document, chunks it and lints the chunks: what the chunk inspector shows. */
-  inspect(input: ParseInput, chunkerId: ChunkerId, params: Record<string, unknown>, lint: LintOptions, onProgress?: Progress): Promise<InspectResult>;
+  inspect(input: ParseInput, chunkerId: ChunkerId, params: Record<string, unknown>, lint: LintOptions, onProgress?: Progress, models?: ChunkModels, hooks?: ChunkHooks): Promise<InspectResult>;
+  /**
+   * A semantic inspection re-cut under a new percentile or threshold from its curve (cutCurve +
+   * chunksFromCurve): no embedding. `params` are the inspection's (the rule replaces percentile/threshold).
+   */
+  recut(input: ParseInput, params: Record<string, unknown>, lint: LintOptions, view: SemanticView, rule: CutRule): Promise<InspectResult>;
+  /** Before any llm call: windows to ask (cached answers followed), tokens, and the personal data found. */
+  llmEstimate(inputs: ParseInput[], params: Record<string, unknown>, generator: string, hooks?: ChunkHooks): Promise<LlmChunkEstimate>;
   /** Parses and chunks many documents, then lints each document's chunks; progress over characters. */
-  chunkCorpus(inputs: ParseInput[], chunkerId: ChunkerId, params: Record<string, unknown>, lint: LintOptions, onProgress?: Progress): Promise<CorpusChunks>;
+  chunkCorpus(inputs: ParseInput[], chunkerId: ChunkerId, params: Record<string, unknown>, lint: LintOptions, onProgress?: Progress, models?: ChunkModels, hooks?: ChunkHooks): Promise<CorpusChunks>;
   /**
    * Runs one experiment with the tokenizer in use; returns the results file. `hooks` (a Comlink.proxy
    * from the page) supply the embedding model (dense, hybrid, late) and the cached context sentences.
@@ -106,11 +152,11 @@ export interface EngineApi {
   writeWorkspace(ws: Workspace): string;
 
   /** BM25 top-k with the matched words' offsets (src/engine/search). */
-  search(req: SearchRequest, onProgress?: Progress): Promise<SearchAnswer | NeedDocs>;
+  search(req: SearchRequest, onProgress?: Progress, hooks?: ChunkHooks): Promise<SearchAnswer | NeedDocs>;
   /** Resolves gold references (spans are checked, key phrases become their sentence/line/row). */
   resolveGold(corpusKey: string, docs: ParseInput[] | undefined, refs: GoldRef[]): { status: 'ok'; resolved: ResolvedRef[] } | NeedDocs;
   /** For each gold span: which returned units of this chunking contain it, or which it is split over. */
-  placeGold(corpusKey: string, docs: ParseInput[] | undefined, cfg: SearchChunking, spans: GoldSpan[], onProgress?: Progress): Promise<{ status: 'ok'; placements: Placement[]; units: number } | NeedDocs>;
+  placeGold(corpusKey: string, docs: ParseInput[] | undefined, cfg: SearchChunking, spans: GoldSpan[], onProgress?: Progress, hooks?: ChunkHooks): Promise<{ status: 'ok'; placements: Placement[]; units: number } | NeedDocs>;
   /** A corpus document as parsed (its text is what every offset points into). */
   corpusDoc(corpusKey: string, docs: ParseInput[] | undefined, docId: string): { status: 'ok'; doc: { id: string; text: string; meta: DocMeta } | null } | NeedDocs;
 

@@ -6,19 +6,19 @@
 import * as Comlink from 'comlink';
 import './errors.ts';
 import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts';
-import { CHUNKERS, chunkCorpus, chunkDocument } from '../src/engine/chunkers/index.ts';
+import { CHUNKERS, chunkDocument, chunksFromCurve, cutCurve, estimateLlmChunking, resolveParams, semanticBreakpoints } from '../src/engine/chunkers/index.ts';
 import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
-import { lexicalEmbedderFor } from '../src/engine/embedding/lexical.ts';
-import { runExperiment, type ExperimentDeps } from '../src/engine/evaluation/experiment.ts';
+import { LEXICAL_EMBEDDER_ID, lexicalEmbedderFor } from '../src/engine/embedding/lexical.ts';
+import { chunkAll, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/experiment.ts';
 import { compareResults } from '../src/engine/evaluation/compare.ts';
-import { contextualizerFromSentences } from '../src/engine/context/index.ts';
+import { contextualizerFromSentences, scanPersonalData } from '../src/engine/context/index.ts';
 import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/wiring.ts';
 import { SearchSession } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
-import { InputError, type Chunk, type ChunkerId, type Doc, type EmbedFn, type TextTokenizer } from '../src/engine/types.ts';
+import { InputError, type AnswerCache, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type EmbedFn, type TextGenerator, type TextTokenizer } from '../src/engine/types.ts';
 import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
 import { documentReaders } from './document-readers.ts';
-import type { DocumentsProgress, EngineApi, ExperimentHooks, LintOptions, Progress } from './engine-api.ts';
+import type { ChunkHooks, ChunkModels, DocumentsProgress, EngineApi, ExperimentHooks, InspectResult, LintOptions, Progress } from './engine-api.ts';
 
 /** Lets go of a page-side callback (a Comlink proxy) once a call is over. */
 function release(cb: unknown): void {
@@ -46,12 +46,61 @@ function lintOptions(lint: LintOptions, tok: TextTokenizer) {
 }
 
 /**
- * The semantic chunker's vectors in the page until a model is chosen: the lexical TF-IDF embedder of
- * the document (word overlap, not meaning), as the CLI does without --model.
+ * What a chunking borrows from the page: the semantic chunker embeds with the page's model when
+ * `models.embedder` names one (through hooks.embed), else with the lexical TF-IDF embedder of each
+ * document (word overlap, not meaning: as the CLI does without --model); the llm chunker asks the page's
+ * language model (hooks.generate) and keeps its answers in the page's cache. Counts calls and cache hits.
  */
-const LEXICAL_EMBEDDER = 'lexical-tfidf';
-function semanticEmbed(chunkerId: ChunkerId, doc: Doc): EmbedFn | undefined {
-  return chunkerId === 'semantic' ? lexicalEmbedderFor(doc).embed : undefined;
+interface Borrowed {
+  embedder?: string;
+  embed?: EmbedFn;
+  embedFor?: (doc: Doc) => EmbedFn;
+  generator?: TextGenerator;
+  answers?: AnswerCache;
+  stats: { calls: number; cached: number };
+}
+function borrowed(chunkerId: ChunkerId, models: ChunkModels | undefined, hooks: ChunkHooks | undefined): Borrowed {
+  const stats = { calls: 0, cached: 0 };
+  if (chunkerId === 'semantic') {
+    if (models?.embedder && hooks) {
+      const embed = needHook(hooks, 'embed', 'the semantic chunker with a model');
+      return { embedder: models.embedder, embed: (texts) => embed(texts, 'passage'), stats };
+    }
+    return { embedder: LEXICAL_EMBEDDER_ID, embedFor: (doc) => lexicalEmbedderFor(doc).embed, stats };
+  }
+  if (chunkerId === 'llm' && models?.generator && hooks) {
+    const generate = needHook(hooks, 'generate', 'the llm chunker');
+    const get = needHook(hooks, 'answerGet', 'the llm chunker');
+    const set = needHook(hooks, 'answerSet', 'the llm chunker');
+    return {
+      generator: {
+        id: models.generator,
+        async generate(prompt, o) {
+          stats.calls++;
+          return generate({ system: prompt.system, user: prompt.user }, o.maxTokens);
+        },
+      },
+      answers: {
+        async get(key) {
+          const v = await get(key);
+          if (typeof v === 'string') stats.cached++;
+          return typeof v === 'string' ? v : undefined;
+        },
+        set: (key, value) => set(key, value),
+      },
+      stats,
+    };
+  }
+  return { stats };
+}
+
+function chunkerContext(b: Borrowed, doc: Doc): Pick<ChunkerContext, 'embed' | 'generator' | 'answers'> {
+  return { embed: b.embed ?? b.embedFor?.(doc), generator: b.generator, answers: b.answers };
+}
+
+/** The curve and the embedder of a semantic chunking, or the llm's counts, for InspectResult. */
+function views(chunkerId: ChunkerId, b: Borrowed): Pick<InspectResult, 'llm'> {
+  return chunkerId === 'llm' && b.generator ? { llm: { generator: b.generator.id, ...b.stats } } : {};
 }
 
 function parseAll(inputs: ParseInput[]): Map<string, Doc> {
@@ -107,32 +156,70 @@ function pageDeps(hooks: ExperimentHooks | undefined, config: Parameters<EngineA
 
 const search = new SearchSession(tokenizer);
 
+/** The page's model for the semantic chunker of a search index, when the request names one. */
+function searchEmbed(cfg: { chunker: ChunkerId; embedder?: string }, hooks: ChunkHooks | undefined): EmbedFn | undefined {
+  return cfg.chunker === 'semantic' && cfg.embedder ? borrowed('semantic', { embedder: cfg.embedder }, hooks).embed : undefined;
+}
+
 const api: EngineApi = {
   chunkers: () => Object.values(CHUNKERS).map(({ chunker: _chunker, ...info }) => info),
 
   parse: (inputs) => inputs.map((d) => parseDocument(d)),
 
-  inspect: (input, chunkerId, params, lint, onProgress) =>
+  inspect: (input, chunkerId, params, lint, onProgress, models, hooks) =>
     withProgress(onProgress, async () => {
-      const tok = await tokenizer();
-      const doc = parseDocument(input);
-      const chunks = await chunkDocument(doc, chunkerId, params, { tokenizer: tok, embed: semanticEmbed(chunkerId, doc), onProgress: progressOf(onProgress) });
-      return { doc, chunks, lint: lintChunks(doc, chunks, lintOptions(lint, tok)), tokenizer: tok.name, modelMaxLength: modelLimit(tok) };
+      try {
+        const tok = await tokenizer();
+        const doc = parseDocument(input);
+        const b = borrowed(chunkerId, models, hooks);
+        const ctx = { tokenizer: tok, ...chunkerContext(b, doc), onProgress: progressOf(onProgress) };
+        let chunks: Chunk[];
+        let semantic: InspectResult['semantic'];
+        if (chunkerId === 'semantic') {
+          // The curve is kept for the inspector (recut moves its line without embedding again).
+          const resolved = resolveParams('semantic', params);
+          const { curve } = await semanticBreakpoints(doc, resolved, ctx);
+          chunks = chunksFromCurve(doc, resolved, ctx, curve);
+          semantic = { embedder: b.embedder!, curve };
+        } else chunks = await chunkDocument(doc, chunkerId, params, ctx);
+        const result: InspectResult = { doc, chunks, lint: lintChunks(doc, chunks, lintOptions(lint, tok)), tokenizer: tok.name, modelMaxLength: modelLimit(tok), ...views(chunkerId, b) };
+        return semantic ? { ...result, semantic } : result;
+      } finally {
+        release(hooks);
+      }
     }),
 
-  chunkCorpus: (inputs, chunkerId, params, lint, onProgress) =>
+  recut: async (input, params, lint, view, rule) => {
+    const tok = await tokenizer();
+    const doc = parseDocument(input);
+    const resolved = resolveParams('semantic', { ...params, percentile: rule.percentile ?? params.percentile, threshold: rule.threshold ?? 0 });
+    const curve = cutCurve(view.curve, { percentile: resolved.percentile as number, threshold: resolved.threshold as number });
+    const chunks = chunksFromCurve(doc, resolved, { tokenizer: tok }, curve);
+    return { doc, chunks, lint: lintChunks(doc, chunks, lintOptions(lint, tok)), tokenizer: tok.name, modelMaxLength: modelLimit(tok), semantic: { embedder: view.embedder, curve } };
+  },
+
+  llmEstimate: async (inputs, params, generator, hooks) => {
+    try {
+      const tok = await tokenizer();
+      const docs = inputs.map((d) => parseDocument(d));
+      const b = borrowed('llm', { generator }, hooks);
+      const est = await estimateLlmChunking(docs, resolveParams('llm', params), { tokenizer: tok, answers: b.answers, model: generator });
+      return { ...est, personal: scanPersonalData(docs.map((d) => d.text).join('\n\n')) };
+    } finally {
+      release(hooks);
+    }
+  },
+
+  chunkCorpus: (inputs, chunkerId, params, lint, onProgress, models, hooks) =>
     withProgress(onProgress, async () => {
       const tok = await tokenizer();
       const docs = inputs.map((d) => parseDocument(d));
-      const chunks: Chunk[] = [];
-      if (chunkerId === 'semantic') {
-        // The lexical embedder's statistics are per document: chunk one document at a time.
-        for (let i = 0; i < docs.length; i++) {
-          chunks.push(...(await chunkCorpus([docs[i]], chunkerId, params, { tokenizer: tok, embed: semanticEmbed(chunkerId, docs[i]) })));
-          onProgress?.((i + 1) / docs.length);
-        }
-      } else {
-        chunks.push(...(await chunkCorpus(docs, chunkerId, params, { tokenizer: tok, onProgress: progressOf(onProgress) })));
+      const b = borrowed(chunkerId, models, hooks);
+      let chunks: Chunk[];
+      try {
+        chunks = await chunkAll(docs, chunkerId, params, { tokenizer: tok, ...b }, (f) => void onProgress?.(f));
+      } finally {
+        release(hooks);
       }
       const byDoc = new Map<string, Chunk[]>(docs.map((d) => [d.id, []]));
       for (const c of chunks) byDoc.get(c.docId)?.push(c);
@@ -145,13 +232,17 @@ const api: EngineApi = {
     withProgress(onProgress, async () => {
       try {
         const tok = await tokenizer();
-        const semantic = config.chunker === 'semantic';
-        // The page names an embedder for the semantic chunker (an embedding service): its embed hook.
-        const pageSemantic = semantic && !!hooks && config.semanticEmbedder !== undefined && config.semanticEmbedder !== LEXICAL_EMBEDDER;
-        return await runExperiment(dataset, semantic ? { ...config, semanticEmbedder: config.semanticEmbedder ?? LEXICAL_EMBEDDER } : config, {
+        // The semantic chunker embeds with the page's model when the config names one, else lexically;
+        // the llm chunker asks the page's language model when the config names one.
+        const model = config.chunker === 'semantic' && config.semanticEmbedder && config.semanticEmbedder !== LEXICAL_EMBEDDER_ID ? config.semanticEmbedder : undefined;
+        const b = borrowed(config.chunker as ChunkerId, { embedder: model, generator: config.generator }, hooks);
+        const semantic = config.chunker === 'semantic' ? { semanticEmbedder: b.embedder } : {};
+        return await runExperiment(dataset, { ...config, ...semantic }, {
           tokenizer: tok,
-          embedFor: semantic && !pageSemantic ? (doc) => lexicalEmbedderFor(doc).embed : undefined,
-          embed: pageSemantic ? (texts) => needHook(hooks!, 'embed', 'the semantic chunker')(texts, 'passage') : undefined,
+          embed: b.embed,
+          embedFor: b.embedFor,
+          generator: b.generator,
+          answers: b.answers,
           ...pageDeps(hooks, config, tok),
           onProgress: onProgress ? (stage, f) => void onProgress(stage, f) : undefined,
         });
@@ -181,9 +272,23 @@ const api: EngineApi = {
 
   writeWorkspace: (ws) => writeWorkspace(ws),
 
-  search: (req, onProgress) => withProgress(onProgress, () => search.search(req, progressOf(onProgress))),
+  search: (req, onProgress, hooks) =>
+    withProgress(onProgress, async () => {
+      try {
+        return await search.search(req, progressOf(onProgress), searchEmbed(req, hooks));
+      } finally {
+        release(hooks);
+      }
+    }),
   resolveGold: (corpusKey, docs, refs) => search.resolveGold(corpusKey, docs, refs),
-  placeGold: (corpusKey, docs, cfg, spans, onProgress) => withProgress(onProgress, () => search.placeGold(corpusKey, docs, cfg, spans, progressOf(onProgress))),
+  placeGold: (corpusKey, docs, cfg, spans, onProgress, hooks) =>
+    withProgress(onProgress, async () => {
+      try {
+        return await search.placeGold(corpusKey, docs, cfg, spans, progressOf(onProgress), searchEmbed(cfg, hooks));
+      } finally {
+        release(hooks);
+      }
+    }),
   corpusDoc: (corpusKey, docs, docId) => search.corpusDoc(corpusKey, docs, docId),
 
   compareResults: (a, b, names) => compareResults(a, b, names),
@@ -202,7 +307,8 @@ const api: EngineApi = {
     withProgress(onProgress, async () => {
       const tok = await tokenizer();
       const docs = parseAll(inputs);
-      const chunks = await chunkCorpus([...docs.values()], chunkerId, params, { tokenizer: tok, onProgress: progressOf(onProgress) });
+      const b = borrowed(chunkerId, undefined, undefined);
+      const chunks = await chunkAll([...docs.values()], chunkerId, params, { tokenizer: tok, ...b }, (f) => void onProgress?.(f));
       return { text: writeChunksJsonl(chunks, (id) => docs.get(id)!.text), chunks: chunks.length };
     }),
 

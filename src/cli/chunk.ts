@@ -1,6 +1,6 @@
 // `chunk --dataset D --chunker id --max-tokens n [--overlap n] [--context-header] [--tokenizer dir]
 //   [--model dir [--dtype fp32|fp16|q8] [--cache-dir dir] [--no-cache]]
-//   [--generator openai:M|anthropic:M [--base-url U]] --out chunks.jsonl`
+//   [--generator openai:M|anthropic:M [--base-url U] [--generator-cache dir] [--generator-price in,out]] --out chunks.jsonl`
 // Cuts every document of a dataset and writes the chunks as JSON Lines (docs/CONTRACT.md). With --model,
 // sizes are counted in the model's tokens and the semantic chunker embeds with it (cached like eval's
 // vectors); without, the semantic chunker uses the lexical TF-IDF embedder (no model needed).
@@ -12,11 +12,12 @@ import { parseArgs, required } from './args.ts';
 import { CHUNKING_OPTIONS, checkOutPath, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
 import { loadDataset } from './dataset.ts';
 import { llmChunkerForCli } from './llm-chunker.ts';
+import { parsePricing } from './context.ts';
 
 const HELP = `usage: npm run cli -- chunk --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
        [--context-header] [--tokenizer <dir>] --out <chunks.jsonl>
        [--model <dir-or-id> [--dtype fp32|fp16|q8] [--cache-dir <dir>] [--no-cache]]
-       [--generator openai:<model>|anthropic:<model> [--base-url <url>] [--generator-cache <dir>]]
+       [--generator openai:<model>|anthropic:<model> [--base-url <url>] [--generator-cache <dir>] [--generator-price <in>,<out>]]
 
 --model counts sizes in the model's tokens and gives the semantic chunker its sentence vectors
 (cached in .cache/embeddings, shared with eval). Without it the semantic chunker uses a lexical
@@ -26,11 +27,12 @@ TF-IDF embedder over each document's sentences: it works right after install, wi
 where the topic changes. The key comes from OPENAI_API_KEY or ANTHROPIC_API_KEY (never from the
 command line); --base-url points at a local OpenAI-compatible server (Ollama, llama.cpp), which
 needs no key. Answers are kept in .cache/llm-chunks.jsonl (or --generator-cache <dir>): a rerun
-makes no call.`;
+makes no call. Before the first call the estimate is printed: windows to ask, prompt and answer
+tokens, and the cost with --generator-price IN,OUT (dollars per million tokens).`;
 
 export async function run(argv: string[]): Promise<number> {
   if (printedHelp(argv, HELP)) return 0;
-  const o = parseArgs(argv, { ...CHUNKING_OPTIONS, out: { type: 'string' }, generator: { type: 'string' }, 'base-url': { type: 'string' }, 'generator-cache': { type: 'string' } }, 'chunk');
+  const o = parseArgs(argv, { ...CHUNKING_OPTIONS, out: { type: 'string' }, generator: { type: 'string' }, 'base-url': { type: 'string' }, 'generator-cache': { type: 'string' }, 'generator-price': { type: 'string' } }, 'chunk');
   const datasetPath = required(o.dataset, 'dataset', 'chunk');
   const id = chunkerId(required(o.chunker, 'chunker', 'chunk'), 'chunk');
   const params = chunkerParams(id, o, 'chunk');
@@ -40,8 +42,16 @@ export async function run(argv: string[]): Promise<number> {
   checkModelOptions(o, 'chunk');
   if (id === 'llm' && !o.generator) throw new InputError('--chunker llm needs --generator openai:<model> or anthropic:<model>', 'chunk');
   if (o.generator && id !== 'llm') throw new InputError(`--generator is for --chunker llm, not "${id}"`, 'chunk');
-  if ((o['base-url'] !== undefined || o['generator-cache'] !== undefined) && !o.generator) throw new InputError('--base-url and --generator-cache need --generator', 'chunk');
-  const llm = o.generator ? llmChunkerForCli(String(o.generator), { baseUrl: o['base-url'] as string | undefined, cacheDir: o['generator-cache'] as string | undefined }) : undefined;
+  if ((o['base-url'] !== undefined || o['generator-cache'] !== undefined || o['generator-price'] !== undefined) && !o.generator) {
+    throw new InputError('--base-url, --generator-cache and --generator-price need --generator', 'chunk');
+  }
+  const llm = o.generator
+    ? llmChunkerForCli(String(o.generator), {
+        baseUrl: o['base-url'] as string | undefined,
+        cacheDir: o['generator-cache'] as string | undefined,
+        pricing: o['generator-price'] !== undefined ? parsePricing(String(o['generator-price']), '--generator-price') : undefined,
+      })
+    : undefined;
   const llmCtx = llm ? { generator: llm.generator, answers: llm.answers } : {};
   const dataset = await loadDataset(datasetPath);
   const docs = parseDataset(dataset);
@@ -54,6 +64,7 @@ export async function run(argv: string[]): Promise<number> {
       cacheDir: o['no-cache'] ? null : (o['cache-dir'] as string | undefined),
     });
     try {
+      if (llm) console.error(await llm.estimate([...docs.values()], params, model.tokenizer));
       chunks = await chunkCorpus([...docs.values()], id, params, { tokenizer: model.tokenizer, embed: id === 'semantic' ? model.embed : undefined, ...llmCtx });
     } finally {
       await model.dispose();
@@ -65,7 +76,10 @@ export async function run(argv: string[]): Promise<number> {
       const embedFor = lexicalEmbed();
       chunks = [];
       for (const doc of docs.values()) chunks.push(...(await chunkCorpus([doc], id, params, { tokenizer, embed: embedFor(doc) })));
-    } else chunks = await chunkCorpus([...docs.values()], id, params, { tokenizer, ...llmCtx });
+    } else {
+      if (llm) console.error(await llm.estimate([...docs.values()], params, tokenizer));
+      chunks = await chunkCorpus([...docs.values()], id, params, { tokenizer, ...llmCtx });
+    }
   }
   if (llm) console.error(llm.report());
   await writeAtomic(out, writeChunksJsonl(chunks, (d) => docs.get(d)!.text));

@@ -123,11 +123,11 @@ export interface ContextCli {
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** "IN,OUT[,CACHED]" dollars per million tokens. */
-export function parsePricing(v: string): Pricing {
+export function parsePricing(v: string, flag = '--context-price'): Pricing {
   const parts = v.split(',').map((x) => x.trim());
   const nums = parts.map(Number);
   if (parts.length < 2 || parts.length > 3 || nums.some((x, i) => !parts[i] || !Number.isFinite(x) || x < 0)) {
-    throw new InputError(`must be IN,OUT or IN,OUT,CACHED dollars per million tokens (e.g. 0.15,0.60), got "${v}"`, '--context-price');
+    throw new InputError(`must be IN,OUT or IN,OUT,CACHED dollars per million tokens (e.g. 0.15,0.60), got "${v}"`, flag);
   }
   const p: Pricing = { inputPerMillion: nums[0], outputPerMillion: nums[1] };
   if (parts.length === 3) p.cachedInputPerMillion = nums[2];

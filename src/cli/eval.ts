@@ -7,7 +7,8 @@
 //   [--context-arm-baseline [--context-tokens n]]
 //   [--rerank id-or-dir [--rerank-top n]] [--budget tokens] [--scope corpus|document]
 //   [--embedder openai:M|cohere:M|voyage:M|jina:M [--embed-base-url U] [--dimensions n] [--yes]
-//    [--embed-batch n] [--embed-concurrency n]]`
+//    [--embed-batch n] [--embed-concurrency n]]
+//   [--generator openai:M|anthropic:M [--base-url U] [--generator-cache dir] [--generator-price in,out]]`
 // Chunk, index, retrieve and score a dataset's questions through the engine's one pipeline.
 // Dense/hybrid/late wiring: src/cli/retrievers.ts (model, embedding cache, counts); generated context:
 // src/cli/context.ts; the semantic chunker without --model: the lexical embedder (common.ts);
@@ -27,6 +28,7 @@ import { selectQuestions } from '../engine/formats/dataset.ts';
 import { UNSAFE_KEYS } from '../engine/formats/limits.ts';
 import { formatSummary } from './report.ts';
 import { contextForCli, formatContextReport, parsePricing, providerConfigFromSpec, type ContextCli } from './context.ts';
+import { llmChunkerForCli } from './llm-chunker.ts';
 
 const HELP = `usage: npm run cli -- eval --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
        [--context-header] [--retriever bm25|dense|hybrid] [--model <id-or-dir>] [--late]
@@ -39,6 +41,7 @@ const HELP = `usage: npm run cli -- eval --dataset <D> --chunker <id> --max-toke
        [--rerank <model-dir-or-id>] [--rerank-top <n>] [--budget <tokens>] [--scope corpus|document]
        [--embedder openai:<model>|cohere:<model>|voyage:<model>|jina:<model>] [--embed-base-url <url>]
        [--dimensions <n>] [--embed-batch <n>] [--embed-concurrency <n>] [--yes]
+       [--generator openai:<model>|anthropic:<model> [--base-url <url>] [--generator-cache <dir>] [--generator-price <in>,<out>]]
 
 dense/hybrid: --model is a folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id
 already on disk; vectors are cached in .cache/embeddings (or --cache-dir), so a rerun does no
@@ -60,6 +63,10 @@ needs a local model (--model).
 
 semantic chunker: with --model its sentence vectors come from the model; without, from a lexical
 TF-IDF embedder over each document's own sentences (no model needed).
+
+llm chunker: --chunker llm --generator openai:<model>|anthropic:<model> [--base-url <url>]
+[--generator-cache <dir>] [--generator-price <in>,<out>], as for \`chunk\`: same key variables, same
+answers cache (.cache/llm-chunks.jsonl), the estimate printed before the first call.
 
 generated context (contextual retrieval): --context-model writes one sentence per chunk that
 situates it in its document, put before the chunk's text (and before its context header). Chunks are
@@ -115,6 +122,10 @@ export async function run(argv: string[]): Promise<number> {
     'embed-concurrency': { type: 'string' },
     yes: { type: 'boolean' },
     'reviewed-only': { type: 'boolean' },
+    generator: { type: 'string' },
+    'base-url': { type: 'string' },
+    'generator-cache': { type: 'string' },
+    'generator-price': { type: 'string' },
   }, 'eval');
   const datasetPath = required(o.dataset, 'dataset', 'eval');
   if (o.out !== undefined) checkOutPath(String(o.out));
@@ -135,6 +146,7 @@ export async function run(argv: string[]): Promise<number> {
   checkModelOptions(o, 'eval');
   if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'eval');
   const ctx = contextOptions(o);
+  const llm = llmOptions(o);
   const rerankTop = intOption(o['rerank-top'], 'rerank-top', 'eval', 1);
   if (rerankTop !== undefined && !o.rerank) throw new InputError('--rerank-top needs --rerank', 'eval');
   const budget = intOption(o.budget, 'budget', 'eval', 1);
@@ -204,6 +216,13 @@ export async function run(argv: string[]): Promise<number> {
       config.semanticEmbedder = LEXICAL_EMBEDDER_ID;
     }
   }
+  if (llm) {
+    // The same model, answers cache and estimate as `chunk --chunker llm`.
+    console.error(await llm.estimate([...parseDataset(dataset).values()], config.params, deps.tokenizer));
+    deps.generator = llm.generator;
+    deps.answers = llm.answers;
+    config.generator = llm.generator.id;
+  }
   let context: ContextCli | undefined;
   if (ctx.spec) {
     context = contextForCli({ ...ctx, spec: ctx.spec }, deps.tokenizer, config.params.maxTokens);
@@ -238,6 +257,7 @@ export async function run(argv: string[]): Promise<number> {
     await model?.dispose();
     await reranker?.dispose();
   }
+  if (llm) console.error(llm.report());
   const contextReport = context?.report();
   if (contextReport) {
     console.error(formatContextReport(context!.config.model, contextReport));
@@ -290,6 +310,22 @@ function contextOptions(o: Record<string, unknown>) {
     pricing: o['context-price'] !== undefined ? parsePricing(String(o['context-price'])) : undefined,
     concurrency,
   };
+}
+
+/** The llm chunker's flags (as `chunk` has them), checked together; undefined unless --chunker llm. */
+function llmOptions(o: Record<string, unknown>) {
+  const needGenerator = ['base-url', 'generator-cache', 'generator-price'].filter((f) => o[f] !== undefined);
+  if (!o.generator) {
+    if (o.chunker === 'llm' && !o.chunks) throw new InputError('--chunker llm needs --generator openai:<model> or anthropic:<model>', 'eval');
+    if (needGenerator.length) throw new InputError(`--${needGenerator[0]} needs --generator`, 'eval');
+    return undefined;
+  }
+  if (o.chunker !== 'llm' || o.chunks) throw new InputError(`--generator is for --chunker llm, not "${o.chunks ? 'external chunks' : String(o.chunker ?? '')}"`, 'eval');
+  return llmChunkerForCli(String(o.generator), {
+    baseUrl: o['base-url'] as string | undefined,
+    cacheDir: o['generator-cache'] as string | undefined,
+    pricing: o['generator-price'] !== undefined ? parsePricing(String(o['generator-price']), '--generator-price') : undefined,
+  });
 }
 
 /** The --embedder flags, checked together (one-line InputErrors); undefined without --embedder. */

@@ -2,11 +2,14 @@
 // the provider from the context layer (providerConfigFromSpec: key from OPENAI_API_KEY /
 // ANTHROPIC_API_KEY or CHUNKLAB_CONTEXT_API_KEY, never from the command line), built only when a call
 // is needed; the model's answers kept in .cache/llm-chunks.jsonl (FileContextCache), so a rerun makes
-// no call and needs no key; provider failures as one-line errors.
+// no call and needs no key; provider failures as one-line errors. Before the first call, the estimate
+// (calls, tokens, cost with --generator-price) is printed (estimateLlmChunking walks the windows).
 
 import path from 'node:path';
 import { ContextProviderError, createHttpProvider, type ContextProvider } from '../engine/context/index.ts';
-import { InputError, type AnswerCache, type TextGenerator } from '../engine/types.ts';
+import { estimateLlmChunking, resolveParams } from '../engine/chunkers/index.ts';
+import type { Pricing } from '../engine/context/index.ts';
+import { InputError, type AnswerCache, type Doc, type TextGenerator, type TextTokenizer } from '../engine/types.ts';
 import { FileContextCache, providerConfigFromSpec } from './context.ts';
 
 export interface LlmChunkerCli {
@@ -14,11 +17,15 @@ export interface LlmChunkerCli {
   answers: AnswerCache;
   /** One line for the terminal: calls made, answers read from the cache. */
   report(): string;
+  /** One line for the terminal, before any call: windows to ask, cached, tokens, cost (with a price). */
+  estimate(docs: readonly Doc[], params: Record<string, unknown>, tokenizer: TextTokenizer): Promise<string>;
 }
+
+const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export function llmChunkerForCli(
   spec: string,
-  opts: { baseUrl?: string; cacheDir?: string; env?: Record<string, string | undefined> } = {},
+  opts: { baseUrl?: string; cacheDir?: string; env?: Record<string, string | undefined>; pricing?: Pricing } = {},
 ): LlmChunkerCli {
   if (!/^(openai|anthropic):\S/.test(spec?.trim() ?? '')) {
     throw new InputError(`"${spec}" is not a model spec (expected openai:<model> or anthropic:<model>)`, '--generator');
@@ -56,5 +63,14 @@ export function llmChunkerForCli(
     },
     set: (key, value) => cache.set(key, value),
   };
-  return { generator, answers, report: () => `llm        ${id}: ${calls} model calls, ${cached} answers from the cache (${cache.file})` };
+  const estimate = async (docs: readonly Doc[], params: Record<string, unknown>, tokenizer: TextTokenizer): Promise<string> => {
+    const est = await estimateLlmChunking(docs, resolveParams('llm', params), { tokenizer, answers: cache, model: id });
+    const p = opts.pricing;
+    const cost = p ? `about $${((est.inputTokens * p.inputPerMillion + est.outputTokens * p.outputPerMillion) / 1e6).toFixed(4)}` : 'cost unknown: --generator-price IN,OUT gives one';
+    return (
+      `llm        ${id}: ${est.cached} windows answered in the cache, about ${est.calls} calls to make` +
+      (est.calls ? ` (more if boundaries come early in a window; about ${n0(est.inputTokens)} prompt and at most ${n0(est.outputTokens)} answer tokens, ${cost})` : '')
+    );
+  };
+  return { generator, answers, estimate, report: () => `llm        ${id}: ${calls} model calls, ${cached} answers from the cache (${cache.file})` };
 }

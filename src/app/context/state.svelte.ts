@@ -245,7 +245,24 @@ async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
   };
 }
 
-/** The chosen provider (the questions panel reuses it for HTTP providers; it loads an in-page model itself). */
+/**
+ * Why the configured provider cannot answer yet ('key': OpenAI's own endpoint or Anthropic without a
+ * key), or null. A local OpenAI-compatible server needs no key; the in-page model needs none.
+ */
+export function providerProblem(): 'key' | null {
+  const c = providerConfig();
+  if (c.kind === 'local') return null;
+  if (c.apiKey) return null;
+  return c.kind === 'anthropic' || (c.baseUrl ?? OPENAI_DEFAULT_BASE).replace(/\/+$/, '') === OPENAI_DEFAULT_BASE.replace(/\/+$/, '') ? 'key' : null;
+}
+
+/** Dollars per million prompt and answer tokens of the settings (null for the in-page model: no cost). */
+export function providerPricing(): { inputPerMillion: number; outputPerMillion: number } | null {
+  const s = contextState.settings;
+  return s.kind === 'local' ? null : { inputPerMillion: Math.max(0, Number(s.priceIn) || 0), outputPerMillion: Math.max(0, Number(s.priceOut) || 0) };
+}
+
+/** The chosen provider (the questions panel reuses it for HTTP providers; it loads an in-page model itself; the llm chunker uses it too). */
 export async function makeProvider(): Promise<ContextProvider> {
   const c = providerConfig();
   if (c.kind === 'openai') return createOpenAIProvider(c);
@@ -260,7 +277,7 @@ export async function makeProvider(): Promise<ContextProvider> {
 
 /**
  * The engine's ContextCache over IndexedDB ("chunklab-context"/"sentences" by default; the questions
- * panel keeps its answers in "chunklab-questions"/"answers"), in memory when there is none.
+ * panel keeps its answers in "chunklab-questions"/"answers", the llm chunker in "chunklab-llm"/"answers"), in memory when there is none.
  */
 export class IdbContextCache implements ContextCache {
   private store: UseStore | null = null;

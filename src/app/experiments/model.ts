@@ -96,7 +96,10 @@ export function runKey(config: ExperimentConfig): string {
   const r = config.retriever;
   const ctx = config.context ? 'c' : config.contextBaseline ? 'b' : '';
   const rr = config.rerank ? `${config.rerank.model}@${config.rerank.top ?? 50}` : '';
-  return [config.chunker, config.params.maxTokens, config.params.overlap ?? 0, config.header ? 1 : 0, r.kind, r.model ?? '', r.late ? 1 : 0, config.k ?? 10, ctx, rr, config.scope ?? 'corpus', config.budget ?? 1024].join('|');
+  const key = [config.chunker, config.params.maxTokens, config.params.overlap ?? 0, config.header ? 1 : 0, r.kind, r.model ?? '', r.late ? 1 : 0, config.k ?? 10, ctx, rr, config.scope ?? 'corpus', config.budget ?? 1024].join('|');
+  // The model that made the semantic vectors or chose the llm boundaries (absent: lexical vectors).
+  const borrowed = config.chunker === 'semantic' ? config.semanticEmbedder : config.chunker === 'llm' ? config.generator : undefined;
+  return borrowed ? `${key}|${borrowed}` : key;
 }
 
 /** A model id without its owner ("Xenova/ms-marco-MiniLM-L-6-v2" → "ms-marco-MiniLM-L-6-v2"). */
@@ -110,11 +113,13 @@ export const MIN_CHUNK_TOKENS_WITH_CONTEXT = 8;
 /**
  * Every run the grid makes, in a stable order. Dense/hybrid runs need a model: with no model they
  * are left out and counted in `needModel`. Context "on" needs `opts.context` (the context panel's
- * settings, without key): without it those runs are left out and counted in `needContext`.
+ * settings, without key): without it those runs are left out and counted in `needContext`. The
+ * semantic chunker records `opts.semanticEmbedder` (the loaded model; absent: lexical vectors); llm
+ * runs need `opts.generator` (the configured language model), else they count in `needModel`.
  */
 export function expandGrid(
   grid: ExperimentGrid,
-  opts: { context?: ContextRunConfig } = {},
+  opts: { context?: ContextRunConfig; semanticEmbedder?: string; generator?: string } = {},
 ): { runs: GridRun[]; needModel: number; needContext: number; invalid: number } {
   const runs: GridRun[] = [];
   let needModel = 0;
@@ -143,7 +148,14 @@ export function expandGrid(
                 needContext += n;
                 continue;
               }
+              // The llm chunker needs the configured language model.
+              if (chunker === 'llm' && !opts.generator) {
+                needModel += n;
+                continue;
+              }
               const base: Omit<ExperimentConfig, 'retriever'> = { chunker, params: { maxTokens: size, overlap }, header, k: grid.k };
+              if (chunker === 'semantic' && opts.semanticEmbedder) base.semanticEmbedder = opts.semanticEmbedder;
+              if (chunker === 'llm') base.generator = opts.generator;
               if (ctx) base.context = opts.context;
               else if (withContext) base.contextBaseline = { contextTokens: reserve };
               const push = (retriever: ExperimentConfig['retriever']) => {

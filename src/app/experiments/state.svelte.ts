@@ -17,9 +17,19 @@ import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
 import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
+import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
+
 import type { ContextRunConfig } from '../../engine/context/redact.ts';
 import { etaMs, runFraction } from './progress.ts';
 import { resetServiceConfirmation, serviceEmbed, serviceGridModel, serviceRecord } from '../models/service.svelte.ts';
+
+/**
+ * The models the grid's chunkers borrow now: the semantic chunker's vectors (an embedding service
+ * chosen for the grid, else the loaded model, else none: lexical), the configured language model.
+ */
+function chunkModelIds(): { semanticEmbedder?: string; generator?: string } {
+  return { semanticEmbedder: serviceGridModel() ?? chunkModels('semantic').embedder, generator: chunkModels('llm').generator };
+}
 import { isServiceModelId } from '../models/service-settings.ts';
 import { rerankHooks, rerankRecord, availableRerankers, type RerankTiming } from './rerank-run.ts';
 import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
@@ -169,7 +179,7 @@ class ExperimentsStore {
 
   /** The runs the grid makes now. */
   plan(grid: ExperimentGrid = this.grid) {
-    return expandGrid(this.effectiveGrid(grid), { context: this.contextConfig(grid) });
+    return expandGrid(this.effectiveGrid(grid), { context: this.contextConfig(grid), ...chunkModelIds() });
   }
 
   /** Runs the grid in the form. */
@@ -274,10 +284,15 @@ class ExperimentsStore {
         Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
       }
       if (config.rerank) Object.assign(config.rerank, await rerankRecord(signal));
+      const llm = chunkHooks('llm', signal) as Required<Pick<ExperimentHooks, 'generate' | 'answerGet' | 'answerSet'>>;
       const hooks: ExperimentHooks = Comlink.proxy({
         ...rerankHooks(row, signal),
         embed: (texts: string[], kind: 'query' | 'passage') =>
           service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? dataset.questions.map((q) => q.text) : undefined) : embedVectors(texts, kind, undefined, signal),
+        // The llm chunker's model and answers (config.generator names the model).
+        generate: (prompt: { system: string; user: string }, maxTokens: number) => llm.generate(prompt, maxTokens),
+        answerGet: (key: string) => llm.answerGet(key),
+        answerSet: (key: string, value: string) => llm.answerSet(key, value),
         lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
         contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
           try {

@@ -13,6 +13,7 @@ import * as rerank from './areas/rerank.ts';
 import * as questions from './areas/questions.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
+import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
 
 export const en: Dictionary = {
@@ -27,6 +28,7 @@ export const en: Dictionary = {
   ...rerank.en,
   ...questions.en,
   ...offline.en,
+  ...chunking.en,
   ...newcomer.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',

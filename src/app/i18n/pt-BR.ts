@@ -11,6 +11,7 @@ import * as rerank from './areas/rerank.ts';
 import * as questions from './areas/questions.ts';
 import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
+import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
@@ -26,6 +27,7 @@ export const ptBR = {
   ...rerank.pt,
   ...questions.pt,
   ...offline.pt,
+  ...chunking.pt,
   ...newcomer.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',

@@ -2,7 +2,9 @@
 // parameter values (remembered in localStorage), and the last result for the chosen document.
 // Runs go through the engine bridge; a newer run makes older answers irrelevant (latest wins).
 import type { ChunkerId } from '../../engine/types.ts';
-import type { ChunkerDescription, InspectResult } from '../../../workers/engine-api.ts';
+import type { ChunkerDescription, InspectResult, LlmChunkEstimate } from '../../../workers/engine-api.ts';
+import { chunkHooks, chunkModels, llmAnswers, llmProblem } from '../chunking/hooks.ts';
+import { providerPricing } from '../context/state.svelte.ts';
 import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
 import type { Target } from './target.ts';
@@ -25,7 +27,11 @@ function readSettings(): Settings {
   };
 }
 
-export type RunState = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+/** 'confirm': an llm chunking waits for the user to accept its estimate; 'needs-provider': no usable model. */
+export type RunState = 'idle' | 'running' | 'done' | 'error' | 'cancelled' | 'confirm' | 'needs-provider';
+
+/** Parameters that only move the semantic curve's line: changing them re-cuts, never re-embeds. */
+const LINE_PARAMS = ['percentile', 'threshold'];
 
 class Inspector extends ChunkerSettings {
   chunkers = $state.raw<ChunkerDescription[]>([]);
@@ -39,6 +45,11 @@ class Inspector extends ChunkerSettings {
   progress = $state(0);
   error = $state<string | null>(null);
   selected = $state<number | null>(null);
+  /** An llm chunking's estimate, shown before any call (with the key it was made for). */
+  llmEstimate = $state.raw<(LlmChunkEstimate & { key: string; cost: number | null }) | null>(null);
+  /** The key whose llm calls the user accepted. */
+  private approved = '';
+  private controller: AbortController | null = null;
   /** A gold span to show (scrolled to, highlighted, with the cuts that split it); see target.ts. */
   target = $state<Target | null>(null);
   private seq = 0;
@@ -78,18 +89,33 @@ class Inspector extends ChunkerSettings {
     }
   }
 
-  /** A key for (document, chunker, parameters, lint options): equal keys give equal results. */
-  keyFor(doc: StoredDoc | undefined): string {
+  /**
+   * A key for (document, chunker, parameters, lint options, models): equal keys give equal results.
+   * `line: false` leaves out the semantic line's parameters (equal such keys share one curve).
+   */
+  keyFor(doc: StoredDoc | undefined, line = true): string {
     if (!doc) return '';
-    // The tokenizer is part of the key: choosing another model changes every count (stale → rerun).
-    return JSON.stringify([doc.id, doc.text.length, doc.format, this.chunkerId, this.params(), this.modelMaxTokens, this.minTokens, engineTokenizer.model ? engineTokenizer.name : null]);
+    const params = this.params();
+    if (!line) for (const n of LINE_PARAMS) delete params[n];
+    // The tokenizer is part of the key: choosing another model changes every count (stale → rerun);
+    // so is the model that makes the semantic vectors or chooses the llm boundaries.
+    const models = chunkModels(this.chunkerId);
+    return JSON.stringify([doc.id, doc.text.length, doc.format, this.chunkerId, params, this.modelMaxTokens, this.minTokens, engineTokenizer.model ? engineTokenizer.name : null, models]);
+  }
+
+  /** Runs the llm chunking whose estimate is shown (the user accepted its calls). */
+  approve(doc: StoredDoc): Promise<void> {
+    this.approved = this.keyFor(doc);
+    return this.run(doc);
   }
 
   async run(doc: StoredDoc): Promise<void> {
     if (!this.info) return;
     const seq = ++this.seq;
+    this.controller?.abort();
     const key = this.keyFor(doc);
     const input = { id: doc.id, text: doc.text, format: doc.format, name: doc.name, meta: $state.snapshot(doc.meta) };
+    const chunkerId = this.chunkerId;
     const params = this.params();
     const lint = { modelMaxTokens: this.modelMaxTokens, minTokens: this.minTokens };
     this.runState = 'running';
@@ -98,16 +124,45 @@ class Inspector extends ChunkerSettings {
     const onProgress = progress((f) => {
       if (seq === this.seq) this.progress = f;
     });
+    const controller = new AbortController();
+    this.controller = controller;
     try {
-      const r = await engine((api) => api.inspect(input, this.chunkerId, params, lint, onProgress), 'inspect');
+      // A semantic chunking whose curve is already here: only the line moved, so re-cut (no embedding).
+      const prev = this.result;
+      if (chunkerId === 'semantic' && prev?.semantic && prev.doc.id === doc.id && this.curveKey === this.keyFor(doc, false)) {
+        const rule = { percentile: params.percentile as number, threshold: params.threshold as number };
+        const r = await engine((api) => api.recut(input, params, lint, $state.snapshot(prev.semantic!) as NonNullable<InspectResult['semantic']>, rule), 'recut');
+        if (seq !== this.seq) return;
+        this.finish(r, key, doc);
+        return;
+      }
+      const models = chunkModels(chunkerId);
+      if (chunkerId === 'llm') {
+        if (!models.generator) {
+          this.runState = 'needs-provider';
+          return;
+        }
+        // Before any call: the estimate and the personal-data scan; calls wait for the user's yes.
+        if (this.approved !== key) {
+          const est = await engine((api) => api.llmEstimate([input], params, models.generator!, chunkHooks('llm', controller.signal)), 'llm-estimate');
+          if (seq !== this.seq) return;
+          const price = providerPricing();
+          const cost = price ? (est.inputTokens * price.inputPerMillion + est.outputTokens * price.outputPerMillion) / 1e6 : null;
+          this.llmEstimate = { ...est, key, cost };
+          if (est.calls > 0) {
+            this.runState = 'confirm';
+            return;
+          }
+        }
+      }
+      const r = await engine((api) => api.inspect(input, chunkerId, params, lint, onProgress, models, chunkHooks(chunkerId, controller.signal)), 'inspect');
       if (seq !== this.seq) return;
-      this.result = r;
-      this.resultKey = key;
-      if (this.selected !== null && this.selected >= r.chunks.length) this.selected = null;
-      this.runState = 'done';
+      if (chunkerId === 'semantic') this.curveKey = this.keyFor(doc, false);
+      if (chunkerId === 'llm') void llmAnswers.count().then((n) => (this.llmCacheEntries = n));
+      this.finish(r, key, doc);
     } catch (e) {
       if (seq !== this.seq) return;
-      if (e instanceof CancelledError) this.runState = 'cancelled';
+      if (e instanceof CancelledError || controller.signal.aborted || (e instanceof Error && e.name === 'AbortError')) this.runState = 'cancelled';
       else {
         this.runState = 'error';
         this.error = errorMessage(e);
@@ -115,8 +170,33 @@ class Inspector extends ChunkerSettings {
     }
   }
 
+  /** What the shown semantic curve was computed from (keyFor without the line's parameters). */
+  private curveKey = '';
+  /** Answers the llm chunker keeps in this browser (all models). */
+  llmCacheEntries = $state<number | null>(null);
+
+  private finish(r: InspectResult, key: string, _doc: StoredDoc): void {
+    this.result = r;
+    this.resultKey = key;
+    if (this.selected !== null && this.selected >= r.chunks.length) this.selected = null;
+    this.runState = 'done';
+  }
+
+  /** Moves the semantic line (percentile, or a similarity threshold when > 0): re-cut from the curve. */
+  setLine(rule: { percentile?: number; threshold?: number }): void {
+    const v = { ...(this.values.semantic ?? {}) };
+    if (rule.percentile !== undefined) {
+      v.percentile = rule.percentile;
+      v.threshold = 0;
+    }
+    if (rule.threshold !== undefined) v.threshold = rule.threshold;
+    this.values.semantic = v;
+    this.save();
+  }
+
   cancel(): void {
     this.seq++;
+    this.controller?.abort();
     cancelEngine();
     this.runState = 'cancelled';
     // The registry was read by the old worker and stays valid; nothing else is lost.

@@ -7,6 +7,7 @@ import type { GoldSpan } from '../../engine/types.ts';
 import type { Engine } from '../bridge/engine.svelte.ts';
 import { engine, progress } from '../bridge/engine.svelte.ts';
 import type { Corpus } from '../state/types.ts';
+import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../../../workers/engine-api.ts';
 
 export type { FoundUnit, Placement, ResolvedRef, SearchAnswer, SearchChunking } from '../../../workers/engine-api.ts';
@@ -67,8 +68,10 @@ export function searchCorpus(
   req: Omit<SearchRequest, 'corpusKey' | 'docs'>,
   onProgress?: (f: number) => void,
 ): Promise<SearchAnswer> {
+  // The semantic chunker embeds with the loaded model (named in the request: part of the index key).
+  const embedder = chunkModels(req.chunker).embedder;
   return withDocs<SearchAnswer>(c, 'search', (api, corpusKey, docs) =>
-    api.search({ ...req, corpusKey, docs }, onProgress ? progress(onProgress) : undefined),
+    api.search({ ...req, embedder, corpusKey, docs }, onProgress ? progress(onProgress) : undefined, embedder ? chunkHooks(req.chunker) : undefined),
   );
 }
 
@@ -78,8 +81,9 @@ export async function resolveGold(c: Corpus, refs: GoldRef[]): Promise<ResolvedR
 }
 
 export async function placeGold(c: Corpus, cfg: SearchChunking, spans: GoldSpan[], onProgress?: (f: number) => void): Promise<Placement[]> {
+  const embedder = chunkModels(cfg.chunker).embedder;
   const r = await withDocs<{ status: 'ok'; placements: Placement[] }>(c, 'place-gold', (api, key, docs) =>
-    api.placeGold(key, docs, cfg, spans, onProgress ? progress(onProgress) : undefined),
+    api.placeGold(key, docs, { ...cfg, embedder }, spans, onProgress ? progress(onProgress) : undefined, embedder ? chunkHooks(cfg.chunker) : undefined),
   );
   return r.placements;
 }

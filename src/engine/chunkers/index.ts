@@ -12,7 +12,7 @@ export { CHUNKERS, CHUNKER_IDS, CHUNKER_LIST, MAX_TOKENS_LIMIT, type ChunkerInfo
 export { createPrefixer, headerFields, headerText, docTitle, type Prefixer } from './kit/index.ts';
 export { splitRange, DEFAULT_LADDER, MARKDOWN_LADDER } from './kit/index.ts';
 export { percentile, cosine, cutCurve, peaks, type BreakpointCurve, type CutRule } from './kit/index.ts';
-export { LLM_SYSTEM_PROMPT, llmAnswerKey, llmPrompt, parseBoundaries, type LlmParams } from './llm.ts';
+export { LLM_SYSTEM_PROMPT, estimateLlmChunking, llmAnswerKey, llmPrompt, parseBoundaries, type LlmEstimate, type LlmParams } from './llm.ts';
 export { chunksFromCurve, semanticBreakpoints, type SemanticBreakpoints, type SemanticParams } from './semantic.ts';
 
 export type ChunkParams = Record<string, unknown>;

@@ -21,6 +21,7 @@ import {
   maxTokensParam,
   segmentDrafts,
   throwIfAborted,
+  tokenIndexOf,
   unitItems,
 } from './kit/index.ts';
 
@@ -96,6 +97,71 @@ function itemsOf(doc: Doc, params: LlmParams): Item[] {
 /** Cache key of one window's answer: model, prompt and document. */
 export function llmAnswerKey(model: string, doc: Doc, user: string): string {
   return `llm|${model}|${hash64(LLM_SYSTEM_PROMPT + '\u0000' + user)}-${user.length}|${hash64(doc.text)}-${doc.text.length}`;
+}
+
+/**
+ * The windows of one document in order: [s, e] holds units while they fit windowTokens (at least two);
+ * `answer` gives the boundaries found in it, and the next window starts at the last of them (with none,
+ * at the window's last unit, so a change right after it can still be seen).
+ */
+async function walkWindows(
+  doc: Doc,
+  items: Item[],
+  params: LlmParams,
+  tokensOf: (i: number) => number,
+  answer: (s: number, e: number, user: string) => Promise<number[]>,
+): Promise<void> {
+  const windowTokens = params.windowTokens ?? 1024;
+  let s = 0;
+  while (s < items.length - 1) {
+    let e = s + 1;
+    let used = tokensOf(s) + tokensOf(e);
+    while (e + 1 < items.length && used + tokensOf(e + 1) <= windowTokens) used += tokensOf(++e);
+    const found = await answer(s, e, llmPrompt(doc, items, s, e));
+    if (e === items.length - 1) break;
+    s = found.length ? found[found.length - 1] : e;
+  }
+}
+
+export interface LlmEstimate {
+  /** Windows whose answer is not cached: the calls to make (more if the model finds boundaries early in a window). */
+  calls: number;
+  /** Windows answered from the cache. */
+  cached: number;
+  /** Prompt tokens of the calls to make (system + user, by the tokenizer in use). */
+  inputTokens: number;
+  /** Answer tokens at most (answerTokens per call). */
+  outputTokens: number;
+}
+
+/**
+ * What llm chunking of `docs` will cost before any call: the windows are walked as the chunker walks
+ * them, cached answers followed (a fully cached rerun estimates 0 calls), an uncached window assumed to
+ * have no boundary (the fewest calls). Params as resolveParams gives them.
+ */
+export async function estimateLlmChunking(
+  docs: readonly Doc[],
+  params: LlmParams,
+  ctx: Pick<ChunkerContext, 'tokenizer' | 'answers'> & { model: string },
+): Promise<LlmEstimate> {
+  const est: LlmEstimate = { calls: 0, cached: 0, inputTokens: 0, outputTokens: 0 };
+  const system = ctx.tokenizer.count(LLM_SYSTEM_PROMPT);
+  for (const doc of docs) {
+    const items = itemsOf(doc, params);
+    const index = tokenIndexOf(doc, ctx.tokenizer);
+    await walkWindows(doc, items, params, (i) => index.count(items[i].start, items[i].end), async (s, e, user) => {
+      const cachedAnswer = await ctx.answers?.get(llmAnswerKey(ctx.model, doc, user));
+      if (cachedAnswer !== undefined) {
+        est.cached++;
+        return parseBoundaries(cachedAnswer, s, e);
+      }
+      est.calls++;
+      est.inputTokens += system + ctx.tokenizer.count(user);
+      est.outputTokens += params.answerTokens ?? 200;
+      return [];
+    });
+  }
+  return est;
 }
 
 async function ask(ctx: ChunkerContext, key: string, user: string, answerTokens: number): Promise<string> {
@@ -176,27 +242,17 @@ export const llm = defineChunker<LlmParams>({
     const { index, prefixer } = env;
     const items = itemsOf(doc, params);
     const isBreak = new Uint8Array(Math.max(0, items.length - 1));
-    const windowTokens = params.windowTokens ?? 1024;
     const answerTokens = params.answerTokens ?? 200;
-    const tokensOf = (i: number) => index.count(items[i].start, items[i].end);
-    let s = 0;
-    while (s < items.length - 1) {
+    const generatorId = ctx.generator.id;
+    await walkWindows(doc, items, params, (i) => index.count(items[i].start, items[i].end), async (s, e, user) => {
       throwIfAborted(ctx.signal);
-      // The window [s, e]: units while they fit windowTokens, at least two.
-      let e = s + 1;
-      let used = tokensOf(s) + tokensOf(e);
-      while (e + 1 < items.length && used + tokensOf(e + 1) <= windowTokens) used += tokensOf(++e);
-      const user = llmPrompt(doc, items, s, e);
-      const answer = await ask(ctx, llmAnswerKey(ctx.generator.id, doc, user), user, answerTokens);
+      const answer = await ask(ctx, llmAnswerKey(generatorId, doc, user), user, answerTokens);
       throwIfAborted(ctx.signal);
       const found = parseBoundaries(answer, s, e);
       for (const u of found) isBreak[u - 1] = 1;
       ctx.onProgress?.(Math.min(1, (e + 1) / items.length));
-      if (e === items.length - 1) break;
-      // Move on from the last boundary; with none, from the window's last unit (so a change right
-      // after it can still be seen).
-      s = found.length ? found[found.length - 1] : e;
-    }
+      return found;
+    });
     // Paragraph units can be too big to follow their heading whole: cut them so the heading leads.
     const group: GroupEnv = { doc, index, budgetAt: prefixer.budgetAt, repeatTableHeader: true, cutToKeepHeadings: true };
     const minTokens = Math.min(params.minTokens ?? 32, Math.floor(params.maxTokens / 2));

@@ -8,7 +8,7 @@
 // restricts each question's search to its gold documents; every question's ranking is kept deep
 // enough (>= 10 units and past config.budget tokens) to recompute the budget metrics from the file.
 import { InputError } from '../types.ts';
-import type { Chunk, ChunkerId, CommonParams, Doc, EmbedFn, HeaderOptions, Question, Retriever, TextTokenizer } from '../types.ts';
+import type { AnswerCache, Chunk, ChunkerId, CommonParams, Doc, EmbedFn, HeaderOptions, Question, Retriever, TextGenerator, TextTokenizer } from '../types.ts';
 import { docUnits, parseDocument } from '../documents/index.ts';
 import { chunkCorpus } from '../chunkers/index.ts';
 import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
@@ -51,6 +51,8 @@ export interface ExperimentConfig {
    * (params.maxTokens − contextTokens), with no sentence. Recorded in the results file.
    */
   contextBaseline?: { contextTokens?: number };
+  /** The llm chunker's model (e.g. 'openai:gpt-4o-mini'); recorded. */
+  generator?: string;
   /** What made the semantic chunker's vectors (e.g. 'lexical-tfidf' or a model id); recorded. */
   semanticEmbedder?: string;
   /** Context budget in tokens of the budget metrics (default 1024); recorded as config.budget. */
@@ -83,6 +85,9 @@ export interface ExperimentDeps {
    * document's own units). When given it wins over `embed`, and documents are chunked one at a time.
    */
   embedFor?: (doc: Doc) => EmbedFn;
+  /** The llm chunker's model and where its answers are kept (ChunkerContext.generator/answers). */
+  generator?: TextGenerator;
+  answers?: AnswerCache;
   /**
    * Generated context (needed when config.context is set): the same chunks, in order, each with its
    * sentence placed (src/engine/context createContextualizer).
@@ -286,6 +291,7 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
       ...(config.contextBaseline ? { contextBaseline: { contextTokens: reserve } } : {}),
       ...(reserve !== undefined ? { chunkingMaxTokens } : {}),
       ...(config.semanticEmbedder && config.chunker === 'semantic' ? { semanticEmbedder: config.semanticEmbedder } : {}),
+      ...(config.chunker === 'llm' && (config.generator ?? deps.generator?.id) ? { generator: config.generator ?? deps.generator!.id } : {}),
       tokenizer: tokenizer.name,
       language,
     },
@@ -338,10 +344,20 @@ export function rankedDepth<T extends { tokens: number }>(units: readonly T[], d
   return out;
 }
 
-/** chunkCorpus, or one document at a time when the semantic chunker's embedder is per document. */
-async function chunkAll(docs: Doc[], id: ChunkerId, params: Record<string, unknown>, deps: ExperimentDeps, onProgress: (f: number) => void): Promise<Chunk[]> {
-  const { tokenizer, signal } = deps;
-  if (!deps.embedFor || id !== 'semantic') return chunkCorpus(docs, id, params, { tokenizer, embed: deps.embed, signal, onProgress });
+/**
+ * chunkCorpus with what a chunker may need from `deps` (embedder, language model and its answers), or
+ * one document at a time when the semantic chunker's embedder is per document (deps.embedFor). Used by
+ * the experiment, the page's engine worker and the search session.
+ */
+export async function chunkAll(
+  docs: Doc[],
+  id: ChunkerId,
+  params: Record<string, unknown>,
+  deps: Pick<ExperimentDeps, 'tokenizer' | 'embed' | 'embedFor' | 'generator' | 'answers' | 'signal'>,
+  onProgress: (f: number) => void,
+): Promise<Chunk[]> {
+  const { tokenizer, signal, generator, answers } = deps;
+  if (!deps.embedFor || id !== 'semantic') return chunkCorpus(docs, id, params, { tokenizer, embed: deps.embed, generator, answers, signal, onProgress });
   const total = docs.reduce((n, d) => n + d.text.length, 0) || 1;
   let done = 0;
   const out: Chunk[] = [];

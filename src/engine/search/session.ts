@@ -4,15 +4,15 @@
 // from the corpus's contents; when the session does not hold that key (first call, fresh worker) it
 // answers { status: 'need-docs' } and the caller repeats the call with the documents.
 import { docUnits, parseDocument, type ParseInput } from '../documents/index.ts';
-import { chunkCorpus } from '../chunkers/index.ts';
+import { lexicalEmbedderFor } from '../embedding/lexical.ts';
 import { Bm25Retriever, bm25Terms, stopwordSet, type StopwordSet } from '../retrieval/bm25.ts';
 import { mergeHits } from '../retrieval/merge.ts';
 import { corpusLanguage } from '../retrieval/wiring.ts';
 import { matchesAll } from '../evaluation/gold.ts';
-import { indexText } from '../evaluation/experiment.ts';
+import { chunkAll, indexText } from '../evaluation/experiment.ts';
 import { placeSpans, resolveRef, type Placement, type ResolvedRef } from '../evaluation/placement.ts';
 import type { GoldRef } from '../formats/dataset.ts';
-import { InputError, type Chunk, type Doc, type DocMeta, type GoldSpan, type Span, type TextTokenizer, type Unit } from '../types.ts';
+import { InputError, type Chunk, type Doc, type DocMeta, type EmbedFn, type GoldSpan, type Span, type TextTokenizer, type Unit } from '../types.ts';
 import type { FoundUnit, NeedDocs, SearchAnswer, SearchChunking, SearchRequest } from './types.ts';
 
 interface CachedCorpus {
@@ -101,16 +101,29 @@ export class SearchSession {
     return u;
   }
 
-  private async index(corpusKey: string, c: CachedCorpus, cfg: SearchChunking, stop: StopwordSet | 'auto', onProgress?: (f: number) => void): Promise<CachedIndex> {
+  private async index(
+    corpusKey: string,
+    c: CachedCorpus,
+    cfg: SearchChunking,
+    stop: StopwordSet | 'auto',
+    onProgress?: (f: number) => void,
+    embed?: EmbedFn,
+  ): Promise<CachedIndex> {
     const stopwords: StopwordSet = stop === 'auto' ? c.language : stop;
-    const key = JSON.stringify([corpusKey, cfg.chunker, cfg.params, stopwords]);
+    // The semantic chunker: the page's model when one is given (cfg.embedder names it), else the
+    // lexical embedder of each document.
+    const model = cfg.chunker === 'semantic' && embed && cfg.embedder ? cfg.embedder : undefined;
+    const key = JSON.stringify([corpusKey, cfg.chunker, cfg.params, stopwords, model ?? null]);
     const hit = this.indexes.get(key);
     if (hit) return hit;
     const tok = await this.tokenizer();
-    const chunks = await chunkCorpus([...c.docs.values()], cfg.chunker, cfg.params, {
-      tokenizer: tok,
-      onProgress: onProgress ? (f) => void onProgress(f * 0.9) : undefined,
-    });
+    const chunks = await chunkAll(
+      [...c.docs.values()],
+      cfg.chunker,
+      cfg.params,
+      { tokenizer: tok, embed: model ? embed : undefined, embedFor: cfg.chunker === 'semantic' && !model ? (d) => lexicalEmbedderFor(d).embed : undefined },
+      (f) => void onProgress?.(f * 0.9),
+    );
     const byId = new Map(chunks.map((ch) => [ch.id, ch]));
     const retriever = new Bm25Retriever({ stopwords });
     await retriever.index(chunks.map((ch) => ({ id: ch.id, docId: ch.docId, text: indexText(ch, c.docs.get(ch.docId)!) })));
@@ -122,11 +135,12 @@ export class SearchSession {
    * BM25 top-k over the corpus chunked with `chunker`/`params`: hits merged into returned units
    * (parents, duplicates) exactly as an experiment merges them, with the matched words' offsets.
    */
-  async search(req: SearchRequest, onProgress?: (f: number) => void): Promise<SearchAnswer | NeedDocs> {
+  /** `embed`: the page's model for the semantic chunker (req.embedder names it); without, the lexical embedder. */
+  async search(req: SearchRequest, onProgress?: (f: number) => void, embed?: EmbedFn): Promise<SearchAnswer | NeedDocs> {
     const c = this.corpus(req.corpusKey, req.docs);
     if (!c) return { status: 'need-docs' };
     if (!Number.isInteger(req.k) || req.k < 1 || req.k > 100) throw new InputError(`k must be a whole number from 1 to 100, got ${req.k}`, 'search');
-    const idx = await this.index(req.corpusKey, c, req, req.stopwords ?? 'auto', onProgress);
+    const idx = await this.index(req.corpusKey, c, req, req.stopwords ?? 'auto', onProgress, embed);
     const filter = req.filter && Object.keys(req.filter).length ? req.filter : undefined;
     const metaOf = (id: string) => c.docs.get(idx.byId.get(id)!.docId)?.meta;
     const accept = filter ? (id: string) => matchesAll(metaOf(id), filter) : undefined;
@@ -189,10 +203,11 @@ export class SearchSession {
     cfg: SearchChunking,
     spans: GoldSpan[],
     onProgress?: (f: number) => void,
+    embed?: EmbedFn,
   ): Promise<{ status: 'ok'; placements: Placement[]; units: number } | NeedDocs> {
     const c = this.corpus(corpusKey, docs);
     if (!c) return { status: 'need-docs' };
-    const idx = await this.index(corpusKey, c, cfg, 'auto', onProgress);
+    const idx = await this.index(corpusKey, c, cfg, 'auto', onProgress, embed);
     return { status: 'ok', ...placeSpans(idx.chunks, spans) };
   }
 

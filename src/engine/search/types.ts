@@ -10,6 +10,8 @@ export type { ChunkRef, Placement, ResolvedRef } from '../evaluation/placement.t
 export interface SearchChunking {
   chunker: ChunkerId;
   params: Record<string, unknown>;
+  /** What makes the semantic chunker's vectors (a model id, or absent: the lexical embedder); part of the index key. */
+  embedder?: string;
 }
 
 export interface SearchRequest extends SearchChunking {

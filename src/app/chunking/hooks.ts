@@ -1,0 +1,55 @@
+// What the page lends the engine worker when it chunks: the loaded embedding model for the semantic
+// chunker (vectors from the embedding worker, with its IndexedDB cache) and the language model of the
+// context settings for the llm chunker (its answers kept in IndexedDB "chunklab-llm"/"answers" by
+// model, prompt and document, so a rerun costs nothing). The inspector, the search view and the
+// experiments all use these, so every view chunks with the same models.
+//
+//   chunkModels(chunker)        plain ids for the worker: { embedder?, generator? }
+//   chunkHooks(chunker, signal) a Comlink.proxy with embed / generate / answerGet / answerSet
+//   llmProblem()                why the llm chunker cannot run now ('key'), or null
+import * as Comlink from 'comlink';
+import type { ChunkHooks, ChunkModels } from '../../../workers/engine-api.ts';
+import { embedVectors, modelLabel, modelState } from '../models/state.svelte.ts';
+import { contextState, IdbContextCache, makeProvider, providerId, providerProblem } from '../context/state.svelte.ts';
+import type { ContextProvider } from '../../engine/context/index.ts';
+
+/** The llm chunker's answers: its own IndexedDB store (memory when there is none). */
+export const llmAnswers = new IdbContextCache('chunklab-llm', 'answers');
+
+/** Whether an embedding model is loaded now (the semantic chunker then embeds with it). */
+export function modelLoaded(): boolean {
+  return modelState.phase === 'ready' && !!modelState.status;
+}
+
+/** Why the llm chunker cannot call its model now, or null. */
+export function llmProblem(): 'key' | null {
+  void contextState.hasKey; // reactive: storing a key makes the provider usable
+  return providerProblem();
+}
+
+export function chunkModels(chunker: string): ChunkModels {
+  if (chunker === 'semantic' && modelLoaded()) return { embedder: modelLabel() };
+  if (chunker === 'llm' && !llmProblem()) return { generator: providerId() };
+  return {};
+}
+
+/** The hooks for one chunking; `signal` cancels the page-side work (embedding, model calls). */
+export function chunkHooks(chunker: string, signal?: AbortSignal): ChunkHooks | undefined {
+  if (chunker === 'semantic' && modelLoaded()) {
+    return Comlink.proxy({ embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal) });
+  }
+  if (chunker === 'llm') {
+    let provider: Promise<ContextProvider> | null = null;
+    return Comlink.proxy({
+      generate: async (prompt: { system: string; user: string }, maxTokens: number) => {
+        if (signal?.aborted) throw new DOMException('cancelled', 'AbortError');
+        provider ??= makeProvider();
+        const { text } = await (await provider).generate(prompt, { maxTokens, signal });
+        return { text };
+      },
+      answerGet: (key: string) => llmAnswers.get(key),
+      answerSet: (key: string, value: string) => llmAnswers.set(key, value),
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,246 @@
+// The chunkers that borrow a model, in the page (real Chromium): the semantic chunker's breakpoint
+// curve (keyboard and drag move the line; the boundaries are re-cut in the worker with no embedding and
+// no new inspection), the semantic chunker embedding with the loaded random-weight test model, and the
+// llm chunker against a fake OpenAI-compatible endpoint (page.route): no provider → a notice with a link
+// and nothing sent; the estimate before any call; cuts where the model says; a rerun answered from
+// IndexedDB with no request.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Session } from './browser';
+import { openApp, pasteDocument } from './helpers';
+
+const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
+
+// Three topics, two paragraphs each: the lexical vectors see the switches (shared words within a topic).
+const TOPICS = [
+  'The volcano erupted at dawn. Lava from the volcano covered the slopes of the volcano. The volcano crater glowed red.',
+  'Ash from the volcano fell on the villages. The volcano kept rumbling and the crater smoked all week.',
+  'Bread dough needs flour, water and yeast. The dough rises while the yeast ferments the flour.',
+  'A hot oven bakes the dough into bread. The bread crust turns golden and the bread cools on a rack.',
+  'Chess players move the king and the queen. A chess knight jumps over other chess pieces.',
+  'Castling moves the chess king behind a rook. In chess, checkmate of the king ends the game.',
+];
+const requests: string[] = [];
+const DOC = TOPICS.join('\n\n');
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+  // Counts the Comlink calls the page sends to each worker (by worker name and method).
+  await s.context.addInitScript(() => {
+    const calls: Record<string, number> = {};
+    (window as unknown as { __workerCalls: Record<string, number> }).__workerCalls = calls;
+    const Native = window.Worker;
+    class Counted extends Native {
+      constructor(url: string | URL, opts?: WorkerOptions) {
+        super(url, opts);
+        const name = opts?.name ?? '?';
+        const post = this.postMessage.bind(this);
+        this.postMessage = ((msg: { type?: string; path?: string[] }, ...rest: unknown[]) => {
+          if (msg && msg.type === 'APPLY' && msg.path?.length) {
+            const k = `${name}.${msg.path[msg.path.length - 1]}`;
+            calls[k] = (calls[k] ?? 0) + 1;
+          }
+          return (post as (...a: unknown[]) => void)(msg, ...rest);
+        }) as Worker['postMessage'];
+      }
+    }
+    window.Worker = Counted as typeof Worker;
+  });
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const workerCalls = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __workerCalls: Record<string, number> }).__workerCalls }));
+
+async function setNumber(page: Page, name: string, value: number) {
+  const input = page.locator(`[data-param="${name}"]`);
+  await input.fill(String(value));
+  await input.press('Tab');
+}
+
+async function chunkStarts(page: Page): Promise<number[]> {
+  return page.locator('[data-testid="chunk-list"] button').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start'))));
+}
+
+async function inspectSemantic(page: Page, title: string) {
+  await page.getByRole('button', { name: `Inspecionar: ${title}` }).click();
+  await page.getByTestId('insp-chunker').locator('option[value="semantic"]').waitFor({ state: 'attached' });
+  await page.getByTestId('insp-chunker').selectOption('semantic');
+  await setNumber(page, 'maxTokens', 512);
+  await setNumber(page, 'minTokens', 0);
+  await setNumber(page, 'buffer', 1);
+  await setNumber(page, 'smoothing', 1);
+  await page.getByTestId('semantic-curve').waitFor({ timeout: 60_000 });
+}
+
+const breaks = async (page: Page) => Number(await page.getByTestId('semantic-curve').getAttribute('data-breaks'));
+
+test('the breakpoint curve: keyboard and drag move the line, boundaries re-cut with no embedding', async () => {
+  const { page } = s;
+  await openApp(page);
+  await pasteDocument(page, 'Topicos', DOC);
+  await inspectSemantic(page, 'Topicos');
+  // No model loaded: the lexical path, and the page says so.
+  expect(await page.getByTestId('semantic-embedder').getAttribute('data-embedder')).toBe('lexical-tfidf');
+  // The lexical path cuts at the topic switches (two of the gaps are the switches).
+  await expect.poll(() => chunkStarts(page), { timeout: 30_000 }).toEqual(expect.arrayContaining([0, DOC.indexOf(TOPICS[2]), DOC.indexOf(TOPICS[4])]));
+
+  const before = await workerCalls(page);
+  const slider = page.getByTestId('curve-slider');
+  // Keyboard: the line to its bottom → every peak cuts; to its top → only gaps with nothing in common
+  // (distance 1) still pass it. Each breakpoint starts a chunk (the cap is far away, no minimum).
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => page.getByTestId('semantic-curve').getAttribute('data-mode'), { timeout: 30_000 }).toBe('threshold');
+  await expect.poll(async () => (await chunkStarts(page)).length, { timeout: 30_000 }).toBe((await breaks(page)) + 1);
+  const low = await breaks(page);
+  expect(low).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('End');
+  await expect.poll(() => breaks(page), { timeout: 30_000 }).toBeLessThan(low);
+  const high = await breaks(page);
+  await expect.poll(async () => (await chunkStarts(page)).length).toBe(high + 1);
+  // Arrow keys move it by a step (the line's value changes with each press).
+  const line0 = Number(await page.getByTestId('semantic-curve').getAttribute('data-line'));
+  await page.keyboard.press('PageDown');
+  await expect.poll(async () => Number(await page.getByTestId('semantic-curve').getAttribute('data-line'))).toBeLessThan(line0);
+
+  // Drag: from the top edge of the plot to its bottom → every peak cuts again.
+  const box = (await page.getByTestId('curve-svg').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(() => breaks(page), { timeout: 30_000 }).toBe(low);
+  await expect.poll(async () => (await chunkStarts(page)).length).toBe(low + 1);
+
+  // The percentile input puts the percentile rule back.
+  await page.getByTestId('curve-percentile').fill('50');
+  await page.getByTestId('curve-percentile').press('Tab');
+  await expect.poll(() => page.getByTestId('semantic-curve').getAttribute('data-mode'), { timeout: 30_000 }).toBe('percentile');
+  await expect.poll(() => breaks(page)).toBeGreaterThan(0);
+
+  const after = await workerCalls(page);
+  expect((after['chunklab-engine.recut'] ?? 0) - (before['chunklab-engine.recut'] ?? 0)).toBeGreaterThanOrEqual(3);
+  expect(after['chunklab-engine.inspect'] ?? 0).toBe(before['chunklab-engine.inspect'] ?? 0);
+  expect(after['chunklab-embed.embed'] ?? 0).toBe(before['chunklab-embed.embed'] ?? 0);
+}, 180_000);
+
+test('with a model loaded, the semantic chunker embeds with it; moving the line embeds nothing', async () => {
+  const { page } = s;
+  await page.getByTestId('model-button').click();
+  await page.getByTestId('source-files').check();
+  await page.getByTestId('model-folder').setInputFiles(MODEL);
+  await page.getByTestId('folder-picked').waitFor();
+  // Counted from before the load: the inspector runs again as soon as the model is ready.
+  const before = await workerCalls(page);
+  await page.getByTestId('model-load').click();
+  await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('Escape');
+
+  // The loaded model changes the inspection's key: the inspector runs again, with the model's vectors.
+  await expect.poll(() => page.getByTestId('semantic-embedder').getAttribute('data-embedder'), { timeout: 60_000 }).not.toBe('lexical-tfidf');
+  const embedder = await page.getByTestId('semantic-embedder').getAttribute('data-embedder');
+  expect(embedder).toMatch(/chunklab-test-bert/);
+  await expect.poll(async () => ((await workerCalls(page))['chunklab-embed.embed'] ?? 0) - (before['chunklab-embed.embed'] ?? 0)).toBeGreaterThan(0);
+  const mid = await workerCalls(page);
+  expect(await page.getByTestId('insp-chunker').locator('option[value="semantic"]').textContent()).toMatch(/modelo carregado/);
+
+  await page.getByTestId('curve-slider').focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => page.getByTestId('semantic-curve').getAttribute('data-mode'), { timeout: 30_000 }).toBe('threshold');
+  const high = await breaks(page);
+  await page.keyboard.press('Home');
+  await expect.poll(() => breaks(page), { timeout: 30_000 }).toBeGreaterThan(high);
+  const after = await workerCalls(page);
+  expect(after['chunklab-embed.embed'] ?? 0).toBe(mid['chunklab-embed.embed'] ?? 0);
+  expect(after['chunklab-engine.inspect'] ?? 0).toBe(mid['chunklab-engine.inspect'] ?? 0);
+}, 180_000);
+
+test('the llm chunker: no provider → a notice and nothing sent; then estimate, cuts where the model says, a free rerun', async () => {
+  const { page } = s;
+  requests.length = 0;
+  await page.route('http://fake-llm.test/**', async (route) => {
+    const req = route.request();
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS' };
+    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const body = req.postDataJSON() as { messages: { role: string; content: string }[] };
+    requests.push(req.url());
+    const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
+    const nums = [...user.matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
+    // Topic changes at paragraphs 2 and 4 (the ones shown after the window's first).
+    const boundaries = [2, 4].filter((n) => n > nums[0] && nums.includes(n));
+    await route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ choices: [{ message: { content: JSON.stringify({ boundaries }) } }] }) });
+  });
+
+  // No provider: OpenAI's own endpoint and no key.
+  await page.evaluate(() => localStorage.removeItem('chunklab.context'));
+  await page.reload();
+  await page.goto(page.url().replace(/#.*$/, '') + '#/workspace');
+  await pasteDocument(page, 'Temas', DOC);
+  await page.getByRole('button', { name: 'Inspecionar: Temas' }).click();
+  await page.getByTestId('insp-chunker').locator('option[value="llm"]').waitFor({ state: 'attached' });
+  expect(await page.getByTestId('insp-chunker').locator('option[value="llm"]').textContent()).toMatch(/custa chamadas/);
+  await page.getByTestId('insp-chunker').selectOption('llm');
+  await page.getByTestId('llm-no-provider').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('llm-open-settings').getAttribute('href')).toBe('#/experiments');
+  expect(requests).toHaveLength(0);
+
+  // A local OpenAI-compatible server (no key needed), as the context settings keep it.
+  await page.evaluate(() => localStorage.setItem('chunklab.context', JSON.stringify({ kind: 'openai', openaiBase: 'http://fake-llm.test/v1', openaiModel: 'fake-model', priceIn: 1, priceOut: 2 })));
+  await page.reload();
+  await page.goto(page.url().replace(/#.*$/, '') + '#/inspector');
+  await page.getByTestId('insp-chunker').locator('option[value="llm"]').waitFor({ state: 'attached' });
+  await expect.poll(() => page.getByTestId('insp-chunker').inputValue()).toBe('llm');
+  await page.locator('[data-param="maxTokens"]').waitFor();
+  await setNumber(page, 'maxTokens', 256);
+  await setNumber(page, 'minTokens', 0);
+  // The estimate first; nothing sent before the user accepts.
+  const estimate = page.getByTestId('llm-estimate');
+  await estimate.waitFor({ timeout: 30_000 });
+  expect(Number(await estimate.getAttribute('data-calls'))).toBeGreaterThan(0);
+  expect(await estimate.textContent()).toMatch(/US\$/);
+  expect(requests).toHaveLength(0);
+
+  await page.getByTestId('llm-approve').click();
+  await page.getByTestId('llm-done').waitFor({ timeout: 60_000 });
+  const calls = requests.length;
+  expect(calls).toBeGreaterThan(0);
+  expect(Number(await page.getByTestId('llm-done').getAttribute('data-calls'))).toBe(calls);
+  expect(await chunkStarts(page)).toEqual([0, DOC.indexOf(TOPICS[2]), DOC.indexOf(TOPICS[4])]);
+
+  // A rerun: every window is answered from IndexedDB, so it runs with no estimate to accept and no request.
+  await page.reload();
+  await page.goto(page.url().replace(/#.*$/, '') + '#/inspector');
+  await page.getByTestId('llm-done').waitFor({ timeout: 60_000 });
+  expect(Number(await page.getByTestId('llm-done').getAttribute('data-calls'))).toBe(0);
+  expect(Number(await page.getByTestId('llm-done').getAttribute('data-cached'))).toBeGreaterThan(0);
+  expect(requests).toHaveLength(calls);
+  expect(await chunkStarts(page)).toEqual([0, DOC.indexOf(TOPICS[2]), DOC.indexOf(TOPICS[4])]);
+}, 180_000);
+
+test('the llm chunker in the grid: marked as costing calls, estimated before any call, runs only once accepted', async () => {
+  const { page } = s;
+  // The fake endpoint of the previous test is still routed; the provider settings are kept.
+  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
+  await page.locator('input[data-chunker="llm"]').waitFor({ timeout: 60_000 });
+  expect(await page.locator('label', { has: page.locator('input[data-chunker="llm"]') }).textContent()).toMatch(/custa chamadas/);
+  for (const id of ['fixed', 'structure']) await page.locator(`input[data-chunker="${id}"]`).uncheck();
+  await page.locator('input[data-chunker="llm"]').check();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
+  const estimate = page.getByTestId('exp-llm-estimate');
+  await estimate.waitFor({ timeout: 60_000 });
+  const calls = Number(await estimate.getAttribute('data-calls'));
+  expect(calls).toBeGreaterThan(0); // the sample documents were never sent
+  const before = requests.length;
+  expect(await page.getByTestId('exp-run').isDisabled()).toBe(true);
+  await page.getByTestId('exp-llm-accept').check();
+  await expect.poll(() => page.getByTestId('exp-run').isDisabled()).toBe(false);
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
+  // At least the estimated calls were made (more when boundaries come early in a window).
+  expect(requests.length - before).toBeGreaterThanOrEqual(calls);
+});
