@@ -23,6 +23,8 @@ import {
   throwIfAborted,
   tokenIndexOf,
   unitItems,
+  checkMinTokens,
+  DEFAULT_MIN_TOKENS,
 } from './kit/index.ts';
 
 export interface LlmParams extends CommonParams {
@@ -208,7 +210,7 @@ export const llm = defineChunker<LlmParams>({
     {
       name: 'minTokens',
       type: 'int',
-      default: 32,
+      default: DEFAULT_MIN_TOKENS,
       min: 0,
       max: MAX_TOKENS_LIMIT,
       help: {
@@ -229,12 +231,7 @@ export const llm = defineChunker<LlmParams>({
     },
   ],
   needs: 'generator',
-  check(resolved, given) {
-    const max = resolved.maxTokens;
-    if (given.minTokens !== undefined && given.minTokens !== 32 && (resolved.minTokens as number) >= max) {
-      throw new InputError(`must be smaller than maxTokens (${max}), got ${resolved.minTokens}`, 'parameter minTokens');
-    }
-  },
+  check: checkMinTokens,
   async chunk(doc, params, ctx) {
     if (!ctx.generator) throw new InputError('the llm chunker needs a language model (in the CLI: --generator openai:<model> or anthropic:<model>)');
     const env = chunkEnv(doc, params, ctx);

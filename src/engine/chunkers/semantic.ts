@@ -23,6 +23,8 @@ import {
   throwIfAborted,
   unitItems,
   type Vector,
+  checkMinTokens,
+  DEFAULT_MIN_TOKENS,
 } from './kit/index.ts';
 
 export interface SemanticParams extends CommonParams {
@@ -99,7 +101,7 @@ export const semantic = defineChunker<SemanticParams>({
     {
       name: 'minTokens',
       type: 'int',
-      default: 32,
+      default: DEFAULT_MIN_TOKENS,
       min: 0,
       max: MAX_TOKENS_LIMIT,
       help: {
@@ -109,14 +111,7 @@ export const semantic = defineChunker<SemanticParams>({
     },
   ],
   needs: 'embedder',
-  check(resolved, given) {
-    const max = resolved.maxTokens;
-    // The default (32) is clamped to half the cap like any value, so maxTokens 32 works with a form that
-    // sends every default; another value at or above the cap is a mistake worth saying.
-    if (given.minTokens !== undefined && given.minTokens !== 32 && (resolved.minTokens as number) >= max) {
-      throw new InputError(`must be smaller than maxTokens (${max}), got ${resolved.minTokens}`, 'parameter minTokens');
-    }
-  },
+  check: checkMinTokens,
   async chunk(doc, params, ctx) {
     if (!ctx.embed) throw new InputError('the semantic chunker needs an embedding model');
     if (!chunkEnv(doc, params, ctx)) return [];

@@ -18,6 +18,8 @@ export {
   type ChunkerInfo,
   type Localized,
   type ParamSpec,
+  checkMinTokens,
+  DEFAULT_MIN_TOKENS,
 } from './params.ts';
 export { createPrefixer, docTitle, headerFields, headerText, type BudgetAt, type Prefixer } from './prefix.ts';
 export { withReturnTokens } from './returns.ts';

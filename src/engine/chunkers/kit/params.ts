@@ -2,7 +2,7 @@
 // parameters (type, default, bounds, help), an optional cross-parameter check, and its chunk function.
 // The shared parameter specs (maxTokens, overlap, header, level) live here so they read the same everywhere.
 
-import type { Chunk, Chunker, ChunkerContext, ChunkerId, CommonParams, Doc } from '../../types.ts';
+import { InputError, type Chunk, type Chunker, type ChunkerContext, type ChunkerId, type CommonParams, type Doc } from '../../types.ts';
 
 export interface Localized {
   pt: string;
@@ -92,3 +92,18 @@ export const wholePiecesOverlap = overlapParam({
 });
 
 export const ignoredOverlap = overlapParam({ pt: 'Ignorado por este chunker.', en: 'Ignored by this chunker.' });
+
+/** The grouping chunkers' default minimum group size (semantic, llm). */
+export const DEFAULT_MIN_TOKENS = 32;
+
+/**
+ * The grouping chunkers' minTokens check. The default is clamped to half the cap like any value, so
+ * maxTokens 32 works with a form that sends every default; another value at or above the cap is a
+ * mistake worth saying.
+ */
+export const checkMinTokens: ParamCheck = (resolved, given) => {
+  const max = resolved.maxTokens;
+  if (given.minTokens !== undefined && given.minTokens !== DEFAULT_MIN_TOKENS && (resolved.minTokens as number) >= max) {
+    throw new InputError(`must be smaller than maxTokens (${max}), got ${resolved.minTokens}`, 'parameter minTokens');
+  }
+};
