@@ -105,3 +105,16 @@ describe('library', () => {
     60_000,
   );
 });
+
+describe('install step', () => {
+  // `npm install` / `npm ci` run `prepare`, which writes the library's declarations with tsc: a type
+  // error anywhere the library reaches fails the install itself (CI's first step), so check it here.
+  test('the declarations of chunklab and chunklab/node compile (what `prepare` runs)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'chunklab-types-'));
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'src/lib/tsconfig.json'), '--outDir', out], { cwd: root, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(out, 'lib/index.d.ts'), 'utf8')).toContain('export');
+  }, 120_000);
+});
