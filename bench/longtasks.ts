@@ -1,7 +1,9 @@
 // Bench: is the page's main thread free while work runs? Long tasks (PerformanceObserver 'longtask',
 // over 50 ms) in Chromium during a 100-run BM25 grid and during a dense + hybrid grid on the
 // random-weight test model, on the built page served under /chunklab/ (bench/page-build.ts).
-//    CHROMIUM_PATH=/usr/bin/chromium npx tsx bench/longtasks.ts [--profile]
+//    CHROMIUM_PATH=/usr/bin/chromium npx tsx bench/longtasks.ts [--profile] [--throttle=4]
+// --throttle=N slows the page's CPU N times (Chromium's CPU throttling, as DevTools does) to stand
+// for a slower laptop than this machine; it applies to the page's main thread.
 // --profile also writes a CPU profile of the BM25 grid (bench/out/longtasks-bm25.cpuprofile) and
 // prints the functions with the most self time inside long tasks. Prints one JSON line at the end.
 import { resolve } from 'node:path';
@@ -13,6 +15,7 @@ import { buildAndServe } from './page-build.ts';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
 const PROFILE = process.argv.includes('--profile');
+const THROTTLE = Number(process.argv.find((a) => a.startsWith('--throttle='))?.slice(11) ?? 1) || 1;
 
 interface LongTask { start: number; duration: number }
 const OBSERVE = () => {
@@ -50,6 +53,20 @@ try {
   await page.waitForFunction(() => crossOriginIsolated, null, { timeout: 300_000 });
   await page.getByTestId('corpus-title').waitFor({ timeout: 120_000 });
   await page.locator('[data-testid="storage-status"] [data-status="saved"]').waitFor({ timeout: 60_000 });
+  if (THROTTLE > 1) await (await s.context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+
+  // 0. The observer itself: a deliberate 80 ms busy loop must show up as one long task, or every
+  // zero below would mean nothing.
+  const probe = await phase(page, async () => {
+    await page.evaluate(() => new Promise<void>((done) => setTimeout(() => {
+      const t = performance.now();
+      while (performance.now() - t < 80);
+      done();
+    })));
+    await page.waitForTimeout(200);
+  });
+  if (!probe.tasks.some((t) => t.duration >= 80)) throw new Error(`the long-task observer missed an 80 ms task (saw ${JSON.stringify(probe.tasks)})`);
+  console.log(`observer check: an 80 ms busy loop was seen as a ${Math.round(Math.max(...probe.tasks.map((t) => t.duration)))} ms long task`);
 
   // 1. A 100-run BM25 grid: two chunkers × ten sizes × five overlaps.
   await page.goto(new URL('#/experiments', srv.url).href);
@@ -102,7 +119,7 @@ try {
     await page.getByTestId('exp-finished').waitFor({ timeout: 900_000 });
   });
   console.log(`dense + hybrid grid, ${denseRuns} runs (${threads} WASM threads):`, summary(dense));
-  console.log(JSON.stringify({ bench: 'longtasks', bm25: { runs, ...summary(bm25) }, dense: { runs: denseRuns, threads: Number(threads), ...summary(dense) }, loadavg: loadavg(), errors: s.errors }));
+  console.log(JSON.stringify({ bench: 'longtasks', cpuThrottle: THROTTLE, bm25: { runs, ...summary(bm25) }, dense: { runs: denseRuns, threads: Number(threads), ...summary(dense) }, loadavg: loadavg(), errors: s.errors }));
 } finally {
   await s.close();
   await srv.close();

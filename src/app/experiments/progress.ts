@@ -21,21 +21,11 @@ export function runFraction(stage: Stage, f: number): number {
   return 0;
 }
 
-export interface RunTiming {
-  done: boolean;
-  /** Duration of a finished run. */
-  ms?: number;
-  /** Fraction done of a run in progress. */
-  fraction: number;
-  /** Still to finish (queued or running). */
-  pending: boolean;
-}
-
-/** Milliseconds left: mean duration of finished runs × runs' work left; undefined before one finishes. */
-export function etaMs(runs: readonly RunTiming[], _now?: number): number | undefined {
-  const finished = runs.filter((r) => r.done && r.ms !== undefined);
-  if (!finished.length) return undefined;
-  const mean = finished.reduce((s, r) => s + r.ms!, 0) / finished.length;
-  const left = runs.filter((r) => r.pending).reduce((s, r) => s + (1 - r.fraction), 0);
-  return mean * left;
+/**
+ * Milliseconds left: the mean duration of the `timed` finished runs (`timedMs` in all) times the work
+ * left, in runs (queued runs count 1, the running one what it has left); undefined before one finishes.
+ */
+export function etaMs(timed: number, timedMs: number, workLeft: number): number | undefined {
+  if (timed <= 0) return undefined;
+  return (timedMs / timed) * Math.max(0, workLeft);
 }

@@ -99,7 +99,47 @@ class ExperimentsStore {
   private cancelled = false;
   private controller: AbortController | null = null;
 
-  done = $derived(this.runs.filter((r) => r.status === 'done').length);
+  /**
+   * Counts kept as rows change status (setStatus), so that each progress report costs the same
+   * whatever the grid's size: deriving them from every row re-read all rows on every report.
+   */
+  private tally = $state({ done: 0, timed: 0, timedMs: 0, pending: 0 });
+  /** The run in progress. */
+  private current = $state<RunRow | null>(null);
+
+  get done(): number {
+    return this.tally.done;
+  }
+
+  /** Adds a row's part to the counts (sign 1), or takes it out (-1). */
+  private count(r: RunRow, sign: 1 | -1): void {
+    const t = this.tally;
+    if (r.status === 'done') {
+      t.done += sign;
+      if (r.ms !== undefined) {
+        t.timed += sign;
+        t.timedMs += sign * r.ms;
+      }
+    }
+    if (r.status === 'queued' || r.status === 'running') t.pending += sign;
+  }
+
+  /** Moves a row to a status, keeping the counts. */
+  private setStatus(row: RunRow, status: RunStatus): void {
+    this.count(row, -1);
+    row.status = status;
+    this.count(row, 1);
+    if (status === 'running') this.current = row;
+    else if (this.current === row) this.current = null;
+  }
+
+  /** A new list of rows, counted afresh. */
+  private setRuns(rows: RunRow[]): void {
+    this.tally = { done: 0, timed: 0, timedMs: 0, pending: 0 };
+    this.current = null;
+    this.runs = rows;
+    for (const r of this.runs) this.count(r, 1);
+  }
 
   constructor() {
     if (typeof window === 'undefined') return;
@@ -122,7 +162,7 @@ class ExperimentsStore {
       });
     }
   }
-  overall = $derived(this.runs.length ? this.runs.reduce((s, r) => s + (r.status === 'done' ? 1 : r.status === 'running' ? r.fraction : 0), 0) / this.runs.length : 0);
+  overall = $derived(this.runs.length ? (this.tally.done + (this.current?.fraction ?? 0)) / this.runs.length : 0);
 
   /** Puts a preset's grid in the view (missing fields from the defaults). */
   load(g: ExperimentGrid): void {
@@ -132,7 +172,7 @@ class ExperimentsStore {
     this.pendingAutoRun = !!g.autoRun;
     // A new grid: the previous grid's run list (and its outcome) no longer describes what is shown.
     if (this.status !== 'running') {
-      this.runs = [];
+      this.setRuns([]);
       this.batchIds = [];
       this.error = null;
       this.status = 'idle';
@@ -151,8 +191,9 @@ class ExperimentsStore {
   }
 
   /** Milliseconds left, from the mean time of finished runs; undefined before one finishes. */
-  eta(now: number): number | undefined {
-    return etaMs(this.runs.map((r) => ({ done: r.status === 'done', ms: r.ms, fraction: r.status === 'running' ? r.fraction : 0, pending: r.status === 'queued' || r.status === 'running' })), now);
+  eta(): number | undefined {
+    const t = this.tally;
+    return etaMs(t.timed, t.timedMs, t.pending - (this.current?.fraction ?? 0));
   }
 
   /**
@@ -232,7 +273,7 @@ class ExperimentsStore {
       return;
     }
     this.unreviewedInBatch = dataset.unreviewed;
-    this.runs = runs.map((r): RunRow => (saved.has(r.key) ? { ...r, status: 'done', fraction: 1, resultId: saved.get(r.key) } : { ...r, status: 'queued', fraction: 0 }));
+    this.setRuns(runs.map((r): RunRow => (saved.has(r.key) ? { ...r, status: 'done', fraction: 1, resultId: saved.get(r.key) } : { ...r, status: 'queued', fraction: 0 })));
     this.batchIds = this.runs.flatMap((r) => (r.resultId ? [r.resultId] : []));
     this.status = 'running';
     this.startedAt = Date.now();
@@ -254,7 +295,7 @@ class ExperimentsStore {
         if (after === 'cancelled') break;
       }
     });
-    for (const r of this.runs) if (r.status === 'queued' || r.status === 'running') r.status = 'cancelled';
+    for (const r of this.runs) if (r.status === 'queued' || r.status === 'running') this.setStatus(r, 'cancelled');
     this.controller = null;
     this.status = this.cancelled ? 'cancelled' : this.runs.some((r) => r.status === 'error') ? 'error' : 'done';
     // Finished or cancelled on purpose: nothing to offer after a reload.
@@ -262,7 +303,7 @@ class ExperimentsStore {
   }
 
   private async runOne(row: RunRow, dataset: ReturnType<typeof selectQuestions>, corpusId: string, group: ResultsGroup, signal: AbortSignal): Promise<void> {
-    row.status = 'running';
+    this.setStatus(row, 'running');
     const t0 = Date.now();
     const onProgress = Comlink.proxy((stage: Stage, f: number) => {
       if (row.status !== 'running') return;
@@ -310,7 +351,7 @@ class ExperimentsStore {
       const file: ResultsFile = await engine((api) => api.experiment(dataset, config, onProgress, hooks), 'experiment');
       if (service) Object.assign(file.config.retriever as object, await serviceRecord()); // dimensions, once the service answered
       if (this.cancelled) {
-        row.status = 'cancelled';
+        this.setStatus(row, 'cancelled');
         return;
       }
       row.ms = Date.now() - t0;
@@ -321,14 +362,14 @@ class ExperimentsStore {
       this.batchIds.push(saved.id);
       // Written now, before the run counts as finished: a reload never loses a run shown as done.
       await workspace.flush();
-      row.status = 'done';
+      this.setStatus(row, 'done');
     } catch (e) {
       if (e instanceof CancelledError || this.cancelled) {
-        row.status = 'cancelled';
+        this.setStatus(row, 'cancelled');
         row.fraction = 0;
         return;
       }
-      row.status = 'error';
+      this.setStatus(row, 'error');
       row.error = errorMessage(e);
     }
   }

@@ -42,6 +42,12 @@ export class Workspace {
   private samplesSeeded = false;
   private dirty = new Set<string>();
   private deletes = new Set<string>();
+  /**
+   * Saved results waiting to be written, as the plain objects they were saved from. Results never
+   * change once saved, so the write takes them as they are: a deep $state.snapshot of a results file
+   * on every grid run was most of the main thread's work during a grid (bench/longtasks.ts).
+   */
+  private unwritten = new Map<string, SavedResults>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** When the oldest unsaved change was made: the debounce never waits longer than maxWaitMs past it. */
   private pendingSince: number | undefined;
@@ -325,6 +331,7 @@ export class Workspace {
   saveResults(corpusId: string, name: string, results: unknown, group?: ResultsGroup): SavedResults {
     const r: SavedResults = { id: newId('results'), name, corpusId, createdAt: Date.now(), results };
     if (group) r.group = group;
+    this.unwritten.set(resultsKey(r.id), r);
     this.results.push(r);
     this.dirty.add(resultsKey(r.id));
     this.markIndex();
@@ -340,6 +347,7 @@ export class Workspace {
       removed.push($state.snapshot(this.results[i]) as SavedResults);
       this.results.splice(i, 1);
       this.dirty.delete(resultsKey(id));
+      this.unwritten.delete(resultsKey(id));
       this.deletes.add(resultsKey(id));
       this.forgotten.add(resultsKey(id));
     }
@@ -354,7 +362,10 @@ export class Workspace {
       const key = resultsKey(r.id);
       this.deletes.delete(key);
       this.forgotten.delete(key);
-      this.results.push(r);
+      // The undo's records may have come back through a $state (a proxy cannot be stored): copy.
+      const plain = $state.snapshot(r) as SavedResults;
+      this.unwritten.set(key, plain);
+      this.results.push(plain);
       this.dirty.add(key);
     }
     this.markIndex();
@@ -400,6 +411,8 @@ export class Workspace {
 
   private valueFor(key: string): unknown {
     if (key === INDEX_KEY) return this.index();
+    const plain = this.unwritten.get(key);
+    if (plain) return plain;
     const [kind, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
     const v =
       kind === 'corpus'
@@ -448,6 +461,7 @@ export class Workspace {
       for (const key of keys) {
         const v = this.valueFor(key);
         if (v !== undefined) await this.kv.set(key, v);
+        this.unwritten.delete(key);
       }
       const stored = await this.kv.get<WorkspaceIndex>(INDEX_KEY).catch(() => undefined);
       if (stored) await this.adoptForeign(stored);
