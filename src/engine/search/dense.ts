@@ -66,8 +66,11 @@ export class DenseRetrievers {
     this.retrievers = new LruMap(cacheSize * 2);
   }
 
-  clear(): void {
-    this.vectors.clear();
+  /**
+   * Forgets the indexed retrievers (their chunks may change: another tokenizer). The passage vectors
+   * stay: a text's vector under a model does not depend on how the text was cut.
+   */
+  clearRetrievers(): void {
     this.retrievers.clear();
   }
 

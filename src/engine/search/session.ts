@@ -69,7 +69,7 @@ export class SearchSession {
   /** Forgets the indexes (they were chunked with another tokenizer); parsed corpora stay. */
   clearIndexes(): void {
     this.indexes.clear();
-    this.dense.clear();
+    this.dense.clearRetrievers();
   }
 
   /** The corpus for `key`: cached, else parsed from `docs`, else undefined (the caller must send them). */

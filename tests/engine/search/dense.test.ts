@@ -87,6 +87,11 @@ test('dense: the top-k equals the brute-force cosine ranking; a second query emb
   const h = ok(await s.search(req(q2, { retriever: 'hybrid' }), undefined, undefined, { source }));
   expect(calls.passages).toBe(seen);
   expect(h.embedded?.passages).toBe(0);
+  // Another tokenizer clears the indexes; the same texts' vectors stay.
+  s.clearIndexes();
+  const again = ok(await s.search(req(q2, { retriever: 'dense' }), undefined, undefined, { source }));
+  expect(calls.passages).toBe(seen);
+  expect(again.units.map((u) => u.via[0])).toEqual(b.units.map((u) => u.via[0]));
   // Another model id embeds the corpus again.
   await s.search(req(q2, { retriever: 'dense', model: 'other' }), undefined, undefined, { source });
   expect(calls.passages).toBe(2 * seen);

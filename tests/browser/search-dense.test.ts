@@ -1,0 +1,138 @@
+// Dense and hybrid search in the search view, in a real browser: without a model the view says so and
+// offers the models panel; the random-weight test model is loaded from disk there; a dense and a
+// hybrid search return what the engine computes here in Node with the same model through the CLI's
+// loader (onnxruntime-node; scores to 1e-4, order equal except between near ties); a second query
+// embeds only itself (counted at the page's embed hook and in the worker); Cancel during the first
+// embedding of another chunking leaves the view usable. Random weights: plumbing, not quality.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { resolve } from 'node:path';
+import { openBrowser, type Session } from './browser';
+import { appUrl, openApp } from './helpers';
+import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadModelDeps, type ModelDeps } from '../../src/cli/retrievers.ts';
+import { parseDocument } from '../../src/engine/documents/index.ts';
+import { chunkAll, indexText } from '../../src/engine/evaluation/experiment.ts';
+import type { Chunk, Doc } from '../../src/engine/types.ts';
+
+const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
+const tokenizer = await loadDefaultTokenizer();
+const ds = await loadDataset('public/samples/pt-BR');
+const docs = new Map<string, Doc>(ds.documents.map((d) => [d.id, parseDocument({ id: d.id, text: d.text, format: d.format, name: d.name, meta: d.meta })]));
+const Q1 = ds.questions[0].text;
+const Q2 = ds.questions[3].text;
+
+let s: Session;
+let model: ModelDeps;
+let chunks: Chunk[];
+beforeAll(async () => {
+  model = await loadModelDeps(MODEL, { cacheDir: null });
+  // The search view's default structure chunking, as the engine chunks it here.
+  chunks = await chunkAll([...docs.values()], 'structure', {}, { tokenizer }, () => {});
+  s = await openBrowser();
+}, 120_000);
+afterAll(async () => {
+  await model?.dispose();
+  await s?.close();
+});
+
+/** The Node reference: every chunk's score for `query` with the dense or hybrid retriever over the model. */
+async function reference(kind: 'dense' | 'hybrid', query: string): Promise<{ key: string; score: number }[]> {
+  const r = await model.createRetriever({ kind, model: 'chunklab-test-bert' }, { docs, chunks, language: 'pt' });
+  await r.index(chunks.map((c) => ({ id: c.id, docId: c.docId, text: indexText(c, docs.get(c.docId)!) })));
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  const hits = await r.search(query, chunks.length);
+  return hits.map((h) => {
+    const c = byId.get(h.id)!;
+    return { key: `${c.docId}:${c.start}:${c.end}`, score: h.score };
+  });
+}
+
+type Shown = { key: string; score: number };
+async function shown(): Promise<Shown[]> {
+  return s.page.getByTestId('search-result').evaluateAll((els) =>
+    els.map((e) => ({ key: `${e.dataset.docId}:${e.dataset.start}:${e.dataset.end}`, score: Number(e.dataset.score) })),
+  );
+}
+
+/** The page's top-k equals the reference's, scores to 1e-4, order swapped only between near ties. */
+function sameTop(got: Shown[], want: Shown[], k: number): void {
+  expect(got.length).toBe(k);
+  const wantScore = new Map(want.map((w) => [w.key, w.score]));
+  got.forEach((g, i) => {
+    expect(wantScore.has(g.key), g.key).toBe(true);
+    expect(Math.abs(g.score - wantScore.get(g.key)!), `#${i + 1} ${g.key}`).toBeLessThan(1e-4);
+    if (i > 0) expect(g.score).toBeLessThanOrEqual(got[i - 1].score + 1e-6);
+  });
+  // A unit outside the reference's top k may only appear if it ties (1e-4) with the k-th.
+  const topKeys = new Set(want.slice(0, k).map((w) => w.key));
+  for (const g of got) if (!topKeys.has(g.key)) expect(Math.abs(g.score - want[k - 1].score)).toBeLessThan(1e-4);
+}
+
+/** Waits until the view shows a finished answer to its current query and settings. */
+async function settled(): Promise<void> {
+  const status = s.page.getByTestId('search-status');
+  await expect.poll(async () => `${await status.getAttribute('data-run')}/${await status.getAttribute('data-stale')}`, { timeout: 120_000 }).toBe('done/no');
+}
+
+test('dense and hybrid search with the test model equal the engine in Node; later queries embed only themselves; Cancel leaves the view usable', async () => {
+  const { page } = s;
+  await openApp(page);
+  await page.goto(appUrl('#/search'));
+  await page.getByTestId('search-chunker').locator('option[value="structure"]').waitFor({ state: 'attached' });
+  await page.getByTestId('search-chunker').selectOption('structure');
+  const k = Number(await page.getByTestId('search-k').inputValue());
+
+  // No model yet: dense says what is missing and opens the models panel.
+  await page.getByTestId('search-retriever').selectOption('dense');
+  await page.getByTestId('search-need-model').waitFor();
+  await page.getByTestId('search-query').fill(Q1);
+  await page.getByTestId('search-status-need-model').waitFor();
+  await page.getByTestId('search-open-models').click();
+  await page.getByTestId('source-files').check();
+  await page.getByTestId('model-folder').setInputFiles(MODEL);
+  await page.getByTestId('folder-picked').waitFor();
+  await page.getByTestId('model-load').click();
+  await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('Escape');
+  expect(await page.getByTestId('search-model').getAttribute('data-model')).toBe('chunklab-test-bert');
+
+  // Dense: the first search embeds every distinct passage of the corpus once, and the query.
+  await settled();
+  const passages = new Set(chunks.map((c) => indexText(c, docs.get(c.docId)!))).size;
+  const first = page.getByTestId('search-embedded');
+  expect(Number(await first.getAttribute('data-passages'))).toBe(passages);
+  expect(Number(await first.getAttribute('data-engine-passages'))).toBe(passages);
+  expect(Number(await first.getAttribute('data-queries'))).toBe(1);
+  sameTop(await shown(), await reference('dense', Q1), k);
+
+  // A second query: only the query is embedded.
+  await page.getByTestId('search-query').fill(Q2);
+  await settled();
+  const second = page.getByTestId('search-embedded');
+  expect(Number(await second.getAttribute('data-passages'))).toBe(0);
+  expect(Number(await second.getAttribute('data-engine-passages'))).toBe(0);
+  expect(Number(await second.getAttribute('data-queries'))).toBe(1);
+  sameTop(await shown(), await reference('dense', Q2), k);
+
+  // Hybrid on the same model and chunks: the vectors are reused.
+  await page.getByTestId('search-retriever').selectOption('hybrid');
+  await settled();
+  expect(await page.getByTestId('search-results').getAttribute('data-retriever')).toBe('hybrid');
+  expect(Number(await page.getByTestId('search-embedded').getAttribute('data-passages'))).toBe(0);
+  sameTop(await shown(), await reference('hybrid', Q2), k);
+
+  // Another chunking must embed its passages: Cancel while it does, then the view still searches.
+  await page.getByTestId('search-retriever').selectOption('dense');
+  await page.getByTestId('search-chunker').selectOption('fixed');
+  await page.getByTestId('search-embedding').waitFor({ timeout: 60_000 });
+  await page.getByTestId('search-cancel').click();
+  await expect.poll(() => page.getByTestId('search-status').getAttribute('data-run')).toBe('cancelled');
+  expect(await page.getByTestId('search-embedding').count()).toBe(0);
+  await page.getByTestId('search-chunker').selectOption('structure');
+  await page.getByTestId('search-query').fill(Q1);
+  await settled();
+  expect(await page.getByTestId('search-results').getAttribute('data-retriever')).toBe('dense');
+  sameTop(await shown(), await reference('dense', Q1), k);
+  expect(s.errors).toEqual([]);
+});
