@@ -1,7 +1,8 @@
 // Dense and hybrid search in the search view, in a real browser: without a model the view says so and
 // offers the models panel; the random-weight test model is loaded from disk there; a dense and a
 // hybrid search return what the engine computes here in Node with the same model through the CLI's
-// loader (onnxruntime-node; scores to 1e-4, order equal except between near ties); a second query
+// loader (onnxruntime-node; scores to 1e-4, order equal except between near ties), so do a search
+// reranked by the test cross-encoder (CLI's cross-encoder here) and one inside a document; a second query
 // embeds only itself (counted at the page's embed hook and in the worker); Cancel during the first
 // embedding of another chunking leaves the view usable. Random weights: plumbing, not quality.
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -11,11 +12,13 @@ import { appUrl, openApp } from './helpers';
 import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
 import { loadDataset } from '../../src/cli/dataset.ts';
 import { loadModelDeps, type ModelDeps } from '../../src/cli/retrievers.ts';
+import { loadCrossEncoder } from '../../src/cli/cross-encoder.ts';
 import { parseDocument } from '../../src/engine/documents/index.ts';
 import { chunkAll, indexText } from '../../src/engine/evaluation/experiment.ts';
 import type { Chunk, Doc } from '../../src/engine/types.ts';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
+const CROSS = resolve('tests/fixtures/models/chunklab-test-cross-encoder');
 const tokenizer = await loadDefaultTokenizer();
 const ds = await loadDataset('public/samples/pt-BR');
 const docs = new Map<string, Doc>(ds.documents.map((d) => [d.id, parseDocument({ id: d.id, text: d.text, format: d.format, name: d.name, meta: d.meta })]));
@@ -37,14 +40,14 @@ afterAll(async () => {
 });
 
 /** The Node reference: every chunk's score for `query` with the dense or hybrid retriever over the model. */
-async function reference(kind: 'dense' | 'hybrid', query: string): Promise<{ key: string; score: number }[]> {
+async function reference(kind: 'dense' | 'hybrid', query: string): Promise<{ key: string; score: number; text: string }[]> {
   const r = await model.createRetriever({ kind, model: 'chunklab-test-bert' }, { docs, chunks, language: 'pt' });
   await r.index(chunks.map((c) => ({ id: c.id, docId: c.docId, text: indexText(c, docs.get(c.docId)!) })));
   const byId = new Map(chunks.map((c) => [c.id, c]));
   const hits = await r.search(query, chunks.length);
   return hits.map((h) => {
     const c = byId.get(h.id)!;
-    return { key: `${c.docId}:${c.start}:${c.end}`, score: h.score };
+    return { key: `${c.docId}:${c.start}:${c.end}`, score: h.score, text: indexText(c, docs.get(c.docId)!) };
   });
 }
 
@@ -75,7 +78,7 @@ async function settled(): Promise<void> {
   await expect.poll(async () => `${await status.getAttribute('data-run')}/${await status.getAttribute('data-stale')}`, { timeout: 120_000 }).toBe('done/no');
 }
 
-test('dense and hybrid search with the test model equal the engine in Node; later queries embed only themselves; Cancel leaves the view usable', async () => {
+test('dense, hybrid, reranked and one-document search with the test models equal the engine in Node; later queries embed only themselves; Cancel leaves the view usable', async () => {
   const { page } = s;
   await openApp(page);
   await page.goto(appUrl('#/search'));
@@ -122,9 +125,59 @@ test('dense and hybrid search with the test model equal the engine in Node; late
   expect(Number(await page.getByTestId('search-embedded').getAttribute('data-passages'))).toBe(0);
   sameTop(await shown(), await reference('hybrid', Q2), k);
 
-  // Another chunking must embed its passages: Cancel while it does, then the view still searches.
+  // Reranked: the dense ranking's first 10 re-sorted by the test cross-encoder's scores (computed
+  // here with the CLI's cross-encoder), picked from disk in the search view's reranker picker.
   await page.getByTestId('search-retriever').selectOption('dense');
+  await settled();
+  await page.locator('[data-testid="search-rerank"] summary').click();
+  await page.getByTestId('reranker-source').selectOption('files');
+  await page.getByTestId('reranker-folder').setInputFiles(CROSS);
+  await page.getByTestId('reranker-dtype').selectOption('fp32');
+  await page.getByTestId('reranker-load').click();
+  await page.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  await page.getByTestId('search-rerank-on').check();
+  await page.getByTestId('search-rerank-top').fill('10');
+  await page.getByTestId('search-rerank-top').press('Tab');
+  await settled();
+  await page.getByTestId('search-reranked').waitFor();
+  expect(await page.getByTestId('search-reranked').textContent()).toContain('10');
+  const dense = await reference('dense', Q2);
+  const ce = await loadCrossEncoder(CROSS, { cacheDir: null });
+  let ceScores: ArrayLike<number>;
+  try {
+    ceScores = await ce.encoder.score(Q2, dense.slice(0, 10).map((d) => d.text));
+  } finally {
+    await ce.dispose();
+  }
+  const reranked = dense
+    .slice(0, 10)
+    .map((d, i) => ({ ...d, score: ceScores[i], i }))
+    .sort((a, b) => b.score - a.score || a.i - b.i);
+  expect(Number(await page.getByTestId('search-embedded').getAttribute('data-passages'))).toBe(0);
+  sameTop(await shown(), reranked, k);
+  await page.getByTestId('search-rerank-on').uncheck();
+  await settled();
+
+  // One document: only its chunks compete.
+  const docId = ds.questions[0].gold[0].docId;
+  await page.getByTestId('search-scope').selectOption(docId);
+  await settled();
+  const inDoc = await shown();
+  expect(inDoc.every((u) => u.key.startsWith(`${docId}:`))).toBe(true);
+  sameTop(inDoc, dense.filter((d) => d.key.startsWith(`${docId}:`)), Math.min(k, dense.filter((d) => d.key.startsWith(`${docId}:`)).length));
+  await page.getByTestId('search-scope').selectOption('');
+  await settled();
+
+  // Another chunking (small fixed windows: many passages) must embed its passages: Cancel while it
+  // does, then the view still searches.
+  await page.getByTestId('search-retriever').selectOption('bm25');
   await page.getByTestId('search-chunker').selectOption('fixed');
+  const size = page.locator('input[data-param="maxTokens"]');
+  await size.fill(String(Math.max(16, Number((await size.getAttribute('min')) ?? 0))));
+  await size.press('Tab');
+  await settled();
+  expect(await page.getByTestId('search-results').getAttribute('data-retriever')).toBe('bm25');
+  await page.getByTestId('search-retriever').selectOption('dense');
   await page.getByTestId('search-embedding').waitFor({ timeout: 60_000 });
   await page.getByTestId('search-cancel').click();
   await expect.poll(() => page.getByTestId('search-status').getAttribute('data-run')).toBe('cancelled');
