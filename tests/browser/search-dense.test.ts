@@ -92,6 +92,23 @@ test('dense, hybrid, reranked and one-document search with the test models equal
   await page.getByTestId('search-query').fill(Q1);
   await page.getByTestId('search-status-need-model').waitFor();
   await page.getByTestId('search-open-models').click();
+  await page.getByTestId('source-files').waitFor();
+  await page.keyboard.press('Escape');
+
+  // A chosen model that cannot load (the hub answers 404): a clear message, a way to the models
+  // panel, and the view stays usable (the same panel then loads the test model).
+  await page.route('**/nobody/no-such-model/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await page.evaluate(() => localStorage.setItem('chunklab.model', JSON.stringify({ kind: 'hub', id: 'nobody/no-such-model', dtype: 'q8', device: 'wasm' })));
+  await page.reload();
+  await page.getByTestId('search-model').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('search-retriever').inputValue()).toBe('dense');
+  await page.getByTestId('search-query').fill(Q1);
+  await expect.poll(() => page.getByTestId('search-status').getAttribute('data-run'), { timeout: 60_000 }).toBe('error');
+  expect(await page.locator('[data-testid="search-status"] [role="alert"]').textContent()).toMatch(/(não pôde ser carregado|could not be loaded).*nobody\/no-such-model/s);
+  // The deliberate 404s are logged by the browser; nothing else may be.
+  await expect.poll(() => s.errors.filter((e) => !/404|Not Found|no-such-model/i.test(e)).length).toBe(0);
+  s.errors.length = 0;
+  await page.getByTestId('search-error-models').click();
   await page.getByTestId('source-files').check();
   await page.getByTestId('model-folder').setInputFiles(MODEL);
   await page.getByTestId('folder-picked').waitFor();

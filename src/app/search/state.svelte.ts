@@ -58,6 +58,8 @@ class SearchState extends ChunkerSettings {
   run = $state<SearchRun>('idle');
   progress = $state(0);
   error = $state<string | null>(null);
+  /** The error came from loading a model (the embedding model or the reranker), not from the search. */
+  modelError = $state(false);
   /** Rank (1-based) of the result shown in its document. */
   selected = $state<number | null>(null);
   private seq = 0;
@@ -133,10 +135,12 @@ class SearchState extends ChunkerSettings {
     // One controller for the searches in flight: Cancel aborts the page-side work (embedding, scoring).
     const controller = (this.controller ??= new AbortController());
     const count: EmbedCount = { passages: 0, queries: 0 };
+    let loading = true;
     try {
       const lent = await lendModels({ retriever: this.retriever, chunker: this.chunkerId, rerankTop: this.rerankWith() }, controller.signal, count, (passages, fraction) => {
         if (seq === this.seq) this.embedding = { passages, fraction };
       });
+      loading = false;
       const a = await searchCorpus(
         corpus,
         { ...this.chunking(), query, k: this.k, filter: this.activeFilter(), docId: this.scopeDoc(corpus), ...lent.req },
@@ -157,6 +161,7 @@ class SearchState extends ChunkerSettings {
       else {
         this.run = 'error';
         this.error = errorMessage(e);
+        this.modelError = loading;
       }
     }
   }
