@@ -1,6 +1,8 @@
-// The search view's settings (chunking configuration, k, metadata filter, chosen question),
-// remembered in localStorage, and the latest search (latest wins: an older answer never replaces a
-// newer one). The chunker registry is the inspector's (read once from the worker).
+// The search view's settings (chunking configuration, k, retriever and reranker, metadata filter,
+// scope, chosen question), remembered in localStorage (not the query, filter or scope), and the
+// latest search (latest wins: an older answer never replaces a newer one). Dense and hybrid borrow
+// the page's embedding through ./retrieval.ts; Cancel aborts that work too. The chunker registry is
+// the inspector's (read once from the worker).
 import type { ChunkerDescription } from '../../../workers/engine-api.ts';
 import { CancelledError } from '../bridge/engine.svelte.ts';
 import { inspector } from '../inspector/state.svelte.ts';
@@ -136,8 +138,9 @@ class SearchState extends ChunkerSettings {
     const controller = (this.controller ??= new AbortController());
     const count: EmbedCount = { passages: 0, queries: 0 };
     let loading = true;
+    const retriever = this.retriever;
     try {
-      const lent = await lendModels({ retriever: this.retriever, chunker: this.chunkerId, rerankTop: this.rerankWith() }, controller.signal, count, (passages, fraction) => {
+      const lent = await lendModels({ retriever, chunker: this.chunkerId, rerankTop: this.rerankWith() }, controller.signal, count, (passages, fraction) => {
         if (seq === this.seq) this.embedding = { passages, fraction };
       });
       loading = false;
@@ -149,7 +152,7 @@ class SearchState extends ChunkerSettings {
       );
       if (seq !== this.seq) return;
       this.embedding = null;
-      this.embedded = this.retriever === 'bm25' ? null : count;
+      this.embedded = retriever === 'bm25' ? null : count;
       this.answer = a;
       this.answerKey = key;
       this.selected = null;
