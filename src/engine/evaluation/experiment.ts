@@ -231,6 +231,8 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   // Retrieve.
   const metaOf = (id: string) => docs.get(byId.get(id)!.docId)?.meta;
   const text = (docId: string) => docs.get(docId)!.text;
+  const tagsOf = new Map<string, string[] | undefined>();
+  for (const s of dataset.questions) if (!tagsOf.has(s.id)) tagsOf.set(s.id, s.tags);
   const rq: ResultsQuestion[] = [];
   for (const [i, q] of questions.entries()) {
     throwIfAborted(signal);
@@ -244,8 +246,14 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
     let units: RankedUnit[];
     for (;;) {
       const hits = await retriever.search(q.text, want, { accept, signal });
-      const all = mergeHits(hits, byId, text, { limit: hits.length, duplicates: config.duplicates });
-      units = rankedDepth(all, depth, budget);
+      // Merge only as many hits as the cut needs: merging with a smaller limit gives a prefix of the
+      // full merge, and when the cut stops inside that prefix it is the same cut.
+      let all: RankedUnit[];
+      for (let limit = 2 * depth; ; limit *= 2) {
+        all = mergeHits(hits, byId, text, { limit: Math.min(limit, hits.length), duplicates: config.duplicates });
+        units = rankedDepth(all, depth, budget);
+        if (units.length < all.length || all.length < limit || limit >= hits.length) break;
+      }
       if (units.length < all.length || hits.length < want) break;
       want *= 4;
     }
@@ -258,7 +266,7 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
     };
     if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => toCodePoints(g, text(g.docId)));
     if (q.filter) out.filter = q.filter;
-    const tags = dataset.questions.find((s) => s.id === q.id)?.tags;
+    const tags = tagsOf.get(q.id);
     if (tags?.length) out.tags = tags;
     rq.push(out);
     if (i % 16 === 0) progress('retrieve', i / Math.max(1, questions.length));

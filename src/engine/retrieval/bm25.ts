@@ -72,13 +72,29 @@ export function stopwordSet(set: StopwordSet | undefined): ReadonlySet<string> |
   return new Set(words.filter(Boolean));
 }
 
+/**
+ * A term's postings, frozen at index time: the entries holding it (ascending) and each entry's
+ * whole BM25 contribution for the term, idf · tf · (k1 + 1) / (tf + k1 · norm), computed once with
+ * exactly the operations search used to do per query, so sums (and ties) are bit-for-bit the same.
+ */
 interface Posting {
-  entries: number[];
-  tfs: number[];
+  entries: Int32Array;
+  weights: Float64Array;
+  idf: number;
 }
 
 function checkAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+}
+
+// Folded query terms by stop-word set and query text: a grid asks the same questions in every run,
+// each run with a fresh retriever. Bounded: cleared when full (the values are pure functions of the key).
+const QUERY_CACHE_MAX = 50_000;
+const queryCache = new Map<StopwordSet, Map<string, readonly string[]>>();
+
+/** A higher score wins; equal scores keep indexing order. Entry ids are distinct, so this is total. */
+function before(scores: Float64Array, x: number, y: number): boolean {
+  return scores[x] > scores[y] || (scores[x] === scores[y] && x < y);
 }
 
 export class Bm25Retriever implements Retriever {
@@ -88,9 +104,12 @@ export class Bm25Retriever implements Retriever {
   readonly stopwords: StopwordSet;
   private readonly stop?: ReadonlySet<string>;
   private ids: string[] = [];
-  private lengths: number[] = [];
-  private avgdl = 0;
   private postings = new Map<string, Posting>();
+  // Reused by every search (search runs to completion without yielding): scores, reset through the
+  // list of entries it touched, and the top-k heap.
+  private scores = new Float64Array(0);
+  private touched = new Int32Array(0);
+  private heap = new Int32Array(0);
 
   constructor(opts: Bm25Options = {}) {
     this.k1 = opts.k1 ?? 1.2;
@@ -106,66 +125,140 @@ export class Bm25Retriever implements Retriever {
   }
 
   async index(entries: IndexEntry[], signal?: AbortSignal): Promise<void> {
-    this.ids = [];
-    this.lengths = [];
-    this.postings = new Map();
+    const ids: string[] = [];
+    const lengths = new Float64Array(entries.length);
+    const building = new Map<string, { entries: number[]; tfs: number[] }>();
     let total = 0;
     for (let i = 0; i < entries.length; i++) {
       if (i % 256 === 0) checkAborted(signal);
       const terms = bm25Terms(entries[i].text, this.stop);
-      this.ids.push(entries[i].id);
-      this.lengths.push(terms.length);
+      ids.push(entries[i].id);
+      lengths[i] = terms.length;
       total += terms.length;
       const tf = new Map<string, number>();
       for (const t of terms) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
       for (const [term, n] of tf) {
-        let p = this.postings.get(term);
-        if (!p) this.postings.set(term, (p = { entries: [], tfs: [] }));
+        let p = building.get(term);
+        if (!p) building.set(term, (p = { entries: [], tfs: [] }));
         p.entries.push(i);
         p.tfs.push(n);
       }
     }
-    this.avgdl = entries.length ? total / entries.length : 0;
+    const N = entries.length;
+    const avgdl = N ? total / N : 0;
+    const { k1, b } = this;
+    // k1 · norm per entry, norm = 1 - b + b · length / avgdl (1 when the index holds no words).
+    const kNorm = new Float64Array(N);
+    for (let i = 0; i < N; i++) kNorm[i] = k1 * (avgdl > 0 ? 1 - b + (b * lengths[i]) / avgdl : 1);
+    const postings = new Map<string, Posting>();
+    for (const [term, p] of building) {
+      const n = p.entries.length;
+      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
+      const weights = new Float64Array(n);
+      for (let j = 0; j < n; j++) {
+        const tf = p.tfs[j];
+        weights[j] = (idf * tf * (k1 + 1)) / (tf + kNorm[p.entries[j]]);
+      }
+      postings.set(term, { entries: Int32Array.from(p.entries), weights, idf });
+    }
+    this.ids = ids;
+    this.postings = postings;
+    this.scores = new Float64Array(N);
+    this.touched = new Int32Array(N);
   }
 
   /** idf of a folded term: ln(1 + (N - n + 0.5) / (n + 0.5)). 0 for unknown terms. */
   idf(term: string): number {
-    const n = this.postings.get(term)?.entries.length ?? 0;
-    if (!n) return 0;
-    const N = this.ids.length;
-    return Math.log(1 + (N - n + 0.5) / (n + 0.5));
+    return this.postings.get(term)?.idf ?? 0;
   }
 
   /** The distinct folded query terms, in order of first appearance. */
   queryTerms(query: string): string[] {
-    return [...new Set(bm25Terms(query, this.stop).map((t) => t.term))];
+    return [...this.foldedQuery(query)];
+  }
+
+  private foldedQuery(query: string): readonly string[] {
+    let cache = queryCache.get(this.stopwords);
+    if (!cache) queryCache.set(this.stopwords, (cache = new Map()));
+    let terms = cache.get(query);
+    if (!terms) {
+      terms = [...new Set(bm25Terms(query, this.stop).map((t) => t.term))];
+      if (cache.size >= QUERY_CACHE_MAX) cache.clear();
+      cache.set(query, terms);
+    }
+    return terms;
   }
 
   /**
    * Entries matching at least one query term, best first; ties keep indexing order. Each distinct
-   * query term counts once. Collection statistics (N, avgdl, idf) are the whole index's, so a
-   * filter changes which entries compete, never their scores.
+   * query term counts once, summed in order of first appearance. Collection statistics (N, avgdl,
+   * idf) are the whole index's, so a filter changes which entries compete, never their scores.
    */
   async search(query: string, k: number, opts: SearchOptions = {}): Promise<Hit[]> {
     checkAborted(opts.signal);
-    const scores = new Float64Array(this.ids.length);
-    const touched: number[] = [];
-    const { k1, b, avgdl } = this;
-    for (const term of this.queryTerms(query)) {
-      const p = this.postings.get(term);
-      if (!p) continue;
-      const idf = this.idf(term);
-      for (let j = 0; j < p.entries.length; j++) {
-        const i = p.entries[j];
-        const tf = p.tfs[j];
-        const norm = avgdl > 0 ? 1 - b + (b * this.lengths[i]) / avgdl : 1;
-        if (scores[i] === 0) touched.push(i);
-        scores[i] += (idf * tf * (k1 + 1)) / (tf + k1 * norm);
+    const { scores, touched } = this;
+    let nTouched = 0;
+    try {
+      for (const term of this.foldedQuery(query)) {
+        const p = this.postings.get(term);
+        if (!p) continue;
+        const { entries, weights } = p;
+        for (let j = 0; j < entries.length; j++) {
+          const i = entries[j];
+          if (scores[i] === 0) touched[nTouched++] = i;
+          scores[i] += weights[j];
+        }
+      }
+      const top = this.topK(nTouched, k > 0 ? Math.floor(k) : 0, opts.accept);
+      const hits: Hit[] = new Array(top.length);
+      for (let r = 0; r < top.length; r++) hits[r] = { id: this.ids[top[r]], score: scores[top[r]] };
+      return hits;
+    } finally {
+      for (let t = 0; t < nTouched; t++) scores[touched[t]] = 0;
+    }
+  }
+
+  /**
+   * The best `k` accepted entries among the first `n` touched ones, best first: a binary heap of at
+   * most k entries with the worst at its root, then a sort of those k. Same order as sorting them all.
+   */
+  private topK(n: number, k: number, accept: SearchOptions['accept']): number[] {
+    const { scores, touched } = this;
+    if (k === 0) return [];
+    if (this.heap.length < Math.min(k, n)) this.heap = new Int32Array(Math.min(k, n));
+    const heap = this.heap;
+    let size = 0;
+    for (let t = 0; t < n; t++) {
+      const i = touched[t];
+      if (!(scores[i] > 0)) continue;
+      if (size === k && !before(scores, i, heap[0])) continue;
+      if (accept && !accept(this.ids[i])) continue;
+      if (size < k) {
+        // Sift up: parents are worse (come later) than their children.
+        let c = size++;
+        while (c > 0) {
+          const parent = (c - 1) >> 1;
+          if (!before(scores, heap[parent], i)) break;
+          heap[c] = heap[parent];
+          c = parent;
+        }
+        heap[c] = i;
+      } else {
+        // Replace the root (the worst kept) and sift down.
+        let c = 0;
+        for (;;) {
+          const l = 2 * c + 1;
+          if (l >= size) break;
+          const r = l + 1;
+          const worse = r < size && before(scores, heap[l], heap[r]) ? r : l;
+          if (!before(scores, i, heap[worse])) break;
+          heap[c] = heap[worse];
+          c = worse;
+        }
+        heap[c] = i;
       }
     }
-    const accept = opts.accept;
-    const hits = touched.filter((i) => scores[i] > 0 && (!accept || accept(this.ids[i])));
-    hits.sort((x, y) => scores[y] - scores[x] || x - y);
-    return hits.slice(0, Math.max(0, k)).map((i) => ({ id: this.ids[i], score: scores[i] }));
+    const out = Array.from(heap.subarray(0, size));
+    return out.sort((x, y) => scores[y] - scores[x] || x - y);
   }
 }
