@@ -46,6 +46,24 @@ export function bm25Terms(text: string, stop?: ReadonlySet<string>): Term[] {
   return out;
 }
 
+const WORD_SCAN = new RegExp(WORD.source, 'gu');
+
+/**
+ * The folded terms of `text` without offsets (what indexing needs): the same terms as
+ * bm25Terms(text, stop), each distinct word folded once through `folded`, a cache the caller keeps.
+ */
+function indexTerms(text: string, stop: ReadonlySet<string> | undefined, folded: Map<string, string>): string[] {
+  const out: string[] = [];
+  WORD_SCAN.lastIndex = 0;
+  for (let m = WORD_SCAN.exec(text); m; m = WORD_SCAN.exec(text)) {
+    let term = folded.get(m[0]);
+    if (term === undefined) folded.set(m[0], (term = foldTerm(m[0])));
+    if (stop && stop.has(term)) continue;
+    out.push(term);
+  }
+  return out;
+}
+
 // Frequent function words, already folded (no accents, lower case).
 const PT_STOP =
   'a o as os um uma uns umas de do da dos das em no na nos nas por pelo pela pelos pelas para pra ' +
@@ -128,15 +146,16 @@ export class Bm25Retriever implements Retriever {
     const ids: string[] = [];
     const lengths = new Float64Array(entries.length);
     const building = new Map<string, { entries: number[]; tfs: number[] }>();
+    const folded = new Map<string, string>();
     let total = 0;
     for (let i = 0; i < entries.length; i++) {
       if (i % 256 === 0) checkAborted(signal);
-      const terms = bm25Terms(entries[i].text, this.stop);
+      const terms = indexTerms(entries[i].text, this.stop, folded);
       ids.push(entries[i].id);
       lengths[i] = terms.length;
       total += terms.length;
       const tf = new Map<string, number>();
-      for (const t of terms) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
       for (const [term, n] of tf) {
         let p = building.get(term);
         if (!p) building.set(term, (p = { entries: [], tfs: [] }));
