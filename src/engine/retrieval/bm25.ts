@@ -143,42 +143,61 @@ export class Bm25Retriever implements Retriever {
   }
 
   async index(entries: IndexEntry[], signal?: AbortSignal): Promise<void> {
-    const ids: string[] = [];
-    const lengths = new Float64Array(entries.length);
-    const building = new Map<string, { entries: number[]; tfs: number[] }>();
+    const N = entries.length;
+    const ids: string[] = new Array(N);
+    const lengths = new Float64Array(N);
+    // Terms get ids in order of first appearance; per term, the entries holding it and the counts.
+    const termIds = new Map<string, number>();
+    const postEntries: number[][] = [];
+    const postTfs: number[][] = [];
     const folded = new Map<string, string>();
+    let counts = new Int32Array(1024); // per term id, within the current entry; reset through `seen`
+    const seen: number[] = [];
     let total = 0;
-    for (let i = 0; i < entries.length; i++) {
+    for (let i = 0; i < N; i++) {
       if (i % 256 === 0) checkAborted(signal);
       const terms = indexTerms(entries[i].text, this.stop, folded);
-      ids.push(entries[i].id);
+      ids[i] = entries[i].id;
       lengths[i] = terms.length;
       total += terms.length;
-      const tf = new Map<string, number>();
-      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-      for (const [term, n] of tf) {
-        let p = building.get(term);
-        if (!p) building.set(term, (p = { entries: [], tfs: [] }));
-        p.entries.push(i);
-        p.tfs.push(n);
+      for (const term of terms) {
+        let t = termIds.get(term);
+        if (t === undefined) {
+          termIds.set(term, (t = postEntries.length));
+          postEntries.push([]);
+          postTfs.push([]);
+          if (t >= counts.length) {
+            const grown = new Int32Array(counts.length * 2);
+            grown.set(counts);
+            counts = grown;
+          }
+        }
+        if (counts[t]++ === 0) seen.push(t);
       }
+      for (const t of seen) {
+        postEntries[t].push(i);
+        postTfs[t].push(counts[t]);
+        counts[t] = 0;
+      }
+      seen.length = 0;
     }
-    const N = entries.length;
     const avgdl = N ? total / N : 0;
     const { k1, b } = this;
     // k1 · norm per entry, norm = 1 - b + b · length / avgdl (1 when the index holds no words).
     const kNorm = new Float64Array(N);
     for (let i = 0; i < N; i++) kNorm[i] = k1 * (avgdl > 0 ? 1 - b + (b * lengths[i]) / avgdl : 1);
     const postings = new Map<string, Posting>();
-    for (const [term, p] of building) {
-      const n = p.entries.length;
+    for (const [term, t] of termIds) {
+      const docs = postEntries[t];
+      const tfs = postTfs[t];
+      const n = docs.length;
       const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
       const weights = new Float64Array(n);
       for (let j = 0; j < n; j++) {
-        const tf = p.tfs[j];
-        weights[j] = (idf * tf * (k1 + 1)) / (tf + kNorm[p.entries[j]]);
+        const tf = tfs[j];
+        weights[j] = (idf * tf * (k1 + 1)) / (tf + kNorm[docs[j]]);
       }
-      postings.set(term, { entries: Int32Array.from(p.entries), weights, idf });
+      postings.set(term, { entries: Int32Array.from(docs), weights, idf });
     }
     this.ids = ids;
     this.postings = postings;
