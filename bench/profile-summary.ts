@@ -42,7 +42,7 @@ for (const [id, ms] of self) {
   const seen = new Set<string>();
   for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
     const m = byId.get(cur)!;
-    if (!m.callFrame.url.includes('/src/')) continue;
+    if (!m.callFrame.url.includes('/src/') && !m.callFrame.url.includes('/build/')) continue;
     const l = label(m);
     if (seen.has(l)) continue;
     seen.add(l);
@@ -58,4 +58,4 @@ const show = (title: string, m: Map<string, number>) => {
 console.log(`total sampled: ${total.toFixed(0)} ms`);
 show('self time by file', fileBy);
 show('self time by function', selfBy);
-show('inclusive time, project functions (src/)', incl);
+show('inclusive time, project functions (src/ or build/)', incl);

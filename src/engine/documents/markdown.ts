@@ -9,7 +9,7 @@
 
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocMeta } from '../types.ts';
-import { lineOf, lineStarts, pushParagraphRuns, type RawBlock } from './text-utils.ts';
+import { lineOf, pushParagraphRuns, type RawBlock } from './text-utils.ts';
 
 export interface ParsedMarkdown {
   blocks: RawBlock[];
@@ -210,7 +210,14 @@ function orig(ctx: Ctx, i: number): number {
 }
 
 function linesOf(ctx: Ctx): number[] {
-  return (ctx.linesCache ??= lineStarts(ctx.norm));
+  return (ctx.linesCache ??= lfLineStarts(ctx.norm));
+}
+
+/** lineStarts() of a text without CR (the normalized copy), with indexOf's scan. */
+function lfLineStarts(s: string): number[] {
+  const starts = [0];
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
 }
 
 function locate(hay: string, needle: string, from: number): number {
@@ -218,8 +225,9 @@ function locate(hay: string, needle: string, from: number): number {
   return hay.indexOf(needle, from);
 }
 
+/** Maps a fresh block (made by the caller for this call alone) to original offsets, in place, and keeps it. */
 function push(ctx: Ctx, b: RawBlock): void {
-  ctx.out.push({ ...b, start: orig(ctx, b.start), end: orig(ctx, b.end) });
+  ctx.out.push(mapped(ctx, b));
 }
 
 function emitToken(ctx: Ctx, tok: Token, s: number, e: number): void {
@@ -392,7 +400,9 @@ function emitNested(ctx: Ctx, list: Tokens.List, start: number, end: number, dep
 }
 
 function mapped(ctx: Ctx, b: RawBlock): RawBlock {
-  return { ...b, start: orig(ctx, b.start), end: orig(ctx, b.end) };
+  b.start = orig(ctx, b.start);
+  b.end = orig(ctx, b.end);
+  return b;
 }
 
 /**

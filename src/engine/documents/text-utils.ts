@@ -150,22 +150,24 @@ export function pushParagraphRuns(text: string, from: number, to: number, emit: 
   }
 }
 
-/** Fills headingPath (in place) from heading blocks: a heading pops headings of its level or deeper. */
+/**
+ * Fills headingPath (in place) from heading blocks: a heading pops headings of its level or deeper.
+ * Blocks between two headings share one path array (paths are read, never mutated), so a document
+ * costs one array per heading, not one per block.
+ */
 export function assignHeadingPaths(blocks: RawBlock[]): Block[] {
   const stack: { level: number; title: string }[] = [];
-  const out: Block[] = new Array(blocks.length);
+  let path: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     if (b.kind === 'heading') {
       const level = b.level ?? 1;
       while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
       stack.push({ level, title: b.title ?? '' });
+      path = new Array(stack.length);
+      for (let k = 0; k < stack.length; k++) path[k] = stack[k].title;
     }
-    const path: string[] = new Array(stack.length);
-    for (let k = 0; k < stack.length; k++) path[k] = stack[k].title;
     b.headingPath = path; // the blocks are the caller's fresh objects
-    out[i] = b as Block;
   }
-  return out;
+  return blocks as Block[];
 }
-

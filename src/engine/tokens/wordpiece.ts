@@ -86,6 +86,8 @@ export class WordPieceFast {
   private readonly contTable: PieceTable;
   /** Scratch: hashes of word[a, a + k) for the current probe start. */
   private probeHash = new Int32Array(64);
+  /** Normalized form of a lone BMP code unit (no combining mark after it, not a capital sigma). */
+  private readonly singleNorm = new Map<number, string>();
   /** Entries of single normalized ASCII characters (punctuation mostly), by code. */
   private readonly asciiEntry: (WordEntry | undefined)[] = new Array(128).fill(undefined);
 
@@ -258,8 +260,15 @@ export class WordPieceFast {
    */
   private cluster(text: string, i: number, end: number): number {
     const j = clusterEnd(text, i, end);
-    // (a capital sigma's lowercase depends on its neighbours within the section)
-    const piece = this.norm.clusterIn(text, i, j, this.secStart, end);
+    // (a capital sigma's lowercase depends on its neighbours within the section; any other lone
+    // BMP character normalizes the same wherever it stands, so its piece is kept by code unit)
+    const c = text.charCodeAt(i);
+    let piece: string;
+    if (j === i + 1 && c !== 0x3a3 && (c < 0xd800 || c > 0xdfff)) {
+      const hit = this.singleNorm.get(c);
+      if (hit === undefined) this.singleNorm.set(c, (piece = this.norm.clusterIn(text, i, j, this.secStart, end)));
+      else piece = hit;
+    } else piece = this.norm.clusterIn(text, i, j, this.secStart, end);
     const n = piece.length;
     if (n === 0) return j;
     let coreEnd = n;
@@ -331,17 +340,53 @@ export class WordPieceFast {
     const slice = text.slice(a, b);
     const key = lower ? slice.toLowerCase() : slice;
     const e = this.entry(key);
+    this.remember(key, h, e);
+    return e;
+  }
+
+  /**
+   * The entry of the collected word wbuf[0, n) (normalized units, not a verbatim slice of the text:
+   * accents stripped, letters lowercased), from the local table when it was seen before, so that a
+   * repeated word such as "ação" costs no string; else from the shared cache. Keys and hashes are
+   * those asciiWord uses (the hash starts from the first unit), so both find each other's words.
+   */
+  private bufferedWord(n: number): WordEntry {
+    const wbuf = this.wbuf;
+    let h = wbuf[0];
+    for (let q = 1; q < n; q++) h = Math.imul(h ^ wbuf[q], 0x01000193);
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let slot = (h ^ (h >>> 16)) & mask;
+    for (;;) {
+      const x = slots[slot];
+      if (x < 0) break;
+      if (this.hashes[x] === h) {
+        const k = this.keys[x];
+        if (k.length === n) {
+          let q = 0;
+          while (q < n && wbuf[q] === k.charCodeAt(q)) q++;
+          if (q === n) return this.entries[x];
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+    const key = unitsToString(wbuf, n);
+    const e = this.entry(key);
+    this.remember(key, h, e);
+    return e;
+  }
+
+  /** Adds a word to the local table, bounded like the shared cache (full: start over). */
+  private remember(key: string, h: number, e: WordEntry): void {
     if (this.keys.length >= this.host.cacheCapacity) {
-      // bounded like the shared cache: start over
       this.slots.fill(-1);
       this.keys = [];
       this.hashes = [];
       this.entries = [];
-    } else if ((this.keys.length + 1) * 2 > slots.length) {
-      this.rehash(slots.length * 2);
+    } else if ((this.keys.length + 1) * 2 > this.slots.length) {
+      this.rehash(this.slots.length * 2);
     }
     this.insert(key, h, e);
-    return e;
   }
 
   private insert(key: string, h: number, e: WordEntry): void {
@@ -397,15 +442,7 @@ export class WordPieceFast {
   private flush(text: string): void {
     const n = this.wlen;
     this.wlen = 0;
-    const key = this.contig ? text.slice(this.wa, this.wa + n) : unitsToString(this.wbuf, n);
-    const host = this.host;
-    const cache = host.cache;
-    let e = cache.get(key);
-    if (e === undefined) {
-      e = this.compute(key);
-      if (cache.size >= host.cacheCapacity) cache.delete(cache.keys().next().value!);
-      cache.set(key, e);
-    }
+    const e = this.contig ? this.entry(text.slice(this.wa, this.wa + n)) : this.bufferedWord(n);
     const ids = e.ids;
     const k = ids.length;
     if (k === 0) return;

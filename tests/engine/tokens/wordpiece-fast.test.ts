@@ -93,6 +93,29 @@ describe.each(VARIANTS)('WordPiece fast path: $label', (v) => {
     expect(tokens).toBeGreaterThan(8 * n); // the strings were not trivially short
   }, 180_000); // a heavy fuzz on a shared machine: allow it time
 
+  it('gives the same tokens whichever form of a word it met first (local word table, per-character forms)', () => {
+    // Words that normalize alike (accents, case, combining marks) in many orders: two fast tokenizers
+    // see the texts in opposite orders, so each word's table entry is first made from a different form.
+    const words = ['Ação', 'acao', 'AÇÃO', 'ação', 'Über', 'uber', 'naïve', 'naive', 'σοφός', 'ΣΟΦΟΣ', 'e\u0301te', 'éte', 'Straße', 'strasse', '東京', 'Ωμέγα'];
+    const r = rng(5);
+    const texts: string[] = [];
+    for (let k = 0; k < 60; k++) {
+      let t = '';
+      for (let w = 0; w < 12; w++) t += words[Math.floor(r() * words.length)] + (r() < 0.3 ? ', ' : ' ');
+      texts.push(t);
+    }
+    const forward = make(v, true);
+    const backward = make(v, true);
+    const expected = texts.map((t) => slow.encode(t));
+    texts.forEach((t, i) => expect(forward.encode(t), t).toEqual(expected[i]));
+    for (let i = texts.length - 1; i >= 0; i--) expect(backward.encode(texts[i]), texts[i]).toEqual(expected[i]);
+    // and once more, every word now a hit, counted and encoded
+    texts.forEach((t, i) => {
+      expect(forward.count(t)).toBe(expected[i].length);
+      expect(forward.encode(t).map((x) => x.id)).toEqual(lib.encode(t, { add_special_tokens: false }).ids);
+    });
+  });
+
   it('stays exact on one long text (cache hits, buffer growth, a word longer than 100 chars)', () => {
     const r = rng(7);
     let text = '';
