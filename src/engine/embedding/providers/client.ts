@@ -11,6 +11,7 @@ import type { ProviderHooks } from '../../context/providers.ts';
 import { inputHash, keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../cache.ts';
 import type { EmbedOptions, EmbedResult, Embedder } from '../embedder.ts';
 import { l2Normalize } from '../pooling.ts';
+import { distinct } from '../batching.ts';
 import { baseUrlOf, checkEmbeddingConfig, embeddingRecord, publicBaseUrl } from './config.ts';
 import { PROTOCOLS, type InputKind, type ProviderLimits } from './protocols.ts';
 import { APPROXIMATE_TOKEN_MARGIN, type CountTokens } from './tokens.ts';
@@ -205,18 +206,10 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     if (opts.signal?.aborted) throw abortError(opts.signal);
 
     // One request entry per distinct text.
-    const firstOf = new Map<string, number>();
-    const owners: number[][] = [];
-    const unique: string[] = [];
-    texts.forEach((t, i) => {
+    const { owners, first } = distinct(texts, (t, i) => {
       if (typeof t !== 'string') throw new InputError(`text ${i} is not a string`, 'embedder');
-      const u = firstOf.get(t);
-      if (u === undefined) {
-        firstOf.set(t, unique.length);
-        owners.push([i]);
-        unique.push(t);
-      } else owners[u].push(i);
     });
+    const unique = first.map((i) => texts[i]);
     const counts = unique.map((t) => countTokens(t));
     unique.forEach((_, u) => {
       for (const i of owners[u]) result.tokenCounts[i] = counts[u];
