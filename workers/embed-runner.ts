@@ -12,7 +12,7 @@ import { AutoConfig, AutoModel, AutoModelForSequenceClassification, AutoTokenize
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { InputError, type TextTokenizer } from '../src/engine/types.ts';
-import type { ThreadsReason } from '../src/engine/embedding/threads.ts';
+import type { ThreadsReason } from '../src/engine/embedding/index.ts';
 import { wasmThreadsHere } from './threads.ts';
 import { appUrl } from './app-base.ts';
 import { createTokenizer } from '../src/engine/tokens/index.ts';

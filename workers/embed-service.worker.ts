@@ -16,7 +16,7 @@ import {
   type ProviderEmbedder,
   type ServiceTokenCounter,
 } from '../src/engine/embedding/providers/index.ts';
-import { scanPersonalData } from '../src/engine/context/personal-data.ts';
+import { scanPersonalData } from '../src/engine/context/index.ts';
 import { InputError } from '../src/engine/types.ts';
 import { IdbEmbeddingCache } from './idb-cache.ts';
 import { tokenizer } from './tokenizer.ts';

@@ -6,9 +6,9 @@
 // only after a check: sequence classifiers have been reported to return identical scores on WebGPU
 // (transformers.js issue 1181), so a few pairs are scored on both devices and WebGPU is kept only
 // when its scores match WASM's; otherwise WASM is used and the reason is reported. Worker-only code.
-import { createCrossEncoder, pairTemplate, type CrossEncoder, type CrossEncoderRunner } from '../src/engine/embedding/cross-encoder.ts';
-import { findReranker } from '../src/engine/embedding/reranker-catalogue.ts';
-import { deviceMismatch } from '../src/engine/embedding/device-check.ts';
+import { createCrossEncoder, pairTemplate, type CrossEncoder, type CrossEncoderRunner } from '../src/engine/embedding/index.ts';
+import { findReranker } from '../src/engine/embedding/index.ts';
+import { deviceMismatch } from '../src/engine/embedding/index.ts';
 import type { EmbeddingCache, RunnerBatch } from '../src/engine/embedding/index.ts';
 import { inputNamesOf, int64Feeds, loadBrowserSession, type BrowserSession, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
 import type { RerankerStatus } from './embed-api.ts';

@@ -2,9 +2,9 @@
 // intervals as the results file carries them), sorting, the Pareto front of hit@1 against context
 // tokens, compact number formats, and the facts behind the "why this one wins" sentence. Nothing here
 // computes a metric: every number comes from the engine's results file.
-import type { MetricKey, RateKey, ResultsFile } from '../../engine/evaluation/types.ts';
+import type { MetricKey, RateKey, ResultsFile } from '../../engine/evaluation/index.ts';
 import type { SavedResults } from '../state/types.ts';
-import { budgetOf } from '../../engine/evaluation/metrics.ts';
+import { budgetOf } from '../../engine/evaluation/index.ts';
 
 export interface ResultRow {
   id: string;

@@ -15,7 +15,7 @@
 import { createEmbedServiceClient, type EmbedServiceClient, type ServiceInfo, type ServicePlan } from '../bridge/embed-service.ts';
 import { useModelTokenizer } from '../bridge/engine.svelte.ts';
 import { embeddingRecord, serviceEncoding, type EmbeddingProviderRecord, type EmbeddingProviderSettings } from '../../engine/embedding/providers/index.ts';
-import { openAIEmbeddingModel } from '../../engine/tokens/openai-models.ts';
+import { openAIEmbeddingModel } from '../../engine/tokens/index.ts';
 import { InputError } from '../../engine/types.ts';
 import { readKey, readSavedService, saveKey, saveService, serviceConfig, serviceGridId } from './service-settings.ts';
 import { handBackModelTokenizer, tokenizerOwner } from './state.svelte.ts';

@@ -17,7 +17,7 @@
 // panel mounted anywhere shows it). An aborted signal cancels the worker (its promise rejects with an
 // AbortError; the next call reloads the model, from the browser's cache).
 import { createEmbedClient, type CacheInfo, type EmbedClient, type EmbedOutput, type EmbedStats, type LoadProgress, type ModelSource, type ModelStatus } from '../bridge/embed.ts';
-import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/catalogue.ts';
+import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/index.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan } from '../../engine/embedding/index.ts';
 import type { Span } from '../../engine/types.ts';
 import { engineTokenizer, useModelTokenizer, type ModelTokenizerFiles } from '../bridge/engine.svelte.ts';
