@@ -179,7 +179,7 @@ function transformersRunner(model: any, inputNames: Set<string> | undefined): Mo
     async run(batch: RunnerBatch): Promise<RunnerOutput> {
       const out = await model(int64Feeds(batch, inputNames));
       let t = out.last_hidden_state ?? out[Object.keys(out)[0]];
-      if (!t || t.dims?.length !== 3) throw new Error(`the model gave no last_hidden_state [batch, seq, hidden] (outputs: ${Object.keys(out).join(', ')})`);
+      if (!t || t.dims?.length !== 3) throw new InputError(`the model gave no last_hidden_state [batch, seq, hidden] (outputs: ${Object.keys(out).join(', ')})`, undefined, { code: 'bad-model-output' });
       if (t.type !== 'float32') t = t.to('float32');
       const dims = t.dims.map(Number) as [number, number, number];
       return { data: t.data as Float32Array, dims };
@@ -266,7 +266,7 @@ export async function loadBrowserSession(
   const { threads } = configure(opts.threads);
   failures.clear();
   const dtype: ModelDtype = opts.dtype ?? 'fp32';
-  if (!DTYPE_FILES[dtype]) throw new InputError(`unknown dtype "${dtype}" (use fp32, fp16 or q8)`, 'model');
+  if (!DTYPE_FILES[dtype]) throw new InputError(`unknown dtype "${dtype}" (use fp32, fp16 or q8)`, 'model', { code: 'unknown-dtype' });
 
   let id: string;
   let cacheId: string;

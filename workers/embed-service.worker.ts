@@ -26,7 +26,7 @@ const cache = new IdbEmbeddingCache();
 let current: { config: EmbeddingProviderConfig; embedder: ProviderEmbedder; counter: ServiceTokenCounter } | null = null;
 
 function need() {
-  if (!current) throw new InputError('no embedding service is configured', 'embedding service');
+  if (!current) throw new InputError('no embedding service is configured', 'embedding service', { code: 'no-service' });
   return current;
 }
 

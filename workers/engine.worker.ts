@@ -106,7 +106,7 @@ function views(chunkerId: ChunkerId, b: Borrowed): Pick<InspectResult, 'llm'> {
 function parseAll(inputs: ParseInput[]): Map<string, Doc> {
   const docs = new Map<string, Doc>();
   for (const d of inputs) {
-    if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`);
+    if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`, undefined, { code: 'duplicate-document' });
     docs.set(d.id, parseDocument(d));
   }
   return docs;

@@ -6,10 +6,8 @@
 // only after a check: sequence classifiers have been reported to return identical scores on WebGPU
 // (transformers.js issue 1181), so a few pairs are scored on both devices and WebGPU is kept only
 // when its scores match WASM's; otherwise WASM is used and the reason is reported. Worker-only code.
-import { createCrossEncoder, pairTemplate, type CrossEncoder, type CrossEncoderRunner } from '../src/engine/embedding/index.ts';
-import { findReranker } from '../src/engine/embedding/index.ts';
-import { deviceMismatch } from '../src/engine/embedding/index.ts';
-import type { EmbeddingCache, RunnerBatch } from '../src/engine/embedding/index.ts';
+import { createCrossEncoder, deviceMismatch, findReranker, pairTemplate, type CrossEncoder, type CrossEncoderRunner, type EmbeddingCache, type RunnerBatch } from '../src/engine/embedding/index.ts';
+import { InputError } from '../src/engine/types.ts';
 import { inputNamesOf, int64Feeds, loadBrowserSession, type BrowserSession, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
 import type { RerankerStatus } from './embed-api.ts';
 
@@ -34,7 +32,7 @@ function logitsRunner(model: any): CrossEncoderRunner {
     async run(batch: RunnerBatch) {
       const out = await model(int64Feeds(batch, names));
       let t = out.logits ?? out[Object.keys(out)[0]];
-      if (!t || t.dims?.length !== 2) throw new Error(`the model gave no logits [batch, labels] (outputs: ${Object.keys(out).join(', ')}): is it a cross-encoder?`);
+      if (!t || t.dims?.length !== 2) throw new InputError(`the model gave no logits [batch, labels] (outputs: ${Object.keys(out).join(', ')}): is it a cross-encoder?`, undefined, { code: 'bad-model-output' });
       if (t.type !== 'float32') t = t.to('float32');
       return { data: t.data as Float32Array, dims: [Number(t.dims[0]), Number(t.dims[1])] as [number, number] };
     },

@@ -267,7 +267,7 @@ export async function makeProvider(): Promise<ContextProvider> {
   const c = providerConfig();
   if (c.kind === 'openai') return createOpenAIProvider(c);
   if (c.kind === 'anthropic') {
-    if (!c.apiKey) throw new InputError('Anthropic needs an API key', 'provider key');
+    if (!c.apiKey) throw new InputError('Anthropic needs an API key', 'provider key', { code: 'no-api-key' });
     return createAnthropicProvider(c);
   }
   return localProvider(c);
@@ -467,7 +467,7 @@ export interface SentenceOptions {
 export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[], opts: SentenceOptions = {}): Promise<Record<string, string>> {
   const jobs = chunks.map((chunk) => {
     const doc = docs.get(chunk.docId);
-    if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`);
+    if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
     return { doc, chunk };
   });
   if (opts.generate) {

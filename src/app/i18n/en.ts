@@ -15,6 +15,7 @@ import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
+import * as errors from './areas/errors.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -30,6 +31,7 @@ export const en: Dictionary = {
   ...offline.en,
   ...chunking.en,
   ...newcomer.en,
+  ...errors.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -15,9 +15,9 @@ async function fetchText(url: string, where: string): Promise<string> {
   try {
     r = await fetch(url);
   } catch (e) {
-    throw new InputError(`could not fetch (${e instanceof Error ? e.message : String(e)})`, where);
+    throw new InputError(`could not fetch (${e instanceof Error ? e.message : String(e)})`, where, { code: 'fetch-failed' });
   }
-  if (!r.ok) throw new InputError(`HTTP ${r.status}`, where);
+  if (!r.ok) throw new InputError(`HTTP ${r.status}`, where, { code: 'http-error' });
   return r.text();
 }
 
