@@ -15,6 +15,7 @@
 //   providerId()                        "kind:model", the id the cache keys use
 //   providerConfig(), makeProvider()    the chosen provider (config with the key: never store it)
 //   loadLocalModel(), setLocalFolder()  the in-page model (catalogue id or a folder picked from disk)
+import { errorText } from '../i18n/error-text.ts';
 import * as Comlink from 'comlink';
 import { clear, createStore, get, keys, set, type UseStore } from 'idb-keyval';
 import {
@@ -450,8 +451,9 @@ export function exportRunSettings(): string {
   return JSON.stringify({ format: 'chunklab-context-settings', version: 1, context: experimentContextConfig(), estimate: contextState.estimate }, null, 2);
 }
 
+/** The error as the page shows it (translated when it has a code, i18n/error-text.ts). */
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return errorText(e);
 }
 
 // ---------------------------------------------------------------- for the experiments
