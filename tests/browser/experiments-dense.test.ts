@@ -75,7 +75,8 @@ function sameRanking(what: string, got: ResultsFile, want: ResultsFile): void {
   expect(same / total).toBeGreaterThanOrEqual(0.97);
 }
 
-const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator('td.name', { hasText: label }) });
+/** The results row of a run, by its stored label (the page shows it translated). */
+const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator(`td.name[data-label="${label}"]`) });
 
 test('dense and hybrid runs with a model picked from disk match the engine in Node', async () => {
   const { page } = s;

@@ -104,7 +104,7 @@ test('a grid with a reranker from disk in document scope matches the engine in N
   await page.getByTestId('res-table').waitFor();
   expect(await page.getByTestId('res-budget').textContent()).toContain('1024');
   for (const kind of ['plain', 'rerank'] as const) {
-    const row = page.locator('[data-testid="res-table"] tbody tr', { has: page.locator('td.name', { hasText: LABEL[kind] }) });
+    const row = page.locator('[data-testid="res-table"] tbody tr', { has: page.locator(`td.name[data-label="${LABEL[kind]}"]`) });
     const shown = Number(await row.locator('td[data-col="hit@budget"]').getAttribute('data-value'));
     expect(Math.abs(shown - ref[kind].metrics['hit@budget'])).toBeLessThan(1e-9);
   }

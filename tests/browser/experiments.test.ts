@@ -36,7 +36,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator('td.name', { hasText: label }) });
+/** The results row of a run, by its stored label (the page shows it translated). */
+const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator(`td.name[data-label="${label}"]`) });
 const colValues = (col: string) => s.page.locator(`[data-testid="res-table"] tbody td[data-col="${col}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? e.textContent ?? ''));
 
 test('a small grid runs with progress and the results view matches the engine in Node', async () => {

@@ -103,7 +103,7 @@ export function runKey(config: ExperimentConfig): string {
 }
 
 /** A model id without its owner ("Xenova/ms-marco-MiniLM-L-6-v2" → "ms-marco-MiniLM-L-6-v2"). */
-function shortModel(id: string): string {
+export function shortModel(id: string): string {
   return id.slice(id.lastIndexOf('/') + 1);
 }
 

@@ -16,6 +16,7 @@ import * as offline from './areas/offline.ts';
 import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
+import * as runLabels from './areas/run-labels.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -32,6 +33,7 @@ export const en: Dictionary = {
   ...chunking.en,
   ...newcomer.en,
   ...errors.en,
+  ...runLabels.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -14,6 +14,7 @@ import * as offline from './areas/offline.ts';
 import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
+import * as runLabels from './areas/run-labels.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -31,6 +32,7 @@ export const ptBR = {
   ...chunking.pt,
   ...newcomer.pt,
   ...errors.pt,
+  ...runLabels.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',
