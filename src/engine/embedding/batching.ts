@@ -1,7 +1,9 @@
 // What the model-backed scorers share when they turn a list of texts into model calls: equal texts
 // are grouped so each is computed once (the embedder, the cross-encoder and the embedding services'
 // client), and the texts left after the cache are cut into padded batches, longest first (the
-// embedder and the cross-encoder, which run a local model).
+// embedder and the cross-encoder, which run a local model). And the empty result both embedders
+// start from.
+import { InputError } from '../types.ts';
 
 /** Equal items grouped: `owners[u]` lists the positions of the u-th distinct item, first one first. */
 export interface Distinct {
@@ -54,4 +56,17 @@ export function padTo<T extends number>(ids: T[], len: number, pad: T): T[] {
   const r = ids.slice();
   while (r.length < len) r.push(pad);
   return r;
+}
+
+/** embed()'s result (embedder.ts EmbedResult), named here by its shape so the two files do not import each other. */
+type EmptyResult = Float32Array[] & { truncated: number[]; tokenCounts: number[]; cacheHits: number };
+
+/** Checks embed()'s argument and gives its result, not yet filled (no vectors, no truncation, zero counts). */
+export function emptyEmbedResult(texts: readonly string[]): EmptyResult {
+  if (!Array.isArray(texts)) throw new InputError('embed() needs an array of strings', 'embedder');
+  const result = new Array<Float32Array>(texts.length) as EmptyResult;
+  result.truncated = [];
+  result.tokenCounts = new Array<number>(texts.length).fill(0);
+  result.cacheHits = 0;
+  return result;
 }

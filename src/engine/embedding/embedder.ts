@@ -7,7 +7,7 @@ import { InputError, type TextTokenizer } from '../types.ts';
 import { inputHash, type EmbedKind, type EmbeddingCache, type EmbeddingCacheKey } from './cache.ts';
 import { l2Normalize, pool, type Pooling } from './pooling.ts';
 import { throwIfAborted, type ModelRunner } from './runner.ts';
-import { distinct, lengthBatches, padTo } from './batching.ts';
+import { distinct, emptyEmbedResult, lengthBatches, padTo } from './batching.ts';
 
 export interface EmbedderOptions {
   runner: ModelRunner;
@@ -77,12 +77,8 @@ export function createEmbedder(o: EmbedderOptions): Embedder {
   const inputText = (text: string, kind: 'query' | 'passage') => prefixes[kind] + text;
 
   async function embed(texts: readonly string[], kind: 'query' | 'passage', opts: EmbedOptions = {}): Promise<EmbedResult> {
-    if (!Array.isArray(texts)) throw new InputError('embed() needs an array of strings', 'embedder');
+    const result = emptyEmbedResult(texts);
     const total = texts.length;
-    const result = new Array<Float32Array>(total) as EmbedResult;
-    result.truncated = [];
-    result.tokenCounts = new Array<number>(total).fill(0);
-    result.cacheHits = 0;
     opts.onProgress?.(total === 0 ? 1 : 0, 0, total);
     if (total === 0) return result;
 
