@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick]`: chunking, BM25 and embedding measurements, printed as tables with
+// `npm run bench [-- --quick] [-- --only bm25,eval]`: chunking, BM25 and embedding measurements, printed as tables with
 // ratios and the targets each one meets or misses, and written to bench/out/results.json.
 // Every measurement runs in its own child process (bench/chunk-one.ts, bm25-one.ts, embed-one.ts),
 // one after another, so each has the machine's cores and its own max RSS.
@@ -16,6 +16,10 @@ import { buildJs, isStale } from '../scripts/build.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bench', 'out');
 const quick = process.argv.includes('--quick');
+// `--only a,b` runs only those sections: chunking, bm25, eval, embedding, cli.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
+const wanted = (section: string) => !only || only.has(section);
 const CAP = 256;
 const TEST_MODEL = join(ROOT, 'tests', 'fixtures', 'models', 'chunklab-test-bert');
 const MINILM_SIZE = join(OUT, 'models', 'minilm-size-random');
@@ -70,7 +74,7 @@ const CORPUS_LABEL: Record<string, string> = {
 const runs: Row[] = [];
 const growth: Row[] = [];
 const label = (r: Row) => (r.counter === 'ours' ? r.subject : `${r.subject} (${r.counter === 'library' ? 'library count' : 'our cached count'})`);
-CORPORA.forEach((corpus, ci) => {
+if (wanted('chunking')) CORPORA.forEach((corpus, ci) => {
   console.log(`\n1${'abc'[ci]}. Chunking: 1 MB of ${CORPUS_LABEL[corpus]}, cap ${CAP} tokens (all-MiniLM-L6-v2 WordPiece)`);
   const full = corpus === 'samples' && !quick;
   const ours = full ? ['fixed', 'recursive', 'sentences', 'structure', 'small-to-big', 'sentence-window', 'semantic'] : ['recursive', 'structure'];
@@ -155,8 +159,8 @@ CORPORA.forEach((corpus, ci) => {
 
 // ================================================================= 2. BM25
 const nq = quick ? 200 : 1000;
-console.log(`\n2. BM25: ${nq} questions over 1 MB (structure chunks at ${CAP} tokens)`);
-const bm = child('bm25-one.ts', [1, nq]);
+if (wanted('bm25')) console.log(`\n2. BM25: ${nq} questions over 1 MB (structure chunks at ${CAP} tokens)`);
+const bm = wanted('bm25') ? child('bm25-one.ts', [1, nq]) : null;
 if (bm) {
   table(
     ['retriever', 'index s', 'index cpu s', 'queries/s (wall)', 'queries/s (CPU)', 'hit@10 (source chunk)'],
@@ -176,8 +180,8 @@ if (bm) {
 
 // ================================================================= 2b. eval split
 const nEval = quick ? 300 : 1000;
-console.log(`\n2b. Where an eval spends its time: ${nEval} questions, structure chunks at 256 tokens, BM25 (one process, CLI pieces)`);
-const ev = child('eval-split.ts', [join(OUT, 'eval-dataset'), nEval, quick ? 0.16 : 0.52]);
+if (wanted('eval')) console.log(`\n2b. Where an eval spends its time: ${nEval} questions, structure chunks at 256 tokens, BM25 (one process, CLI pieces)`);
+const ev = wanted('eval') ? child('eval-split.ts', [join(OUT, 'eval-dataset'), nEval, quick ? 0.16 : 0.52]) : null;
 if (ev) {
   const stages = Object.entries(ev.split as Record<string, { seconds: number; cpuSeconds: number }>);
   const sumCpu = stages.filter(([n]) => !n.startsWith('(documents')).reduce((a, [, v]) => a + v.cpuSeconds, 0);
@@ -194,6 +198,8 @@ if (ev) {
 }
 
 // ================================================================= 3. embedding
+const embedding: Row = { overhead: [], late: [], lateRss: [] };
+if (wanted('embedding')) { // (body not indented, to keep the diff small)
 console.log(`\n3. Embedding (Node, onnxruntime-node, 1 intra-op thread)`);
 let haveMinilm = existsSync(join(MINILM_SIZE, 'onnx', 'model.onnx'));
 if (!quick && !haveMinilm && existsSync('/usr/bin/python3')) {
@@ -203,7 +209,6 @@ if (!quick && !haveMinilm && existsSync('/usr/bin/python3')) {
 }
 const models: [string, string, number, number][] = [['test model (2 layers, 32 wide)', TEST_MODEL, quick ? 128 : 512, quick ? 2 : 3]];
 if (!quick && haveMinilm) models.push(['MiniLM-size random (6 layers, 384 wide)', MINILM_SIZE, 32, 2]);
-const embedding: Row = { overhead: [], late: [], lateRss: [] };
 const ovRows: (string | number)[][] = [];
 for (const [name, dir, n, reps] of models) {
   const r = child('embed-one.ts', ['overhead', dir, n, reps]);
@@ -245,12 +250,15 @@ for (const [name, dir] of rssModels) {
 }
 console.log('');
 table(['model', 'doc tokens', 'windows', 'macro-window path', 'seconds', 'RSS before MB', 'max RSS MB', 'added MB'], rssRows);
+}
 
 // ================================================================= 4. command line
 // Whole processes, as a user runs them: start, load, work, write. The runs alternate (ours, the peer,
 // ours, …) so a change in the machine's load hits both alike; medians of 5.
 const REPS = 5;
 const CLI_CAP = 200;
+let cli: Row | null = null;
+if (wanted('cli')) { // (body not indented, to keep the diff small)
 console.log(`\n4. Command line, whole process (median of ${REPS} alternating runs)`);
 if (isStale()) await buildJs({ clean: true });
 const cliCorpus = join(OUT, 'cli-corpus');
@@ -307,7 +315,8 @@ const peer = whole['node bench/chonkie-cli.mjs (chonkie + transformers.js)'];
 const cliRatio = { wall: peer.wall / ours.wall, cpu: peer.cpu / ours.cpu };
 console.log(`  chunk vs the chonkie script: ${f(cliRatio.wall)}× (wall), ${f(cliRatio.cpu)}× (CPU). Target ≥ 1.5×.`);
 targets.push({ section: 'cli', target: 'whole chunk command ≥ 1.5× the chonkie-js script', measured: `${f(cliRatio.wall)}× wall, ${f(cliRatio.cpu)}× CPU`, met: Number.isFinite(cliRatio.wall) ? cliRatio.wall >= 1.5 && cliRatio.cpu >= 1.5 : null });
-const cli = { corpusBytes: corpusBytes(makeCorpus(1.4e6, 42, 'english')), cap: CLI_CAP, reps: REPS, help, whole, ratio: cliRatio };
+cli = { corpusBytes: corpusBytes(makeCorpus(1.4e6, 42, 'english')), cap: CLI_CAP, reps: REPS, help, whole, ratio: cliRatio };
+}
 
 // ================================================================= summary
 const total = (performance.now() - started) / 1000;
@@ -324,7 +333,7 @@ writeFileSync(
       format: 'chunklab-bench',
       version: 1,
       date: new Date().toISOString(),
-      command: `npm run bench${quick ? ' -- --quick' : ''}`,
+      command: `npm run bench${quick ? ' -- --quick' : ''}${only ? ` -- --only ${[...only].join(',')}` : ''}`,
       node: process.version,
       cores: cpus().length,
       loadAverage: { start: load0, end: load1 },

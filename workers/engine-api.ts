@@ -119,6 +119,9 @@ export interface ExperimentHooks extends ChunkHooks {
   rerankScore?(query: string, passages: string[]): Promise<number[]>;
 }
 
+/** What the page lends a search: the chunking hooks, whose embed also serves dense/hybrid, and the cross-encoder. */
+export type SearchHooks = ChunkHooks & Pick<ExperimentHooks, 'rerankScore'>;
+
 export interface EngineApi {
   /** The chunker registry without its functions: ids, labels, summaries, parameters with help. */
   chunkers(): ChunkerDescription[];
@@ -151,8 +154,11 @@ export interface EngineApi {
   /** Serialises a workspace as the workspace file. */
   writeWorkspace(ws: Workspace): string;
 
-  /** BM25 top-k with the matched words' offsets (src/engine/search). */
-  search(req: SearchRequest, onProgress?: Progress, hooks?: ChunkHooks): Promise<SearchAnswer | NeedDocs>;
+  /**
+   * BM25, dense or hybrid top-k (optionally reranked) with the matched words' offsets (src/engine/search).
+   * `hooks.embed` embeds for the semantic chunker and for dense/hybrid (req.model), `hooks.rerankScore` for req.rerank.
+   */
+  search(req: SearchRequest, onProgress?: Progress, hooks?: SearchHooks): Promise<SearchAnswer | NeedDocs>;
   /** Resolves gold references (spans are checked, key phrases become their sentence/line/row). */
   resolveGold(corpusKey: string, docs: ParseInput[] | undefined, refs: GoldRef[]): { status: 'ok'; resolved: ResolvedRef[] } | NeedDocs;
   /** For each gold span: which returned units of this chunking contain it, or which it is split over. */

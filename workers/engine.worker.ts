@@ -13,12 +13,12 @@ import { chunkAll, runExperiment, type ExperimentDeps } from '../src/engine/eval
 import { compareResults } from '../src/engine/evaluation/index.ts';
 import { contextualizerFromSentences, scanPersonalData } from '../src/engine/context/index.ts';
 import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/index.ts';
-import { SearchSession } from '../src/engine/search/index.ts';
+import { SearchSession, type SearchModels } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type AnswerCache, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type EmbedFn, type TextGenerator, type TextTokenizer } from '../src/engine/types.ts';
 import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
 import { documentReaders } from './document-readers.ts';
-import type { ChunkHooks, ChunkModels, DocumentsProgress, EngineApi, ExperimentHooks, InspectResult, LintOptions, Progress } from './engine-api.ts';
+import type { ChunkHooks, ChunkModels, DocumentsProgress, EngineApi, ExperimentHooks, InspectResult, LintOptions, Progress, SearchHooks, SearchRequest } from './engine-api.ts';
 
 /** Lets go of a page-side callback (a Comlink proxy) once a call is over. */
 function release(cb: unknown): void {
@@ -161,6 +161,17 @@ function searchEmbed(cfg: { chunker: ChunkerId; embedder?: string }, hooks: Chun
   return cfg.chunker === 'semantic' && cfg.embedder ? borrowed('semantic', { embedder: cfg.embedder }, hooks).embed : undefined;
 }
 
+/** What a search borrows from the page: its embedding for dense/hybrid, its cross-encoder for reranking. */
+function searchModels(req: SearchRequest, hooks: SearchHooks | undefined): SearchModels {
+  if (!hooks) return {};
+  const kind = req.retriever ?? 'bm25';
+  const embed = kind !== 'bm25' ? needHook(hooks, 'embed', `retriever "${kind}"`) : undefined;
+  return {
+    source: embed ? { embed: (texts, k) => embed(texts, k) } : undefined,
+    rerankScore: req.rerank ? ((score) => (query: string, passages: readonly string[]) => score(query, [...passages]))(needHook(hooks, 'rerankScore', 'reranking')) : undefined,
+  };
+}
+
 const api: EngineApi = {
   chunkers: () => Object.values(CHUNKERS).map(({ chunker: _chunker, ...info }) => info),
 
@@ -275,7 +286,7 @@ const api: EngineApi = {
   search: (req, onProgress, hooks) =>
     withProgress(onProgress, async () => {
       try {
-        return await search.search(req, progressOf(onProgress), searchEmbed(req, hooks));
+        return await search.search(req, progressOf(onProgress), searchEmbed(req, hooks), searchModels(req, hooks));
       } finally {
         release(hooks);
       }

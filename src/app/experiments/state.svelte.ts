@@ -37,7 +37,7 @@ import { newId } from '../state/ids.ts';
 import type { ResultsGroup } from '../state/types.ts';
 
 /** Whether the Models section has a remembered choice (its localStorage record, src/app/models/store). */
-function savedModelChoice(): boolean {
+export function savedModelChoice(): boolean {
   try {
     return localStorage.getItem('chunklab.model') !== null;
   } catch {

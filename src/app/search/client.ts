@@ -8,7 +8,7 @@ import type { Engine } from '../bridge/engine.svelte.ts';
 import { engine, progress } from '../bridge/engine.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
-import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../../../workers/engine-api.ts';
+import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchHooks, SearchRequest } from '../../../workers/engine-api.ts';
 
 export type { FoundUnit, Placement, ResolvedRef, SearchAnswer, SearchChunking } from '../../../workers/engine-api.ts';
 
@@ -63,15 +63,20 @@ async function withDocs<T>(c: Corpus, label: string, fn: (api: Engine, key: stri
   return second as T;
 }
 
+/**
+ * `lent`: what the search borrows (src/app/search/retrieval.ts: the embedding for dense/hybrid, the
+ * reranker, the semantic chunker's model); without it, BM25 with the chunkers' usual models.
+ */
 export function searchCorpus(
   c: Corpus,
   req: Omit<SearchRequest, 'corpusKey' | 'docs'>,
   onProgress?: (f: number) => void,
+  lent?: { embedder?: string; hooks?: SearchHooks },
 ): Promise<SearchAnswer> {
   // The semantic chunker embeds with the loaded model (named in the request: part of the index key).
-  const embedder = chunkModels(req.chunker).embedder;
+  const embedder = lent ? lent.embedder : chunkModels(req.chunker).embedder;
   return withDocs<SearchAnswer>(c, 'search', (api, corpusKey, docs) =>
-    api.search({ ...req, embedder, corpusKey, docs }, onProgress ? progress(onProgress) : undefined, embedder ? chunkHooks(req.chunker) : undefined),
+    api.search({ ...req, embedder, corpusKey, docs }, onProgress ? progress(onProgress) : undefined, lent ? lent.hooks : embedder ? chunkHooks(req.chunker) : undefined),
   );
 }
 

@@ -1,6 +1,8 @@
-// The search view's settings (chunking configuration, k, metadata filter, chosen question),
-// remembered in localStorage, and the latest search (latest wins: an older answer never replaces a
-// newer one). The chunker registry is the inspector's (read once from the worker).
+// The search view's settings (chunking configuration, k, retriever and reranker, metadata filter,
+// scope, chosen question), remembered in localStorage (not the query, filter or scope), and the
+// latest search (latest wins: an older answer never replaces a newer one). Dense and hybrid borrow
+// the page's embedding through ./retrieval.ts; Cancel aborts that work too. The chunker registry is
+// the inspector's (read once from the worker).
 import type { ChunkerDescription } from '../../../workers/engine-api.ts';
 import { CancelledError } from '../bridge/engine.svelte.ts';
 import { inspector } from '../inspector/state.svelte.ts';
@@ -8,11 +10,17 @@ import { errorMessage } from '../state/workspace.svelte.ts';
 import { ChunkerSettings, readChoice, readStored, type ChunkerChoice } from '../state/chunker-settings.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { searchCorpus, type SearchAnswer, type SearchChunking } from './client.ts';
+import { lendModels, searchEmbedding, type EmbedCount, type SearchRetriever } from './retrieval.ts';
+import { rerankState } from '../rerank/state.svelte.ts';
+import { DEFAULT_RERANK_TOP } from '../../engine/retrieval/index.ts';
 
 const SETTINGS_KEY = 'chunklab.search';
 
 interface Settings extends ChunkerChoice {
   k: number;
+  retriever?: SearchRetriever;
+  rerank?: boolean;
+  rerankTop?: number;
 }
 
 function readSettings(): Settings {
@@ -20,13 +28,27 @@ function readSettings(): Settings {
   return {
     ...readChoice(s),
     k: typeof s?.k === 'number' && s.k >= 1 && s.k <= 50 ? Math.round(s.k) : 5,
+    retriever: s?.retriever === 'dense' || s?.retriever === 'hybrid' ? s.retriever : 'bm25',
+    rerank: s?.rerank === true,
+    rerankTop: typeof s?.rerankTop === 'number' && Number.isInteger(s.rerankTop) && s.rerankTop >= 1 && s.rerankTop <= 1000 ? s.rerankTop : DEFAULT_RERANK_TOP,
   };
 }
 
-export type SearchRun = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+export type SearchRun = 'idle' | 'running' | 'done' | 'error' | 'cancelled' | 'need-model';
 
 class SearchState extends ChunkerSettings {
   k = $state(5);
+  retriever = $state<SearchRetriever>('bm25');
+  /** Rerank with the chosen cross-encoder (when one is chosen), its first `rerankTop` hits. */
+  rerank = $state(false);
+  rerankTop = $state(DEFAULT_RERANK_TOP);
+  /** Search inside this document only ('' : the whole corpus). */
+  docId = $state('');
+  /** The corpus's passages being embedded (first dense/hybrid search of a chunking and model). */
+  embedding = $state<{ passages: number; fraction: number } | null>(null);
+  /** What the latest finished search embedded, counted at the page's hook. */
+  embedded = $state<EmbedCount | null>(null);
+  private controller: AbortController | null = null;
   query = $state('');
   /** Metadata filter: key → value ('' or absent: any). */
   filter = $state<Record<string, string>>({});
@@ -38,6 +60,8 @@ class SearchState extends ChunkerSettings {
   run = $state<SearchRun>('idle');
   progress = $state(0);
   error = $state<string | null>(null);
+  /** The error came from loading a model (the embedding model or the reranker), not from the search. */
+  modelError = $state(false);
   /** Rank (1-based) of the result shown in its document. */
   selected = $state<number | null>(null);
   private seq = 0;
@@ -46,6 +70,9 @@ class SearchState extends ChunkerSettings {
     const s = readSettings();
     super(s);
     this.k = s.k;
+    this.retriever = s.retriever ?? 'bm25';
+    this.rerank = !!s.rerank;
+    this.rerankTop = s.rerankTop ?? DEFAULT_RERANK_TOP;
   }
 
   /** The registry is the inspector's (read once from the worker). */
@@ -59,7 +86,7 @@ class SearchState extends ChunkerSettings {
 
   save(): void {
     try {
-      const s: Settings = { ...this.choice(), k: this.k };
+      const s: Settings = { ...this.choice(), k: this.k, retriever: this.retriever, rerank: this.rerank, rerankTop: this.rerankTop };
       localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
     } catch {
       // A convenience only.
@@ -71,9 +98,21 @@ class SearchState extends ChunkerSettings {
     return Object.keys(f).length ? f : undefined;
   }
 
+  /** The chosen document, when it is one of `corpus`'s (else the whole corpus). */
+  scopeDoc(corpus: Corpus | undefined): string | undefined {
+    return this.docId && corpus?.documents.some((d) => d.id === this.docId) ? this.docId : undefined;
+  }
+
+  /** The reranker's top-N when reranking is on and a reranker is chosen. */
+  rerankWith(): number | undefined {
+    return this.rerank && rerankState.choice ? this.rerankTop : undefined;
+  }
+
   keyFor(corpus: Corpus | undefined): string {
     if (!corpus || !this.info) return '';
-    return JSON.stringify([corpus.id, corpus.updatedAt, corpus.documents.length, this.chunkerId, this.params(), this.k, this.activeFilter() ?? {}, this.query.trim()]);
+    const model = this.retriever === 'bm25' ? null : (searchEmbedding()?.id ?? null);
+    const rerank = this.rerankWith() !== undefined ? [rerankState.choice!.id, this.rerankTop] : null;
+    return JSON.stringify([corpus.id, corpus.updatedAt, corpus.documents.length, this.chunkerId, this.params(), this.k, this.activeFilter() ?? {}, this.query.trim(), this.retriever, model, rerank, this.scopeDoc(corpus) ?? null]);
   }
 
   async search(corpus: Corpus): Promise<void> {
@@ -86,26 +125,46 @@ class SearchState extends ChunkerSettings {
       this.run = 'idle';
       return;
     }
+    if (this.retriever !== 'bm25' && !searchEmbedding()) {
+      this.run = 'need-model';
+      this.answerKey = key;
+      return;
+    }
     this.run = 'running';
     this.progress = 0;
     this.error = null;
+    this.embedding = null;
+    // One controller for the searches in flight: Cancel aborts the page-side work (embedding, scoring).
+    const controller = (this.controller ??= new AbortController());
+    const count: EmbedCount = { passages: 0, queries: 0 };
+    let loading = true;
+    const retriever = this.retriever;
     try {
+      const lent = await lendModels({ retriever, chunker: this.chunkerId, rerankTop: this.rerankWith() }, controller.signal, count, (passages, fraction) => {
+        if (seq === this.seq) this.embedding = { passages, fraction };
+      });
+      loading = false;
       const a = await searchCorpus(
         corpus,
-        { ...this.chunking(), query, k: this.k, filter: this.activeFilter() },
+        { ...this.chunking(), query, k: this.k, filter: this.activeFilter(), docId: this.scopeDoc(corpus), ...lent.req },
         (f) => seq === this.seq && (this.progress = f),
+        lent,
       );
       if (seq !== this.seq) return;
+      this.embedding = null;
+      this.embedded = retriever === 'bm25' ? null : count;
       this.answer = a;
       this.answerKey = key;
       this.selected = null;
       this.run = 'done';
     } catch (e) {
       if (seq !== this.seq) return;
-      if (e instanceof CancelledError) this.run = 'cancelled';
+      this.embedding = null;
+      if (e instanceof CancelledError || (e instanceof DOMException && e.name === 'AbortError')) this.run = 'cancelled';
       else {
         this.run = 'error';
         this.error = errorMessage(e);
+        this.modelError = loading;
       }
     }
   }
@@ -114,6 +173,9 @@ class SearchState extends ChunkerSettings {
   forget(): void {
     this.seq++;
     this.run = 'cancelled';
+    this.embedding = null;
+    this.controller?.abort();
+    this.controller = null;
   }
 }
 

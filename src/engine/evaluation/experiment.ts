@@ -18,7 +18,7 @@ import { mergeHits, returnedUnits, type RankedUnit } from '../retrieval/merge.ts
 import { DEFAULT_RERANK_TOP, RerankingRetriever, type PairScorer, type RerankStats } from '../retrieval/rerank.ts';
 import type { Dataset } from '../formats/dataset.ts';
 import type { ChunkLine } from '../formats/chunks-jsonl.ts';
-import { offsetMap } from '../formats/codepoints.ts';
+import { offsetMap, type OffsetMap } from '../formats/codepoints.ts';
 import { rescore } from '../formats/results.ts';
 import { matchesAll, resolveQuestions } from './gold.ts';
 import { DEFAULT_BUDGET } from './metrics.ts';
@@ -231,6 +231,15 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   // Retrieve.
   const metaOf = (id: string) => docs.get(byId.get(id)!.docId)?.meta;
   const text = (docId: string) => docs.get(docId)!.text;
+  // One code-point map per document for the run (offsetMap's own cache keeps only a few documents).
+  const maps = new Map<string, OffsetMap>();
+  const mapOf = (docId: string) => {
+    let m = maps.get(docId);
+    if (!m) maps.set(docId, (m = offsetMap(text(docId))));
+    return m;
+  };
+  const tagsOf = new Map<string, string[] | undefined>();
+  for (const s of dataset.questions) if (!tagsOf.has(s.id)) tagsOf.set(s.id, s.tags);
   const rq: ResultsQuestion[] = [];
   for (const [i, q] of questions.entries()) {
     throwIfAborted(signal);
@@ -244,21 +253,27 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
     let units: RankedUnit[];
     for (;;) {
       const hits = await retriever.search(q.text, want, { accept, signal });
-      const all = mergeHits(hits, byId, text, { limit: hits.length, duplicates: config.duplicates });
-      units = rankedDepth(all, depth, budget);
+      // Merge only as many hits as the cut needs: merging with a smaller limit gives a prefix of the
+      // full merge, and when the cut stops inside that prefix it is the same cut.
+      let all: RankedUnit[];
+      for (let limit = 2 * depth; ; limit *= 2) {
+        all = mergeHits(hits, byId, text, { limit: Math.min(limit, hits.length), duplicates: config.duplicates });
+        units = rankedDepth(all, depth, budget);
+        if (units.length < all.length || all.length < limit || limit >= hits.length) break;
+      }
       if (units.length < all.length || hits.length < want) break;
       want *= 4;
     }
     const out: ResultsQuestion = {
       id: q.id,
       text: q.text,
-      gold: q.gold.map((g) => toCodePoints(g, text(g.docId))),
+      gold: q.gold.map((g) => toCodePoints(g, mapOf(g.docId))),
       ranked: units.map((u) => u.id),
       scores: units.map((u) => u.score),
     };
-    if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => toCodePoints(g, text(g.docId)));
+    if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => toCodePoints(g, mapOf(g.docId)));
     if (q.filter) out.filter = q.filter;
-    const tags = dataset.questions.find((s) => s.id === q.id)?.tags;
+    const tags = tagsOf.get(q.id);
     if (tags?.length) out.tags = tags;
     rq.push(out);
     if (i % 16 === 0) progress('retrieve', i / Math.max(1, questions.length));
@@ -269,7 +284,7 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   // Results.
   progress('score', 0);
   const rchunks: ResultsChunk[] = returnedUnits(chunks).map((u) => {
-    const s = toCodePoints(u, text(u.docId));
+    const s = toCodePoints(u, mapOf(u.docId));
     return { id: u.id, docId: u.docId, start: s.start, end: s.end, tokens: u.tokens };
   });
   const file: ResultsFile = {
@@ -377,7 +392,6 @@ export async function chunkAll(
   return out;
 }
 
-function toCodePoints<T extends { start: number; end: number }>(s: T, text: string): T {
-  const map = offsetMap(text);
+function toCodePoints<T extends { start: number; end: number }>(s: T, map: OffsetMap): T {
   return { ...s, start: map.toCodePoint(s.start), end: map.toCodePoint(s.end) };
 }

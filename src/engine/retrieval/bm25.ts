@@ -7,6 +7,13 @@
 // ranking, ties broken by indexing order, with a fixed summation order so scores are reproducible
 // across browsers, Node and runs; (4) exact textbook scores a test can recompute by hand; and
 // (5) a few dozen lines with no dependency in the worker bundle.
+//
+// Speed: each posting stores its entry's whole contribution for the term, computed at index time
+// with the same operations a query used to do, so a query only adds doubles (in query-term order,
+// which keeps sums bit-for-bit reproducible) into a score buffer reused across queries, then keeps
+// the best k in a small heap; folded query terms are cached (a grid asks the same questions in every
+// run). tests/engine/retrieval/bm25-reference.test.ts checks scores and rankings against BM25
+// computed the plain way.
 import type { Hit, IndexEntry, Retriever, SearchOptions } from '../types.ts';
 
 export interface Bm25Options {
@@ -46,6 +53,24 @@ export function bm25Terms(text: string, stop?: ReadonlySet<string>): Term[] {
   return out;
 }
 
+const WORD_SCAN = new RegExp(WORD.source, 'gu');
+
+/**
+ * The folded terms of `text` without offsets (what indexing needs): the same terms as
+ * bm25Terms(text, stop), each distinct word folded once through `folded`, a cache the caller keeps.
+ */
+function indexTerms(text: string, stop: ReadonlySet<string> | undefined, folded: Map<string, string>): string[] {
+  const out: string[] = [];
+  WORD_SCAN.lastIndex = 0;
+  for (let m = WORD_SCAN.exec(text); m; m = WORD_SCAN.exec(text)) {
+    let term = folded.get(m[0]);
+    if (term === undefined) folded.set(m[0], (term = foldTerm(m[0])));
+    if (stop && stop.has(term)) continue;
+    out.push(term);
+  }
+  return out;
+}
+
 // Frequent function words, already folded (no accents, lower case).
 const PT_STOP =
   'a o as os um uma uns umas de do da dos das em no na nos nas por pelo pela pelos pelas para pra ' +
@@ -72,13 +97,29 @@ export function stopwordSet(set: StopwordSet | undefined): ReadonlySet<string> |
   return new Set(words.filter(Boolean));
 }
 
+/**
+ * A term's postings, frozen at index time: the entries holding it (ascending) and each entry's
+ * whole BM25 contribution for the term, idf · tf · (k1 + 1) / (tf + k1 · norm), computed once with
+ * exactly the operations search used to do per query, so sums (and ties) are bit-for-bit the same.
+ */
 interface Posting {
-  entries: number[];
-  tfs: number[];
+  entries: Int32Array;
+  weights: Float64Array;
+  idf: number;
 }
 
 function checkAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+}
+
+// Folded query terms by stop-word set and query text: a grid asks the same questions in every run,
+// each run with a fresh retriever. Bounded: cleared when full (the values are pure functions of the key).
+const QUERY_CACHE_MAX = 50_000;
+const queryCache = new Map<StopwordSet, Map<string, readonly string[]>>();
+
+/** A higher score wins; equal scores keep indexing order. Entry ids are distinct, so this is total. */
+function before(scores: Float64Array, x: number, y: number): boolean {
+  return scores[x] > scores[y] || (scores[x] === scores[y] && x < y);
 }
 
 export class Bm25Retriever implements Retriever {
@@ -88,9 +129,12 @@ export class Bm25Retriever implements Retriever {
   readonly stopwords: StopwordSet;
   private readonly stop?: ReadonlySet<string>;
   private ids: string[] = [];
-  private lengths: number[] = [];
-  private avgdl = 0;
   private postings = new Map<string, Posting>();
+  // Reused by every search (search runs to completion without yielding): scores, reset through the
+  // list of entries it touched, and the top-k heap.
+  private scores = new Float64Array(0);
+  private touched = new Int32Array(0);
+  private heap = new Int32Array(0);
 
   constructor(opts: Bm25Options = {}) {
     this.k1 = opts.k1 ?? 1.2;
@@ -106,66 +150,160 @@ export class Bm25Retriever implements Retriever {
   }
 
   async index(entries: IndexEntry[], signal?: AbortSignal): Promise<void> {
-    this.ids = [];
-    this.lengths = [];
-    this.postings = new Map();
+    const N = entries.length;
+    const ids: string[] = new Array(N);
+    const lengths = new Float64Array(N);
+    // Terms get ids in order of first appearance; per term, the entries holding it and the counts.
+    const termIds = new Map<string, number>();
+    const postEntries: number[][] = [];
+    const postTfs: number[][] = [];
+    const folded = new Map<string, string>();
+    let counts = new Int32Array(1024); // per term id, within the current entry; reset through `seen`
+    const seen: number[] = [];
     let total = 0;
-    for (let i = 0; i < entries.length; i++) {
+    for (let i = 0; i < N; i++) {
       if (i % 256 === 0) checkAborted(signal);
-      const terms = bm25Terms(entries[i].text, this.stop);
-      this.ids.push(entries[i].id);
-      this.lengths.push(terms.length);
+      const terms = indexTerms(entries[i].text, this.stop, folded);
+      ids[i] = entries[i].id;
+      lengths[i] = terms.length;
       total += terms.length;
-      const tf = new Map<string, number>();
-      for (const t of terms) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
-      for (const [term, n] of tf) {
-        let p = this.postings.get(term);
-        if (!p) this.postings.set(term, (p = { entries: [], tfs: [] }));
-        p.entries.push(i);
-        p.tfs.push(n);
+      for (const term of terms) {
+        let t = termIds.get(term);
+        if (t === undefined) {
+          termIds.set(term, (t = postEntries.length));
+          postEntries.push([]);
+          postTfs.push([]);
+          if (t >= counts.length) {
+            const grown = new Int32Array(counts.length * 2);
+            grown.set(counts);
+            counts = grown;
+          }
+        }
+        if (counts[t]++ === 0) seen.push(t);
       }
+      for (const t of seen) {
+        postEntries[t].push(i);
+        postTfs[t].push(counts[t]);
+        counts[t] = 0;
+      }
+      seen.length = 0;
     }
-    this.avgdl = entries.length ? total / entries.length : 0;
+    const avgdl = N ? total / N : 0;
+    const { k1, b } = this;
+    // k1 · norm per entry, norm = 1 - b + b · length / avgdl (1 when the index holds no words).
+    const kNorm = new Float64Array(N);
+    for (let i = 0; i < N; i++) kNorm[i] = k1 * (avgdl > 0 ? 1 - b + (b * lengths[i]) / avgdl : 1);
+    const postings = new Map<string, Posting>();
+    for (const [term, t] of termIds) {
+      const docs = postEntries[t];
+      const tfs = postTfs[t];
+      const n = docs.length;
+      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
+      const weights = new Float64Array(n);
+      for (let j = 0; j < n; j++) {
+        const tf = tfs[j];
+        weights[j] = (idf * tf * (k1 + 1)) / (tf + kNorm[docs[j]]);
+      }
+      postings.set(term, { entries: Int32Array.from(docs), weights, idf });
+    }
+    this.ids = ids;
+    this.postings = postings;
+    this.scores = new Float64Array(N);
+    this.touched = new Int32Array(N);
   }
 
   /** idf of a folded term: ln(1 + (N - n + 0.5) / (n + 0.5)). 0 for unknown terms. */
   idf(term: string): number {
-    const n = this.postings.get(term)?.entries.length ?? 0;
-    if (!n) return 0;
-    const N = this.ids.length;
-    return Math.log(1 + (N - n + 0.5) / (n + 0.5));
+    return this.postings.get(term)?.idf ?? 0;
   }
 
   /** The distinct folded query terms, in order of first appearance. */
   queryTerms(query: string): string[] {
-    return [...new Set(bm25Terms(query, this.stop).map((t) => t.term))];
+    return [...this.foldedQuery(query)];
+  }
+
+  private foldedQuery(query: string): readonly string[] {
+    let cache = queryCache.get(this.stopwords);
+    if (!cache) queryCache.set(this.stopwords, (cache = new Map()));
+    let terms = cache.get(query);
+    if (!terms) {
+      terms = [...new Set(bm25Terms(query, this.stop).map((t) => t.term))];
+      if (cache.size >= QUERY_CACHE_MAX) cache.clear();
+      cache.set(query, terms);
+    }
+    return terms;
   }
 
   /**
    * Entries matching at least one query term, best first; ties keep indexing order. Each distinct
-   * query term counts once. Collection statistics (N, avgdl, idf) are the whole index's, so a
-   * filter changes which entries compete, never their scores.
+   * query term counts once, summed in order of first appearance. Collection statistics (N, avgdl,
+   * idf) are the whole index's, so a filter changes which entries compete, never their scores.
    */
   async search(query: string, k: number, opts: SearchOptions = {}): Promise<Hit[]> {
     checkAborted(opts.signal);
-    const scores = new Float64Array(this.ids.length);
-    const touched: number[] = [];
-    const { k1, b, avgdl } = this;
-    for (const term of this.queryTerms(query)) {
-      const p = this.postings.get(term);
-      if (!p) continue;
-      const idf = this.idf(term);
-      for (let j = 0; j < p.entries.length; j++) {
-        const i = p.entries[j];
-        const tf = p.tfs[j];
-        const norm = avgdl > 0 ? 1 - b + (b * this.lengths[i]) / avgdl : 1;
-        if (scores[i] === 0) touched.push(i);
-        scores[i] += (idf * tf * (k1 + 1)) / (tf + k1 * norm);
+    const { scores, touched } = this;
+    let nTouched = 0;
+    try {
+      for (const term of this.foldedQuery(query)) {
+        const p = this.postings.get(term);
+        if (!p) continue;
+        const { entries, weights } = p;
+        for (let j = 0; j < entries.length; j++) {
+          const i = entries[j];
+          if (scores[i] === 0) touched[nTouched++] = i;
+          scores[i] += weights[j];
+        }
+      }
+      const top = this.topK(nTouched, k > 0 ? Math.floor(k) : 0, opts.accept);
+      const hits: Hit[] = new Array(top.length);
+      for (let r = 0; r < top.length; r++) hits[r] = { id: this.ids[top[r]], score: scores[top[r]] };
+      return hits;
+    } finally {
+      for (let t = 0; t < nTouched; t++) scores[touched[t]] = 0;
+    }
+  }
+
+  /**
+   * The best `k` accepted entries among the first `n` touched ones, best first: a binary heap of at
+   * most k entries with the worst at its root, then a sort of those k. Same order as sorting them all.
+   */
+  private topK(n: number, k: number, accept: SearchOptions['accept']): number[] {
+    const { scores, touched } = this;
+    if (k === 0) return [];
+    if (this.heap.length < Math.min(k, n)) this.heap = new Int32Array(Math.min(k, n));
+    const heap = this.heap;
+    let size = 0;
+    for (let t = 0; t < n; t++) {
+      const i = touched[t];
+      if (!(scores[i] > 0)) continue;
+      if (size === k && !before(scores, i, heap[0])) continue;
+      if (accept && !accept(this.ids[i])) continue;
+      if (size < k) {
+        // Sift up: parents are worse (come later) than their children.
+        let c = size++;
+        while (c > 0) {
+          const parent = (c - 1) >> 1;
+          if (!before(scores, heap[parent], i)) break;
+          heap[c] = heap[parent];
+          c = parent;
+        }
+        heap[c] = i;
+      } else {
+        // Replace the root (the worst kept) and sift down.
+        let c = 0;
+        for (;;) {
+          const l = 2 * c + 1;
+          if (l >= size) break;
+          const r = l + 1;
+          const worse = r < size && before(scores, heap[l], heap[r]) ? r : l;
+          if (!before(scores, i, heap[worse])) break;
+          heap[c] = heap[worse];
+          c = worse;
+        }
+        heap[c] = i;
       }
     }
-    const accept = opts.accept;
-    const hits = touched.filter((i) => scores[i] > 0 && (!accept || accept(this.ids[i])));
-    hits.sort((x, y) => scores[y] - scores[x] || x - y);
-    return hits.slice(0, Math.max(0, k)).map((i) => ({ id: this.ids[i], score: scores[i] }));
+    const out = Array.from(heap.subarray(0, size));
+    return out.sort((x, y) => scores[y] - scores[x] || x - y);
   }
 }

@@ -12,8 +12,20 @@ import { matchesAll } from '../evaluation/gold.ts';
 import { chunkAll, indexText } from '../evaluation/experiment.ts';
 import { placeSpans, resolveRef, type Placement, type ResolvedRef } from '../evaluation/placement.ts';
 import type { GoldRef } from '../formats/dataset.ts';
-import { InputError, type Chunk, type Doc, type DocMeta, type EmbedFn, type GoldSpan, type Span, type TextTokenizer, type Unit } from '../types.ts';
+import { InputError, type Chunk, type Doc, type DocMeta, type EmbedFn, type GoldSpan, type IndexEntry, type Retriever, type Span, type TextTokenizer, type Unit } from '../types.ts';
 import type { FoundUnit, NeedDocs, SearchAnswer, SearchChunking, SearchRequest } from './types.ts';
+import { LruMap } from './lru.ts';
+import { DenseRetrievers, type PassageVectors } from './dense.ts';
+import type { EmbeddingSource } from '../retrieval/wiring.ts';
+import { DEFAULT_RERANK_TOP, RerankingRetriever, type PairScorer } from '../retrieval/rerank.ts';
+
+/** What a caller lends one search: the embedding for dense/hybrid, the cross-encoder for reranking. */
+export interface SearchModels {
+  source?: EmbeddingSource;
+  rerankScore?: PairScorer;
+}
+
+export { LruMap };
 
 interface CachedCorpus {
   docs: Map<string, Doc>;
@@ -22,37 +34,13 @@ interface CachedCorpus {
 }
 
 interface CachedIndex {
+  key: string;
   chunks: Chunk[];
+  /** What every retriever indexes: each chunk's indexed text (its prefix included). */
+  entries: IndexEntry[];
   byId: Map<string, Chunk>;
   retriever: Bm25Retriever;
   stopwords: StopwordSet;
-}
-
-/** A map that keeps the `size` most recently used entries. */
-export class LruMap<V> {
-  private readonly map = new Map<string, V>();
-  constructor(readonly size: number) {}
-
-  set(key: string, value: V): V {
-    this.map.delete(key);
-    this.map.set(key, value);
-    while (this.map.size > this.size) this.map.delete(this.map.keys().next().value as string);
-    return value;
-  }
-
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) this.set(key, v);
-    return v;
-  }
-
-  has(key: string): boolean {
-    return this.map.has(key);
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
 }
 
 /** Words of `text` (at `offset`) that are among the wanted query terms. */
@@ -65,6 +53,7 @@ export function termHits(text: string, offset: number, want: ReadonlySet<string>
 export class SearchSession {
   private readonly corpora: LruMap<CachedCorpus>;
   private readonly indexes: LruMap<CachedIndex>;
+  private readonly dense: DenseRetrievers;
 
   /** `tokenizer` is asked on every new index (the tokenizer in use may change: call clearIndexes then). */
   constructor(
@@ -74,11 +63,13 @@ export class SearchSession {
   ) {
     this.corpora = new LruMap(cacheSize);
     this.indexes = new LruMap(cacheSize);
+    this.dense = new DenseRetrievers(cacheSize);
   }
 
   /** Forgets the indexes (they were chunked with another tokenizer); parsed corpora stay. */
   clearIndexes(): void {
     this.indexes.clear();
+    this.dense.clearRetrievers();
   }
 
   /** The corpus for `key`: cached, else parsed from `docs`, else undefined (the caller must send them). */
@@ -126,30 +117,60 @@ export class SearchSession {
     );
     const byId = new Map(chunks.map((ch) => [ch.id, ch]));
     const retriever = new Bm25Retriever({ stopwords });
-    await retriever.index(chunks.map((ch) => ({ id: ch.id, docId: ch.docId, text: indexText(ch, c.docs.get(ch.docId)!) })));
+    const entries = chunks.map((ch) => ({ id: ch.id, docId: ch.docId, text: indexText(ch, c.docs.get(ch.docId)!) }));
+    await retriever.index(entries);
     if (onProgress) void onProgress(1);
-    return this.indexes.set(key, { chunks, byId, retriever, stopwords });
+    return this.indexes.set(key, { key, chunks, entries, byId, retriever, stopwords });
   }
 
   /**
    * BM25 top-k over the corpus chunked with `chunker`/`params`: hits merged into returned units
    * (parents, duplicates) exactly as an experiment merges them, with the matched words' offsets.
    */
-  /** `embed`: the page's model for the semantic chunker (req.embedder names it); without, the lexical embedder. */
-  async search(req: SearchRequest, onProgress?: (f: number) => void, embed?: EmbedFn): Promise<SearchAnswer | NeedDocs> {
+  /**
+   * `embed`: the page's model for the semantic chunker (req.embedder names it); without, the lexical
+   * embedder. `lent.source` embeds for dense/hybrid (req.model names it), `lent.rerankScore` scores
+   * for req.rerank: lent for this call only (the passage vectors stay cached).
+   */
+  async search(req: SearchRequest, onProgress?: (f: number) => void, embed?: EmbedFn, lent: SearchModels = {}): Promise<SearchAnswer | NeedDocs> {
     const c = this.corpus(req.corpusKey, req.docs);
     if (!c) return { status: 'need-docs' };
     if (!Number.isInteger(req.k) || req.k < 1 || req.k > 100) throw new InputError(`k must be a whole number from 1 to 100, got ${req.k}`, 'search');
+    const kind = req.retriever ?? 'bm25';
+    if (kind !== 'bm25' && kind !== 'dense' && kind !== 'hybrid') throw new InputError(`unknown retriever "${String(kind)}"`, 'search');
+    if (kind !== 'bm25' && (!req.model || !lent.source)) throw new InputError(`retriever "${kind}" needs an embedding model, and none was given`, 'search');
+    if (req.rerank && (!req.rerank.model || !lent.rerankScore)) throw new InputError('reranking needs a cross-encoder, and none was given', 'search');
+    if (req.docId !== undefined && !c.docs.has(req.docId)) throw new InputError(`no document "${req.docId}" in this corpus`, 'search');
     const idx = await this.index(req.corpusKey, c, req, req.stopwords ?? 'auto', onProgress, embed);
+    let retriever: Retriever = idx.retriever;
+      let vectors: PassageVectors | undefined;
+    if (kind !== 'bm25') {
+      const ctx = { docs: c.docs, chunks: idx.chunks, language: c.language };
+      const got = await this.dense.get({ indexKey: idx.key, kind, model: req.model!, stopwords: idx.stopwords, ctx, entries: idx.entries }, lent.source!);
+      retriever = got.retriever;
+      vectors = got.vectors;
+    }
+    let reranked: SearchAnswer['reranked'];
+    if (req.rerank) {
+      const top = req.rerank.top ?? DEFAULT_RERANK_TOP;
+      // The retriever is indexed already: the stage only learns the entries' texts.
+      const inner = retriever;
+      const rr = new RerankingRetriever({ kind: inner.kind, index: async () => {}, search: (q, k, o) => inner.search(q, k, o) }, { score: lent.rerankScore!, top });
+      await rr.index(idx.entries);
+      retriever = rr;
+      reranked = { model: req.rerank.model, top };
+    }
     const filter = req.filter && Object.keys(req.filter).length ? req.filter : undefined;
     const metaOf = (id: string) => c.docs.get(idx.byId.get(id)!.docId)?.meta;
-    const accept = filter ? (id: string) => matchesAll(metaOf(id), filter) : undefined;
+    const inDoc = req.docId;
+    const accept =
+      filter || inDoc !== undefined ? (id: string) => (inDoc === undefined || idx.byId.get(id)!.docId === inDoc) && (!filter || matchesAll(metaOf(id), filter)) : undefined;
     const accepted = accept ? idx.chunks.filter((ch) => accept(ch.id)).length : idx.chunks.length;
     const text = (docId: string) => c.docs.get(docId)!.text;
     let want = req.k * 4;
     let units;
     for (;;) {
-      const hits = await idx.retriever.search(req.query, want, { accept });
+      const hits = await retriever.search(req.query, want, { accept });
       units = mergeHits(hits, idx.byId, text, { limit: req.k });
       if (units.length >= req.k || hits.length < want) break;
       want *= 4;
@@ -186,6 +207,9 @@ export class SearchSession {
       accepted,
       stopwords: idx.stopwords,
       language: c.language,
+      retriever: kind,
+      ...(vectors ? { embedded: { passages: vectors.passagesEmbedded, queries: vectors.queriesEmbedded } } : {}),
+      ...(reranked ? { reranked } : {}),
     };
   }
 

@@ -23,6 +23,14 @@ export interface SearchRequest extends SearchChunking {
   /** Only documents whose meta[key] === value compete (applied before ranking). */
   filter?: Record<string, string>;
   stopwords?: StopwordSet | 'auto';
+  /** BM25 (the default), or dense / hybrid (RRF) over the lent embedding model. */
+  retriever?: 'bm25' | 'dense' | 'hybrid';
+  /** dense/hybrid: what embeds (a model id or a service id); the passage vectors are cached under it. */
+  model?: string;
+  /** Search inside this one document only (applied before ranking, with the filter). */
+  docId?: string;
+  /** Rescore the first `top` hits (default 50) with the lent cross-encoder `model`. */
+  rerank?: { model: string; top?: number };
 }
 
 /** A returned unit as the search view shows it. */
@@ -62,4 +70,9 @@ export interface SearchAnswer {
   accepted: number;
   stopwords: StopwordSet;
   language: string;
+  retriever: 'bm25' | 'dense' | 'hybrid';
+  /** dense/hybrid: passages this call embedded (0 once the corpus's vectors are cached), query batches embedded. */
+  embedded?: { passages: number; queries: number };
+  /** Reranked: the cross-encoder's id and how many first hits it rescored (units then carry its score). */
+  reranked?: { model: string; top: number };
 }

@@ -1,0 +1,85 @@
+// The search view's dense, hybrid and reranked searches on the page side: which embedding the page
+// would use (the embedding service when one is in use, else the chosen in-page model), and what one
+// search lends the engine worker — the embed hook (passages counted and their progress reported),
+// the cross-encoder's scores, and the ids that key the worker's caches. The worker keeps the corpus's
+// passage vectors per (corpus, chunking, model): a later query embeds only itself.
+import * as Comlink from 'comlink';
+import type { SearchHooks, SearchRequest } from '../../../workers/engine-api.ts';
+import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
+import { embedVectors, ensureModel, modelState } from '../models/state.svelte.ts';
+import { serviceEmbed, serviceGridModel } from '../models/service.svelte.ts';
+import { ensureReranker, rerankScores, rerankState } from '../rerank/state.svelte.ts';
+import { savedModelChoice } from '../experiments/state.svelte.ts';
+import { InputError } from '../../engine/types.ts';
+
+export type SearchRetriever = 'bm25' | 'dense' | 'hybrid';
+
+/** The embedding dense/hybrid search uses now, or null when none is chosen. */
+export function searchEmbedding(): { id: string; service: boolean } | null {
+  const service = serviceGridModel();
+  if (service) return { id: service, service: true };
+  if (modelState.status || modelState.phase === 'loading' || savedModelChoice()) return { id: modelState.status?.id ?? modelState.choice.id, service: false };
+  return null;
+}
+
+/** What was embedded for one search, as the page's hook saw it. */
+export interface EmbedCount {
+  passages: number;
+  queries: number;
+}
+
+export interface Lent {
+  req: Pick<SearchRequest, 'model' | 'rerank' | 'retriever'>;
+  /** The semantic chunker's model id (part of the index key), when it embeds with a model. */
+  embedder?: string;
+  hooks?: SearchHooks;
+}
+
+/**
+ * Loads what a search needs (the in-page model, the reranker) and builds its hooks. `onPassages`
+ * reports passage embedding (texts, fraction done); `count` is added to as the hooks are called.
+ * Throws InputError 'need-model' when dense/hybrid is asked for and no embedding is chosen.
+ */
+export async function lendModels(
+  o: { retriever: SearchRetriever; chunker: string; rerankTop?: number },
+  signal: AbortSignal,
+  count: EmbedCount,
+  onPassages: (texts: number, fraction: number) => void,
+): Promise<Lent> {
+  const req: Lent['req'] = { retriever: o.retriever };
+  const extra: SearchHooks = {};
+  let service: string | undefined;
+  if (o.retriever !== 'bm25') {
+    const emb = searchEmbedding();
+    if (!emb) throw new InputError('dense and hybrid search need an embedding model: choose one in the models panel', 'need-model');
+    let embed: (texts: string[], kind: 'query' | 'passage', onProgress?: (f: number) => void) => Promise<Float32Array[]>;
+    if (emb.service) {
+      req.model = emb.id;
+      embed = (texts, kind) => serviceEmbed(texts, kind, signal);
+    } else {
+      const s = await ensureModel(signal);
+      req.model = `${s.id}|${s.dtype}|${s.device}`;
+      embed = (texts, kind, p) => embedVectors(texts, kind, p, signal);
+    }
+    if (emb.service && o.chunker === 'semantic') service = emb.id;
+    extra.embed = (texts: string[], kind: 'query' | 'passage') => {
+      if (kind === 'query') {
+        count.queries += texts.length;
+        return embed(texts, kind);
+      }
+      count.passages += texts.length;
+      onPassages(texts.length, 0);
+      return embed(texts, kind, (f) => onPassages(texts.length, f));
+    };
+  }
+  if (o.rerankTop !== undefined && rerankState.choice) {
+    const s = await ensureReranker(signal);
+    req.rerank = { model: `${s.cacheId}|${s.dtype}|${s.device}`, top: o.rerankTop };
+    extra.rerankScore = async (query: string, passages: string[]) => (await rerankScores(query, passages, signal)).scores;
+  }
+  // Read after the model is loaded; one embed hook serves the semantic chunker too (the same model).
+  const base = chunkHooks(o.chunker, signal);
+  const embedder = service ?? chunkModels(o.chunker).embedder;
+  const hooks = base || extra.embed || extra.rerankScore ? Comlink.proxy({ ...(base ?? {}), ...extra }) : undefined;
+  return { req, embedder, hooks };
+}
