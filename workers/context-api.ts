@@ -3,7 +3,7 @@
 import type { ParseInput } from '../src/engine/documents/index.ts';
 import type { ContextCache, ContextEstimate, ContextPrompt, EstimateOptions, FitNote, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/context/index.ts';
 import type { QuestionEstimate, QuestionPlan, QuestionPlanOptions, QuestionProgress, QuestionReport } from '../src/engine/questions/index.ts';
-import type { ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
+import type { ModelTokenizerFiles } from '../src/engine/formats/index.ts';
 import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';
 import type { TokenizerInUse } from './engine-api.ts';
 

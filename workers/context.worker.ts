@@ -126,7 +126,7 @@ const api: ContextWorkerApi = {
       let model = config.model;
       if (folder) {
         const files = relativePaths(folder.files);
-        if (!files.has('config.json')) throw new InputError(`the picked folder "${folder.name}" has no config.json (expected a model folder: config.json, tokenizer.json, onnx/)`, 'model folder');
+        if (!files.has('config.json')) throw new InputError(`the picked folder "${folder.name}" has no config.json (expected a model folder: config.json, tokenizer.json, onnx/)`, 'model folder', { code: 'no-model-config' });
         picked = { slug: folderSlug(folder.name), files };
         model = `${LOCAL_PREFIX}/${picked.slug}`;
         // A picked folder is read from memory only: nothing is asked of the Hub.
@@ -166,7 +166,7 @@ const api: ContextWorkerApi = {
       // The page makes the HTTP call (its key, its abort signal); an abort there rejects here.
       provider = { id: model, generate: (prompt, o) => call(prompt, o.maxTokens, !!o.json) };
     } else {
-      if (!local) throw new Error('no in-page model is loaded');
+      if (!local) throw new InputError('no in-page model is loaded', undefined, { code: 'model-not-loaded' });
       provider = local;
     }
     return generateQuestions(docs, plan, {
@@ -179,7 +179,7 @@ const api: ContextWorkerApi = {
 
   /** One generation with the loaded in-page model. */
   async generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }> {
-    if (!local) throw new Error('no in-page model is loaded');
+    if (!local) throw new InputError('no in-page model is loaded', undefined, { code: 'model-not-loaded' });
     const r = await local.generate(prompt, { maxTokens });
     return { text: r.text };
   },

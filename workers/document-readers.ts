@@ -9,9 +9,9 @@
 // failed attempt; (3) cancel terminates this one worker and pdf.js goes with it; (4) no separate
 // worker file has to be served or kept in step with the library's version.
 // mammoth: its "browser" build (the bundler follows the package's browser field).
-import type { DocumentReaders } from '../src/engine/formats/documents-folder.ts';
-import type { PdfjsModule } from '../src/engine/documents/pdf/types.ts';
-import type { MammothLike } from '../src/engine/documents/docx.ts';
+import type { DocumentReaders } from '../src/engine/formats/index.ts';
+import type { PdfjsModule } from '../src/engine/documents/index.ts';
+import type { MammothLike } from '../src/engine/documents/index.ts';
 
 let pdfjs: Promise<PdfjsModule> | null = null;
 

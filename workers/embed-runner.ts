@@ -12,7 +12,7 @@ import { AutoConfig, AutoModel, AutoModelForSequenceClassification, AutoTokenize
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { InputError, type TextTokenizer } from '../src/engine/types.ts';
-import type { ThreadsReason } from '../src/engine/embedding/threads.ts';
+import type { ThreadsReason } from '../src/engine/embedding/index.ts';
 import { wasmThreadsHere } from './threads.ts';
 import { appUrl } from './app-base.ts';
 import { createTokenizer } from '../src/engine/tokens/index.ts';
@@ -151,25 +151,35 @@ export async function webgpuAdapter(): Promise<boolean> {
   }
 }
 
+/** The model inputs of a padded batch as int64 tensors; token_type_ids only when the model takes them (or its inputs are unknown). */
+export function int64Feeds(batch: RunnerBatch, inputNames: Set<string> | undefined): Record<string, unknown> {
+  const b = batch.inputIds.length;
+  const s = b ? batch.inputIds[0].length : 0;
+  const tensor = (rows: number[][]) => {
+    const data = new BigInt64Array(b * s);
+    rows.forEach((r, i) => {
+      if (r.length !== s) throw new Error(`runner batch row ${i} has ${r.length} tokens, expected ${s}`);
+      for (let j = 0; j < s; j++) data[i * s + j] = BigInt(r[j]);
+    });
+    return new Tensor('int64', data, [b, s]);
+  };
+  const feeds: Record<string, unknown> = { input_ids: tensor(batch.inputIds), attention_mask: tensor(batch.attentionMask) };
+  if (!inputNames || inputNames.has('token_type_ids')) feeds.token_type_ids = tensor(batch.tokenTypeIds ?? batch.inputIds.map((r) => r.map(() => 0)));
+  return feeds;
+}
+
+/** The names of a transformers.js model's session inputs, when it says them. */
+export function inputNamesOf(model: any): Set<string> | undefined {
+  return model.sessions?.model?.inputNames ? new Set(model.sessions.model.inputNames) : undefined;
+}
+
 /** A ModelRunner over a transformers.js model: int64 inputs in, last_hidden_state out (as float32). */
 function transformersRunner(model: any, inputNames: Set<string> | undefined): ModelRunner {
   return {
     async run(batch: RunnerBatch): Promise<RunnerOutput> {
-      const b = batch.inputIds.length;
-      const s = b ? batch.inputIds[0].length : 0;
-      const tensor = (rows: number[][]) => {
-        const data = new BigInt64Array(b * s);
-        rows.forEach((r, i) => {
-          if (r.length !== s) throw new Error(`runner batch row ${i} has ${r.length} tokens, expected ${s}`);
-          for (let j = 0; j < s; j++) data[i * s + j] = BigInt(r[j]);
-        });
-        return new Tensor('int64', data, [b, s]);
-      };
-      const feeds: Record<string, unknown> = { input_ids: tensor(batch.inputIds), attention_mask: tensor(batch.attentionMask) };
-      if (!inputNames || inputNames.has('token_type_ids')) feeds.token_type_ids = tensor(batch.tokenTypeIds ?? batch.inputIds.map((r) => r.map(() => 0)));
-      const out = await model(feeds);
+      const out = await model(int64Feeds(batch, inputNames));
       let t = out.last_hidden_state ?? out[Object.keys(out)[0]];
-      if (!t || t.dims?.length !== 3) throw new Error(`the model gave no last_hidden_state [batch, seq, hidden] (outputs: ${Object.keys(out).join(', ')})`);
+      if (!t || t.dims?.length !== 3) throw new InputError(`the model gave no last_hidden_state [batch, seq, hidden] (outputs: ${Object.keys(out).join(', ')})`, undefined, { code: 'bad-model-output' });
       if (t.type !== 'float32') t = t.to('float32');
       const dims = t.dims.map(Number) as [number, number, number];
       return { data: t.data as Float32Array, dims };
@@ -206,9 +216,8 @@ function describeFailure(id: string, source: ModelSource, dtype: ModelDtype, e: 
 export async function loadBrowserModel(source: ModelSource, opts: LoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadedBrowserModel> {
   const s = await loadBrowserSession(source, opts, onProgress, 'embed');
   const info = findModel(s.source.kind === 'files' ? String(s.config._name_or_path ?? s.name) : s.name) ?? describeCustomModel(s.config, s.name, s.tokConfig);
-  const inputNames: Set<string> | undefined = s.model.sessions?.model?.inputNames ? new Set(s.model.sessions.model.inputNames) : undefined;
   return {
-    runner: transformersRunner(s.model, inputNames),
+    runner: transformersRunner(s.model, inputNamesOf(s.model)),
     tokenizer: s.tokenizer,
     info,
     dtype: s.dtype,
@@ -257,7 +266,7 @@ export async function loadBrowserSession(
   const { threads } = configure(opts.threads);
   failures.clear();
   const dtype: ModelDtype = opts.dtype ?? 'fp32';
-  if (!DTYPE_FILES[dtype]) throw new InputError(`unknown dtype "${dtype}" (use fp32, fp16 or q8)`, 'model');
+  if (!DTYPE_FILES[dtype]) throw new InputError(`unknown dtype "${dtype}" (use fp32, fp16 or q8)`, 'model', { code: 'unknown-dtype' });
 
   let id: string;
   let cacheId: string;

@@ -16,7 +16,7 @@ import {
   type ProviderEmbedder,
   type ServiceTokenCounter,
 } from '../src/engine/embedding/providers/index.ts';
-import { scanPersonalData } from '../src/engine/context/personal-data.ts';
+import { scanPersonalData } from '../src/engine/context/index.ts';
 import { InputError } from '../src/engine/types.ts';
 import { IdbEmbeddingCache } from './idb-cache.ts';
 import { tokenizer } from './tokenizer.ts';
@@ -26,7 +26,7 @@ const cache = new IdbEmbeddingCache();
 let current: { config: EmbeddingProviderConfig; embedder: ProviderEmbedder; counter: ServiceTokenCounter } | null = null;
 
 function need() {
-  if (!current) throw new InputError('no embedding service is configured', 'embedding service');
+  if (!current) throw new InputError('no embedding service is configured', 'embedding service', { code: 'no-service' });
   return current;
 }
 

@@ -8,11 +8,11 @@ import './errors.ts';
 import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts';
 import { CHUNKERS, chunkDocument, chunksFromCurve, cutCurve, estimateLlmChunking, resolveParams, semanticBreakpoints } from '../src/engine/chunkers/index.ts';
 import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
-import { LEXICAL_EMBEDDER_ID, lexicalEmbedderFor } from '../src/engine/embedding/lexical.ts';
-import { chunkAll, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/experiment.ts';
-import { compareResults } from '../src/engine/evaluation/compare.ts';
+import { LEXICAL_EMBEDDER_ID, lexicalEmbedderFor } from '../src/engine/embedding/index.ts';
+import { chunkAll, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/index.ts';
+import { compareResults } from '../src/engine/evaluation/index.ts';
 import { contextualizerFromSentences, scanPersonalData } from '../src/engine/context/index.ts';
-import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/wiring.ts';
+import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/index.ts';
 import { SearchSession, type SearchModels } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type AnswerCache, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type EmbedFn, type TextGenerator, type TextTokenizer } from '../src/engine/types.ts';
@@ -106,7 +106,7 @@ function views(chunkerId: ChunkerId, b: Borrowed): Pick<InspectResult, 'llm'> {
 function parseAll(inputs: ParseInput[]): Map<string, Doc> {
   const docs = new Map<string, Doc>();
   for (const d of inputs) {
-    if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`);
+    if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`, undefined, { code: 'duplicate-document' });
     docs.set(d.id, parseDocument(d));
   }
   return docs;

@@ -4,7 +4,7 @@
 // rerun after a reload does no model work. Writes come in whole batches (setMany), as the
 // interface requires; a failed read or write (quota, private mode) only costs the cache, never the run.
 import { clear, createStore, entries, getMany, keys, setMany, type UseStore } from 'idb-keyval';
-import { keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../src/engine/embedding/cache.ts';
+import { keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../src/engine/embedding/index.ts';
 
 export const EMBED_DB = 'chunklab-embeddings';
 export const EMBED_STORE = 'vectors';

@@ -6,12 +6,9 @@
 // only after a check: sequence classifiers have been reported to return identical scores on WebGPU
 // (transformers.js issue 1181), so a few pairs are scored on both devices and WebGPU is kept only
 // when its scores match WASM's; otherwise WASM is used and the reason is reported. Worker-only code.
-import { Tensor } from '@huggingface/transformers';
-import { createCrossEncoder, pairTemplate, type CrossEncoder, type CrossEncoderRunner } from '../src/engine/embedding/cross-encoder.ts';
-import { findReranker } from '../src/engine/embedding/reranker-catalogue.ts';
-import { deviceMismatch } from '../src/engine/embedding/device-check.ts';
-import type { EmbeddingCache, RunnerBatch } from '../src/engine/embedding/index.ts';
-import { loadBrowserSession, type BrowserSession, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
+import { createCrossEncoder, deviceMismatch, findReranker, pairTemplate, type CrossEncoder, type CrossEncoderRunner, type EmbeddingCache, type RunnerBatch } from '../src/engine/embedding/index.ts';
+import { InputError } from '../src/engine/types.ts';
+import { inputNamesOf, int64Feeds, loadBrowserSession, type BrowserSession, type LoadOptions, type LoadProgress, type ModelSource } from './embed-runner.ts';
 import type { RerankerStatus } from './embed-api.ts';
 
 /** Pairs scored on WASM and on WebGPU before WebGPU is trusted (different passages: scores must differ). */
@@ -30,24 +27,12 @@ export interface LoadedCrossEncoderModel {
 
 /** A CrossEncoderRunner over a transformers.js sequence classifier: int64 inputs in, `logits` out. */
 function logitsRunner(model: any): CrossEncoderRunner {
-  const names: Set<string> | undefined = model.sessions?.model?.inputNames ? new Set(model.sessions.model.inputNames) : undefined;
+  const names = inputNamesOf(model);
   return {
     async run(batch: RunnerBatch) {
-      const b = batch.inputIds.length;
-      const s = b ? batch.inputIds[0].length : 0;
-      const tensor = (rows: number[][]) => {
-        const data = new BigInt64Array(b * s);
-        rows.forEach((r, i) => {
-          if (r.length !== s) throw new Error(`runner batch row ${i} has ${r.length} tokens, expected ${s}`);
-          for (let j = 0; j < s; j++) data[i * s + j] = BigInt(r[j]);
-        });
-        return new Tensor('int64', data, [b, s]);
-      };
-      const feeds: Record<string, unknown> = { input_ids: tensor(batch.inputIds), attention_mask: tensor(batch.attentionMask) };
-      if (!names || names.has('token_type_ids')) feeds.token_type_ids = tensor(batch.tokenTypeIds ?? batch.inputIds.map((r) => r.map(() => 0)));
-      const out = await model(feeds);
+      const out = await model(int64Feeds(batch, names));
       let t = out.logits ?? out[Object.keys(out)[0]];
-      if (!t || t.dims?.length !== 2) throw new Error(`the model gave no logits [batch, labels] (outputs: ${Object.keys(out).join(', ')}): is it a cross-encoder?`);
+      if (!t || t.dims?.length !== 2) throw new InputError(`the model gave no logits [batch, labels] (outputs: ${Object.keys(out).join(', ')}): is it a cross-encoder?`, undefined, { code: 'bad-model-output' });
       if (t.type !== 'float32') t = t.to('float32');
       return { data: t.data as Float32Array, dims: [Number(t.dims[0]), Number(t.dims[1])] as [number, number] };
     },

@@ -3,7 +3,7 @@
 // The one loader of the bundled tokenizer for every worker (engine, context).
 import { loadTokenizerFromUrl } from '../src/engine/tokens/index.ts';
 import { appUrl } from './app-base.ts';
-import { loadModelTokenizer, type ModelTokenizerFiles } from '../src/engine/formats/tokenizer-files.ts';
+import { loadModelTokenizer, type ModelTokenizerFiles } from '../src/engine/formats/index.ts';
 import type { TextTokenizer } from '../src/engine/types.ts';
 import type { TokenizerInUse } from './engine-api.ts';
 

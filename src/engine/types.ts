@@ -226,6 +226,19 @@ export const ERROR_CODES = [
   'unknown-document',
   'bad-span',
   'filter-excludes-gold',
+  // What the page and its workers meet (the page translates them the same way).
+  'http-error',
+  'fetch-failed',
+  'files-gone',
+  'no-tokenizer-file',
+  'no-model-config',
+  'no-service',
+  'no-api-key',
+  'not-confirmed',
+  'unknown-dtype',
+  'bad-model-output',
+  'duplicate-document',
+  'stale-chunk',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

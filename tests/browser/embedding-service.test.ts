@@ -15,7 +15,7 @@ import { runCli } from '../cli/helpers.ts';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument, waitSaved } from './helpers';
+import { openApp, openGrid, pasteDocument, savedResults, waitSaved } from './helpers';
 import { startEmbeddingServer, unitBow, DIMS, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
 import { loadDataset } from '../../src/cli/dataset.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
@@ -61,38 +61,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The saved results files, straight from the workspace's IndexedDB records. */
-async function savedResults(): Promise<{ name: string; results: ResultsFile }[]> {
-  return s.page.evaluate(
-    () =>
-      new Promise((done, fail) => {
-        const open = indexedDB.open('chunklab');
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const store = open.result.transaction('workspace', 'readonly').objectStore('workspace');
-          const out: { name: string; results: ResultsFile }[] = [];
-          const cur = store.openCursor();
-          cur.onsuccess = () => {
-            const c = cur.result;
-            if (!c) return done(out);
-            if (String(c.key).startsWith('results:')) {
-              const v = c.value as { name: string; results: ResultsFile | string };
-              out.push({ name: v.name, results: typeof v.results === 'string' ? JSON.parse(v.results) : v.results });
-            }
-            c.continue();
-          };
-          cur.onerror = () => fail(cur.error);
-        };
-      }),
-  );
-}
-
-async function gridPage(): Promise<void> {
-  const { page } = s;
-  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
-  await page.locator('input[data-chunker="structure"]').waitFor({ timeout: 60_000 });
-}
-
 test('a dense and hybrid grid against a local OpenAI-compatible server ranks as the same vectors in Node, counted in cl100k_base', async () => {
   const { page } = s;
   await openApp(page);
@@ -114,7 +82,7 @@ test('a dense and hybrid grid against a local OpenAI-compatible server ranks as 
   await page.keyboard.press('Escape');
   expect(server.requests).toHaveLength(0);
 
-  await gridPage();
+  await openGrid(s.page);
   await page.locator('input[data-chunker="fixed"]').uncheck();
   await page.locator('input[data-retriever="bm25"]').uncheck();
   await page.locator('input[data-retriever="dense"]').check();
@@ -149,7 +117,7 @@ test('a dense and hybrid grid against a local OpenAI-compatible server ranks as 
   const sent = server.served().flatMap((r) => r.body.input as string[]);
   expect(tokens).toBe(sent.reduce((n, t) => n + reference.encode(t).length, 0));
 
-  const saved = await savedResults();
+  const saved = await savedResults(s.page);
   const sample = await loadDataset('public/samples/pt-BR');
   const textOf = new Map(sample.documents.map((d) => [d.id, Array.from(d.text)]));
   for (const kind of KINDS) {
@@ -190,7 +158,7 @@ test('after a reload, rerunning the grid makes no call; the key is in no export,
   const before = server.requests.length;
   await page.reload();
   await waitSaved(page);
-  await gridPage();
+  await openGrid(s.page);
   await page.locator('input[data-chunker="fixed"]').uncheck();
   await page.locator('input[data-retriever="bm25"]').uncheck();
   await page.locator('input[data-retriever="hybrid"]').uncheck();
@@ -231,7 +199,7 @@ test('the semantic chunker takes its sentence vectors from the service (estimate
   const tokenizer = await createTiktokenTokenizer('cl100k_base');
   const config: ExperimentConfig = { chunker: 'semantic', params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind: 'bm25' }, k: 10, semanticEmbedder: `openai:${MODEL}` };
   const want = await runExperiment(await loadDataset('public/samples/pt-BR'), config, { tokenizer, embed: async (texts) => texts.map((t) => unitBow(t)) });
-  await gridPage();
+  await openGrid(s.page);
   await page.locator('input[data-chunker="structure"]').uncheck();
   await page.locator('input[data-chunker="semantic"]').check();
   await page.locator('input[data-retriever="dense"]').uncheck();
@@ -263,7 +231,7 @@ test('the semantic chunker takes its sentence vectors from the service (estimate
   expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
   expect(server.served().length).toBeGreaterThan(before);
   await waitSaved(page);
-  const file = (await savedResults()).find((x) => x.name.startsWith('semantic · 128'))?.results;
+  const file = (await savedResults(s.page)).find((x) => x.name.startsWith('semantic · 128'))?.results;
   expect(file).toBeDefined();
   expect(file!.config.semanticEmbedder).toBe(`openai:${MODEL}`);
   expect(file!.chunks.map((c) => [c.docId, c.start, c.end, c.tokens])).toEqual(want.chunks.map((c) => [c.docId, c.start, c.end, c.tokens]));
@@ -277,7 +245,7 @@ test('personal data is warned about before sending; a run cancelled while calls 
   // A document with an e-mail address and a phone number: the estimate warns before sending.
   await page.goto(page.url().replace(/#.*$/, '') + '#/workspace');
   await pasteDocument(page, 'Contato', '# Contato\n\nEscreva para maria.silva@example.com ou ligue para +55 11 91234-5678 para falar do reembolso.');
-  await gridPage();
+  await openGrid(s.page);
   await page.getByTestId('exp-sizes').fill('96');
   await page.locator('input[data-retriever="bm25"]').uncheck();
   await page.locator('input[data-retriever="dense"]').check();

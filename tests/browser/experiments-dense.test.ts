@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { openApp, waitSaved } from './helpers';
+import { loadModelFolder, openApp, openGrid, savedResults, waitSaved } from './helpers';
 import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
 import { loadDataset } from '../../src/cli/dataset.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
@@ -75,50 +75,17 @@ function sameRanking(what: string, got: ResultsFile, want: ResultsFile): void {
   expect(same / total).toBeGreaterThanOrEqual(0.97);
 }
 
-const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator('td.name', { hasText: label }) });
-
-/** The saved results files, straight from the workspace's IndexedDB records. */
-async function savedResults(): Promise<{ name: string; results: ResultsFile }[]> {
-  return s.page.evaluate(
-    () =>
-      new Promise((done, fail) => {
-        const open = indexedDB.open('chunklab');
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('workspace', 'readonly');
-          const store = tx.objectStore('workspace');
-          const out: { name: string; results: ResultsFile }[] = [];
-          const cur = store.openCursor();
-          cur.onsuccess = () => {
-            const c = cur.result;
-            if (!c) return done(out);
-            if (String(c.key).startsWith('results:')) {
-              const v = c.value as { name: string; results: ResultsFile | string };
-              out.push({ name: v.name, results: typeof v.results === 'string' ? JSON.parse(v.results) : v.results });
-            }
-            c.continue();
-          };
-          cur.onerror = () => fail(cur.error);
-        };
-      }),
-  );
-}
+/** The results row of a run, by its stored label (the page shows it translated). */
+const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator(`td.name[data-label="${label}"]`) });
 
 test('dense and hybrid runs with a model picked from disk match the engine in Node', async () => {
   const { page } = s;
   await openApp(page);
 
   // The models dialog: a folder from disk.
-  await page.getByTestId('model-button').click();
-  await page.getByTestId('source-files').check();
-  await page.getByTestId('model-folder').setInputFiles(MODEL);
-  await page.getByTestId('folder-picked').waitFor();
-  await page.getByTestId('model-load').click();
-  await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: 60_000 });
-  await page.keyboard.press('Escape');
+  await loadModelFolder(page, MODEL);
 
-  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
-  await page.locator('input[data-chunker="structure"]').waitFor({ timeout: 60_000 });
+  await openGrid(page);
   await page.locator('input[data-chunker="fixed"]').uncheck();
   await page.locator('input[data-retriever="bm25"]').uncheck();
   await page.locator('input[data-retriever="dense"]').check();
@@ -151,7 +118,7 @@ test('dense and hybrid runs with a model picked from disk match the engine in No
   }
 
   // Rankings, question by question, and what the results file records about the model.
-  const saved = await savedResults();
+  const saved = await savedResults(s.page);
   for (const kind of KINDS) {
     const file = saved.find((x) => x.name === LABEL[kind])?.results;
     expect(file, LABEL[kind]).toBeDefined();
@@ -174,7 +141,7 @@ test("late chunking uses the page model's document passes and matches Node", asy
   await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
   await waitSaved(page);
   const label = 'structure · 128 · dense chunklab-test-bert late';
-  const file = (await savedResults()).find((x) => x.name === label)?.results;
+  const file = (await savedResults(s.page)).find((x) => x.name === label)?.results;
   expect(file, label).toBeDefined();
   for (const c of COLS) expect(Math.abs(file!.metrics[c] - ref.late.metrics[c]), `late ${c}`).toBeLessThan(1e-9);
   sameRanking('late', file!, ref.late);

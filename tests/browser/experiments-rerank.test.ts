@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { openApp, waitSaved } from './helpers';
+import { openApp, openGrid, savedResults, waitSaved } from './helpers';
 import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
 import { loadDataset } from '../../src/cli/dataset.ts';
 import { loadCrossEncoder } from '../../src/cli/cross-encoder.ts';
@@ -44,35 +44,10 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function savedResults(): Promise<{ name: string; results: ResultsFile }[]> {
-  return s.page.evaluate(
-    () =>
-      new Promise((done, fail) => {
-        const open = indexedDB.open('chunklab');
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const out: { name: string; results: ResultsFile }[] = [];
-          const cur = open.result.transaction('workspace', 'readonly').objectStore('workspace').openCursor();
-          cur.onsuccess = () => {
-            const c = cur.result;
-            if (!c) return done(out);
-            if (String(c.key).startsWith('results:')) {
-              const v = c.value as { name: string; results: ResultsFile | string };
-              out.push({ name: v.name, results: typeof v.results === 'string' ? JSON.parse(v.results) : v.results });
-            }
-            c.continue();
-          };
-          cur.onerror = () => fail(cur.error);
-        };
-      }),
-  );
-}
-
 test('a grid with a reranker from disk in document scope matches the engine in Node; the budget chart draws one line per run', async () => {
   const { page } = s;
   await openApp(page);
-  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
-  await page.locator('input[data-chunker="structure"]').waitFor({ timeout: 60_000 });
+  await openGrid(page);
   await page.locator('input[data-chunker="fixed"]').uncheck();
 
   // The reranker picker: a folder from disk, on WASM.
@@ -103,7 +78,7 @@ test('a grid with a reranker from disk in document scope matches the engine in N
   expect(Number(await time.getAttribute('data-ms-per-query'))).toBeGreaterThan(0);
   await waitSaved(page);
 
-  const saved = await savedResults();
+  const saved = await savedResults(s.page);
   for (const kind of ['plain', 'rerank'] as const) {
     const file = saved.find((x) => x.name === LABEL[kind])?.results;
     expect(file, LABEL[kind]).toBeDefined();
@@ -129,7 +104,7 @@ test('a grid with a reranker from disk in document scope matches the engine in N
   await page.getByTestId('res-table').waitFor();
   expect(await page.getByTestId('res-budget').textContent()).toContain('1024');
   for (const kind of ['plain', 'rerank'] as const) {
-    const row = page.locator('[data-testid="res-table"] tbody tr', { has: page.locator('td.name', { hasText: LABEL[kind] }) });
+    const row = page.locator('[data-testid="res-table"] tbody tr', { has: page.locator(`td.name[data-label="${LABEL[kind]}"]`) });
     const shown = Number(await row.locator('td[data-col="hit@budget"]').getAttribute('data-value'));
     expect(Math.abs(shown - ref[kind].metrics['hit@budget'])).toBeLessThan(1e-9);
   }

@@ -20,6 +20,8 @@ const sample = () => loadDataset('public/samples/pt-BR');
 const config = (chunker: 'fixed' | 'structure'): ExperimentConfig => ({ chunker, params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind: 'bm25' }, k: 10 });
 /** The labels the grid gives these runs (src/app/experiments/model.ts runLabel). */
 const LABEL = { fixed: 'fixed · 128 · bm25', structure: 'structure · 128 · bm25' };
+/** The same labels as the Portuguese page shows them (src/app/experiments/label.ts). */
+const SHOWN = { fixed: 'fixo · 128 · bm25', structure: 'estrutura · 128 · bm25' };
 const COLS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
 
 let s: Session;
@@ -36,7 +38,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator('td.name', { hasText: label }) });
+/** The results row of a run, by its stored label (the page shows it translated). */
+const row = (label: string) => s.page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: s.page.locator(`td.name[data-label="${label}"]`) });
 const colValues = (col: string) => s.page.locator(`[data-testid="res-table"] tbody td[data-col="${col}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? e.textContent ?? ''));
 
 test('a small grid runs with progress and the results view matches the engine in Node', async () => {
@@ -79,7 +82,7 @@ test('a small grid runs with progress and the results view matches the engine in
 
   // The sentence names the best run on hit@5 (here structure, by the engine's numbers).
   const best = ref.structure.metrics['hit@5'] > ref.fixed.metrics['hit@5'] ? 'structure' : 'fixed';
-  expect(await page.getByTestId('res-verdict').textContent()).toContain(LABEL[best]);
+  expect(await page.getByTestId('res-verdict').textContent()).toContain(SHOWN[best]);
 });
 
 test('sorting reorders the rows by the clicked column, both ways', async () => {
@@ -107,7 +110,7 @@ test('the chart has one point per run and marks the Pareto front', async () => {
   const expected = { fixed: !dominates(ref.structure, ref.fixed), structure: !dominates(ref.fixed, ref.structure) };
   const flags = await points.evaluateAll((els) => els.map((e) => ({ label: e.getAttribute('aria-label') ?? '', pareto: e.getAttribute('data-pareto') })));
   for (const chunker of ['fixed', 'structure'] as const) {
-    const p = flags.find((f) => f.label.startsWith(LABEL[chunker]));
+    const p = flags.find((f) => f.label.startsWith(SHOWN[chunker]));
     expect(p?.pareto).toBe(String(expected[chunker]));
   }
   expect(await points.first().getAttribute('tabindex')).toBe('0');

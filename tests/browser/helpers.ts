@@ -3,6 +3,7 @@
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readdirSync } from 'node:fs';
+import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 
 export function appUrl(path = ''): string {
   return new URL(path, inject('baseURL')).href;
@@ -91,5 +92,50 @@ export async function selectText(page: Page, testid: string, needle: string): Pr
       sel.addRange(r);
     },
     [testid, needle] as const,
+  );
+}
+
+/** Opens the Experiments view of the app already on `page` and waits for its grid. */
+export async function openGrid(page: Page): Promise<void> {
+  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
+  await page.locator('input[data-chunker="structure"]').waitFor({ timeout: 60_000 });
+}
+
+/**
+ * Loads a model folder from disk through the models dialog (opened with `open`, the default) and
+ * waits until it is ready; `close` presses Escape afterwards (the default).
+ */
+export async function loadModelFolder(page: Page, folder: string, o: { open?: boolean; close?: boolean; timeout?: number } = {}): Promise<void> {
+  if (o.open !== false) await page.getByTestId('model-button').click();
+  await page.getByTestId('source-files').check();
+  await page.getByTestId('model-folder').setInputFiles(folder);
+  await page.getByTestId('folder-picked').waitFor();
+  await page.getByTestId('model-load').click();
+  await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: o.timeout ?? 60_000 });
+  if (o.close !== false) await page.keyboard.press('Escape');
+}
+
+/** The saved results files, straight from the workspace's IndexedDB records (name and parsed file). */
+export async function savedResults(page: Page): Promise<{ name: string; results: ResultsFile }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((done, fail) => {
+        const open = indexedDB.open('chunklab');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const out: { name: string; results: ResultsFile }[] = [];
+          const cur = open.result.transaction('workspace', 'readonly').objectStore('workspace').openCursor();
+          cur.onsuccess = () => {
+            const c = cur.result;
+            if (!c) return done(out);
+            if (String(c.key).startsWith('results:')) {
+              const v = c.value as { name: string; results: ResultsFile | string };
+              out.push({ name: v.name, results: typeof v.results === 'string' ? JSON.parse(v.results) : v.results });
+            }
+            c.continue();
+          };
+          cur.onerror = () => fail(cur.error);
+        };
+      }),
   );
 }

@@ -147,9 +147,13 @@ test('after a second, overlapping grid the runs are grouped and each configurati
 
   // Filters: by strategy, and by group (a group alone shows its own runs, repeats included).
   await page.getByTestId('res-filter-strategy').selectOption('fixed');
-  const fixed = await dataRows().locator('td.name').allTextContents();
+  const fixed = await dataRows().locator('td.name').evaluateAll((els) => els.map((e) => [e.getAttribute('data-label') ?? '', e.firstChild?.textContent?.trim() ?? '']));
   expect(fixed.length).toBe(4);
-  for (const n of fixed) expect(n.startsWith('fixed')).toBe(true);
+  // The page is in English here: the label shown is the stored one.
+  for (const [stored, shown] of fixed) {
+    expect(stored.startsWith('fixed ·')).toBe(true);
+    expect(shown).toBe(stored);
+  }
   await page.getByTestId('res-filter-strategy').selectOption('');
   const older = await page.getByTestId('res-filter-group').locator('option').nth(2).getAttribute('value');
   await page.getByTestId('res-filter-group').selectOption(older!);

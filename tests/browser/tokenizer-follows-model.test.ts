@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { appUrl, driveEngineWorker, openApp, pasteDocument } from './helpers';
+import { appUrl, driveEngineWorker, loadModelFolder, openApp, pasteDocument } from './helpers';
 import { createTokenizer } from '../../src/engine/tokens/index.ts';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
@@ -63,12 +63,7 @@ test('a model picked from disk becomes the tokenizer the inspector and the model
   const title = 'Reembolso do modelo';
   await pasteDocument(page, title, TEXT);
 
-  await page.getByTestId('model-button').click();
-  await page.getByTestId('source-files').check();
-  await page.getByTestId('model-folder').setInputFiles(MODEL);
-  await page.getByTestId('folder-picked').waitFor();
-  await page.getByTestId('model-load').click();
-  await page.locator('[data-testid="model-status"][data-phase="ready"]').waitFor({ timeout: 60_000 });
+  await loadModelFolder(page, MODEL, { close: false });
   const line = page.getByTestId('model-tokenizer');
   await expect.poll(() => line.getAttribute('data-model'), { timeout: 30_000 }).toBe('true');
   expect(await line.getAttribute('data-name')).toBe('chunklab-test-bert');

@@ -1,7 +1,8 @@
 // The layers, as a test that reads the imports (with the TypeScript parser, so comments and strings
 // never count): src/engine imports nothing from src/app, src/cli or workers, no node: module, and
 // uses no DOM or worker global; src/engine has no circular import; workers never import src/app;
-// src/app imports workers only as types, or (the bridge alone) by URL to start them.
+// src/app imports workers only as types, or (the bridge alone) by URL to start them; src/app and
+// workers reach the engine only through a folder's index.ts (or the shared vocabulary, types.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +148,17 @@ describe('layers', () => {
   test('workers never import src/app', () => {
     const bad = workers.flatMap((f) => importsOf(f).filter((i) => under(i.target, 'src/app')).map((i) => `${f} → ${i.target}`));
     expect(bad).toEqual([]);
+  });
+
+  test('src/app and workers reach the engine through its folders\' index.ts (or src/engine/types.ts)', () => {
+    const bad = [...app, ...workers].flatMap((f) =>
+      importsOf(f)
+        .filter((i) => under(i.target, 'src/engine') && i.target !== 'src/engine/types.ts' && !i.target.endsWith('/index.ts'))
+        .map((i) => `${f} → ${i.target}`),
+    );
+    expect(bad).toEqual([]);
+    // The check sees those imports (the page does reach the engine).
+    expect(app.some((f) => importsOf(f).some((i) => i.target === 'src/engine/evaluation/index.ts'))).toBe(true);
   });
 
   test('src/app imports workers only as types, and only the bridge starts them', () => {

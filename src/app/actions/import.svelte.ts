@@ -1,6 +1,6 @@
 // Imports and exports through the engine worker: uploaded files → validated workspace → new corpora;
 // the stored workspace → the workspace file, downloaded.
-import type { Workspace } from '../../engine/formats/workspace.ts';
+import type { Workspace } from '../../engine/formats/index.ts';
 import { engine } from '../bridge/engine.svelte.ts';
 import { workspace } from '../state/workspace.svelte.ts';
 

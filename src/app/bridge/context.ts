@@ -4,7 +4,7 @@
 // bundled one), so the context panel's chunks are cut in the same tokens as the rest of the page.
 import * as Comlink from 'comlink';
 import type { ContextWorkerApi } from '../../../workers/context-api.ts';
-import type { ModelTokenizerFiles } from '../../engine/formats/tokenizer-files.ts';
+import type { ModelTokenizerFiles } from '../../engine/formats/index.ts';
 import { WorkerBridge } from './bridge.ts';
 import { currentModelTokenizer } from './engine.svelte.ts';
 

@@ -15,6 +15,7 @@
 //   providerId()                        "kind:model", the id the cache keys use
 //   providerConfig(), makeProvider()    the chosen provider (config with the key: never store it)
 //   loadLocalModel(), setLocalFolder()  the in-page model (catalogue id or a folder picked from disk)
+import { errorText } from '../i18n/error-text.ts';
 import * as Comlink from 'comlink';
 import { clear, createStore, get, keys, set, type UseStore } from 'idb-keyval';
 import {
@@ -267,7 +268,7 @@ export async function makeProvider(): Promise<ContextProvider> {
   const c = providerConfig();
   if (c.kind === 'openai') return createOpenAIProvider(c);
   if (c.kind === 'anthropic') {
-    if (!c.apiKey) throw new InputError('Anthropic needs an API key', 'provider key');
+    if (!c.apiKey) throw new InputError('Anthropic needs an API key', 'provider key', { code: 'no-api-key' });
     return createAnthropicProvider(c);
   }
   return localProvider(c);
@@ -450,8 +451,9 @@ export function exportRunSettings(): string {
   return JSON.stringify({ format: 'chunklab-context-settings', version: 1, context: experimentContextConfig(), estimate: contextState.estimate }, null, 2);
 }
 
+/** The error as the page shows it (translated when it has a code, i18n/error-text.ts). */
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return errorText(e);
 }
 
 // ---------------------------------------------------------------- for the experiments
@@ -467,7 +469,7 @@ export interface SentenceOptions {
 export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[], opts: SentenceOptions = {}): Promise<Record<string, string>> {
   const jobs = chunks.map((chunk) => {
     const doc = docs.get(chunk.docId);
-    if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`);
+    if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
     return { doc, chunk };
   });
   if (opts.generate) {

@@ -1,8 +1,8 @@
 // The paired test of two saved runs, computed by the engine (compareResults) in the worker.
 import type * as Comlink from 'comlink';
 import { engine } from '../bridge/engine.svelte.ts';
-import type { Comparison } from '../../engine/evaluation/compare.ts';
-import type { ResultsFile } from '../../engine/evaluation/types.ts';
+import type { Comparison } from '../../engine/evaluation/index.ts';
+import type { ResultsFile } from '../../engine/evaluation/index.ts';
 import type { ResultsApi } from '../../../workers/engine-api.ts';
 
 /** McNemar exact tests between two results files (plain data: pass snapshots, not reactive proxies). */

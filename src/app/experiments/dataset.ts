@@ -1,8 +1,8 @@
 // The engine dataset for a workspace corpus and one of its question sets, built with the engine's
 // own workspace reader (datasetFromWorkspace), so the page evaluates exactly what an exported
 // workspace file would evaluate in the CLI.
-import { datasetFromWorkspace } from '../../engine/formats/workspace.ts';
-import type { Dataset } from '../../engine/formats/dataset.ts';
+import { datasetFromWorkspace } from '../../engine/formats/index.ts';
+import type { Dataset } from '../../engine/formats/index.ts';
 import type { Corpus, QuestionSet } from '../state/types.ts';
 
 /** The corpus's language when every document's meta agrees on one; else undefined (the engine guesses). */

@@ -2,7 +2,7 @@
 // (newest group first), identical runs (the same configuration evaluated on the same questions) shown
 // once with their repeats counted, and the filters (strategy, retriever, corpus, group). Pure: rows in,
 // rows out; every number still comes from the engine's results files.
-import { questionSetSignature } from '../../engine/formats/results-summary.ts';
+import { questionSetSignature } from '../../engine/formats/index.ts';
 import type { ResultRow } from './results.ts';
 import type { ResultsGroup } from '../state/types.ts';
 

@@ -1,9 +1,9 @@
 // The experiment grid's model: which chunkers, sizes, overlaps, headers, retrievers, models and k
 // the Experiments view crosses, and its expansion into one engine ExperimentConfig per run. Pure.
 import type { ChunkerId } from '../../engine/types.ts';
-import type { ExperimentConfig } from '../../engine/evaluation/experiment.ts';
-import type { ContextRunConfig } from '../../engine/context/redact.ts';
-import { DEFAULT_CONTEXT_TOKENS } from '../../engine/context/add-context.ts';
+import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
+import type { ContextRunConfig } from '../../engine/context/index.ts';
+import { DEFAULT_CONTEXT_TOKENS } from '../../engine/context/index.ts';
 
 export type RetrieverKind = 'bm25' | 'dense' | 'hybrid';
 
@@ -103,7 +103,7 @@ export function runKey(config: ExperimentConfig): string {
 }
 
 /** A model id without its owner ("Xenova/ms-marco-MiniLM-L-6-v2" → "ms-marco-MiniLM-L-6-v2"). */
-function shortModel(id: string): string {
+export function shortModel(id: string): string {
   return id.slice(id.lastIndexOf('/') + 1);
 }
 
@@ -186,7 +186,7 @@ function crossRerankScope(rerankers: readonly string[], scopes: readonly ('corpu
 }
 
 // The model fields a dense/hybrid run records: one function in the engine, shared with the CLI.
-export { modelRecord, type LoadedModelInfo } from '../../engine/embedding/record.ts';
+export { modelRecord, type LoadedModelInfo } from '../../engine/embedding/index.ts';
 
 /** Parses "128, 256 512" into whole numbers; returns undefined for anything else. */
 export function parseNumberList(text: string): number[] | undefined {

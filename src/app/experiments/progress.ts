@@ -1,6 +1,6 @@
 // Progress arithmetic of a grid: a run's fraction from the engine's stage reports, and the time left
 // estimated from the runs already finished (their mean duration times the work still to do).
-import type { Stage } from '../../engine/evaluation/experiment.ts';
+import type { Stage } from '../../engine/evaluation/index.ts';
 
 /** Share of a run's time each stage takes (rough, from BM25 runs on the samples); sums to 1. */
 const STAGES: [Stage, number][] = [

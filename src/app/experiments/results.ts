@@ -2,13 +2,17 @@
 // intervals as the results file carries them), sorting, the Pareto front of hit@1 against context
 // tokens, compact number formats, and the facts behind the "why this one wins" sentence. Nothing here
 // computes a metric: every number comes from the engine's results file.
-import type { MetricKey, RateKey, ResultsFile } from '../../engine/evaluation/types.ts';
+import type { MetricKey, RateKey, ResultsFile } from '../../engine/evaluation/index.ts';
 import type { SavedResults } from '../state/types.ts';
-import { budgetOf } from '../../engine/evaluation/metrics.ts';
+import { budgetOf } from '../../engine/evaluation/index.ts';
+import { shownLabel, type Translate } from './label.ts';
 
 export interface ResultRow {
   id: string;
+  /** The label shown: translated from the stored config (label.ts), else the stored label. */
   name: string;
+  /** The label as stored with the result (English ids and abbreviations). */
+  stored: string;
   createdAt: number;
   /** The dataset the run evaluated ("corpus / question set"): only rows with the same one compare. */
   dataset: string;
@@ -34,11 +38,11 @@ export function datasetName(file: ResultsFile): string {
   return typeof d?.name === 'string' ? d.name : '';
 }
 
-/** Rows for saved results that hold a results file (others are ignored). */
-export function toRows(saved: readonly SavedResults[]): ResultRow[] {
+/** Rows for saved results that hold a results file (others are ignored); with `tr`, names in the page's language (label.ts). */
+export function toRows(saved: readonly SavedResults[], tr?: Translate): ResultRow[] {
   return saved.filter((s) => isResultsFile(s.results)).map((s) => {
     const file = s.results as ResultsFile;
-    return { id: s.id, name: s.name, createdAt: s.createdAt, dataset: datasetName(file), file };
+    return { id: s.id, name: tr ? shownLabel(file.config, s.name, tr) : s.name, stored: s.name, createdAt: s.createdAt, dataset: datasetName(file), file };
   });
 }
 

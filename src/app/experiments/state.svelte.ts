@@ -5,21 +5,21 @@
 // Dense, hybrid and late runs embed with the page's chosen model (src/app/models/store) and generated
 // context reads the context panel's cached sentences (src/app/context/state): both reach the engine
 // worker as hooks (one Comlink.proxy per run); cancelling also aborts the embedding work.
-import type { ResultsFile } from '../../engine/evaluation/types.ts';
+import type { ResultsFile } from '../../engine/evaluation/index.ts';
 import { InputError } from '../../engine/types.ts';
-import type { Stage } from '../../engine/evaluation/experiment.ts';
+import type { Stage } from '../../engine/evaluation/index.ts';
 import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts';
 import * as Comlink from 'comlink';
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
-import { selectQuestions } from '../../engine/formats/dataset.ts';
+import { selectQuestions } from '../../engine/formats/index.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';
 import { contextSentences, experimentContextConfig } from '../context/state.svelte.ts';
 import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 
-import type { ContextRunConfig } from '../../engine/context/redact.ts';
+import type { ContextRunConfig } from '../../engine/context/index.ts';
 import { etaMs, runFraction } from './progress.ts';
 import { resetServiceConfirmation, serviceEmbed, serviceGridModel, serviceRecord } from '../models/service.svelte.ts';
 

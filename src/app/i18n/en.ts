@@ -15,6 +15,8 @@ import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
+import * as errors from './areas/errors.ts';
+import * as runLabels from './areas/run-labels.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -30,6 +32,8 @@ export const en: Dictionary = {
   ...offline.en,
   ...chunking.en,
   ...newcomer.en,
+  ...errors.en,
+  ...runLabels.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

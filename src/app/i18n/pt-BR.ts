@@ -13,6 +13,8 @@ import * as results from './areas/results.ts';
 import * as offline from './areas/offline.ts';
 import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
+import * as errors from './areas/errors.ts';
+import * as runLabels from './areas/run-labels.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -29,6 +31,8 @@ export const ptBR = {
   ...offline.pt,
   ...chunking.pt,
   ...newcomer.pt,
+  ...errors.pt,
+  ...runLabels.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

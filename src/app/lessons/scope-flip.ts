@@ -2,9 +2,9 @@
 // rates when searching the whole corpus and when searching only the answer's document, and the pair
 // of configurations whose order flips between the two scopes by the widest margin (in questions), if
 // any does. Reads the engine's metrics from results files; computes no metric itself.
-import type { ResultsFile } from '../../engine/evaluation/types.ts';
+import type { ResultsFile } from '../../engine/evaluation/index.ts';
 import { runKey, runLabel } from '../experiments/model.ts';
-import type { ExperimentConfig } from '../../engine/evaluation/experiment.ts';
+import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
 
 export type FlipMetric = 'hit@1' | 'hit@5';
 export const FLIP_METRICS: readonly FlipMetric[] = ['hit@5', 'hit@1'];

@@ -15,7 +15,7 @@
 import { createEmbedServiceClient, type EmbedServiceClient, type ServiceInfo, type ServicePlan } from '../bridge/embed-service.ts';
 import { useModelTokenizer } from '../bridge/engine.svelte.ts';
 import { embeddingRecord, serviceEncoding, type EmbeddingProviderRecord, type EmbeddingProviderSettings } from '../../engine/embedding/providers/index.ts';
-import { openAIEmbeddingModel } from '../../engine/tokens/openai-models.ts';
+import { openAIEmbeddingModel } from '../../engine/tokens/index.ts';
 import { InputError } from '../../engine/types.ts';
 import { readKey, readSavedService, saveKey, saveService, serviceConfig, serviceGridId } from './service-settings.ts';
 import { handBackModelTokenizer, tokenizerOwner } from './state.svelte.ts';
@@ -71,7 +71,7 @@ async function handTokenizer(settings: EmbeddingProviderSettings): Promise<void>
 
 function configure(): Promise<ServiceInfo> {
   const settings = serviceState.settings;
-  if (!settings) return Promise.reject(new InputError('no embedding service is chosen', 'embedding service'));
+  if (!settings) return Promise.reject(new InputError('no embedding service is chosen', 'embedding service', { code: 'no-service' }));
   const p = getClient().configure(serviceConfig($state.snapshot(settings) as EmbeddingProviderSettings, apiKey));
   configured = p;
   p.then(
@@ -125,7 +125,7 @@ export function forgetKey(): void {
 /** What the results file records: provider, model, dimensions (once known) and the base URL, no credentials. */
 export async function serviceRecord(): Promise<EmbeddingProviderRecord> {
   const settings = serviceState.settings;
-  if (!settings) throw new InputError('no embedding service is chosen', 'embedding service');
+  if (!settings) throw new InputError('no embedding service is chosen', 'embedding service', { code: 'no-service' });
   await (configured ?? configure());
   return (await getClient().record()) ?? embeddingRecord(settings);
 }
@@ -167,7 +167,7 @@ async function gate(groups: { texts: string[]; kind: 'query' | 'passage' }[], si
   const info = await withSignal(configured ?? configure(), signal);
   const plan = await withSignal(getClient().plan(groups), signal);
   if (!plan.missing) return;
-  if (plan.needsKey) throw new InputError(`no API key: enter it in the models panel (Embedding service)`, info.id);
+  if (plan.needsKey) throw new InputError(`no API key: enter it in the models panel (Embedding service)`, info.id, { code: 'no-api-key' });
   if (confirmed) return;
   const ok = await withSignal(
     new Promise<boolean>((resolve) => {
@@ -178,7 +178,7 @@ async function gate(groups: { texts: string[]; kind: 'query' | 'passage' }[], si
     signal,
   );
   if (signal?.aborted) throw abortError();
-  if (!ok) throw new InputError('not confirmed: nothing was sent', info.id);
+  if (!ok) throw new InputError('not confirmed: nothing was sent', info.id, { code: 'not-confirmed' });
   confirmed = true;
 }
 

@@ -17,9 +17,9 @@
 // panel mounted anywhere shows it). An aborted signal cancels the worker (its promise rejects with an
 // AbortError; the next call reloads the model, from the browser's cache).
 import { createEmbedClient, type CacheInfo, type EmbedClient, type EmbedOutput, type EmbedStats, type LoadProgress, type ModelSource, type ModelStatus } from '../bridge/embed.ts';
-import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/catalogue.ts';
+import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/index.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan } from '../../engine/embedding/index.ts';
-import type { Span } from '../../engine/types.ts';
+import { InputError, type Span } from '../../engine/types.ts';
 import { engineTokenizer, useModelTokenizer, type ModelTokenizerFiles } from '../bridge/engine.svelte.ts';
 
 export type { EmbedOutput, ModelStatus, LoadProgress, CacheInfo, EmbedStats };
@@ -309,7 +309,7 @@ async function textOf(url: string, required: boolean): Promise<string> {
   if (!res) res = await fetch(url);
   if (!res.ok) {
     if (!required && res.status === 404) return '';
-    throw new Error(`${url}: HTTP ${res.status}`);
+    throw new InputError(`${url}: HTTP ${res.status}`, undefined, { code: 'http-error' });
   }
   return res.text();
 }
@@ -319,7 +319,7 @@ async function tokenizerFilesOf(choice: ModelChoice, status: ModelStatus): Promi
   const base = { name: status.tokenizer || choice.id, maxTokens: status.maxTokens };
   if (choice.kind === 'files') {
     const picked = pickedFiles;
-    if (!picked) throw new Error(`the files of "${choice.id}" are no longer in this page`);
+    if (!picked) throw new InputError(`the files of "${choice.id}" are no longer in this page`, undefined, { code: 'files-gone' });
     const rel = (p: string) => {
       const parts = p.replace(/\\/g, '/').split('/').filter(Boolean);
       if (parts.length > 1 && parts[0] === picked.name) parts.shift();
@@ -327,7 +327,7 @@ async function tokenizerFilesOf(choice: ModelChoice, status: ModelStatus): Promi
     };
     const find = (n: string) => picked.files.find((f) => rel(f.path) === n)?.data;
     const json = find('tokenizer.json');
-    if (!json) throw new Error(`the folder "${picked.name}" has no tokenizer.json`);
+    if (!json) throw new InputError(`the folder "${picked.name}" has no tokenizer.json`, undefined, { code: 'no-tokenizer-file' });
     return { ...base, tokenizerJson: await json.text(), tokenizerConfig: (await find('tokenizer_config.json')?.text()) ?? '' };
   }
   // The same places the embedding worker loads from (workers/embed-runner.ts: the app's models/, the Hub).

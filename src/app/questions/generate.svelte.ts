@@ -5,6 +5,7 @@
 // the run. Parsing, planning, estimating, locating and filtering run in the context worker
 // (workers/context.worker.ts, the engine's generateQuestions); HTTP calls are made here, on the
 // page, with the key and the abort signal; an in-page model runs in that worker.
+import { errorText } from '../i18n/error-text.ts';
 import * as Comlink from 'comlink';
 import type { PersonalDataScan } from '../../engine/context/index.ts';
 import type { QuestionEstimate, QuestionKind, QuestionLanguage, QuestionPlan, QuestionProgress, RejectReason } from '../../engine/questions/index.ts';
@@ -201,6 +202,7 @@ export function cancelQuestions(): void {
   cancelContextWorker();
 }
 
+/** The error as the page shows it (translated when it has a code, i18n/error-text.ts). */
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return errorText(e);
 }

@@ -9,8 +9,8 @@
 //   ensureReranker(signal?)     the chosen reranker, loaded
 //   rerankScores(query, passages, signal?) → RerankOutput (scores, truncated, cacheHits, ms)
 import type { LoadProgress, ModelSource, RerankerStatus, RerankOutput } from '../bridge/embed.ts';
-import { RERANKERS } from '../../engine/embedding/reranker-catalogue.ts';
-import type { ModelDtype } from '../../engine/embedding/catalogue.ts';
+import { RERANKERS } from '../../engine/embedding/index.ts';
+import type { ModelDtype } from '../../engine/embedding/index.ts';
 import { getEmbedClient, withSignal } from '../models/state.svelte.ts';
 
 export type { RerankerStatus, RerankOutput };

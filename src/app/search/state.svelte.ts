@@ -12,7 +12,7 @@ import type { Corpus } from '../state/types.ts';
 import { searchCorpus, type SearchAnswer, type SearchChunking } from './client.ts';
 import { lendModels, searchEmbedding, type EmbedCount, type SearchRetriever } from './retrieval.ts';
 import { rerankState } from '../rerank/state.svelte.ts';
-import { DEFAULT_RERANK_TOP } from '../../engine/retrieval/rerank.ts';
+import { DEFAULT_RERANK_TOP } from '../../engine/retrieval/index.ts';
 
 const SETTINGS_KEY = 'chunklab.search';
 

@@ -5,7 +5,7 @@
 import { engine } from '../bridge/engine.svelte.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
 import { memoryKV, openIdbKV, type KV } from '../state/db.ts';
-import type { ResultsFile } from '../../engine/evaluation/types.ts';
+import type { ResultsFile } from '../../engine/evaluation/index.ts';
 import type { ResultsSummary } from './leaderboard.ts';
 
 const FILES_KEY = 'lb:files';

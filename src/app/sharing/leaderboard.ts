@@ -3,9 +3,9 @@
 // leaderboard: rows sorted by hit@5 and grouped by question set, so files evaluated on different
 // questions are never ranked as if they were comparable.
 
-import { isRecord, type ResultsSummary } from '../../engine/formats/results-summary.ts';
+import { isRecord, type ResultsSummary } from '../../engine/formats/index.ts';
 
-export { configLabel, questionSetSignature, summarize, type ResultsSummary } from '../../engine/formats/results-summary.ts';
+export { configLabel, questionSetSignature, summarize, type ResultsSummary } from '../../engine/formats/index.ts';
 
 export interface LeaderboardRow extends ResultsSummary {
   /** 1-based place by hit@5 (ties share a place), within its question-set group. */

@@ -2,7 +2,7 @@
 // contract's format, config.author set when given), the page offers it as a download named after
 // the configuration. The author's name is remembered in this browser.
 import { engine } from '../bridge/engine.svelte.ts';
-import type { ResultsFile } from '../../engine/evaluation/types.ts';
+import type { ResultsFile } from '../../engine/evaluation/index.ts';
 import { resultsFileName } from './leaderboard.ts';
 import { downloadText } from './download.ts';
 

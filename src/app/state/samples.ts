@@ -1,7 +1,7 @@
 // Fetches a built-in sample (public/samples/<lang>/: documents.json, the files it lists, and
 // questions.json) and reads it with the engine's ChunkLab-folder reader, which validates it.
-import { listedFiles, readChunklabFolder } from '../../engine/formats/chunklab-folder.ts';
-import type { Dataset } from '../../engine/formats/dataset.ts';
+import { listedFiles, readChunklabFolder } from '../../engine/formats/index.ts';
+import type { Dataset } from '../../engine/formats/index.ts';
 import { InputError } from '../../engine/types.ts';
 
 export type SampleLang = 'pt-BR' | 'en';
@@ -15,9 +15,9 @@ async function fetchText(url: string, where: string): Promise<string> {
   try {
     r = await fetch(url);
   } catch (e) {
-    throw new InputError(`could not fetch (${e instanceof Error ? e.message : String(e)})`, where);
+    throw new InputError(`could not fetch (${e instanceof Error ? e.message : String(e)})`, where, { code: 'fetch-failed' });
   }
-  if (!r.ok) throw new InputError(`HTTP ${r.status}`, where);
+  if (!r.ok) throw new InputError(`HTTP ${r.status}`, where, { code: 'http-error' });
   return r.text();
 }
 

@@ -10,15 +10,9 @@ import { extractHtml } from './html.ts';
 import { parseDocument } from './index.ts';
 import { renderBlocks } from './pdf/render.ts';
 import type { PBlock } from './pdf/types.ts';
+import type { MammothLike, MammothSource } from './docx-types.ts';
 
-export interface MammothLike {
-  convertToHtml(
-    input: { arrayBuffer?: ArrayBuffer; buffer?: Uint8Array },
-    options?: { styleMap?: string[]; includeDefaultStyleMap?: boolean },
-  ): Promise<{ value: string; messages: { type: string; message: string }[] }>;
-}
-
-export type MammothSource = MammothLike | (() => Promise<MammothLike>);
+export type { MammothLike, MammothSource };
 
 export interface DocxResult {
   markdown: string;

@@ -14,6 +14,10 @@ import { finalizeBlocks, type RawBlock } from './text-utils.ts';
 export { sentenceSpans } from './sentences.ts';
 export { guessLanguage } from './language.ts';
 export { readFrontMatter } from './markdown.ts';
+export { formatPageMap, parsePageMap, pageAt, pagesOf } from './pdf/page-map.ts';
+export type { PageRange } from './pdf/page-map.ts';
+export type { PdfjsModule } from './pdf/types.ts';
+export type { MammothLike } from './docx-types.ts';
 
 export interface ParseInput {
   id: string;

@@ -8,6 +8,7 @@
 import { InputError, type TextTokenizer } from '../types.ts';
 import { inputHash, type EmbeddingCache, type EmbeddingCacheKey } from './cache.ts';
 import { throwIfAborted, type RunnerBatch } from './runner.ts';
+import { distinct, lengthBatches, padTo } from './batching.ts';
 
 /** The model's logits, [batch, labels] row-major. */
 export interface CrossEncoderOutput {
@@ -190,15 +191,8 @@ export function createCrossEncoder(o: CrossEncoderOptions): CrossEncoder {
     result.modelCalls = 0;
     opts.onProgress?.(total ? 0 : 1, 0, total);
     if (!total) return result;
-    const firstOf = new Map<string, number>();
-    const owners: number[][] = [];
-    passages.forEach((p, i) => {
+    const { owners } = distinct(passages, (p, i) => {
       if (typeof p !== 'string') throw new InputError(`passage ${i} is not a string`, 'cross-encoder');
-      const u = firstOf.get(p);
-      if (u === undefined) {
-        firstOf.set(p, owners.length);
-        owners.push([i]);
-      } else owners[u].push(i);
     });
     const uniq = owners.map((o) => passages[o[0]]);
     // The query's length is part of the hashed input so "ab"+"c" never meets "a"+"bc".
@@ -222,19 +216,12 @@ export function createCrossEncoder(o: CrossEncoderOptions): CrossEncoder {
     }
     result.truncated.sort((a, b) => a - b);
     opts.onProgress?.(done / total, done, total);
-    todo.sort((a, b) => b.ids.length - a.ids.length || a.u - b.u);
-    let start = 0;
-    while (start < todo.length) {
+    for (const { batch, longest } of lengthBatches(todo, batchSize, maxBatchTokens)) {
       throwIfAborted(opts.signal);
-      const longest = todo[start].ids.length;
-      const rows = Math.max(1, Math.min(batchSize, Math.floor(maxBatchTokens / longest)));
-      const batch = todo.slice(start, start + rows);
-      start += batch.length;
-      const pad = (xs: number[], v: number) => (xs.length === longest ? xs : [...xs, ...new Array<number>(longest - xs.length).fill(v)]);
       const out = await o.runner.run({
-        inputIds: batch.map((b) => pad(b.ids, padId)),
-        attentionMask: batch.map((b) => pad(b.ids.map(() => 1), 0)),
-        tokenTypeIds: batch.map((b) => pad(b.typeIds, 0)),
+        inputIds: batch.map((b) => padTo(b.ids, longest, padId)),
+        attentionMask: batch.map((b) => padTo(b.ids.map(() => 1), longest, 0)),
+        tokenTypeIds: batch.map((b) => padTo(b.typeIds, longest, 0)),
       });
       result.modelCalls++;
       if (out.dims.length !== 2 || out.dims[0] !== batch.length) {

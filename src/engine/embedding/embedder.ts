@@ -7,6 +7,7 @@ import { InputError, type TextTokenizer } from '../types.ts';
 import { inputHash, type EmbedKind, type EmbeddingCache, type EmbeddingCacheKey } from './cache.ts';
 import { l2Normalize, pool, type Pooling } from './pooling.ts';
 import { throwIfAborted, type ModelRunner } from './runner.ts';
+import { distinct, emptyEmbedResult, lengthBatches, padTo } from './batching.ts';
 
 export interface EmbedderOptions {
   runner: ModelRunner;
@@ -76,12 +77,8 @@ export function createEmbedder(o: EmbedderOptions): Embedder {
   const inputText = (text: string, kind: 'query' | 'passage') => prefixes[kind] + text;
 
   async function embed(texts: readonly string[], kind: 'query' | 'passage', opts: EmbedOptions = {}): Promise<EmbedResult> {
-    if (!Array.isArray(texts)) throw new InputError('embed() needs an array of strings', 'embedder');
+    const result = emptyEmbedResult(texts);
     const total = texts.length;
-    const result = new Array<Float32Array>(total) as EmbedResult;
-    result.truncated = [];
-    result.tokenCounts = new Array<number>(total).fill(0);
-    result.cacheHits = 0;
     opts.onProgress?.(total === 0 ? 1 : 0, 0, total);
     if (total === 0) return result;
 
@@ -90,17 +87,7 @@ export function createEmbedder(o: EmbedderOptions): Embedder {
       if (typeof t !== 'string') throw new InputError(`text ${i} is not a string`, 'embedder');
       return inputText(t, kind);
     });
-    const firstOf = new Map<string, number>();
-    const owners: number[][] = [];
-    const unique: number[] = [];
-    inputs.forEach((s, i) => {
-      const u = firstOf.get(s);
-      if (u === undefined) {
-        firstOf.set(s, unique.length);
-        owners.push([i]);
-        unique.push(i);
-      } else owners[u].push(i);
-    });
+    const { owners, first: unique } = distinct(inputs);
     const keys: EmbeddingCacheKey[] = unique.map((i) => ({
       model,
       dtype,
@@ -144,14 +131,8 @@ export function createEmbedder(o: EmbedderOptions): Embedder {
     opts.onProgress?.(done / total, done, total);
 
     // Longest first, ties by input order: stable and deterministic; the biggest batch runs first.
-    todo.sort((a, b) => b.ids.length - a.ids.length || a.u - b.u);
-    let start = 0;
-    while (start < todo.length) {
+    for (const { batch, longest } of lengthBatches(todo, batchSize, maxBatchTokens)) {
       throwIfAborted(opts.signal);
-      const longest = todo[start].ids.length;
-      const rows = Math.max(1, Math.min(batchSize, Math.floor(maxBatchTokens / longest)));
-      const batch = todo.slice(start, start + rows);
-      start += batch.length;
       const inputIds = batch.map((b) => padTo(b.ids, longest, padId));
       const attentionMask = batch.map((b) => padTo(b.ids.map(() => 1), longest, 0));
       const tokenTypeIds = batch.map(() => new Array<number>(longest).fill(0));
@@ -172,13 +153,6 @@ export function createEmbedder(o: EmbedderOptions): Embedder {
   }
 
   return { maxTokens: o.maxTokens, pooling: o.pooling, embed, inputText };
-}
-
-function padTo(ids: number[], len: number, pad: number): number[] {
-  if (ids.length === len) return ids;
-  const r = ids.slice();
-  while (r.length < len) r.push(pad);
-  return r;
 }
 
 export function checkDims(dims: readonly number[], batch: number, seq: number): void {

@@ -6,5 +6,5 @@ export type { QuestionScore, Scores, BudgetPoint } from './metrics.ts';
 export { resolveQuestions, resolvePhrase, checkSpan, matchesFilter, matchesAll, occurrences } from './gold.ts';
 export { compareResults } from './compare.ts';
 export type { Comparison, PairedTest } from './compare.ts';
-export { runExperiment, parseDataset, chunksFromLines, indexText, rankedDepth, MIN_RANKED } from './experiment.ts';
+export { runExperiment, chunkAll, parseDataset, chunksFromLines, indexText, rankedDepth, MIN_RANKED } from './experiment.ts';
 export type { ExperimentConfig, ExperimentDeps, RerankConfig, RetrieverConfig, Stage } from './experiment.ts';

@@ -15,11 +15,11 @@ export type { Workspace, WorkspaceCorpus, WorkspaceQuestionSet } from './workspa
 export { readResults, writeResults, rescore, RESULTS_FORMAT } from './results.ts';
 export { readChunksJsonl, writeChunksJsonl } from './chunks-jsonl.ts';
 export type { ChunkLine } from './chunks-jsonl.ts';
-export { summarize, configLabel, questionSetSignature } from './results-summary.ts';
+export { summarize, configLabel, questionSetSignature, isRecord } from './results-summary.ts';
 export type { ResultsSummary } from './results-summary.ts';
 export { detectDataset, datasetOf, workspaceOf, listingFromUploads, normalizePath, textOf } from './detect.ts';
 export type { Detected, DatasetKind, DetectOptions, FileBody, FileListing, UploadedFile } from './detect.ts';
 export { readDocumentsFolder, documentType, documentId, documentPaths, duplicateKey, problemOf } from './documents-folder.ts';
 export type { DocumentFileType, DocumentReaders, DocumentsProgress, FileOutcome, FileProblem } from './documents-folder.ts';
-export { tokenizerFromFiles, parseJsonObjectFile } from './tokenizer-files.ts';
+export { tokenizerFromFiles, parseJsonObjectFile, loadModelTokenizer } from './tokenizer-files.ts';
 export type { ModelTokenizerFiles } from './tokenizer-files.ts';

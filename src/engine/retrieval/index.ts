@@ -10,3 +10,5 @@ export { HybridRetriever, reciprocalRankFusion } from './hybrid.ts';
 export type { HybridOptions, RankedList } from './hybrid.ts';
 export { RerankingRetriever, rerankHits, DEFAULT_RERANK_TOP } from './rerank.ts';
 export type { PairScorer, RerankStats, RerankingRetrieverOptions } from './rerank.ts';
+export { createRetriever } from './wiring.ts';
+export type { EmbeddingSource } from './wiring.ts';

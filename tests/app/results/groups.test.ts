@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 const group = (id: string, at: number, label = ''): ResultsGroup => ({ id, kind: label ? 'lesson' : 'grid', label, at });
 let n = 0;
-const row = (file: ResultsFile, createdAt: number, g?: ResultsGroup, corpusId = 'c1'): RowInfo => ({ id: `r${++n}`, name: String(file.config.chunker), createdAt, dataset: 'd', file, corpusId, group: g });
+const row = (file: ResultsFile, createdAt: number, g?: ResultsGroup, corpusId = 'c1'): RowInfo => ({ id: `r${++n}`, name: String(file.config.chunker), stored: String(file.config.chunker), createdAt, dataset: 'd', file, corpusId, group: g });
 
 describe('identity', () => {
   test('two runs of one configuration on the same questions are the same experiment', () => {

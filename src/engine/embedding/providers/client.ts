@@ -11,6 +11,7 @@ import type { ProviderHooks } from '../../context/providers.ts';
 import { inputHash, keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../cache.ts';
 import type { EmbedOptions, EmbedResult, Embedder } from '../embedder.ts';
 import { l2Normalize } from '../pooling.ts';
+import { distinct, emptyEmbedResult } from '../batching.ts';
 import { baseUrlOf, checkEmbeddingConfig, embeddingRecord, publicBaseUrl } from './config.ts';
 import { PROTOCOLS, type InputKind, type ProviderLimits } from './protocols.ts';
 import { APPROXIMATE_TOKEN_MARGIN, type CountTokens } from './tokens.ts';
@@ -194,29 +195,17 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
   }
 
   async function embed(texts: readonly string[], kind: 'query' | 'passage', opts: EmbedOptions = {}): Promise<EmbedResult> {
-    if (!Array.isArray(texts)) throw new InputError('embed() needs an array of strings', 'embedder');
+    const result = emptyEmbedResult(texts);
     const total = texts.length;
-    const result = new Array<Float32Array>(total) as EmbedResult;
-    result.truncated = [];
-    result.tokenCounts = new Array<number>(total).fill(0);
-    result.cacheHits = 0;
     opts.onProgress?.(total === 0 ? 1 : 0, 0, total);
     if (total === 0) return result;
     if (opts.signal?.aborted) throw abortError(opts.signal);
 
     // One request entry per distinct text.
-    const firstOf = new Map<string, number>();
-    const owners: number[][] = [];
-    const unique: string[] = [];
-    texts.forEach((t, i) => {
+    const { owners, first } = distinct(texts, (t, i) => {
       if (typeof t !== 'string') throw new InputError(`text ${i} is not a string`, 'embedder');
-      const u = firstOf.get(t);
-      if (u === undefined) {
-        firstOf.set(t, unique.length);
-        owners.push([i]);
-        unique.push(t);
-      } else owners[u].push(i);
     });
+    const unique = first.map((i) => texts[i]);
     const counts = unique.map((t) => countTokens(t));
     unique.forEach((_, u) => {
       for (const i of owners[u]) result.tokenCounts[i] = counts[u];

@@ -1,0 +1,48 @@
+// Run labels as the page shows them: runLabel() (model.ts) builds the stored label from ids and
+// English abbreviations ("structure · 128 · ov 16 · hdr · bm25"); this builds the same label in the
+// page's language at display time (short chunker names, retriever kinds and abbreviations from the
+// dictionaries: i18n/areas/run-labels.ts). Stored labels and run keys never change. A saved result
+// is shown translated only when its stored label is what runLabel gives for its stored config (a
+// label from elsewhere, or an older format, is shown as stored).
+// The translator is passed in (the page passes i18n's t), so this stays plain TypeScript.
+import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
+import { runLabel, shortModel } from './model.ts';
+
+/** A dictionary lookup: the message for `key` with its params, or `key` itself when there is none. */
+export type Translate = (key: never, params?: Record<string, string | number>) => string;
+
+function termOf(tr: Translate) {
+  return (key: string, fallback: string, params?: Record<string, string | number>): string => {
+    const text = (tr as (k: string, p?: Record<string, string | number>) => string)(key, params);
+    return text === key ? fallback : text;
+  };
+}
+
+/** The label of a run's configuration in the page's language. */
+export function shownRunLabel(config: ExperimentConfig, tr: Translate): string {
+  const term = termOf(tr);
+  const p = config.params;
+  const parts: string[] = [term(`run.chunker.${config.chunker}`, String(config.chunker)), `${p.maxTokens}`];
+  if (p.overlap) parts.push(term('run.overlap', `ov ${p.overlap}`, { n: p.overlap }));
+  if (config.header) parts.push(term('run.header', 'hdr'));
+  const r = config.retriever;
+  parts.push(term(`run.retriever.${r.kind}`, r.kind) + (r.model ? ` ${r.model}` : '') + (r.late ? ` ${term('run.late', 'late')}` : ''));
+  if (config.context) parts.push(term('run.context', 'ctx'));
+  else if (config.contextBaseline) parts.push(term('run.contextBaseline', 'ctx-base'));
+  if (config.k !== undefined && config.k !== 10) parts.push(`k=${config.k}`);
+  if (config.rerank) parts.push(term('run.rerank', '', { model: shortModel(config.rerank.model), top: config.rerank.top ?? 50 }));
+  if (config.scope === 'document') parts.push(term('run.docScope', 'doc scope'));
+  if (config.budget !== undefined && config.budget !== 1024) parts.push(`B=${config.budget}`);
+  return parts.join(' · ');
+}
+
+/** A saved result's label for display: translated from its stored config when the stored label is the generated one. */
+export function shownLabel(config: unknown, stored: string, tr: Translate): string {
+  const c = config as Partial<ExperimentConfig> | null | undefined;
+  if (!c || typeof c !== 'object' || typeof c.chunker !== 'string' || !c.params || typeof c.params !== 'object' || !c.retriever || typeof c.retriever !== 'object') return stored;
+  try {
+    return runLabel(c as ExperimentConfig) === stored ? shownRunLabel(c as ExperimentConfig, tr) : stored;
+  } catch {
+    return stored;
+  }
+}

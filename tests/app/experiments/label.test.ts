@@ -1,0 +1,38 @@
+// Run labels shown in the page's language: built from the config at display time, equal to the
+// stored label (runLabel) in English, translated in Portuguese; stored labels that runLabel does not
+// give for the stored config (renamed, older formats) are shown as stored.
+import { expect, test } from 'vitest';
+import { runLabel } from '../../../src/app/experiments/model.ts';
+import { shownLabel, shownRunLabel } from '../../../src/app/experiments/label.ts';
+import * as areas from '../../../src/app/i18n/areas/run-labels.ts';
+import type { ExperimentConfig } from '../../../src/engine/evaluation/index.ts';
+
+const configs: ExperimentConfig[] = [
+  { chunker: 'structure', params: { maxTokens: 128, overlap: 16 }, header: true, retriever: { kind: 'bm25' }, k: 10 },
+  { chunker: 'fixed', params: { maxTokens: 256, overlap: 0 }, header: false, retriever: { kind: 'dense', model: 'chunklab-test-bert', late: true }, k: 5, scope: 'document', budget: 512 },
+  { chunker: 'small-to-big', params: { maxTokens: 64 }, header: false, retriever: { kind: 'hybrid', model: 'm' }, k: 10, rerank: { model: 'Xenova/ms-marco-MiniLM-L-6-v2', top: 20 } },
+];
+
+/** The page's lookup over one dictionary: the message with {params} filled, or the key. */
+const lookup = (dict: Record<string, string>) => (key: never, params?: Record<string, string | number>) =>
+  (dict[key as string] ?? (key as string)).replace(/\{(\w+)\}/g, (m, p: string) => (params && p in params ? String(params[p]) : m));
+const en = lookup(areas.en);
+const pt = lookup(areas.pt);
+
+test('in English the shown label is the stored one', () => {
+  for (const c of configs) expect(shownRunLabel(c, en)).toBe(runLabel(c));
+});
+
+test('in Portuguese the chunker, the retriever and the abbreviations are translated; numbers and models stay', () => {
+  expect(runLabel(configs[0])).toBe('structure · 128 · ov 16 · hdr · bm25');
+  expect(shownRunLabel(configs[0], pt)).toBe('estrutura · 128 · sobr 16 · cab · bm25');
+  expect(shownRunLabel(configs[1], pt)).toBe('fixo · 256 · denso chunklab-test-bert tardio · k=5 · escopo doc · B=512');
+  expect(shownRunLabel(configs[2], pt)).toBe('pequeno-a-grande · 64 · híbrido m · reordena ms-marco-MiniLM-L-6-v2 top 20');
+});
+
+test('a saved result is translated from its stored config only when its label is the generated one', () => {
+  expect(shownLabel(configs[0], runLabel(configs[0]), pt)).toBe('estrutura · 128 · sobr 16 · cab · bm25');
+  expect(shownLabel(configs[0], 'my run', pt)).toBe('my run');
+  expect(shownLabel(undefined, 'structure · 128 · bm25', pt)).toBe('structure · 128 · bm25');
+  expect(shownLabel({ chunker: 'fixed' }, 'fixed · 128 · bm25', pt)).toBe('fixed · 128 · bm25');
+});
