@@ -8,15 +8,13 @@ import * as Comlink from 'comlink';
 import './errors.ts';
 import {
   createProviderEmbedder,
-  estimateEmbeddingRun,
+  planEmbeddingRun,
   serviceTokenCounter,
   serviceTokenizer,
-  isOfficialBase,
   type EmbeddingProviderConfig,
   type ProviderEmbedder,
   type ServiceTokenCounter,
 } from '../src/engine/embedding/providers/index.ts';
-import { scanPersonalData } from '../src/engine/context/index.ts';
 import { InputError } from '../src/engine/types.ts';
 import { IdbEmbeddingCache } from './idb-cache.ts';
 import { tokenizer } from './tokenizer.ts';
@@ -42,21 +40,8 @@ const api: EmbedServiceWorkerApi = {
 
   async plan(groups) {
     const { config, embedder, counter } = need();
-    const missing = await Promise.all(groups.map((g) => embedder.missing(g.texts, g.kind)));
-    const todo = missing.reduce((s, m) => s + m.length, 0);
-    const distinct = groups.reduce((s, g) => s + new Set(g.texts).size, 0);
-    const estimate = estimateEmbeddingRun({
-      config,
-      groups: missing,
-      cached: distinct - todo,
-      countTokens: counter.count,
-      tokensExact: counter.exact,
-      plan: embedder.plan,
-      maxTokensPerInput: embedder.maxTokens,
-      concurrency: embedder.concurrency,
-    });
-    const scan = scanPersonalData(missing.flat().join('\n'), 0);
-    return { estimate, missing: todo, personal: { counts: scan.counts, total: scan.total }, needsKey: !config.apiKey && isOfficialBase(config) };
+    const p = await planEmbeddingRun(config, embedder, counter, groups);
+    return { estimate: p.estimate, missing: p.todo, personal: { counts: p.personal.counts, total: p.personal.total }, needsKey: p.needsKey };
   },
 
   async embed(texts, kind, onProgress) {

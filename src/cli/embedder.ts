@@ -9,9 +9,8 @@ import type { ExperimentDeps } from '../engine/evaluation/experiment.ts';
 import {
   createProviderEmbedder,
   EmbeddingProviderError,
-  estimateEmbeddingRun,
+  planEmbeddingRun,
   formatEmbeddingEstimate,
-  isOfficialBase,
   parseEmbedderSpec,
   PROTOCOLS,
   describeServiceCount,
@@ -24,7 +23,6 @@ import {
 } from '../engine/embedding/providers/index.ts';
 import { createRetriever, type EmbeddingSource } from '../engine/retrieval/wiring.ts';
 import { FileEmbeddingCache } from './embed-cache.ts';
-import { scanPersonalData } from '../engine/context/personal-data.ts';
 import { chooseTokenizer } from './common.ts';
 
 export interface ServiceCliOptions {
@@ -114,28 +112,15 @@ export function serviceDeps(o: ServiceCliOptions): ServiceDeps {
 
   /** Prints the estimate for what is not cached yet and asks once per run before the first call. */
   async function gate(groups: { texts: readonly string[]; kind: InputKind }[]): Promise<void> {
-    const missing = await Promise.all(groups.map((g) => embedder.missing(g.texts, g.kind)));
-    const todo = missing.reduce((s, m) => s + m.length, 0);
+    const { todo, estimate: est, personal: pd, needsKey } = await planEmbeddingRun(config, embedder, counter, groups);
     if (!todo) return;
-    const distinct = groups.reduce((s, g) => s + new Set(g.texts).size, 0);
-    const est = estimateEmbeddingRun({
-      config,
-      groups: missing,
-      cached: distinct - todo,
-      countTokens: counter.count,
-      tokensExact: counter.exact,
-      plan: embedder.plan,
-      maxTokensPerInput: embedder.maxTokens,
-      concurrency: embedder.concurrency,
-    });
     log(formatEmbeddingEstimate(embedder.id, est, counter.name));
     // The personal-data warning of generated context: what in the texts looks like it, counted.
-    const pd = scanPersonalData(missing.flat().join('\n'), 0);
     if (pd.total) {
       const kinds = Object.entries(pd.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
       log(`embedder   the texts to send look like they hold personal data (${kinds}): check before sending them to ${embedder.id}`);
     }
-    if (!config.apiKey && isOfficialBase(config)) {
+    if (needsKey) {
       throw new InputError(`no API key: set ${keyEnv} in the environment (a server of your own needs --embed-base-url and usually no key)`, embedder.id);
     }
     if (confirmed || o.yes) return void (confirmed = true);

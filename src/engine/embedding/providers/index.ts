@@ -9,3 +9,5 @@ export { serviceTokenCounter, serviceTokenizer, serviceEncoding, describeService
 export type { CountTokens, ServiceTokenCounter } from './tokens.ts';
 export { estimateEmbeddingRun, formatEmbeddingEstimate, priceOf, EMBEDDING_PRICES } from './estimate.ts';
 export type { EmbeddingEstimate, EstimateInput, PriceTable, PriceEntry, RateLimit } from './estimate.ts';
+export { planEmbeddingRun } from './plan.ts';
+export type { EmbeddingRunPlan } from './plan.ts';
