@@ -6,22 +6,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openaiReply, startServer, type Recorded, type TestServer } from '../engine/context/server.ts';
+import { startServer, type Recorded, type TestServer } from '../engine/context/server.ts';
+import { context, paragraphs, qa, topicReply } from './llm-topics.ts';
 import { expectOneLineError, runCli } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'chunklab-llm-eval-'));
 const KEY = 'sk-test-LlmEval';
-const paragraphs = [
-  'The volcano woke after a century of silence. Hot lava poured from the crater all morning.',
-  'Ash from the volcano darkened the valley. Geologists measured the gases near the crater rim.',
-  'Baking bread starts with flour, water and yeast. The dough rises while the yeast works.',
-  'A hot oven gives the bread its golden crust. Fresh bread cools on a rack before slicing.',
-  'Chess players open with the king pawn or the queen pawn. A knight jumps over other pieces.',
-  'Castling moves the king to safety behind the rook. Checkmate ends the game.',
-];
-const context = paragraphs.join('\n\n');
 const DS = join(tmp, 'topics.json');
-const qa = (id: string, question: string, answer: string) => ({ id, question, answers: [{ text: answer, answer_start: context.indexOf(answer) }] });
 writeFileSync(
   DS,
   JSON.stringify({ version: '1.1', data: [{ title: 'Topics', paragraphs: [{ context, qas: [qa('q1', 'What rises?', 'The dough rises'), qa('q2', 'What ends the game?', 'Checkmate ends the game')] }] }] }),
@@ -42,11 +33,7 @@ writeFileSync(
 
 let server: TestServer;
 let boundaries = true;
-function reply(req: Recorded) {
-  const user: string = req.body?.messages?.[1]?.content ?? '';
-  const nums = [...user.matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
-  return openaiReply(JSON.stringify({ boundaries: boundaries ? [2, 4].filter((n) => n > nums[0] && nums.includes(n)) : [] }));
-}
+const reply = (req: Recorded) => topicReply(req, boundaries);
 beforeAll(async () => {
   server = await startServer(reply);
 });
