@@ -86,11 +86,16 @@ test('dense, hybrid, reranked and one-document search with the test models equal
   await page.getByTestId('search-chunker').selectOption('structure');
   const k = Number(await page.getByTestId('search-k').inputValue());
 
-  // No model yet: dense says what is missing and opens the models panel.
+  // No model yet: a BM25 answer first; then dense says what is missing, shows no results (the BM25
+  // ones are not this search's) and opens the models panel.
+  await page.getByTestId('search-retriever').selectOption('bm25');
+  await page.getByTestId('search-query').fill(Q1);
+  await settled();
+  expect((await shown()).length).toBeGreaterThan(0);
   await page.getByTestId('search-retriever').selectOption('dense');
   await page.getByTestId('search-need-model').waitFor();
-  await page.getByTestId('search-query').fill(Q1);
   await page.getByTestId('search-status-need-model').waitFor();
+  await expect.poll(async () => (await shown()).length).toBe(0);
   await page.getByTestId('search-open-models').click();
   await page.getByTestId('source-files').waitFor();
   await page.keyboard.press('Escape');

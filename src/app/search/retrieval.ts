@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import type { SearchHooks, SearchRequest } from '../../../workers/engine-api.ts';
 import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 import { embedVectors, ensureModel, modelState } from '../models/state.svelte.ts';
-import { serviceEmbed, serviceGridModel } from '../models/service.svelte.ts';
+import { serviceEmbed, serviceGridModel, serviceState } from '../models/service.svelte.ts';
 import { ensureReranker, rerankScores, rerankState } from '../rerank/state.svelte.ts';
 import { savedModelChoice } from '../experiments/state.svelte.ts';
 import { InputError } from '../../engine/types.ts';
@@ -15,10 +15,18 @@ import { InputError } from '../../engine/types.ts';
 export type SearchRetriever = 'bm25' | 'dense' | 'hybrid';
 
 /** The embedding dense/hybrid search uses now, or null when none is chosen. */
-export function searchEmbedding(): { id: string; service: boolean } | null {
+export function searchEmbedding(): { id: string; service: boolean; key: string } | null {
   const service = serviceGridModel();
-  if (service) return { id: service, service: true };
-  if (modelState.status || modelState.phase === 'loading' || savedModelChoice()) return { id: modelState.status?.id ?? modelState.choice.id, service: false };
+  // `key` names the vectors: a service's every setting that changes them (a new base URL or dimensions
+  // must not reuse vectors embedded before); the in-page model's choice with its dtype and device.
+  if (service) {
+    const s = serviceState.settings!;
+    return { id: service, service: true, key: JSON.stringify([s.kind, s.model, s.baseUrl ?? '', s.dimensions ?? '']) };
+  }
+  if (modelState.status || modelState.phase === 'loading' || savedModelChoice()) {
+    const c = modelState.choice;
+    return { id: modelState.status?.id ?? c.id, service: false, key: `${c.kind}|${c.id}|${c.dtype}|${c.device}` };
+  }
   return null;
 }
 
@@ -54,7 +62,7 @@ export async function lendModels(
     if (!emb) throw new InputError('dense and hybrid search need an embedding model: choose one in the models panel', 'need-model');
     let embed: (texts: string[], kind: 'query' | 'passage', onProgress?: (f: number) => void) => Promise<Float32Array[]>;
     if (emb.service) {
-      req.model = emb.id;
+      req.model = emb.key;
       embed = (texts, kind) => serviceEmbed(texts, kind, signal);
     } else {
       const s = await ensureModel(signal);

@@ -110,7 +110,7 @@ class SearchState extends ChunkerSettings {
 
   keyFor(corpus: Corpus | undefined): string {
     if (!corpus || !this.info) return '';
-    const model = this.retriever === 'bm25' ? null : (searchEmbedding()?.id ?? null);
+    const model = this.retriever === 'bm25' ? null : (searchEmbedding()?.key ?? null);
     const rerank = this.rerankWith() !== undefined ? [rerankState.choice!.id, this.rerankTop] : null;
     return JSON.stringify([corpus.id, corpus.updatedAt, corpus.documents.length, this.chunkerId, this.params(), this.k, this.activeFilter() ?? {}, this.query.trim(), this.retriever, model, rerank, this.scopeDoc(corpus) ?? null]);
   }
@@ -126,6 +126,9 @@ class SearchState extends ChunkerSettings {
       return;
     }
     if (this.retriever !== 'bm25' && !searchEmbedding()) {
+      // No answer under this key: the previous search's results must not stand as this one's.
+      this.answer = null;
+      this.selected = null;
       this.run = 'need-model';
       this.answerKey = key;
       return;

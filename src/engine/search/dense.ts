@@ -24,6 +24,11 @@ export class PassageVectors implements EmbeddingSource {
     this.queriesEmbedded = 0;
   }
 
+  /** Ends the current call: nothing embeds until the next `lend`. */
+  release(): void {
+    this.source = undefined;
+  }
+
   get size(): number {
     return this.vectors.size;
   }

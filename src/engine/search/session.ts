@@ -169,11 +169,16 @@ export class SearchSession {
     const text = (docId: string) => c.docs.get(docId)!.text;
     let want = req.k * 4;
     let units;
-    for (;;) {
-      const hits = await retriever.search(req.query, want, { accept });
-      units = mergeHits(hits, idx.byId, text, { limit: req.k });
-      if (units.length >= req.k || hits.length < want) break;
-      want *= 4;
+    try {
+      for (;;) {
+        const hits = await retriever.search(req.query, want, { accept });
+        units = mergeHits(hits, idx.byId, text, { limit: req.k });
+        if (units.length >= req.k || hits.length < want) break;
+        want *= 4;
+      }
+    } finally {
+      // The lent embedder belongs to this call only (its hook is released when the call returns).
+      vectors?.release();
     }
     const terms = idx.retriever.queryTerms(req.query);
     const wanted = new Set(terms);
