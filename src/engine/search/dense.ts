@@ -18,8 +18,12 @@ export class PassageVectors implements EmbeddingSource {
   passagesEmbedded = 0;
   queriesEmbedded = 0;
 
+  /** Query vectors of the current call: a search that asks the retriever again for more hits embeds its query once. */
+  private readonly queries = new Map<string, Float32Array>();
+
   lend(source: EmbeddingSource): void {
     this.source = source;
+    this.queries.clear();
     this.passagesEmbedded = 0;
     this.queriesEmbedded = 0;
   }
@@ -27,6 +31,7 @@ export class PassageVectors implements EmbeddingSource {
   /** Ends the current call: nothing embeds until the next `lend`. */
   release(): void {
     this.source = undefined;
+    this.queries.clear();
   }
 
   get size(): number {
@@ -37,8 +42,14 @@ export class PassageVectors implements EmbeddingSource {
     const src = this.source;
     if (!src) throw new Error('no embedding model is lent to this search');
     if (kind === 'query') {
-      this.queriesEmbedded++;
-      return src.embed(texts, kind, opts);
+      const missing = [...new Set(texts.filter((t) => !this.queries.has(t)))];
+      if (missing.length) {
+        this.queriesEmbedded++;
+        const got = await src.embed(missing, 'query', opts);
+        if (got.length !== missing.length) throw new Error(`the embedding model returned ${got.length} vectors for ${missing.length} queries`);
+        missing.forEach((t, i) => this.queries.set(t, got[i]));
+      }
+      return texts.map((t) => this.queries.get(t)!);
     }
     const missing = [...new Set(texts.filter((t) => !this.vectors.has(t)))];
     if (missing.length) {

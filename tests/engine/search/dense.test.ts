@@ -153,3 +153,13 @@ test('bad requests and a failing model: clear errors, and the session stays usab
   // BM25 needs no model and is unchanged.
   expect(ok(await s.search(req(QUERY))).retriever).toBe('bm25');
 });
+
+test('a search that asks the retriever again for more hits (merged units short of k) embeds its query once', async () => {
+  const s = new SearchSession(async () => tok);
+  const { calls, source } = counter();
+  // Small-to-big: many small children merge into few parents, so 4k children give fewer than k units.
+  const a = ok(await s.search({ ...req(QUERY, { retriever: 'dense', k: 100 }), chunker: 'small-to-big', params: { maxTokens: 8 } }, undefined, undefined, { source }));
+  expect(a.units.length).toBeGreaterThan(0);
+  expect(calls.queries).toBe(1);
+  expect(a.embedded?.queries).toBe(1);
+});
