@@ -1,12 +1,10 @@
-// Run labels as the page shows them: runLabel() (model.ts) builds the stored label from ids and
-// English abbreviations ("structure · 128 · ov 16 · hdr · bm25"); this builds the same label in the
-// page's language at display time (short chunker names, retriever kinds and abbreviations from the
+// Run labels: runLabel() builds the stored label from ids and English abbreviations ("structure · 128 ·
+// ov 16 · hdr · bm25"); shownRunLabel() builds the same label in the page's language at display time (short chunker names, retriever kinds and abbreviations from the
 // dictionaries: i18n/areas/run-labels.ts). Stored labels and run keys never change. A saved result
 // is shown translated only when its stored label is what runLabel gives for its stored config (a
 // label from elsewhere, or an older format, is shown as stored).
 // The translator is passed in (the page passes i18n's t), so this stays plain TypeScript.
 import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
-import { runLabel, shortModel } from './model.ts';
 
 /** A dictionary lookup: the message for `key` with its params, or `key` itself when there is none. */
 export type Translate = (key: never, params?: Record<string, string | number>) => string;
@@ -18,7 +16,17 @@ function termOf(tr: Translate) {
   };
 }
 
-/** The label of a run's configuration in the page's language. */
+/** A model id without its owner ("Xenova/ms-marco-MiniLM-L-6-v2" → "ms-marco-MiniLM-L-6-v2"). */
+export function shortModel(id: string): string {
+  return id.slice(id.lastIndexOf('/') + 1);
+}
+
+/** The label stored with a run: every part in its English form (the fallbacks below). */
+export function runLabel(config: ExperimentConfig): string {
+  return shownRunLabel(config, ((key: string) => key) as Translate);
+}
+
+/** The label of a run's configuration in the page's language (a part the dictionary lacks: English). */
 export function shownRunLabel(config: ExperimentConfig, tr: Translate): string {
   const term = termOf(tr);
   const p = config.params;
@@ -30,7 +38,10 @@ export function shownRunLabel(config: ExperimentConfig, tr: Translate): string {
   if (config.context) parts.push(term('run.context', 'ctx'));
   else if (config.contextBaseline) parts.push(term('run.contextBaseline', 'ctx-base'));
   if (config.k !== undefined && config.k !== 10) parts.push(`k=${config.k}`);
-  if (config.rerank) parts.push(term('run.rerank', '', { model: shortModel(config.rerank.model), top: config.rerank.top ?? 50 }));
+  if (config.rerank) {
+    const rr = { model: shortModel(config.rerank.model), top: config.rerank.top ?? 50 };
+    parts.push(term('run.rerank', `rerank ${rr.model} top ${rr.top}`, rr));
+  }
   if (config.scope === 'document') parts.push(term('run.docScope', 'doc scope'));
   if (config.budget !== undefined && config.budget !== 1024) parts.push(`B=${config.budget}`);
   return parts.join(' · ');

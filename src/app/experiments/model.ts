@@ -4,6 +4,7 @@ import type { ChunkerId } from '../../engine/types.ts';
 import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
 import type { ContextRunConfig } from '../../engine/context/index.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../../engine/context/index.ts';
+import { runLabel, shortModel } from './label.ts';
 
 export type RetrieverKind = 'bm25' | 'dense' | 'hybrid';
 
@@ -74,22 +75,8 @@ export function defaultGrid(): ExperimentGrid {
 
 const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
 
-/** The short label of a run, e.g. "structure · 128 tok · overlap 16 · header · bm25". */
-export function runLabel(config: ExperimentConfig): string {
-  const p = config.params;
-  const parts: string[] = [String(config.chunker), `${p.maxTokens}`];
-  if (p.overlap) parts.push(`ov ${p.overlap}`);
-  if (config.header) parts.push('hdr');
-  const r = config.retriever;
-  parts.push(r.kind + (r.model ? ` ${r.model}` : '') + (r.late ? ' late' : ''));
-  if (config.context) parts.push('ctx');
-  else if (config.contextBaseline) parts.push('ctx-base');
-  if (config.k !== undefined && config.k !== 10) parts.push(`k=${config.k}`);
-  if (config.rerank) parts.push(`rerank ${shortModel(config.rerank.model)} top ${config.rerank.top ?? 50}`);
-  if (config.scope === 'document') parts.push('doc scope');
-  if (config.budget !== undefined && config.budget !== 1024) parts.push(`B=${config.budget}`);
-  return parts.join(' · ');
-}
+// The stored label of a run, e.g. "structure · 128 · ov 16 · hdr · bm25" (the English parts of label.ts).
+export { runLabel, shortModel };
 
 /** A stable key for a run's configuration (same grid cell → same key). */
 export function runKey(config: ExperimentConfig): string {
@@ -100,11 +87,6 @@ export function runKey(config: ExperimentConfig): string {
   // The model that made the semantic vectors or chose the llm boundaries (absent: lexical vectors).
   const borrowed = config.chunker === 'semantic' ? config.semanticEmbedder : config.chunker === 'llm' ? config.generator : undefined;
   return borrowed ? `${key}|${borrowed}` : key;
-}
-
-/** A model id without its owner ("Xenova/ms-marco-MiniLM-L-6-v2" → "ms-marco-MiniLM-L-6-v2"). */
-export function shortModel(id: string): string {
-  return id.slice(id.lastIndexOf('/') + 1);
 }
 
 /** Tokens a chunk must keep after reserving room for a context sentence (as the CLI checks). */
