@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument } from './helpers';
+import { openApp, pasteDocument, setParam } from './helpers';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
 
@@ -55,12 +55,6 @@ afterAll(async () => {
 
 const workerCalls = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __workerCalls: Record<string, number> }).__workerCalls }));
 
-async function setNumber(page: Page, name: string, value: number) {
-  const input = page.locator(`[data-param="${name}"]`);
-  await input.fill(String(value));
-  await input.press('Tab');
-}
-
 async function chunkStarts(page: Page): Promise<number[]> {
   return page.locator('[data-testid="chunk-list"] button').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start'))));
 }
@@ -69,10 +63,10 @@ async function inspectSemantic(page: Page, title: string) {
   await page.getByRole('button', { name: `Inspecionar: ${title}` }).click();
   await page.getByTestId('insp-chunker').locator('option[value="semantic"]').waitFor({ state: 'attached' });
   await page.getByTestId('insp-chunker').selectOption('semantic');
-  await setNumber(page, 'maxTokens', 512);
-  await setNumber(page, 'minTokens', 0);
-  await setNumber(page, 'buffer', 1);
-  await setNumber(page, 'smoothing', 1);
+  await setParam(page, 'maxTokens', 512);
+  await setParam(page, 'minTokens', 0);
+  await setParam(page, 'buffer', 1);
+  await setParam(page, 'smoothing', 1);
   await page.getByTestId('semantic-curve').waitFor({ timeout: 60_000 });
 }
 
@@ -195,8 +189,8 @@ test('the llm chunker: no provider → a notice and nothing sent; then estimate,
   await page.getByTestId('insp-chunker').locator('option[value="llm"]').waitFor({ state: 'attached' });
   await expect.poll(() => page.getByTestId('insp-chunker').inputValue()).toBe('llm');
   await page.locator('[data-param="maxTokens"]').waitFor();
-  await setNumber(page, 'maxTokens', 256);
-  await setNumber(page, 'minTokens', 0);
+  await setParam(page, 'maxTokens', 256);
+  await setParam(page, 'minTokens', 0);
   // The estimate first; nothing sent before the user accepts.
   const estimate = page.getByTestId('llm-estimate');
   await estimate.waitFor({ timeout: 30_000 });

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, waitSaved } from './helpers';
+import { appUrl, openApp, waitSaved, setParam } from './helpers';
 
 const FIX = 'tests/fixtures/documents';
 const manual = JSON.parse(readFileSync(join(FIX, 'manual.expected.json'), 'utf8')) as { outline: { level: number; title: string }[] };
@@ -20,12 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
 });
-
-async function setNumber(name: string, value: number) {
-  const input = s.page.locator(`[data-param="${name}"]`);
-  await input.fill(String(value));
-  await input.press('Tab');
-}
 
 test('a folder with a PDF, a DOCX and a Markdown file: preview the outline, add, inspect the PDF with the structure chunker', async () => {
   const root = mkdtempSync(join(tmpdir(), 'chunklab-docs-'));
@@ -65,7 +59,7 @@ test('a folder with a PDF, a DOCX and a Markdown file: preview the outline, add,
   await s.page.getByRole('button', { name: 'Inspecionar: manual.pdf' }).click();
   await s.page.getByTestId('insp-chunker').locator('option[value="structure"]').waitFor({ state: 'attached' });
   await s.page.getByTestId('insp-chunker').selectOption('structure');
-  await setNumber('maxTokens', 200);
+  await setParam(s.page, 'maxTokens', 200);
   const chunkRows = s.page.locator('[data-testid="chunk-list"] button');
   await expect
     .poll(async () => Math.max(0, ...(await chunkRows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-tokens')))))), { timeout: 60_000 })

@@ -139,3 +139,10 @@ export async function savedResults(page: Page): Promise<{ name: string; results:
       }),
   );
 }
+
+/** Sets a chunker parameter field (data-param=`name`, the first one inside `scope` when given) and leaves it, as a user tabs out. */
+export async function setParam(page: Page, name: string, value: number, scope?: string): Promise<void> {
+  const input = scope ? page.locator(`${scope} [data-param="${name}"]`).first() : page.locator(`[data-param="${name}"]`);
+  await input.fill(String(value));
+  await input.press('Tab');
+}

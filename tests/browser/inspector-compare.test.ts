@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
-import { openApp } from './helpers';
+import { openApp, setParam } from './helpers';
 import { createTokenizer } from '../../src/engine/tokens/index.ts';
 import { parseDocument } from '../../src/engine/documents/index.ts';
 import { chunkDocument } from '../../src/engine/chunkers/index.ts';
@@ -29,12 +29,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function setNumber(scope: string, name: string, value: number) {
-  const input = s.page.locator(`${scope} [data-param="${name}"]`).first();
-  await input.fill(String(value));
-  await input.press('Tab');
-}
-
 test('fixed 64 vs structure 128: totals and boundary counts match the engine, every kind of boundary is marked', async () => {
   // Independent computation in Node with the engine itself.
   const doc = parseDocument({ id: 'manual-beneficiario-v1', text: TEXT, format: 'markdown', name: TITLE });
@@ -55,12 +49,12 @@ test('fixed 64 vs structure 128: totals and boundary counts match the engine, ev
   await s.page.getByRole('button', { name: `Inspecionar: ${TITLE}` }).click();
   await s.page.getByTestId('insp-chunker').locator('option[value="fixed"]').waitFor({ state: 'attached' });
   await s.page.getByTestId('insp-chunker').selectOption('fixed');
-  await setNumber('[data-testid="insp-controls"]', 'maxTokens', 64);
+  await setParam(s.page, 'maxTokens', 64, '[data-testid="insp-controls"]');
   // Off: the single-configuration inspector; on: the comparison replaces it.
   await expect(s.page.getByTestId('cmp-view').count()).resolves.toBe(0);
   await s.page.getByTestId('cmp-toggle').check();
   await s.page.getByTestId('cmp-chunker').selectOption('structure');
-  await setNumber('[data-testid="cmp-controls"]', 'maxTokens', 128);
+  await setParam(s.page, 'maxTokens', 128, '[data-testid="cmp-controls"]');
   await expect(s.page.getByTestId('chunk-list').count()).resolves.toBe(0);
 
   const view = s.page.locator('[data-testid="cmp-view"][data-ready="true"]');

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument } from './helpers';
+import { openApp, pasteDocument, setParam } from './helpers';
 import { createTokenizer } from '../../src/engine/tokens/index.ts';
 
 const dir = 'public/tokenizers/all-MiniLM-L6-v2/';
@@ -36,12 +36,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function setNumber(name: string, value: number) {
-  const input = s.page.locator(`[data-param="${name}"]`);
-  await input.fill(String(value));
-  await input.press('Tab');
-}
-
 test('a pasted document is chunked in the inspector with visible boundaries and token counts', async () => {
   await openApp(s.page);
   const title = 'Reembolso colado';
@@ -49,8 +43,8 @@ test('a pasted document is chunked in the inspector with visible boundaries and 
   await s.page.getByRole('button', { name: `Inspecionar: ${title}` }).click();
   await s.page.getByTestId('insp-chunker').locator('option[value="fixed"]').waitFor({ state: 'attached' });
   await s.page.getByTestId('insp-chunker').selectOption('fixed');
-  await setNumber('maxTokens', 32);
-  await setNumber('overlap', 0);
+  await setParam(s.page, 'maxTokens', 32);
+  await setParam(s.page, 'overlap', 0);
   // Wait for a result computed with the cap of 32.
   const rows = s.page.locator('[data-testid="chunk-list"] button');
   await expect
@@ -91,7 +85,7 @@ test('a pasted document is chunked in the inspector with visible boundaries and 
   await expect(s.page.getByTestId('indexed-text').textContent()).resolves.toBe(TEXT.slice(chunks[1].start, chunks[1].end));
 
   // With overlap, consecutive windows share text and the shared part is drawn as overlap.
-  await setNumber('overlap', 8);
+  await setParam(s.page, 'overlap', 8);
   await s.page.locator('[data-testid="doc-text"] span.overlap').first().waitFor({ timeout: 60_000 });
 
   // The context header puts a prefix before the indexed text, counted in the tokens.

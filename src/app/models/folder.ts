@@ -1,6 +1,7 @@
 // Files of a model folder the user picked (<input webkitdirectory>) or dropped (drag and drop of a
 // folder, read through the File and Directory Entries API), as { path, data } with paths relative to
 // the folder's parent ("my-model/onnx/model.onnx"); the embedding runner strips the folder's name.
+import type { ModelSource } from '../bridge/embed.ts';
 
 export interface PickedFile {
   path: string;
@@ -55,4 +56,20 @@ export async function fromDrop(dt: DataTransfer): Promise<PickedFolder | null> {
     return out.length ? folderOf(out) : null;
   }
   return fromFileList(dt.files);
+}
+
+/**
+ * Where a chosen model (or reranker) loads from: the Hub or the app's served folder by id, or the
+ * picked folder's files when the choice is a folder from disk. A folder's files are not kept across
+ * a reload: when `picked` is not that folder, the error's reason is 'needs-files' (the panels then
+ * ask for the folder again). `what` names the model in the message ("model", "reranker").
+ */
+export function sourceOfChoice(c: { kind: 'hub' | 'served' | 'files'; id: string }, picked: Pick<PickedFolder, 'name' | 'files'> | null, what: string): ModelSource {
+  if (c.kind !== 'files') return { kind: c.kind, id: c.id };
+  if (!picked || picked.name !== c.id) {
+    const err = new Error(`the ${what} folder "${c.id}" must be picked again (files from disk are not kept after a reload)`);
+    (err as Error & { reason: string }).reason = 'needs-files';
+    throw err;
+  }
+  return { kind: 'files', name: picked.name, files: picked.files };
 }

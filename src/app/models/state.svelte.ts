@@ -21,6 +21,7 @@ import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/index.ts'
 import type { LateChunkResult, LateCorpusResult, LateSpan } from '../../engine/embedding/index.ts';
 import { InputError, type Span } from '../../engine/types.ts';
 import { engineTokenizer, useModelTokenizer, type ModelTokenizerFiles } from '../bridge/engine.svelte.ts';
+import { sourceOfChoice } from './folder.ts';
 
 export type { EmbedOutput, ModelStatus, LoadProgress, CacheInfo, EmbedStats };
 
@@ -106,17 +107,7 @@ function errorOf(e: unknown): ModelError {
   return { message: err?.message ?? String(e), reason: typeof err?.reason === 'string' ? err.reason : 'runtime' };
 }
 
-function sourceOf(c: ModelChoice): ModelSource {
-  if (c.kind === 'files') {
-    if (!pickedFiles || pickedFiles.name !== c.id) {
-      const err = new Error(`the model folder "${c.id}" must be picked again (files from disk are not kept after a reload)`);
-      (err as Error & { reason: string }).reason = 'needs-files';
-      throw err;
-    }
-    return { kind: 'files', name: pickedFiles.name, files: pickedFiles.files };
-  }
-  return { kind: c.kind, id: c.id };
-}
+const sourceOf = (c: ModelChoice): ModelSource => sourceOfChoice(c, pickedFiles, 'model');
 
 /**
  * Loads `choice` now (saving it as the choice). `files` are a picked folder's files (paths relative to

@@ -12,6 +12,7 @@ import type { LoadProgress, ModelSource, RerankerStatus, RerankOutput } from '..
 import { RERANKERS } from '../../engine/embedding/index.ts';
 import type { ModelDtype } from '../../engine/embedding/index.ts';
 import { getEmbedClient, withSignal } from '../models/state.svelte.ts';
+import { sourceOfChoice } from '../models/folder.ts';
 
 export type { RerankerStatus, RerankOutput };
 
@@ -57,17 +58,7 @@ let current: object | null = null;
 
 const keyOf = (c: RerankerChoice) => `${c.kind}|${c.id}|${c.dtype}|${c.device}`;
 
-function sourceOf(c: RerankerChoice): ModelSource {
-  if (c.kind === 'files') {
-    if (!picked || picked.name !== c.id) {
-      const err = new Error(`the reranker folder "${c.id}" must be picked again (files from disk are not kept after a reload)`);
-      (err as Error & { reason: string }).reason = 'needs-files';
-      throw err;
-    }
-    return { kind: 'files', name: picked.name, files: picked.files };
-  }
-  return { kind: c.kind, id: c.id };
-}
+const sourceOf = (c: RerankerChoice): ModelSource => sourceOfChoice(c, picked, 'reranker');
 
 /** Chooses a reranker and loads it now. `files`: a picked folder's files. */
 export function loadReranker(choice: RerankerChoice, files?: { path: string; data: Blob }[]): Promise<RerankerStatus> {
