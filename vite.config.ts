@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { precachePlugin } from './src/sw/precache-plugin.ts';
@@ -30,7 +31,16 @@ export default defineConfig({
       'js-tiktoken/ranks/cl100k_base',
       'js-tiktoken/ranks/o200k_base',
     ],
-    exclude: ['@huggingface/transformers', 'onnxruntime-web'],
+    // @chonkiejs/chunk finds its WASM beside itself with `new URL(..., import.meta.url)` too (the
+    // chonkie-recursive baseline chunker).
+    exclude: ['@huggingface/transformers', 'onnxruntime-web', '@chonkiejs/chunk'],
+  },
+  // @chonkiejs/core imports two optional packages lazily that ChunkLab never uses (workers/absent-package.ts).
+  resolve: {
+    alias: {
+      '@chonkiejs/token': fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)),
+      '@kreuzberg/tree-sitter-language-pack': fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)),
+    },
   },
   server: { port: 5173, strictPort: false, headers: ISOLATION },
   preview: { headers: ISOLATION },

@@ -29,9 +29,10 @@ const STAMP = join(OUT, 'inputs.json');
 /**
  * Never bundled into the CLI: native or large, loaded with `await import()` only for model work or,
  * for pdf.js and mammoth, only when a dataset folder holds a PDF or Word file (pdf.js also finds its
- * own worker module beside it in node_modules).
+ * own worker module beside it in node_modules). chonkie finds its WASM file beside its own module, and
+ * LlamaIndex's node parser is large: both are the baseline chunkers, loaded only when one runs.
  */
-const CLI_EXTERNAL = ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'sharp', 'pdfjs-dist', 'mammoth'];
+const CLI_EXTERNAL = ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'sharp', 'pdfjs-dist', 'mammoth', '@chonkiejs/core', '@llamaindex/core'];
 
 /** True when the build is missing or any source it was made from changed (or vanished) since. */
 export function isStale() {

@@ -22,7 +22,7 @@ export function formatSummary(r: ResultsFile): string {
   const semTxt = c.semanticEmbedder ? `, vectors ${c.semanticEmbedder}` : '';
   const rrTxt = c.rerank ? `; reranked by ${c.rerank.modelId ?? c.rerank.model} (top ${c.rerank.top})` : '';
   const scopeTxt = c.scope === 'document' ? '; scope document (each question searches its gold documents only)' : '';
-  lines.push(`config     ${c.chunker}${p.maxTokens ? `, max ${p.maxTokens} tokens` : ''}${p.overlap ? `, overlap ${p.overlap}` : ''}${p.header ? ', context header' : ''}${semTxt}${ctxTxt}; ${retTxt}${rrTxt}; k ${c.k}${scopeTxt}; tokenizer ${c.tokenizer}`);
+  lines.push(`config     ${c.chunker}${typeof c.baseline === 'string' ? ` (baseline: ${c.baseline})` : ''}${p.maxTokens ? `, max ${p.maxTokens} tokens` : ''}${p.overlap ? `, overlap ${p.overlap}` : ''}${p.header ? ', context header' : ''}${semTxt}${ctxTxt}; ${retTxt}${rrTxt}; k ${c.k}${scopeTxt}; tokenizer ${c.tokenizer}`);
   lines.push(`chunks     ${r.metrics.chunks} returned units, ${r.metrics.meanTokens.toFixed(1)} tokens on average${r.index && r.index.entries !== r.metrics.chunks ? ` (${r.index.entries} indexed)` : ''}`);
   lines.push('');
   lines.push('metric        value   95% interval');

@@ -198,7 +198,25 @@ export type ChunkerId =
   | 'semantic'
   | 'small-to-big'
   | 'sentence-window'
-  | 'llm';
+  | 'llm'
+  | BaselineChunkerId;
+
+/**
+ * The baseline chunkers: other libraries' splitters run with their own code (the npm package named),
+ * sized in ChunkLab's tokenizer. Their ids and libraries live here, in the shared vocabulary, so the
+ * page can mark a run as a baseline without loading the chunkers; the registry's entries carry them.
+ */
+export const BASELINE_CHUNKERS = {
+  'langchain-recursive': { library: '@langchain/textsplitters', splitter: 'RecursiveCharacterTextSplitter' },
+  'chonkie-recursive': { library: '@chonkiejs/core', splitter: 'RecursiveChunker' },
+  'llamaindex-sentence': { library: '@llamaindex/core', splitter: 'SentenceSplitter' },
+} as const;
+export type BaselineChunkerId = keyof typeof BASELINE_CHUNKERS;
+
+/** Whether a chunker id names a baseline (another library's splitter). */
+export function isBaselineChunker(id: unknown): id is BaselineChunkerId {
+  return typeof id === 'string' && Object.prototype.hasOwnProperty.call(BASELINE_CHUNKERS, id);
+}
 
 export interface Chunker<P extends CommonParams = CommonParams> {
   id: ChunkerId;

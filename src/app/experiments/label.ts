@@ -5,6 +5,7 @@
 // label from elsewhere, or an older format, is shown as stored).
 // The translator is passed in (the page passes i18n's t), so this stays plain TypeScript.
 import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
+import { isBaselineChunker } from '../../engine/types.ts';
 
 /** A dictionary lookup: the message for `key` with its params, or `key` itself when there is none. */
 export type Translate = (key: never, params?: Record<string, string | number>) => string;
@@ -31,6 +32,8 @@ export function shownRunLabel(config: ExperimentConfig, tr: Translate): string {
   const term = termOf(tr);
   const p = config.params;
   const parts: string[] = [term(`run.chunker.${config.chunker}`, String(config.chunker)), `${p.maxTokens}`];
+  // Another library's splitter, run as a point of comparison: said in the label wherever runs are listed.
+  if (isBaselineChunker(config.chunker)) parts.splice(1, 0, term('run.baseline', 'baseline'));
   if (p.overlap) parts.push(term('run.overlap', `ov ${p.overlap}`, { n: p.overlap }));
   if (config.header) parts.push(term('run.header', 'hdr'));
   const r = config.retriever;

@@ -1,6 +1,6 @@
 // The experiment grid's model: which chunkers, sizes, overlaps, headers, retrievers, models and k
 // the Experiments view crosses, and its expansion into one engine ExperimentConfig per run. Pure.
-import type { ChunkerId } from '../../engine/types.ts';
+import { isBaselineChunker, type ChunkerId } from '../../engine/types.ts';
 import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
 import type { ContextRunConfig } from '../../engine/context/index.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../../engine/context/index.ts';
@@ -122,7 +122,8 @@ export function expandGrid(
             for (const ctx of contexts) {
               const n = (kind === 'bm25' ? 1 : Math.max(1, models.length)) * cross.length;
               const sizeOk = Number.isInteger(size) && size > 0 && Number.isInteger(overlap) && overlap >= 0 && overlap < size;
-              if (!sizeOk || (withContext && size - reserve < MIN_CHUNK_TOKENS_WITH_CONTEXT)) {
+              // A baseline's chunks are the library's own: no context header to add (header "on" is left out).
+              if (!sizeOk || (withContext && size - reserve < MIN_CHUNK_TOKENS_WITH_CONTEXT) || (header && isBaselineChunker(chunker))) {
                 invalid += n;
                 continue;
               }

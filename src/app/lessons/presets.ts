@@ -5,7 +5,7 @@
 import type { ChunkerId, LintFlag } from '../../engine/types.ts';
 import type { ExperimentGrid } from '../experiments/grid.ts';
 
-export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution' | 'scope';
+export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution' | 'scope' | 'baselines';
 
 export type SampleLang = 'pt-BR' | 'en';
 
@@ -189,6 +189,29 @@ export const LESSONS: readonly Lesson[] = [
     needsModel: false,
     computed: true,
     arms: [{ arm: 'open', grid: { ...base, chunkers: ['structure', 'small-to-big'], sizes: [64, 256], scopes: ['corpus', 'document'], autoRun: true } }],
+  },
+  {
+    // The splitters pipelines run today (LangChain, chonkie, LlamaIndex: the libraries' own code, sized
+    // in the same tokenizer) against ChunkLab's recursive and structure chunkers, same cap.
+    id: 'baselines',
+    needsModel: false,
+    arms: [{ arm: 'open', grid: { ...base, chunkers: ['langchain-recursive', 'chonkie-recursive', 'llamaindex-sentence', 'recursive', 'structure'] } }],
+    sample: {
+      'pt-BR': [
+        { chunker: 'langchain-recursive', maxTokens: 128, hit5: 0.747, ctx3: 288 },
+        { chunker: 'chonkie-recursive', maxTokens: 128, hit5: 0.734, ctx3: 288 },
+        { chunker: 'llamaindex-sentence', maxTokens: 128, hit5: 0.759, ctx3: 333 },
+        { chunker: 'recursive', maxTokens: 128, hit5: 0.734, ctx3: 279 },
+        { chunker: 'structure', maxTokens: 128, hit5: 0.785, ctx3: 255 },
+      ],
+      en: [
+        { chunker: 'langchain-recursive', maxTokens: 128, hit5: 0.807, ctx3: 306 },
+        { chunker: 'chonkie-recursive', maxTokens: 128, hit5: 0.807, ctx3: 316 },
+        { chunker: 'llamaindex-sentence', maxTokens: 128, hit5: 0.843, ctx3: 341 },
+        { chunker: 'recursive', maxTokens: 128, hit5: 0.807, ctx3: 306 },
+        { chunker: 'structure', maxTokens: 128, hit5: 0.867, ctx3: 280 },
+      ],
+    },
   },
 ];
 

@@ -8,7 +8,7 @@ import { blockAt } from '../documents/ranges.ts';
 import { abortError, throwIfAborted, tokenIndexOf, type ChunkerInfo } from './kit/index.ts';
 import { CHUNKERS } from './registry.ts';
 
-export { CHUNKERS, CHUNKER_IDS, CHUNKER_LIST, MAX_TOKENS_LIMIT, type ChunkerInfo, type ParamSpec, type Localized } from './registry.ts';
+export { BASELINE_IDS, baselineOf, CHUNKERS, CHUNKER_IDS, CHUNKER_LIST, MAX_TOKENS_LIMIT, type ChunkerInfo, type ParamSpec, type Localized } from './registry.ts';
 export { createPrefixer, headerFields, headerText, docTitle, type Prefixer } from './kit/index.ts';
 export { splitRange, DEFAULT_LADDER, MARKDOWN_LADDER } from './kit/index.ts';
 export { percentile, cosine, cutCurve, peaks, type BreakpointCurve, type CutRule } from './kit/index.ts';
@@ -37,6 +37,8 @@ export function resolveParams(id: string, params: ChunkParams = {}): Record<stri
   const out: Record<string, unknown> = {};
   const known = new Set(info.params.map((p) => p.name));
   for (const key of Object.keys(params)) {
+    // "No header" asks nothing of a chunker that has none (the baselines): the grid sends it to every chunker.
+    if (key === 'header' && !known.has(key) && (params.header === false || params.header === undefined)) continue;
     if (!known.has(key) && key !== 'language') {
       throw new InputError(
         `unknown parameter for chunker "${id}" (expected: ${[...known].join(', ')})`,
@@ -108,7 +110,8 @@ export async function chunkDocument(doc: Doc, id: ChunkerId | string, params: Ch
   const chunks = await info.chunker.chunk(doc, resolved, ctx);
   throwIfAborted(ctx.signal);
   const cap = resolved.maxTokens;
-  for (const c of chunks) {
+  // A baseline's chunks are the library's own: its chunkSize is not a hard cap, and no chunk is re-cut.
+  for (const c of info.baseline ? [] : chunks) {
     if (c.tokens > cap) {
       // A chunker bug, not bad input: never hand back a chunk over the hard cap.
       throw new Error(`chunker ${id} produced ${c.id} with ${c.tokens} tokens, over the cap of ${cap}`);

@@ -5,6 +5,9 @@
 import type { ChunkerId } from '../types.ts';
 import type { ChunkerInfo } from './kit/index.ts';
 import { fixed } from './fixed.ts';
+import { chonkieRecursive } from './chonkie-recursive.ts';
+import { langchainRecursive } from './langchain-recursive.ts';
+import { llamaindexSentence } from './llamaindex-sentence.ts';
 import { llm } from './llm.ts';
 import { recursive } from './recursive.ts';
 import { semantic } from './semantic.ts';
@@ -15,8 +18,20 @@ import { structure } from './structure.ts';
 
 export { MAX_TOKENS_LIMIT, type ChunkerInfo, type Localized, type ParamSpec } from './kit/index.ts';
 
-/** Every strategy, in the order the page and the CLI list them. */
-export const CHUNKER_LIST = [fixed, recursive, sentences, structure, semantic, smallToBig, sentenceWindow, llm] as const;
+/** Every strategy, in the order the page and the CLI list them; the baselines (other libraries' splitters) last. */
+export const CHUNKER_LIST = [
+  fixed,
+  recursive,
+  sentences,
+  structure,
+  semantic,
+  smallToBig,
+  sentenceWindow,
+  llm,
+  langchainRecursive,
+  chonkieRecursive,
+  llamaindexSentence,
+] as const;
 
 type ListedId = (typeof CHUNKER_LIST)[number]['id'];
 // Compile-time: the list and the ChunkerId union name the same strategies.
@@ -27,3 +42,12 @@ void _everyIdListed;
 export const CHUNKERS = Object.fromEntries(CHUNKER_LIST.map((c) => [c.id, c])) as unknown as Record<ChunkerId, ChunkerInfo<any>>;
 
 export const CHUNKER_IDS = CHUNKER_LIST.map((c) => c.id) as ChunkerId[];
+
+/** The ids of the baselines: other libraries' splitters run with their own code. */
+export const BASELINE_IDS = CHUNKER_LIST.filter((c) => 'baseline' in c && c.baseline).map((c) => c.id) as ChunkerId[];
+
+/** The library behind a baseline chunker ("@langchain/textsplitters RecursiveCharacterTextSplitter"), or null. */
+export function baselineOf(id: string): string | null {
+  const b = (CHUNKERS as Record<string, ChunkerInfo | undefined>)[id]?.baseline;
+  return b ? `${b.library} ${b.splitter}` : null;
+}

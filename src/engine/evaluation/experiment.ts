@@ -10,7 +10,7 @@
 import { InputError } from '../types.ts';
 import type { AnswerCache, Chunk, ChunkerId, CommonParams, Doc, EmbedFn, HeaderOptions, Question, Retriever, TextGenerator, TextTokenizer } from '../types.ts';
 import { docUnits, parseDocument } from '../documents/index.ts';
-import { chunkCorpus } from '../chunkers/index.ts';
+import { baselineOf, chunkCorpus } from '../chunkers/index.ts';
 import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
 import type { ContextRunConfig } from '../context/redact.ts';
 import { corpusLanguage, createRetriever, type RetrieverConfig, type RetrieverContext } from '../retrieval/wiring.ts';
@@ -294,6 +294,8 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
     config: {
       dataset: { name: dataset.name, source: dataset.source, documents: docs.size, questions: dataset.questions.length + dataset.skipped.length, repaired: dataset.repaired ?? 0 },
       chunker: config.chunker,
+      // A baseline (another library's splitter, run with its own code): which library.
+      ...(baselineOf(config.chunker) ? { baseline: baselineOf(config.chunker) } : {}),
       params,
       retriever: rcfg,
       k,

@@ -6,6 +6,7 @@ import { runLabel } from '../../../src/app/experiments/model.ts';
 import { shownLabel, shownRunLabel } from '../../../src/app/experiments/label.ts';
 import * as areas from '../../../src/app/i18n/areas/run-labels.ts';
 import type { ExperimentConfig } from '../../../src/engine/evaluation/index.ts';
+import type { ChunkerId } from '../../../src/engine/types.ts';
 
 const configs: ExperimentConfig[] = [
   { chunker: 'structure', params: { maxTokens: 128, overlap: 16 }, header: true, retriever: { kind: 'bm25' }, k: 10 },
@@ -35,4 +36,20 @@ test('a saved result is translated from its stored config only when its label is
   expect(shownLabel(configs[0], 'my run', pt)).toBe('my run');
   expect(shownLabel(undefined, 'structure · 128 · bm25', pt)).toBe('structure · 128 · bm25');
   expect(shownLabel({ chunker: 'fixed' }, 'fixed · 128 · bm25', pt)).toBe('fixed · 128 · bm25');
+});
+
+test('a baseline run (another library\'s splitter) says so in its label, in both languages', () => {
+  const c: ExperimentConfig = { chunker: 'langchain-recursive', params: { maxTokens: 200, overlap: 0 }, header: false, retriever: { kind: 'bm25' }, k: 10 };
+  expect(runLabel(c)).toBe('langchain-recursive · baseline · 200 · bm25');
+  expect(shownRunLabel(c, en)).toBe(runLabel(c));
+  expect(shownRunLabel(c, pt)).toBe('langchain-recursivo · referência · 200 · bm25');
+  expect(runLabel({ ...c, chunker: 'recursive' })).toBe('recursive · 200 · bm25');
+});
+
+test('the grid leaves out a baseline with the context header on (its chunks are the library\'s own) and counts it', async () => {
+  const { expandGrid, defaultGrid } = await import('../../../src/app/experiments/model.ts');
+  const g = { ...defaultGrid(), chunkers: ['recursive', 'langchain-recursive'] as ChunkerId[], headers: [false, true], sizes: [128] };
+  const { runs, invalid } = expandGrid(g);
+  expect(runs.map((r) => r.label).sort()).toEqual(['langchain-recursive · baseline · 128 · bm25', 'recursive · 128 · bm25', 'recursive · 128 · hdr · bm25']);
+  expect(invalid).toBe(1);
 });

@@ -1,11 +1,23 @@
 // The registry (one source of truth for ids, defaults and help) and the corpus runner (progress, abort).
 
 import { expect, test } from 'vitest';
-import { chunkCorpus, chunkDocument, CHUNKERS, CHUNKER_IDS, resolveParams } from '../../../src/engine/chunkers/index.ts';
+import { BASELINE_IDS, chunkCorpus, chunkDocument, CHUNKERS, CHUNKER_IDS, resolveParams } from '../../../src/engine/chunkers/index.ts';
 import { enDoc, fakeEmbed, ptDoc, tokenizer } from './helpers.ts';
 
 test('every chunker id of the contract is registered, with bilingual label, 2-line summary and params', () => {
-  expect([...CHUNKER_IDS].sort()).toEqual(['fixed', 'llm', 'recursive', 'semantic', 'sentence-window', 'sentences', 'small-to-big', 'structure']);
+  expect([...CHUNKER_IDS].sort()).toEqual([
+    'chonkie-recursive',
+    'fixed',
+    'langchain-recursive',
+    'llamaindex-sentence',
+    'llm',
+    'recursive',
+    'semantic',
+    'sentence-window',
+    'sentences',
+    'small-to-big',
+    'structure',
+  ]);
   for (const [id, info] of Object.entries(CHUNKERS)) {
     expect(info.id).toBe(id);
     expect(info.chunker.id).toBe(id);
@@ -14,7 +26,8 @@ test('every chunker id of the contract is registered, with bilingual label, 2-li
       expect(info.summary[lang].split('\n').length).toBe(2);
     }
     const names = info.params.map((p) => p.name);
-    expect(names.slice(0, 3)).toEqual(['maxTokens', 'overlap', 'header']);
+    // The baselines take the library's chunkSize and chunkOverlap, and no header (their chunks are the library's).
+    expect(names.slice(0, 3)).toEqual(BASELINE_IDS.includes(info.id) ? ['maxTokens', 'overlap'] : ['maxTokens', 'overlap', 'header']);
     expect(new Set(names).size).toBe(names.length);
     for (const p of info.params) {
       expect(p.help.pt && p.help.en).toBeTruthy();

@@ -160,6 +160,13 @@ export const pt = {
   'lessons.lb.miss.split': 'resposta dividida',
   'lessons.lb.miss.below-k': 'abaixo do top 5',
   'lessons.lb.miss.not-retrieved': 'não recuperada',
+  'lessons.baselines.title': 'O seu divisor de hoje contra os do ChunkLab',
+  'lessons.baselines.shows':
+    'Os divisores que muitos pipelines já usam, com o código das próprias bibliotecas (RecursiveCharacterTextSplitter do LangChain, RecursiveChunker do chonkie, SentenceSplitter do LlamaIndex), medidos no mesmo tokenizador e com o mesmo teto de 128 tokens, ao lado do recursivo e do estrutural do ChunkLab.',
+  'lessons.baselines.lookFor':
+    'A diferença em hit@5 entre o divisor que você usa hoje e o melhor do ChunkLab, e o intervalo: com poucas perguntas, uma diferença de 3 pontos pode ser acaso. Compare também os tokens de contexto (ctx3): ganhar devolvendo mais texto não é o mesmo que cortar melhor.',
+  'lessons.baselines.known':
+    'Na avaliação da Chroma (2024), o divisor recursivo com 200 tokens e sem sobreposição foi um ponto de partida sólido. Mudar de divisor raramente muda tudo; respeitar títulos, tabelas e código costuma ajudar mais do que trocar de biblioteca.',
   'lessons.scope.title': 'Escopo: buscar no corpus ou dentro de um documento',
   'lessons.scope.shows': 'As mesmas divisões avaliadas duas vezes: buscando em todo o corpus e buscando só entre os trechos do documento da resposta (como quem já abriu o documento certo e procura nele).',
   'lessons.scope.lookFor': 'Se a configuração que vence no corpus também vence dentro do documento. Trechos pequenos e precisos podem perder no corpus (parecem com trechos de outros documentos) e ganhar quando o documento já é o certo.',
@@ -330,6 +337,13 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.miss.split': 'split answer',
   'lessons.lb.miss.below-k': 'below the top 5',
   'lessons.lb.miss.not-retrieved': 'not retrieved',
+  'lessons.baselines.title': 'Your current splitter vs ChunkLab\'s',
+  'lessons.baselines.shows':
+    "The splitters many pipelines already run, with the libraries' own code (LangChain's RecursiveCharacterTextSplitter, chonkie's RecursiveChunker, LlamaIndex's SentenceSplitter), sized in the same tokenizer with the same 128-token cap, beside ChunkLab's recursive and structure chunkers.",
+  'lessons.baselines.lookFor':
+    'The hit@5 gap between the splitter you run today and the best of ChunkLab, and its interval: with few questions a 3-point gap can be chance. Compare the context tokens too (ctx3): winning by returning more text is not the same as cutting better.',
+  'lessons.baselines.known':
+    "In Chroma's evaluation (2024), the recursive splitter at 200 tokens with no overlap was a solid starting point. Changing splitter rarely changes everything; respecting headings, tables and code tends to help more than switching libraries.",
   'lessons.scope.title': 'Scope: searching the corpus or inside one document',
   'lessons.scope.shows': "The same chunkings evaluated twice: searching the whole corpus, and searching only among the chunks of the answer's document (like someone who already opened the right document and searches in it).",
   'lessons.scope.lookFor': 'Whether the configuration that wins across the corpus also wins inside the document. Small, precise chunks can lose across the corpus (they look like chunks of other documents) and win once the document is the right one.',

@@ -28,3 +28,4 @@ export { hardCut, tokenIndexOf } from './tokens.ts';
 export { cosine, isSparse, percentile, smoothCurve, windowedSimilarities, type Vector } from './vectors.ts';
 export { breakpointCurve, cutCurve, peaks, type BreakpointCurve, type CurveOptions, type CutRule } from './breakpoints.ts';
 export { segmentDrafts } from './segments.ts';
+export { chunksFromRanges, placePieces } from './library-spans.ts';

@@ -36,6 +36,12 @@ export interface ChunkerInfo<P extends CommonParams = CommonParams> {
   params: ParamSpec[];
   /** What the chunker needs besides a tokenizer: vectors (ctx.embed) or a language model (ctx.generator). */
   needs?: 'embedder' | 'generator';
+  /**
+   * A baseline: another library's splitter run with its own code (the npm package named), sized in
+   * ChunkLab's tokenizer. Its chunks are the library's as they are: no prefix, and the cap is the
+   * library's chunkSize, which it may exceed where it cannot split.
+   */
+  baseline?: { readonly library: string; readonly splitter: string };
 }
 
 export interface ChunkerDefinition<P extends CommonParams> extends Omit<ChunkerInfo<P>, 'chunker'> {
