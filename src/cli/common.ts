@@ -1,7 +1,7 @@
 // Shared by chunk and eval: --help, the options both take, chunker parameters from flags, the
 // tokenizer choice, the semantic chunker's lexical embedder, safe writing.
 import { writeFile, rename, rm } from 'node:fs/promises';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { ChunkerId, Doc, EmbedFn, TextTokenizer } from '../engine/types.ts';
@@ -61,8 +61,17 @@ export function chunkerParams(id: ChunkerId, o: Parsed, command: string): { maxT
   return params;
 }
 
+/**
+ * The tokenizer of --tokenizer: a folder, or a tiktoken encoding's name (`cl100k_base`, `o200k_base`)
+ * when no folder of that name exists (Chroma's evaluation sizes chunks in cl100k_base), else the
+ * bundled one.
+ */
 export async function chooseTokenizer(dir: string | undefined): Promise<TextTokenizer> {
   const { loadDefaultTokenizer, loadTokenizerDir } = await import('./load-tokenizer.ts');
+  if (dir && !existsSync(dir)) {
+    const { createTiktokenTokenizer, isTiktokenEncoding } = await import('../engine/tokens/index.ts');
+    if (isTiktokenEncoding(dir)) return createTiktokenTokenizer(dir);
+  }
   return dir ? loadTokenizerDir(dir) : loadDefaultTokenizer();
 }
 

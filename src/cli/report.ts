@@ -37,6 +37,7 @@ export function formatSummary(r: ResultsFile): string {
     ['iou@5', r.metrics['iou@5'], undefined],
     ['hit@budget', r.metrics['hit@budget'], r.intervals?.['hit@budget']],
     ['recall@budget', r.metrics['recall@budget'], undefined],
+    ['precision Ω', r.metrics.precisionOmega, undefined],
   ];
   for (const [name, v, ci] of rows) lines.push(`${name.padEnd(13)} ${f3(v)}${ci ? `   [${f3(ci[0])}, ${f3(ci[1])}]` : ''}`);
   lines.push(`${'ctx3'.padEnd(12)}  ${r.metrics.ctx3.toFixed(1)} tokens`);

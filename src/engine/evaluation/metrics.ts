@@ -1,7 +1,7 @@
 // The metrics of docs/CONTRACT.md, computed from a results file's own chunks and rankings (nothing
 // else), so a saved or shared file always scores the same: hit@1/3/5, mrr, coverage, ctx3,
 // Chroma's character-range recall/precision/IoU over the first 5, hit and recall at a context
-// budget (config.budget tokens), chunk counts; Wilson intervals, per-question miss reasons and the
+// budget (config.budget tokens), Chroma's Precision Ω (a property of the cuts alone), chunk counts; Wilson intervals, per-question miss reasons and the
 // twin (look-alike) report; hit rate at several budgets (the fair comparison of chunk sizes).
 import type { GoldSpan } from '../types.ts';
 import { wilson } from './stats.ts';
@@ -33,6 +33,8 @@ export interface QuestionScore {
   hitBudget: boolean;
   /** Character recall of the units taken within the budget. */
   recallBudget: number;
+  /** Chroma's Precision Ω over every chunk of the gold document(s) that meets a gold span (precisionOmega). */
+  precisionOmega: number;
   /** Why hit@5 failed; absent on a hit. */
   miss?: MissReason;
   twin?: TwinOutcome;
@@ -136,6 +138,58 @@ export function rangeScores(
   };
 }
 
+/**
+ * Chroma's Precision Ω of one question (the "ω" of chunking_evaluation's _full_precision_score): every
+ * chunk of the gold document(s) that meets a gold span is returned, as a reader given every relevant
+ * chunk would be; Ω = |∪ (chunk ∩ span)| / |∪ those chunks ∪ the spans' parts no chunk covers|, in
+ * characters. As in Chroma's code a chunk that only touches a span (ends where it starts) counts as
+ * meeting it: it adds no characters to the top and all of its own to the bottom. 0 when no chunk
+ * meets any span. A property of the cuts alone: the retriever plays no part.
+ */
+export function precisionOmega(chunks: readonly ResultsChunk[], gold: readonly GoldSpan[]): number {
+  const inter: Array<[string, number, number]> = [];
+  const bottom: Array<[string, number, number]> = [];
+  // Gold left uncovered, per span: [docId, start, end] pieces.
+  let unused: Array<[string, number, number]> = gold.map((g) => [g.docId, g.start, g.end]);
+  let met = false;
+  for (const c of chunks) {
+    let meets = false;
+    for (const g of gold) {
+      if (g.docId !== c.docId) continue;
+      const a = Math.max(c.start, g.start);
+      const b = Math.min(c.end, g.end);
+      if (a > b) continue;
+      meets = true;
+      inter.push([c.docId, a, b]);
+      unused = unused.flatMap(([d, s, e]): Array<[string, number, number]> => {
+        if (d !== c.docId || e <= a || s >= b) return [[d, s, e]];
+        const rest: Array<[string, number, number]> = [];
+        if (s < a) rest.push([d, s, a]);
+        if (e > b) rest.push([d, b, e]);
+        return rest;
+      });
+    }
+    if (meets) {
+      met = true;
+      bottom.push([c.docId, c.start, c.end]);
+    }
+  }
+  if (!met) return 0;
+  const perDoc = (xs: Array<[string, number, number]>) => {
+    const by = new Map<string, Array<[number, number]>>();
+    for (const [d, s, e] of xs) {
+      const l = by.get(d) ?? [];
+      l.push([s, e]);
+      by.set(d, l);
+    }
+    let n = 0;
+    for (const l of by.values()) n += unionLength(l);
+    return n;
+  };
+  const den = perDoc([...bottom, ...unused]);
+  return den > 0 ? perDoc(inter) / den : 0;
+}
+
 function twinOutcome(rank: number | null, lookAlike: number | null): TwinOutcome {
   if (rank === null && lookAlike === null) return 'neither';
   if (lookAlike === null) return 'relevant-first';
@@ -180,6 +234,7 @@ export function scoreQuestion(
     ctx3: ranked.slice(0, 3).reduce((s, u) => s + u.tokens, 0),
     hitBudget: gold.length > 0 && allContained(taken, gold),
     recallBudget: rangeScores(taken, gold).recall,
+    precisionOmega: precisionOmega(all, gold),
   };
   if (!hit5) score.miss = !covered ? 'split' : allContained(ranked, gold) ? 'below-k' : 'not-retrieved';
   if (q.notRelevant?.length) score.twin = twinOutcome(rank, firstRank(q.notRelevant));
@@ -214,6 +269,7 @@ export function scoreResults(chunks: readonly ResultsChunk[], questions: readonl
     'iou@5': mean(per.map((s) => s.iou5)),
     'hit@budget': n ? successes['hit@budget'] / n : 0,
     'recall@budget': mean(per.map((s) => s.recallBudget)),
+    precisionOmega: mean(per.map((s) => s.precisionOmega)),
     chunks: chunks.length,
     meanTokens: mean(chunks.map((c) => c.tokens)),
   };

@@ -45,12 +45,13 @@ export const METRIC_KEYS = [
   'iou@5',
   'hit@budget',
   'recall@budget',
+  'precisionOmega',
   'chunks',
   'meanTokens',
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 /** Metrics added after version 1 files were first written: a file without them still opens (they are recomputed). */
-export const LATER_METRIC_KEYS: readonly MetricKey[] = ['hit@budget', 'recall@budget'];
+export const LATER_METRIC_KEYS: readonly MetricKey[] = ['hit@budget', 'recall@budget', 'precisionOmega'];
 export type Metrics = Record<MetricKey, number>;
 
 /** The rates that get a Wilson interval (proportions of questions). */

@@ -25,7 +25,7 @@ function file(questions: { id: string; gold: [string, number, number]; ranked: s
 const summary = (name: string, hit5: number, mrr: number, set: string, ctx3 = 100): ResultsSummary => ({
   fileName: name,
   label: name,
-  metrics: { 'hit@1': 0, 'hit@3': 0, 'hit@5': hit5, mrr, coverage: 0, ctx3, 'recall@5': 0, 'precision@5': 0, 'iou@5': 0, 'hit@budget': 0, 'recall@budget': 0, chunks: 0, meanTokens: 0 },
+  metrics: { 'hit@1': 0, 'hit@3': 0, 'hit@5': hit5, mrr, coverage: 0, ctx3, 'recall@5': 0, 'precision@5': 0, 'iou@5': 0, 'hit@budget': 0, 'recall@budget': 0, precisionOmega: 0, chunks: 0, meanTokens: 0 },
   intervals: {},
   questions: 2,
   skipped: 0,

@@ -16,7 +16,7 @@ export function independentMetrics(chunks: IChunk[], questions: IQuestion[], bud
     throw new Error(`no chunk ${id}`);
   };
   const inside = (c: IChunk, g: ISpan) => c.docId === g.docId && g.start >= c.start && g.end <= c.end;
-  let h1 = 0, h3 = 0, h5 = 0, rr = 0, cov = 0, ctx = 0, rec = 0, prec = 0, iou = 0, hb = 0, rb = 0;
+  let h1 = 0, h3 = 0, h5 = 0, rr = 0, cov = 0, ctx = 0, rec = 0, prec = 0, iou = 0, hb = 0, rb = 0, omega = 0;
   for (const q of questions) {
     const ranked = q.ranked.map(find);
     const hitAt = (k: number) => {
@@ -70,12 +70,25 @@ export function independentMetrics(chunks: IChunk[], questions: IQuestion[], bud
     let gotGold = 0;
     for (const p of goldPos) if (got.has(p)) gotGold++;
     rb += goldSum ? gotGold / goldSum : 0;
+    // Precision Ω: every chunk of the corpus that meets (or touches) a gold span; gold characters
+    // intersected over the chunks' characters plus the gold no chunk covers.
+    const meeting = chunks.filter((c) => q.gold.some((g) => g.docId === c.docId && Math.max(c.start, g.start) <= Math.min(c.end, g.end)));
+    if (meeting.length) {
+      const inChunks = positions(meeting);
+      let topO = 0;
+      const bottomO = new Set(inChunks);
+      for (const p of goldPos) {
+        if (inChunks.has(p)) topO++;
+        else bottomO.add(p);
+      }
+      omega += topO / bottomO.size;
+    }
   }
   const n = questions.length || 1;
   const tokens = chunks.reduce((s, c) => s + c.tokens, 0);
   return {
     'hit@1': h1 / n, 'hit@3': h3 / n, 'hit@5': h5 / n, mrr: rr / n, coverage: cov / n, ctx3: ctx / n,
-    'recall@5': rec / n, 'precision@5': prec / n, 'iou@5': iou / n, 'hit@budget': hb / n, 'recall@budget': rb / n,
+    'recall@5': rec / n, 'precision@5': prec / n, 'iou@5': iou / n, 'hit@budget': hb / n, 'recall@budget': rb / n, precisionOmega: omega / n,
     chunks: chunks.length, meanTokens: chunks.length ? tokens / chunks.length : 0,
   };
 }
