@@ -2,6 +2,7 @@
 // miss reasons, the twin report, and the paired comparison.
 import type { ResultsFile } from '../engine/evaluation/types.ts';
 import type { Comparison } from '../engine/evaluation/compare.ts';
+import { bootstrapRate, minDetectableDifference, powerAfter } from '../engine/evaluation/power.ts';
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -42,6 +43,18 @@ export function formatSummary(r: ResultsFile): string {
   for (const [name, v, ci] of rows) lines.push(`${name.padEnd(13)} ${f3(v)}${ci ? `   [${f3(ci[0])}, ${f3(ci[1])}]` : ''}`);
   lines.push(`${'ctx3'.padEnd(12)}  ${r.metrics.ctx3.toFixed(1)} tokens`);
   lines.push(`${'budget'.padEnd(12)}  ${c.budget ?? 1024} tokens of context per question (hit@budget, recall@budget)`);
+  // Enough questions? The smallest hit-rate difference this question set can detect between two
+  // configurations (paired, 80% power, α 0.05) at a few assumed shares of discordant questions; and
+  // hit@5's interval when whole documents are resampled (their questions share the cuts).
+  const n = r.questions.length;
+  if (n) {
+    const pts = (psi: number) => `${(100 * minDetectableDifference(n, psi)).toFixed(1)} points at ${Math.round(psi * 100)}%`;
+    lines.push(`detectable ${n} questions tell two configurations apart (paired, 80% power) only by ≥ ${pts(0.2)} discordant questions (${pts(0.1)}, ${pts(0.3)})`);
+    const hits = r.questions.map((q) => q.gold.length > 0 && q.miss === undefined);
+    const byDoc = bootstrapRate(r.questions, hits, { by: 'document' });
+    const byQ = bootstrapRate(r.questions, hits, { by: 'question' });
+    lines.push(`hit@5 boot ${f3(byDoc.estimate)} [${f3(byDoc.interval[0])}, ${f3(byDoc.interval[1])}] resampling ${byDoc.units} documents; [${f3(byQ.interval[0])}, ${f3(byQ.interval[1])}] resampling questions`);
+  }
   const misses = { split: 0, 'below-k': 0, 'not-retrieved': 0 };
   for (const q of r.questions) if (q.miss) misses[q.miss]++;
   lines.push('');
@@ -65,5 +78,12 @@ export function formatComparison(cmp: Comparison, names: [string, string]): stri
   const h5 = cmp.tests[cmp.tests.length - 1];
   const list = (xs: string[]) => (xs.length ? xs.slice(0, 20).join(', ') + (xs.length > 20 ? `, … (${xs.length})` : '') : '(none)');
   lines.push('', `hit@5 only A: ${list(h5.onlyA)}`, `hit@5 only B: ${list(h5.onlyB)}`);
+  const pw = powerAfter(cmp.questions, h5.onlyA.length, h5.onlyB.length, h5.p);
+  const needed = Number.isFinite(pw.needed) ? `about ${pw.needed} questions` : 'no number of questions (they tie on the discordant ones)';
+  lines.push(
+    pw.tooFew
+      ? `verdict: too few questions to tell (hit@5 p ${h5.p.toFixed(3)}); at the ${(100 * pw.discordance).toFixed(1)}% discordant questions seen, a decisive test (80% power, α 0.05) needs ${needed}`
+      : `verdict: ${h5.p < 0.05 ? 'the hit@5 difference is significant' : 'no significant hit@5 difference'}; a decisive test at this discordance needs ${needed}, ${cmp.questions} given`,
+  );
   return lines.join('\n');
 }
