@@ -40,7 +40,9 @@ export const llamaindexSentence = defineChunker<CommonParams>({
       logger: quiet,
     } as ConstructorParameters<typeof SentenceSplitter>[0]);
     const pieces = splitter.splitText(doc.text);
-    const ranges = placePieces(doc.text, pieces, { overlapping: overlap > 0, who: 'llamaindex-sentence' });
+    // SentenceSplitter rejoins sentence splits, which can change the whitespace between them: such a
+    // chunk is placed over the document range it came from (whitespace runs matching any run).
+    const ranges = placePieces(doc.text, pieces, { overlapping: overlap > 0, who: 'llamaindex-sentence', looseSpace: true });
     return chunksFromRanges(doc, ranges, ctx.tokenizer);
   },
 });
