@@ -24,7 +24,7 @@ import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { loadDataset, readOptions, readText } from './dataset.ts';
 import { parseEmbedderSpec } from '../engine/embedding/providers/config.ts';
-import { selectQuestions } from '../engine/formats/dataset.ts';
+import { selectQuestions } from '../engine/evaluation/dataset.ts';
 import { UNSAFE_KEYS } from '../engine/formats/limits.ts';
 import { formatSummary } from './report.ts';
 import { contextForCli, formatContextReport, parsePricing, providerConfigFromSpec, type ContextCli } from './context.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createHttpProvider, scanPersonalData } from '../engine/llm/index.ts';
 import { parseDataset } from '../engine/evaluation/experiment.ts';
 import { writeChunklabFolder } from '../engine/formats/chunklab-folder.ts';
-import type { DocumentInput } from '../engine/formats/dataset.ts';
+import type { DocumentInput } from '../engine/evaluation/dataset.ts';
 import { estimateQuestions, generateQuestions, planQuestions, toQuestionSpecs, REJECT_REASONS, type RejectReason } from '../engine/questions/index.ts';
 import { InputError } from '../engine/types.ts';
 import { intOption, parseArgs, required } from './args.ts';

@@ -13,6 +13,8 @@ import { finalizeBlocks, type RawBlock } from './text-utils.ts';
 
 export { sentenceSpans } from './sentences.ts';
 export { guessLanguage } from './language.ts';
+export { bm25Terms, foldTerm, stopwordSet } from './terms.ts';
+export type { StopwordSet, Term } from './terms.ts';
 export { readFrontMatter } from './markdown.ts';
 export { formatPageMap, parsePageMap, pageAt, pagesOf } from './pdf/page-map.ts';
 export type { PageRange } from './pdf/page-map.ts';
