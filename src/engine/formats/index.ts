@@ -1,6 +1,6 @@
 // File formats: every reader is a pure function over strings that validates and throws InputError
 // with file/line/question context. Every offset in a file counts Unicode code points.
-export { MAX_INPUT_BYTES, checkSize, parseJson } from './limits.ts';
+export { MAX_INPUT_BYTES, UNSAFE_KEYS, checkSize, parseJson } from './limits.ts';
 export type { ReadOptions } from './limits.ts';
 export { readSquad, nearestOccurrence, PARAGRAPH_JOIN } from './squad.ts';
 export { readChromaFolder, corpusIdOf, CHROMA_COLUMNS } from './chroma.ts';
