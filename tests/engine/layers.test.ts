@@ -3,7 +3,8 @@
 // uses no DOM or worker global; src/engine has no circular import; workers never import src/app;
 // src/app imports workers only as types, or (the bridge alone) by URL to start them; src/app and
 // workers reach the engine only through a folder's index.ts (or the shared vocabulary, types.ts);
-// no two engine folders lean on each other, directly or round a longer loop.
+// no two engine folders lean on each other, directly or round a longer loop; an index.ts in src/engine
+// only re-exports (implementations live in files named for what they hold).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +142,17 @@ function folderLoops(edges: ReadonlyMap<string, readonly string[]>): string[] {
   return loops;
 }
 
+/**
+ * What an index.ts holds besides re-exports (`export … from '…'`): declarations, imports, statements,
+ * each as "file:line kind". Empty for an index that only re-exports.
+ */
+function notReExports(file: string, text = scriptOf(file)): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  return sf.statements
+    .filter((st) => !(ts.isExportDeclaration(st) && st.moduleSpecifier))
+    .map((st) => `${file}:${sf.getLineAndCharacterOfPosition(st.getStart()).line + 1} ${ts.isVariableStatement(st) ? 'VariableStatement' : ts.SyntaxKind[st.kind]}`);
+}
+
 /** Each engine file and the engine files it imports (type-only imports count: a loop of types is still a tangle). */
 function engineEdges(list: readonly string[]): Map<string, string[]> {
   return new Map(list.map((f) => [f, importsOf(f).filter((i) => under(i.target, 'src/engine')).map((i) => i.target)]));
@@ -206,6 +218,32 @@ describe('layers', () => {
     expect(two[0]).toMatch(/^llm → embedding → llm \(src\/engine\/llm\/http\.ts → src\/engine\/embedding\/index\.ts; src\/engine\/embedding\/[^;]+ → src\/engine\/llm\/[^;]+\)$/);
     // questions → evaluation (its dataset vocabulary) → documents; documents importing questions closes a loop of three.
     expect(folderLoops(planted('src/engine/documents/language.ts', 'src/engine/questions/index.ts')).some((l) => l.startsWith('documents → questions →'))).toBe(true);
+  });
+
+  test('every index.ts in src/engine only re-exports', () => {
+    const indexes = engine.filter((f) => f.endsWith('/index.ts'));
+    expect(indexes).toContain('src/engine/chunkers/index.ts');
+    expect(indexes.flatMap((f) => notReExports(f))).toEqual([]);
+  });
+
+  test('the index check sees a function, a constant, a type and an import among re-exports', () => {
+    const planted = [
+      "export { a } from './a.ts';",
+      "export * from './b.ts';",
+      "export type { C } from './c.ts';",
+      "import { d } from './d.ts';",
+      'export function e() {}',
+      'const f = 1;',
+      'export interface G {}',
+      'export { d };',
+    ].join('\n');
+    expect(notReExports('x/index.ts', planted)).toEqual([
+      'x/index.ts:4 ImportDeclaration',
+      'x/index.ts:5 FunctionDeclaration',
+      'x/index.ts:6 VariableStatement',
+      'x/index.ts:7 InterfaceDeclaration',
+      'x/index.ts:8 ExportDeclaration',
+    ]);
   });
 
   test('workers never import src/app', () => {
