@@ -9,8 +9,8 @@
 import { InputError, type ChunkerId } from '../engine/types.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/index.ts';
-import { parseDataset, runExperiment, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/index.ts';
-import { readChunksJsonl, selectQuestions, writeResults, type Dataset } from '../engine/formats/index.ts';
+import { parseDataset, runExperiment, selectQuestions, type Dataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/index.ts';
+import { readChunksJsonl, writeResults } from '../engine/formats/index.ts';
 import type { RerankStats } from '../engine/retrieval/index.ts';
 import { readFlags, requireFlag } from './args.ts';
 import type { FlagValues } from './commands.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createHttpProvider, scanPersonalData, type ContextProvider } from '../engine/llm/index.ts';
 import { parseDataset } from '../engine/evaluation/index.ts';
 import { writeChunklabFolder } from '../engine/formats/index.ts';
-import type { Dataset, DocumentInput } from '../engine/formats/index.ts';
+import type { Dataset, DocumentInput } from '../engine/evaluation/index.ts';
 import { estimateQuestions, generateQuestions, planQuestions, toQuestionSpecs, REJECT_REASONS, type QuestionPlan, type RejectReason } from '../engine/questions/index.ts';
 import { InputError, type Doc } from '../engine/types.ts';
 import { readFlags } from './args.ts';

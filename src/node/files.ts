@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../engine/types.ts';
-import type { Dataset } from '../engine/formats/index.ts';
+import type { Dataset } from '../engine/evaluation/index.ts';
 import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/index.ts';
 import { datasetOf, detectDataset, type FileListing } from '../engine/formats/index.ts';
 import { documentType } from '../engine/formats/index.ts';
