@@ -10,7 +10,8 @@ import { ContextProviderError, createHttpProvider, type ContextProvider } from '
 import { estimateLlmChunking, resolveParams } from '../engine/chunkers/index.ts';
 import type { Pricing } from '../engine/llm/index.ts';
 import { InputError, type AnswerCache, type Doc, type TextGenerator, type TextTokenizer } from '../engine/types.ts';
-import { FileContextCache, parsePricing, providerConfigFromSpec } from './context.ts';
+import { parsePricing, providerConfigFromSpec } from './context.ts';
+import { FileContextCache } from '../node/answer-cache.ts';
 
 export interface LlmChunkerCli {
   generator: TextGenerator;

@@ -14,7 +14,8 @@ import { estimateQuestions, generateQuestions, planQuestions, toQuestionSpecs, R
 import { InputError, type Doc } from '../engine/types.ts';
 import { readFlags } from './args.ts';
 import type { FlagValues } from './commands.ts';
-import { FileContextCache, parsePricing, providerConfigFromSpec } from './context.ts';
+import { parsePricing, providerConfigFromSpec } from './context.ts';
+import { FileContextCache } from '../node/answer-cache.ts';
 import { loadDataset } from '../node/files.ts';
 
 type Flags = FlagValues<'questions'>;
