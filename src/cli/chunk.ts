@@ -6,11 +6,11 @@
 // vectors); without, the semantic chunker uses the lexical TF-IDF embedder (no model needed).
 import { InputError, type Chunk } from '../engine/types.ts';
 import { chunkCorpus } from '../engine/chunkers/index.ts';
-import { parseDataset } from '../engine/evaluation/experiment.ts';
-import { writeChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
+import { parseDataset } from '../engine/evaluation/index.ts';
+import { writeChunksJsonl } from '../engine/formats/index.ts';
 import { readFlags } from './args.ts';
 import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
-import { loadDataset } from './dataset.ts';
+import { loadDataset } from '../node/files.ts';
 import { llmChunkerForCli } from './llm-chunker.ts';
 import { parsePricing } from './context.ts';
 

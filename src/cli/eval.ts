@@ -16,8 +16,8 @@ import { readFlags, requireFlag } from './args.ts';
 import type { FlagValues } from './commands.ts';
 import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
 import { contextForCli, formatContextReport, parsePricing, type ContextCli } from './context.ts';
-import type { LoadedCrossEncoder } from './cross-encoder.ts';
-import { loadDataset, readOptions, readText } from './dataset.ts';
+import type { LoadedCrossEncoder } from '../node/cross-encoder.ts';
+import { loadDataset, readOptions, readText } from '../node/files.ts';
 import type { ServiceDeps } from './embedder.ts';
 import { llmChunkerForCli, type LlmChunkerCli } from './llm-chunker.ts';
 import { formatSummary } from './report.ts';
@@ -217,7 +217,7 @@ async function chunkingNeeds(plan: EvalPlan, dataset: Dataset, w: Wiring): Promi
 async function retrieveAndScore(plan: EvalPlan, dataset: Dataset & { unreviewed: number }, w: Wiring): Promise<Results> {
   const { f, config } = plan;
   if (f.rerank) {
-    const { loadCrossEncoder } = await import('./cross-encoder.ts');
+    const { loadCrossEncoder } = await import('../node/cross-encoder.ts');
     w.reranker = await loadCrossEncoder(f.rerank, { dtype: f.dtype, cacheDir: f['no-cache'] ? null : f['cache-dir'] });
     // config.rerank = {model, top, modelId, modelSha256, dtype, maxTokens}
     const { model, ...rest } = w.reranker.config;

@@ -8,14 +8,14 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHttpProvider, scanPersonalData } from '../engine/llm/index.ts';
-import { parseDataset } from '../engine/evaluation/experiment.ts';
-import { writeChunklabFolder } from '../engine/formats/chunklab-folder.ts';
-import type { DocumentInput } from '../engine/evaluation/dataset.ts';
+import { parseDataset } from '../engine/evaluation/index.ts';
+import { writeChunklabFolder } from '../engine/formats/index.ts';
+import type { DocumentInput } from '../engine/evaluation/index.ts';
 import { estimateQuestions, generateQuestions, planQuestions, toQuestionSpecs, REJECT_REASONS, type RejectReason } from '../engine/questions/index.ts';
 import { InputError } from '../engine/types.ts';
 import { readFlags } from './args.ts';
 import { FileContextCache, parsePricing, providerConfigFromSpec } from './context.ts';
-import { loadDataset } from './dataset.ts';
+import { loadDataset } from '../node/files.ts';
 
 const REASON_TEXT: Record<RejectReason, string> = {
   'malformed-answer': 'malformed answer',
