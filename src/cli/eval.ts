@@ -7,7 +7,7 @@
 // read the dataset, the tokenizer (and vectors) the chunks are counted in, what chunking needs
 // besides (a language model, generated context, chunks made elsewhere), retrieve and score, report.
 import { InputError, type ChunkerId } from '../engine/types.ts';
-import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
+import { DEFAULT_CONTEXT_TOKENS, leavesRoomForContext, MIN_CHUNK_TOKENS_WITH_CONTEXT } from '../engine/context/index.ts';
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/index.ts';
 import { parseDataset, runExperiment, selectQuestions, type Dataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/index.ts';
 import { readChunksJsonl, writeResults } from '../engine/formats/index.ts';
@@ -81,8 +81,8 @@ function experimentConfig(f: Flags, ctx: ReturnType<typeof contextOptions>): Exp
   if (ctx.baseline) config.contextBaseline = { contextTokens: ctx.contextTokens };
   if (ctx.spec || ctx.baseline) {
     const reserve = ctx.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-    if (config.params.maxTokens - reserve < 8) {
-      throw new InputError(`--max-tokens ${config.params.maxTokens} leaves ${config.params.maxTokens - reserve} tokens for the chunk after reserving ${reserve} for the sentence (--context-tokens); at least 8 are needed`, 'eval');
+    if (!leavesRoomForContext(config.params.maxTokens, reserve)) {
+      throw new InputError(`--max-tokens ${config.params.maxTokens} leaves ${config.params.maxTokens - reserve} tokens for the chunk after reserving ${reserve} for the sentence (--context-tokens); at least ${MIN_CHUNK_TOKENS_WITH_CONTEXT} are needed`, 'eval');
     }
   }
   return config;
