@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import { RecursiveChunker } from '@chonkiejs/core';
 import { SentenceSplitter } from '@llamaindex/core/node-parser';
-import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { asciiFold, chonkieTokenizer } from '../../src/engine/chunkers/chonkie-recursive.ts';
 
 const root = new URL('../../', import.meta.url).pathname;

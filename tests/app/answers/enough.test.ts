@@ -2,7 +2,7 @@
 // questions counted here by hand, the exact McNemar p, Connor's questions needed written out here.
 import { expect, test } from 'vitest';
 import { enoughQuestions } from '../../../src/app/answers/enough.ts';
-import { rescore } from '../../../src/engine/formats/results.ts';
+import { rescore } from '../../../src/engine/evaluation/index.ts';
 import type { ResultsFile } from '../../../src/engine/evaluation/index.ts';
 
 /** A file whose question i is a hit@5 exactly when hit(i): gold in chunk c-i, ranked first or not at all. */
