@@ -53,7 +53,7 @@ describe('cli eval and compare', () => {
     expect(r.out).toMatch(/s8: answer text "deep blue" does not occur/);
     const file = JSON.parse(readFileSync(out, 'utf8'));
     expect(file.format).toBe('chunklab-results');
-    expect(Object.keys(file.metrics).sort()).toEqual(['chunks', 'coverage', 'ctx3', 'hit@1', 'hit@3', 'hit@5', 'hit@budget', 'recall@budget', 'iou@5', 'meanTokens', 'mrr', 'precision@5', 'recall@5'].sort());
+    expect(Object.keys(file.metrics).sort()).toEqual(['chunks', 'coverage', 'ctx3', 'hit@1', 'hit@3', 'hit@5', 'hit@budget', 'recall@budget', 'iou@5', 'meanTokens', 'mrr', 'precision@5', 'precisionOmega', 'recall@5'].sort());
     const out2 = join(tmp, 'b.json');
     expect((await cli(['eval', '--dataset', join(FX, 'squad-mini.json'), '--chunker', 'sentences', '--max-tokens', '64', '--out', out2])).code).toBe(0);
     const c = await cli(['compare', out, out2]);
