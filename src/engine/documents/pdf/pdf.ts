@@ -8,8 +8,8 @@
 import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../index.ts';
 import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
-import { rowsOf, toItem, Vocab, type Item } from './geometry.ts';
-import { flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';
+import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
+import { compact, flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks } from './render.ts';
@@ -39,6 +39,10 @@ export interface PdfResult {
   headings: 'structure' | 'outline' | 'fonts';
   /** Things a reader should know: pages without text, tables kept as lines… */
   notes: string[];
+  /** Running headers, footers and page numbers removed (lines). */
+  runningLines: number;
+  /** The structure was guessed: no tags with headings, no outline, few font cues. */
+  guessed: boolean;
   title?: string;
 }
 
@@ -193,14 +197,39 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       layoutPages.push({ page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: rowsOf(p.items, p.n) });
     }
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
+    let runningLines = 0;
+    let fontCues = 0;
+    const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
+    // A tagged PDF whose tree has no heading roles: its paragraphs that the outline or font analysis
+    // finds to be headings become headings (its lists and tables stay as tagged).
+    if (perPage.size && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'))) {
+      const rows = pages.filter((p) => perPage.has(p.n)).flatMap((p) => readingOrder(rowsOf(p.items, p.n)));
+      const outlined = outlineHeadings(rows, outline);
+      const found = outlined ?? fontHeadings(rows);
+      const level = new Map<string, number>();
+      for (const [r, l] of found) {
+        const k = compact(rowText(r));
+        if (k && !level.has(k)) level.set(k, l);
+      }
+      let n = 0;
+      for (const [pg, bs] of perPage)
+        perPage.set(pg, bs.map((b) => {
+          const l = b.kind === 'paragraph' ? level.get(compact(b.text)) : undefined;
+          if (!l || b.kind !== 'paragraph') return b;
+          n++;
+          return { kind: 'heading', level: l, text: b.text, page: b.page };
+        }));
+      if (n) headings = outlined ? 'outline' : 'fonts';
+      fontCues += n;
+    }
     if (layoutPages.length) {
-      removeRunningLines(layoutPages);
+      runningLines = removeRunningLines(layoutPages);
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat();
-      const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
       if (headingOf) headings = 'outline';
       else headingOf = fontHeadings(all);
+      fontCues += headingOf.size;
       // Page by page, so that a tagged page between untagged ones keeps its place.
       ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes)));
     }
@@ -208,7 +237,10 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const { markdown, pages: ranges } = renderBlocks(blocks);
     const info = (await doc.getMetadata().catch(() => ({ info: undefined }))).info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
-    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes, ...(title ? { title } : {}) };
+    // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
+    const guessed = headings === 'fonts' && fontCues < Math.max(1, Math.min(3, pages.length / 4));
+    if (guessed) notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes, runningLines, guessed, ...(title ? { title } : {}) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
