@@ -18,7 +18,16 @@ export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}
 export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[]): PBlock[] {
   const out: PBlock[] = [];
   const listStack: number[] = [];
-  const near = (a: Row, b: Row, ems: number) => !b.jump && a.page === b.page && a.y - b.y > 0 && a.y - b.y <= ems * Math.max(a.size, b.size);
+  // The usual distance between baselines of consecutive lines of one size (the line pitch): text set
+  // with wide leading (1.5 or double spacing) still reads as paragraphs.
+  const pitch = linePitch(rows);
+  const near = (a: Row, b: Row, ems: number) => {
+    if (b.jump || a.page !== b.page || a.y - b.y <= 0) return false;
+    const size = Math.max(a.size, b.size);
+    const p = pitch.get(Math.round(size * 2) / 2);
+    const limit = p && p > ems * size && p <= 2.6 * size ? 1.15 * p : ems * size;
+    return a.y - b.y <= limit;
+  };
   const isMono = (r: Row) => r.frags.every((f) => f.mono);
   const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
   let i = 0;
@@ -149,4 +158,27 @@ export function codeGrid(rows: Row[]): { minX: number; cw: number } {
       if (w > 0) cw = Math.min(cw, w);
     }
   return { minX: Number.isFinite(minX) ? minX : 0, cw: Number.isFinite(cw) ? cw : 6 };
+}
+
+/** The most common baseline distance between consecutive rows of each size (rounded to 0.5 pt). */
+function linePitch(rows: Row[]): Map<number, number> {
+  const counts = new Map<number, Map<number, number>>();
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1];
+    const b = rows[i];
+    if (a.page !== b.page || b.jump || Math.abs(a.size - b.size) > 0.3) continue;
+    const d = Math.round((a.y - b.y) * 2) / 2;
+    if (d <= 0 || d > 3 * a.size) continue;
+    const k = Math.round(a.size * 2) / 2;
+    const m = counts.get(k) ?? counts.set(k, new Map()).get(k)!;
+    m.set(d, (m.get(d) ?? 0) + 1);
+  }
+  const out = new Map<number, number>();
+  for (const [k, m] of counts) {
+    let best = 0;
+    let n = 0;
+    for (const [d, c] of m) if (c > n || (c === n && d < best)) [best, n] = [d, c];
+    if (n >= 3) out.set(k, best);
+  }
+  return out;
 }

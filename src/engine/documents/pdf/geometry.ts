@@ -114,12 +114,13 @@ export function logicalOrder<T extends { s: string }>(visual: T[]): T[] {
 /** Rows of `items`, top to bottom, each with its fragments left to right on the page. */
 export function rowsOf(items: Item[], page: number): Row[] {
   const sorted = items.filter((i) => i.s).sort((p, q) => q.y - p.y || p.x - q.x);
-  const groups: Item[][] = [];
+  let groups: Item[][] = [];
   for (const it of sorted) {
     const g = groups[groups.length - 1];
     if (g && Math.abs(g[0].y - it.y) <= 0.4 * Math.min(g[0].size, it.size)) g.push(it);
     else groups.push([it]);
   }
+  groups = attachScripts(groups);
   const rows: Row[] = [];
   for (const g of groups) {
     g.sort((p, q) => p.x - q.x);
@@ -147,6 +148,47 @@ export function rowsOf(items: Item[], page: number): Row[] {
     rows.push({ y: g[0].y, size, frags, page, ...(rtl ? { rtl: true } : {}) });
   }
   return rows;
+}
+
+const maxSize = (g: Item[]) => {
+  let m = 0;
+  for (const it of g) if (/\S/.test(it.s)) m = Math.max(m, it.size);
+  return m;
+};
+
+/**
+ * Superscripts and subscripts (footnote marks, author affiliations, exponents) sit on their own
+ * baseline a little above or below a line of larger text: they join that line, or they would read
+ * as lines of their own ("∗ # +") between the words they mark. A group joins the line below when
+ * its text is smaller (under 0.8 of it) and its baseline is within 0.6 of that line's size above it,
+ * or the line above when it is within 0.35 below (a subscript); the line keeps its own baseline.
+ */
+function attachScripts(groups: Item[][]): Item[][] {
+  const out: Item[][] = [];
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
+    const size = maxSize(g);
+    const below = groups[i + 1];
+    const above = out[out.length - 1];
+    const xs = (h: Item[]) => [Math.min(...h.map((t) => t.x)), Math.max(...h.map((t) => t.x + t.w))];
+    const overlaps = (h: Item[]) => {
+      const [a0, a1] = xs(g);
+      const [b0, b1] = xs(h);
+      return a0 <= b1 + size && b0 <= a1 + size;
+    };
+    if (g.length <= 8 && size > 0) {
+      if (below && size <= 0.85 * maxSize(below) && g[0].y - below[0].y > 0 && g[0].y - below[0].y <= 0.6 * maxSize(below) && overlaps(below)) {
+        below.unshift(...g.map((t) => ({ ...t, y: below[0].y })));
+        continue;
+      }
+      if (above && size <= 0.85 * maxSize(above) && above[0].y - g[0].y > 0 && above[0].y - g[0].y <= 0.35 * maxSize(above) && overlaps(above)) {
+        above.push(...g.map((t) => ({ ...t, y: above[0].y })));
+        continue;
+      }
+    }
+    out.push(g);
+  }
+  return out;
 }
 
 function fragOf(items: Item[], rtl: boolean): Frag {

@@ -118,7 +118,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     if (r.frags.length === 2 && !/^(?:\d{1,2}(?:\.\d{1,2}){0,5}\.?|[IVXLC]{1,6}\.?|[A-H]\.)$/.test(r.frags[0].text)) return null;
     const f = r.frags[r.frags.length - 1];
     const t = textOf(r);
-    if (f.mono || !/\p{L}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
+    if (f.mono || !/\p{L}{2}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
     if (CODE_LIKE.test(t) || isByline(t)) return null;
     const depth = numberingDepth(t);
     if (!depth && MARKER.test(t)) return null; // "a) item", "3) item": a list
@@ -127,8 +127,8 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     if (sentence && words > 3) return null;
     // A line inside a paragraph: the line above is close, as large, and does not end a sentence.
     const prev = rows[i - 1];
-    if (prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !f.bold) return null;
     const big = f.size >= body.size * 1.12;
+    if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold))) return null;
     const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
     const next = rows[i + 1];

@@ -240,10 +240,32 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
     const guessed = headings === 'fonts' && fontCues < Math.max(1, Math.min(3, pages.length / 4));
     if (guessed) notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
-    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes, runningLines, guessed, ...(title ? { title } : {}) };
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes: groupNotes(notes), runningLines, guessed, ...(title ? { title } : {}) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
+}
+
+/** Notes of the form "p. N: message" said once per message, with their pages ("message (p. 2, 3, 7)"). */
+function groupNotes(notes: string[]): string[] {
+  const byMsg = new Map<string, number[]>();
+  const out: string[] = [];
+  for (const n of notes) {
+    const m = /^p\. (\d+): (.*)$/.exec(n);
+    if (!m) {
+      out.push(n);
+      continue;
+    }
+    const list = byMsg.get(m[2]);
+    if (list) {
+      if (!list.includes(Number(m[1]))) list.push(Number(m[1]));
+    } else byMsg.set(m[2], [Number(m[1])]);
+  }
+  for (const [msg, pages] of byMsg) {
+    const shown = pages.length > 12 ? `${pages.slice(0, 12).join(', ')}, …` : pages.join(', ');
+    out.push(`${msg} (p. ${shown})`);
+  }
+  return out;
 }
 
 /**
