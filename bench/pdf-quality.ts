@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { allCases } from '../scripts/pdf-cases.ts';
 import { bigramF1, headingScores, markdownHeadings, markdownTables, markdownWords, runningLeft, tableScores, tokens, type MdTable } from './pdf-metrics.ts';
 import { loadPdfjs, pdfjsOptions } from '../tests/engine/documents/pdfjs-node.ts';
@@ -23,7 +23,7 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const ROOT = join(import.meta.dirname, '..');
-const enginePath = arg('--engine') ?? join(ROOT, 'src/engine/documents/pdf/pdf.ts');
+const enginePath = resolve(arg('--engine') ?? join(ROOT, 'src/engine/documents/pdf/pdf.ts'));
 const { pdfToMarkdown } = (await import(enginePath)) as typeof import('../src/engine/documents/pdf/pdf.ts');
 
 interface Doc {
@@ -98,7 +98,8 @@ for (const dir of dirs) {
     const bytes = new Uint8Array(readFileSync(join(dir, file)));
     const r = await reference(bytes);
     const side = join(dir, file.replace(/\.pdf$/, '.headings.txt'));
-    const headings = existsSync(side) ? readFileSync(side, 'utf8').split('\n').filter((l) => l.trim()) : r.tagged ? r.headings : r.outline.length ? r.outline : null;
+    // A tagged file whose tree has no H roles has no reference headings (it is not scored on them).
+    const headings = existsSync(side) ? readFileSync(side, 'utf8').split('\n').filter((l) => l.trim()) : r.tagged ? (r.headings.length ? r.headings : null) : r.outline.length ? r.outline : null;
     const base = { bytes, ref: r.words, headings, tables: null, tableCount: r.tagged ? r.tables : undefined, running: [] };
     if (r.tagged) {
       docs.push({ ...base, name: `${file} (tagged)` });
