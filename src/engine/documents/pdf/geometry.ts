@@ -164,29 +164,33 @@ const maxSize = (g: Item[]) => {
  * or the line above when it is within 0.35 below (a subscript); the line keeps its own baseline.
  */
 function attachScripts(groups: Item[][]): Item[][] {
+  const extent = (h: Item[]) => {
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (const t of h) {
+      x0 = Math.min(x0, t.x);
+      x1 = Math.max(x1, t.x + t.w);
+    }
+    return [x0, x1];
+  };
   const out: Item[][] = [];
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i];
-    const size = maxSize(g);
     const below = groups[i + 1];
     const above = out[out.length - 1];
-    const xs = (h: Item[]) => [Math.min(...h.map((t) => t.x)), Math.max(...h.map((t) => t.x + t.w))];
-    const overlaps = (h: Item[]) => {
-      const [a0, a1] = xs(g);
-      const [b0, b1] = xs(h);
-      return a0 <= b1 + size && b0 <= a1 + size;
-    };
-    if (g.length <= 8 && size > 0) {
-      if (below && size <= 0.85 * maxSize(below) && g[0].y - below[0].y > 0 && g[0].y - below[0].y <= 0.6 * maxSize(below) && overlaps(below)) {
-        below.unshift(...g.map((t) => ({ ...t, y: below[0].y })));
-        continue;
-      }
-      if (above && size <= 0.85 * maxSize(above) && above[0].y - g[0].y > 0 && above[0].y - g[0].y <= 0.35 * maxSize(above) && overlaps(above)) {
-        above.push(...g.map((t) => ({ ...t, y: above[0].y })));
-        continue;
-      }
+    // Item by item: a row can hold a superscript beside unrelated text (a sidebar's line).
+    const bSize = below ? maxSize(below) : 0;
+    const aSize = above ? maxSize(above) : 0;
+    const [b0, b1] = below ? extent(below) : [0, 0];
+    const [a0, a1] = above ? extent(above) : [0, 0];
+    const keep: Item[] = [];
+    for (const t of g) {
+      const short = t.s.trim().length <= 8;
+      if (below && short && t.size <= 0.85 * bSize && t.y - below[0].y > 0 && t.y - below[0].y <= 0.6 * bSize && t.x >= b0 - bSize && t.x <= b1 + bSize) below.push({ ...t, y: below[0].y });
+      else if (above && short && t.size <= 0.85 * aSize && above[0].y - t.y > 0 && above[0].y - t.y <= 0.35 * aSize && t.x >= a0 - aSize && t.x <= a1 + aSize) above.push({ ...t, y: above[0].y });
+      else keep.push(t);
     }
-    out.push(g);
+    if (keep.length) out.push(keep);
   }
   return out;
 }
@@ -315,6 +319,24 @@ export function joinHyphen(prev: string, next: string, vocab: Vocab): string | n
   return isBreak ? prev.slice(0, -1) + next : prev + next;
 }
 
+const LAST_WORD = /(\p{Ll}+)$/u;
+const FIRST_WORD = /^(\p{Ll}+)(?=[^\p{L}]|$)/u;
+
+/**
+ * A word broken at a line end whose hyphen the PDF does not carry (pdf.js drops a soft hyphen, and
+ * LaTeX's tagged PDFs mark it as an artifact): "in" + "cluding" → "including" when the whole word
+ * occurs elsewhere in the document and one of the halves occurs nowhere else (it is a syllable, not
+ * a word). Null when the rule does not apply.
+ */
+export function joinDroppedHyphen(prev: string, next: string, vocab: Vocab): string | null {
+  const a = LAST_WORD.exec(prev);
+  const b = FIRST_WORD.exec(next);
+  if (!a || !b) return null;
+  const whole = a[1] + b[1];
+  if (vocab.count(whole) < 1 || (vocab.count(a[1]) > 1 && vocab.count(b[1]) > 1)) return null;
+  return prev + next;
+}
+
 /** Lines of one paragraph joined into one line. */
 export function joinLines(lines: string[], vocab: Vocab): string {
   let out = '';
@@ -325,7 +347,7 @@ export function joinLines(lines: string[], vocab: Vocab): string {
       out = l;
       continue;
     }
-    out = joinHyphen(out, l, vocab) ?? (CJK.test(out.slice(-1)) && CJK.test(l[0]) ? out + l : `${out} ${l}`);
+    out = joinHyphen(out, l, vocab) ?? joinDroppedHyphen(out, l, vocab) ?? (CJK.test(out.slice(-1)) && CJK.test(l[0]) ? out + l : `${out} ${l}`);
   }
   return out;
 }

@@ -138,7 +138,7 @@ export function findGutter(rows: Row[]): number | null {
     const score = Math.min(nL, nR) - 2 * crossing;
     if (score >= 3 && (!best || score > best.score)) best = { x, score };
   }
-  if (!best) return null;
+  if (!best) return sideGutter(rows, frags, left, W);
   // Centre the gutter in the empty strip around the best x.
   const x = best.x;
   let lEnd = -Infinity;
@@ -148,6 +148,55 @@ export function findGutter(rows: Row[]): number | null {
     else if (f.x0 >= x) rStart = Math.min(rStart, f.x0);
   }
   return Number.isFinite(lEnd) && Number.isFinite(rStart) ? (lEnd + rStart) / 2 : x;
+}
+
+/**
+ * A column of unequal width (a sidebar, an infobox, a margin column): the leftmost x where a column
+ * starts such that, over the stretch of rows that have text right of x, rows holding text on both
+ * sides are many, lines crossing x are few, and the left side has body-width lines (so the start of
+ * a table's second column, whose first column holds short cells, is not taken for a gutter). At
+ * most MAX_GUTTER_CANDIDATES positions are tried.
+ */
+function sideGutter(rows: Row[], frags: Frag[], left: number, W: number): number | null {
+  let cands = [...new Set(frags.map((f) => Math.floor(f.x0)).filter((x) => x > left + 0.15 * W && x < left + 0.85 * W))].sort((a, b) => a - b);
+  if (cands.length > MAX_GUTTER_CANDIDATES) {
+    const step = cands.length / MAX_GUTTER_CANDIDATES;
+    cands = Array.from({ length: MAX_GUTTER_CANDIDATES }, (_, i) => cands[Math.floor(i * step)]);
+  }
+  for (const x of cands) {
+    // Rows with text at or right of x: their vertical stretch.
+    let first = -1;
+    let last = -1;
+    rows.forEach((r, i) => {
+      if (r.frags.some((f) => f.x0 >= x)) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    });
+    if (first < 0) continue;
+    let both = 0;
+    let crossing = 0;
+    let leftWide = 0;
+    let rightOnly = 0;
+    for (let i = first; i <= last; i++) {
+      const r = rows[i];
+      let l = false;
+      let rt = false;
+      let cross = false;
+      for (const f of r.frags) {
+        if (f.x0 < x - 1 && f.x1 > x + 1) cross = true;
+        else if (f.x1 <= x - 0.5 * f.size) {
+          l = true;
+          if (f.x1 - f.x0 >= 0.6 * (x - left) && f.text.length >= 20) leftWide++;
+        } else if (f.x0 >= x) rt = true;
+      }
+      if (cross) crossing++;
+      else if (l && rt) both++;
+      else if (rt) rightOnly++;
+    }
+    if (both >= 4 && leftWide >= 3 && crossing <= 0.2 * both) return x - 1;
+  }
+  return null;
 }
 
 /**
