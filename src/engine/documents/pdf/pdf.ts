@@ -108,7 +108,39 @@ interface PageData {
 
 const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
 
-async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean>, where?: string): Promise<PageData> {
+/** Bold or not for each font of the page not seen before (from its real name, after the operator list). */
+async function learnFonts(page: PdfPageProxy, tc: PdfTextContent, fontBold: Map<string, boolean>): Promise<void> {
+  const fresh = Object.keys(tc.styles).filter((f) => !fontBold.has(f));
+  if (!fresh.length || !tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) return;
+  await page.getOperatorList().catch(() => null);
+  for (const f of fresh) {
+    let name = '';
+    try {
+      if (page.commonObjs.has(f)) name = String((page.commonObjs.get(f) as { name?: string })?.name ?? '');
+    } catch {
+      name = '';
+    }
+    fontBold.set(f, /bold|black|heavy|semibold|demi/i.test(name));
+  }
+}
+
+/** Font weights for pages first read without them (tagged PDFs whose pages need layout or font analysis). */
+async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<string, boolean>, signal?: AbortSignal): Promise<void> {
+  for (const p of pages) {
+    signal?.throwIfAborted();
+    if (p.items.every((i) => fontBold.has(i.font))) continue;
+    try {
+      const page = await doc.getPage(p.n);
+      await learnFonts(page, await page.getTextContent(), fontBold);
+      page.cleanup?.();
+    } catch {
+      // weights stay unknown (not bold): the text is already read
+    }
+    for (const it of p.items) it.bold = fontBold.get(it.font) ?? false;
+  }
+}
+
+async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, where?: string): Promise<PageData> {
   let page: PdfPageProxy;
   let tc: PdfTextContent;
   let tree: PdfStructNode | null = null;
@@ -121,19 +153,9 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   }
   // Bold comes from the font's real name, which pdf.js only hands over once the page's fonts are
   // loaded (its operator list); do it for pages that bring fonts not seen before.
-  const fresh = Object.keys(tc.styles).filter((f) => !fontBold.has(f));
-  if (fresh.length && tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) {
-    await page.getOperatorList().catch(() => null);
-    for (const f of fresh) {
-      let name = '';
-      try {
-        if (page.commonObjs.has(f)) name = String((page.commonObjs.get(f) as { name?: string })?.name ?? '');
-      } catch {
-        name = '';
-      }
-      fontBold.set(f, /bold|black|heavy|semibold|demi/i.test(name));
-    }
-  }
+  // A tagged PDF's pages are read without it first (null): only the pages that turn out to need
+  // font cues pay for the operator list (loadBold).
+  if (fontBold) await learnFonts(page, tc, fontBold);
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
   for (const it of tc.items) {
@@ -145,7 +167,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     let mc: string | undefined;
     for (let k = mcStack.length - 1; k >= 0 && mc === undefined; k--) if (mcStack[k]) mc = mcStack[k]!;
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
-    const item = toItem(it, mono, fontBold.get(it.fontName) ?? false, mc);
+    const item = toItem(it, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
   page.cleanup?.();
@@ -164,7 +186,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
-      pages.push(await readPage(doc, n, tagged, fontBold, opts.where));
+      pages.push(await readPage(doc, n, tagged, tagged ? null : fontBold, opts.where));
       opts.onProgress?.(n, doc.numPages);
     }
     const visible = (p: PageData) => p.items.some((i) => /\S/.test(i.s));
@@ -183,7 +205,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
 
     // Tagged pages whose tree reaches most of their text; the others go through layout analysis.
     const perPage = new Map<number, PBlock[]>();
-    const layoutPages: PageRows[] = [];
+    const layoutData: PageData[] = [];
     for (const p of pages) {
       if (!visible(p)) continue;
       if (p.tree) {
@@ -193,16 +215,21 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
           continue;
         }
       }
-      const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
-      layoutPages.push({ page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: rowsOf(p.items, p.n) });
+      layoutData.push(p);
     }
+    const noHeadingRoles = perPage.size > 0 && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'));
+    if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, opts.signal);
+    const layoutPages: PageRows[] = layoutData.map((p) => {
+      const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
+      return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: rowsOf(p.items, p.n) };
+    });
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
     let runningLines = 0;
     let fontCues = 0;
     const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
     // A tagged PDF whose tree has no heading roles: its paragraphs that the outline or font analysis
     // finds to be headings become headings (its lists and tables stay as tagged).
-    if (perPage.size && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'))) {
+    if (noHeadingRoles) {
       const rows = pages.filter((p) => perPage.has(p.n)).flatMap((p) => readingOrder(rowsOf(p.items, p.n)));
       const outlined = outlineHeadings(rows, outline);
       const found = outlined ?? fontHeadings(rows);
