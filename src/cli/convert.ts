@@ -5,22 +5,11 @@
 // removed, warnings, and "structure guessed" when the PDF had no tags, no outline and few font cues.
 import { readFile, stat } from 'node:fs/promises';
 import { InputError } from '../engine/types.ts';
-import { parseDocument } from '../engine/documents/index.ts';
-import { documentType } from '../engine/formats/documents-folder.ts';
-import { checkSize } from '../engine/formats/limits.ts';
-import { pdfToMarkdown, type PageRange } from '../engine/documents/pdf/pdf.ts';
-import { docxToMarkdown } from '../engine/documents/docx.ts';
-import { parseArgs } from './args.ts';
-import { checkOutPath, printedHelp, writeAtomic } from './common.ts';
-import { nodeDocumentReaders } from './document-readers.ts';
-
-const HELP = `usage: npm run cli -- convert <file> [--out <file.md>] [--pages]
-
-Reads one document (.pdf, .docx, .html/.htm, .md/.markdown, .txt) and writes the Markdown that
-every chunker sees: to stdout, or to --out. --pages (with --out) also writes the page map as JSON
-beside it, <out>.pages.json: [{"page", "start", "end"}] in UTF-16 offsets of the Markdown.
-A one-line summary goes to stderr: pages, headings, tables, running lines removed, warnings, and
-"structure guessed" when a PDF has no tags or outline and few font cues (check it before use).`;
+import { docxToMarkdown, parseDocument, pdfToMarkdown, type PageRange } from '../engine/documents/index.ts';
+import { checkSize, documentType } from '../engine/formats/index.ts';
+import { readFlags } from './args.ts';
+import { checkOutPath, writeAtomic } from './common.ts';
+import { nodeDocumentReaders } from '../node/document-readers.ts';
 
 export interface Converted {
   markdown: string;
@@ -69,26 +58,19 @@ export function countStructure(markdown: string): { headings: number; tables: nu
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (printedHelp(argv, HELP)) return 0;
-  // The file is the one argument that is not an option or --out's value.
-  const files: string[] = [];
-  const flags: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--out' && i + 1 < argv.length) flags.push(argv[i], argv[++i]);
-    else if (argv[i].startsWith('--')) flags.push(argv[i]);
-    else files.push(argv[i]);
-  }
-  const o = parseArgs(flags, { out: { type: 'string' }, pages: { type: 'boolean' } }, 'convert');
+  const p = readFlags('convert', argv);
+  if (!p) return 0;
+  const files = p.args;
   if (files.length !== 1) throw new InputError(files.length ? `give one file, not ${files.length}` : 'give the file to convert (npm run cli -- convert <file> [--out <file.md>] [--pages])', 'convert');
-  const out = o.out as string | undefined;
-  if (o.pages && !out) throw new InputError('--pages writes <out>.pages.json beside --out: give --out <file.md>', 'convert');
+  const out = p.flags.out as string | undefined;
+  const pages = p.flags.pages as boolean;
   if (out) checkOutPath(out);
   const r = await convertFile(files[0]);
   if (!r.markdown.trim()) throw new InputError('no text was found in the document', files[0]);
   const { headings, tables } = countStructure(r.markdown);
   if (out) {
     await writeAtomic(out, r.markdown);
-    if (o.pages) await writeAtomic(`${out}.pages.json`, `${JSON.stringify(r.pages)}\n`);
+    if (pages) await writeAtomic(`${out}.pages.json`, `${JSON.stringify(r.pages)}\n`);
   } else process.stdout.write(r.markdown);
   const parts = [
     `${r.pageCount ?? 1} page${(r.pageCount ?? 1) === 1 ? '' : 's'}`,

@@ -45,7 +45,7 @@ describe('convert', () => {
   test('bad input: one line, exit 2, nothing written', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'a.md'), '# a\n');
-    expectOneLineError(await runCli(['convert', join(dir, 'a.md'), '--pages']), /--pages .*--out/);
+    expectOneLineError(await runCli(['convert', join(dir, 'a.md'), '--pages']), /--pages needs --out/);
     expectOneLineError(await runCli(['convert']), /give the file to convert/);
     writeFileSync(join(dir, 'x.xyz'), 'x');
     expectOneLineError(await runCli(['convert', join(dir, 'x.xyz'), '--out', join(dir, 'x.md')]), /not a document/);

@@ -3,10 +3,9 @@
 // of its chunk's prefix, cut at a word boundary when needed so prefix + text stays within the cap.
 
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../types.ts';
-import { chunkHash, contextCacheKey, docHash, MemoryContextCache } from './cache.ts';
-import { abortError } from './http.ts';
-import { buildPrompt, cleanSentence, DEFAULT_PROMPTS, promptHash, promptLanguage, type PromptLanguage, type PromptTemplate } from './prompt.ts';
-import type { ContextCache, ContextProgress, ContextProvider, FitNote } from './types.ts';
+import { abortError, chunkHash, contextCacheKey, docHash, MemoryContextCache, promptLanguage, type ContextCache, type ContextProvider, type PromptLanguage } from '../llm/index.ts';
+import { buildPrompt, cleanSentence, DEFAULT_PROMPTS, promptHash, type PromptTemplate } from './prompt.ts';
+import type { ContextProgress, FitNote } from './progress.ts';
 
 /** Tokens reserved for the sentence by default: chunk at maxTokens − 60. */
 export const DEFAULT_CONTEXT_TOKENS = 60;
@@ -314,11 +313,23 @@ export async function addContext(doc: Doc, chunks: readonly Chunk[], opts: AddCo
   return placed.chunks;
 }
 
+/** Fewest tokens a chunk must keep after room is reserved for its context sentence. */
+export const MIN_CHUNK_TOKENS_WITH_CONTEXT = 8;
+
+/**
+ * Whether chunks of `maxTokens` keep at least MIN_CHUNK_TOKENS_WITH_CONTEXT tokens once
+ * `contextTokens` are reserved for the sentence: the one rule chunkingCap, the CLI and the
+ * Experiments grid apply.
+ */
+export function leavesRoomForContext(maxTokens: number, contextTokens = DEFAULT_CONTEXT_TOKENS): boolean {
+  return maxTokens - contextTokens >= MIN_CHUNK_TOKENS_WITH_CONTEXT;
+}
+
 /** The cap to chunk at so a sentence of `contextTokens` fits: maxTokens − contextTokens (InputError when nothing is left). */
 export function chunkingCap(maxTokens: number, contextTokens = DEFAULT_CONTEXT_TOKENS): number {
   const cap = maxTokens - contextTokens;
-  if (!Number.isInteger(cap) || cap < 8) {
-    throw new InputError(`maxTokens ${maxTokens} leaves ${cap} tokens after reserving ${contextTokens} for the context sentence (at least 8 needed)`, 'contextTokens');
+  if (!Number.isInteger(cap) || !leavesRoomForContext(maxTokens, contextTokens)) {
+    throw new InputError(`maxTokens ${maxTokens} leaves ${cap} tokens after reserving ${contextTokens} for the context sentence (at least ${MIN_CHUNK_TOKENS_WITH_CONTEXT} needed)`, 'contextTokens');
   }
   return cap;
 }
