@@ -139,3 +139,29 @@ describe('layout', () => {
     expect(findGutter(table)).toBeNull();
   });
 });
+
+describe('what aligned cells are', () => {
+  test('a table of contents with dot leaders and a formula of symbols are not tables; prose beside a table is split off', async () => {
+    const { tableKind } = await import('../../../src/engine/documents/pdf/blocks.ts');
+    expect(tableKind({ header: ['1', 'Introduction . . . . . . . .', '1'], rows: [['2', 'Methods . . . . . . . . .', '3'], ['3', 'Results . . . . . . . .', '5']] })).toBe('no');
+    expect(tableKind({ header: ['1', '2', '1'], rows: [['(', ') (', ') = ('], ['3', '4', '0']] })).toBe('no');
+    const prose = ['Revenue growth will be driven by the rail projects to be', 'added to the order book in the spring, which should boost', 'top line growth in the second half of the year as we expect'];
+    expect(tableKind({ header: [prose[0], '', '2024', '2025'], rows: [[prose[1], 'Revenue', '275', '295'], [prose[2], 'EBITA', '8.8', '10.3']] })).toBe('prose-beside');
+    expect(tableKind({ header: ['Option', 'Default', 'Meaning'], rows: [['maxTokens', '128', 'hard cap per chunk'], ['overlap', '0', 'tokens shared']] })).toBe('table');
+  });
+  test('prose beside a table: a paragraph, then the table without that column', () => {
+    const rows = [
+      row(1, 500, frag('Revenue growth will be driven by the rail projects to be', 72, 500), frag('2024', 470, 500), frag('2025', 520, 500)),
+      row(1, 486, frag('added to the order book in the spring, which should boost', 72, 486), frag('Revenue', 400, 486), frag('275', 470, 486), frag('295', 520, 486)),
+      row(1, 472, frag('top line growth in the second half of the year as we expect', 72, 472), frag('EBITA', 400, 472), frag('8.8', 470, 472), frag('10.3', 520, 472)),
+    ];
+    const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table']);
+    const t = blocks[1] as Extract<(typeof blocks)[number], { kind: 'table' }>;
+    expect(t.header).toEqual(['', '2024', '2025']);
+    expect(t.rows).toEqual([
+      ['Revenue', '275', '295'],
+      ['EBITA', '8.8', '10.3'],
+    ]);
+  });
+});

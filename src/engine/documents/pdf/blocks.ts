@@ -59,7 +59,18 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
       if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
         const grid = buildTable(run);
-        if (grid) {
+        const kind = grid ? tableKind(grid) : 'no';
+        if (grid && kind === 'prose-beside') {
+          // A column of running text beside a table (a report's side panel): the text is a
+          // paragraph, the other columns the table.
+          const text = joinLines([...grid.header.slice(0, 1), ...grid.rows.map((g) => g[0])].filter(Boolean), vocab);
+          if (text) out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+          out.push({ kind: 'table', header: grid.header.slice(1), rows: grid.rows.map((g) => g.slice(1)).filter((g) => g.some(Boolean)), page: r.page });
+          listStack.length = 0;
+          i = j;
+          continue;
+        }
+        if (grid && kind === 'table') {
           if (r.rtl) {
             grid.header.reverse();
             for (const g of grid.rows) g.reverse();
@@ -181,4 +192,30 @@ function linePitch(rows: Row[]): Map<number, number> {
     if (n >= 3) out.set(k, best);
   }
   return out;
+}
+
+const LEADERS = /(?:\.\s?){4,}|…{2,}|_{4,}/;
+
+/**
+ * What a grid of aligned cells is: a table; a table of contents (dot leaders) or a formula (cells of
+ * symbols) that only look like one ('no'); or a column of running text beside a table
+ * ('prose-beside': first column long, the others short).
+ */
+export function tableKind(grid: { header: string[]; rows: string[][] }): 'table' | 'no' | 'prose-beside' {
+  const all = [grid.header, ...grid.rows];
+  const cells = all.flat().filter(Boolean);
+  if (!cells.length) return 'no';
+  if (cells.filter((c) => LEADERS.test(c)).length * 3 >= all.length) return 'no';
+  const symbols = cells.filter((c) => !/[\p{L}\p{N}]/u.test(c)).length;
+  if (symbols * 5 > cells.length) return 'no';
+  const n = grid.header.length;
+  if (n >= 3) {
+    const mean = (k: number) => {
+      const col = all.map((r) => r[k] ?? '').filter(Boolean);
+      return col.length ? col.reduce((a, c) => a + c.length, 0) / col.length : 0;
+    };
+    const rest = Array.from({ length: n - 1 }, (_, k) => mean(k + 1));
+    if (mean(0) > 40 && Math.max(...rest) < 20) return 'prose-beside';
+  }
+  return 'table';
 }
