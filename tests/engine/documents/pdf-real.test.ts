@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { hugeFont, manyPages, numberedHeadings, runningLines, slides, tables, tinyMono, twoColumns, type PdfCase } from '../../../scripts/pdf-cases.ts';
 import { bigramF1, headingScores, markdownHeadings, markdownTables, markdownWords, runningLeft, tokens } from '../../../bench/pdf-metrics.ts';
-import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { parsePdf, pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { isRtlLine, logicalOrder, MAX_PAD, rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
 import { pagesOf, type PageRange } from '../../../src/engine/documents/pdf/page-map.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
@@ -71,6 +71,24 @@ describe('generated real-world layouts', () => {
     const s = headingScores(markdownHeadings(untagged.markdown), want);
     expect(s.tp).toBeGreaterThanOrEqual(want.length - 1);
     expect(s.found - s.tp).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('saying when unsure', () => {
+  test('plain text with no tags, outline or font cues: structure guessed, said in the notes and the meta; font cues: not guessed', async () => {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const f = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    for (let i = 0; i < 12; i++) page.drawText(`plain line ${i} of running text without any heading at all`, { x: 72, y: 700 - i * 14, size: 11, font: f });
+    const bytes = await pdf.save();
+    const r = await read(bytes);
+    expect(r.guessed).toBe(true);
+    expect(r.notes.join(' ')).toMatch(/structure guessed/);
+    const doc = await parsePdf({ id: 'x', bytes }, loadPdfjs, pdfjsOptions);
+    expect(doc.meta.structureGuessed).toBe('yes');
+    const cues = await read((await numberedHeadings()).bytes);
+    expect(cues.guessed).toBe(false);
   });
 });
 

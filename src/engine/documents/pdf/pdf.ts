@@ -338,6 +338,7 @@ export interface PdfDocInput {
 export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: PdfOptions = {}): Promise<Doc> {
   const r = await pdfToMarkdown(input.bytes, pdfjs, { where: input.name ?? input.id, ...opts });
   const meta: DocMeta = { source: 'pdf', pages: formatPageMap(r.pages), pageCount: String(r.pageCount), headingSource: r.headings };
+  if (r.guessed) meta.structureGuessed = 'yes';
   if (r.notes.length) meta.notes = r.notes.join('; ');
   if (r.title) meta.title = r.title;
   if (input.name) meta.fileName = input.name;
