@@ -13,4 +13,5 @@ export const RUNNERS: Record<CommandName, () => Promise<CommandModule>> = {
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
   questions: () => import('./questions.ts'),
+  convert: () => import('./convert.ts'),
 };
