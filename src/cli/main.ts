@@ -8,6 +8,8 @@ const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<numb
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
   questions: () => import('./questions.ts'),
+  batch: () => import('./batch.ts'),
+  serve: () => import('./serve.ts'),
 };
 
 const USAGE = `usage: npm run cli -- <command> [options]
@@ -16,7 +18,9 @@ commands:
   chunk    cut a dataset's documents with one chunker and write chunks as JSONL
   eval     chunk, index, retrieve and score a dataset's questions
   compare  paired test of two results files
-  questions  generate questions with located answers from a dataset's documents (a model)`;
+  questions  generate questions with located answers from a dataset's documents (a model)
+  batch    run a recipe over a whole corpus on every core: Parquet out, resumable
+  serve    --stdio: a recipe as a long-lived JSON-lines process (for Ray, Spark)`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

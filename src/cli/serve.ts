@@ -1,0 +1,52 @@
+// `serve --stdio --recipe <file> [--tokenizer dir]`: the recipe as a long-lived process speaking JSON
+// lines (docs/CONTRACT.md), the contract a cluster job (Ray's actors, Spark's mapPartitions) calls:
+// one document a line in, one answer a line out, in the same order; a bad line gets its own error
+// answer and the process goes on. Chunks come from the same chunkWithRecipe as `batch`.
+import { createInterface } from 'node:readline';
+import { InputError } from '../engine/types.ts';
+import { chunkWithRecipe, recipeDocumentOf } from '../engine/recipe/index.ts';
+import { parseArgs, required } from './args.ts';
+import { printedHelp } from './common.ts';
+import { errorLine } from './errors.ts';
+import { loadRecipe } from './batch/recipe-file.ts';
+
+const HELP = `usage: npm run cli -- serve --stdio --recipe <file> [--tokenizer <dir>]
+
+Reads one JSON document a line on stdin: {"id", "text", "format"?: "md"|"txt"|"html", "meta"?: {...}}
+and writes one line per document on stdout, in the same order:
+  {"id", "chunks": [{"id", "docId", "index", "start", "end", "text", "prefix", "tokens", "headingPath", "recipeHash", ...}]}
+or {"id", "error": "<one line>"} (id null when the line is not a JSON object with an id).
+Offsets count code points. The process ends when stdin closes. Diagnostics go to stderr.`;
+
+export async function run(argv: string[]): Promise<number> {
+  if (printedHelp(argv, HELP)) return 0;
+  const o = parseArgs(argv, { stdio: { type: 'boolean' }, recipe: { type: 'string' }, tokenizer: { type: 'string' } }, 'serve');
+  if (!o.stdio) throw new InputError('serve speaks only --stdio for now: give --stdio', 'serve');
+  const { recipe, hash, tokenizer } = await loadRecipe(required(o.recipe, 'recipe', 'serve'), o.tokenizer as string | undefined);
+  console.error(`serve      recipe ${recipe.chunker} ${hash}: reading documents on stdin, one JSON object a line`);
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n++;
+    if (!line.trim()) continue;
+    let answer: string;
+    let id: string | null = null;
+    try {
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch (e) {
+        throw new InputError(`not JSON (${(e as Error).message})`, `line ${n}`);
+      }
+      if (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') id = (v as { id: string }).id;
+      const doc = recipeDocumentOf(v, `line ${n}`);
+      const chunks = await chunkWithRecipe(doc, recipe, { tokenizer, hash });
+      answer = JSON.stringify({ id: doc.id, chunks });
+    } catch (e) {
+      const msg = errorLine(e).replace(/^error: /, '');
+      answer = JSON.stringify({ id, error: msg });
+    }
+    if (!process.stdout.write(answer + '\n')) await new Promise<void>((r) => process.stdout.once('drain', () => r()));
+  }
+  return 0;
+}
