@@ -82,6 +82,7 @@ export async function run(argv: string[]): Promise<number> {
   let next = skip;
   let writing: Promise<void> = Promise.resolve();
   let failure: unknown;
+  let queued = false;
   // In order: documents finish out of order in the pool and are written in input order.
   const settle = (r: TaskResult) => {
     ready.set(r.seq, r);
@@ -91,7 +92,15 @@ export async function run(argv: string[]): Promise<number> {
       ready.delete(next);
       next++;
       output.add(d);
-      if (output.full) writing = writing.then(() => output.commit()).catch((e) => void (failure ??= e));
+      if (output.full && !queued) {
+        queued = true;
+        writing = writing
+          .then(() => {
+            queued = false;
+            return output.commit();
+          })
+          .catch((e) => void (failure ??= e));
+      }
     }
   };
   const inFlight = new Set<Promise<void>>();

@@ -177,7 +177,12 @@ export class BatchOutput {
   async commit(): Promise<void> {
     if (!this.docs) return;
     const n = this.state.nextPart;
-    const rows = this.rows;
+    // Take the buffered documents now: the pool keeps adding while this part is written.
+    const { rows, errors, docs, lastId } = this;
+    this.rows = [];
+    this.errors = [];
+    this.docs = 0;
+    this.textBytes = 0;
     let file: string | null = null;
     if (this.opts.parquet && rows.length) {
       file = partName(n);
@@ -186,15 +191,15 @@ export class BatchOutput {
       await rename(tmp, join(this.dir, file));
     }
     const chunksJsonlBytes = this.opts.jsonl ? await appendSynced(join(this.dir, CHUNKS_JSONL), rows.map((r) => JSON.stringify(r) + '\n').join('')) : 0;
-    const errorsBytes = await appendSynced(join(this.dir, ERRORS_JSONL), this.errors.map((e) => JSON.stringify(e) + '\n').join(''));
+    const errorsBytes = await appendSynced(join(this.dir, ERRORS_JSONL), errors.map((e) => JSON.stringify(e) + '\n').join(''));
     const line: PartLine = {
       part: n,
       file,
-      docs: this.docs,
+      docs,
       chunks: rows.length,
-      errors: this.errors.length,
-      docsDone: this.state.docsDone + this.docs,
-      lastId: this.lastId,
+      errors: errors.length,
+      docsDone: this.state.docsDone + docs,
+      lastId,
       chunksJsonlBytes,
       errorsBytes,
     };
@@ -205,13 +210,9 @@ export class BatchOutput {
       lastId: line.lastId,
       nextPart: n + 1,
       chunks: this.state.chunks + rows.length,
-      errors: this.state.errors + this.errors.length,
+      errors: this.state.errors + errors.length,
       parts: [...this.state.parts, line],
     };
-    this.rows = [];
-    this.errors = [];
-    this.docs = 0;
-    this.textBytes = 0;
   }
 
   async finish(): Promise<void> {

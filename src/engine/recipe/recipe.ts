@@ -42,7 +42,7 @@ export function makeRecipe(p: { chunker: string; params: Record<string, unknown>
   try {
     params = resolveParams(p.chunker, raw);
   } catch (e) {
-    if (e instanceof InputError) throw new InputError(e.message, `${where}: ${e.where ?? 'params'}`);
+    if (e instanceof InputError) throw new InputError(e.message, where);
     throw e;
   }
   if (typeof p.tokenizer !== 'string' || !p.tokenizer) throw new InputError('"tokenizer" must name the tokenizer that counts sizes', where);
