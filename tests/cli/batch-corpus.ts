@@ -68,7 +68,7 @@ export const readJsonl = (text: string): Record<string, unknown>[] =>
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** What must be equal between two ways of cutting: document, offsets, text, prefix, tokens. */
-export const key = (r: Record<string, unknown>) => JSON.stringify([r.docId ?? r.doc_id, r.start, r.end, r.text, r.prefix ?? '', r.tokens]);
+export const key = (r: Record<string, unknown>) => JSON.stringify([r.docId ?? r.doc_id, r.start, r.end, r.text, r.prefix ?? '', r.tokens], (_, v) => (typeof v === 'bigint' ? Number(v) : v));
 
 export const RECIPE = {
   format: 'chunklab-recipe',
