@@ -5,24 +5,15 @@
 import { createInterface } from 'node:readline';
 import { InputError } from '../engine/types.ts';
 import { chunkWithRecipe, recipeDocumentOf } from '../engine/recipe/index.ts';
-import { parseArgs, required } from './args.ts';
-import { printedHelp } from './common.ts';
+import { readFlags } from './args.ts';
 import { errorLine } from './errors.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
 
-const HELP = `usage: npm run cli -- serve --stdio --recipe <file> [--tokenizer <dir>]
-
-Reads one JSON document a line on stdin: {"id", "text", "format"?: "md"|"txt"|"html", "meta"?: {...}}
-and writes one line per document on stdout, in the same order:
-  {"id", "chunks": [{"id", "docId", "index", "start", "end", "text", "prefix", "tokens", "headingPath", "recipeHash", ...}]}
-or {"id", "error": "<one line>"} (id null when the line is not a JSON object with an id).
-Offsets count code points. The process ends when stdin closes. Diagnostics go to stderr.`;
-
 export async function run(argv: string[]): Promise<number> {
-  if (printedHelp(argv, HELP)) return 0;
-  const o = parseArgs(argv, { stdio: { type: 'boolean' }, recipe: { type: 'string' }, tokenizer: { type: 'string' } }, 'serve');
-  if (!o.stdio) throw new InputError('serve speaks only --stdio for now: give --stdio', 'serve');
-  const { recipe, hash, tokenizer } = await loadRecipe(required(o.recipe, 'recipe', 'serve'), o.tokenizer as string | undefined);
+  const p = readFlags('serve', argv);
+  if (!p) return 0;
+  if (!p.flags.stdio) throw new InputError('serve speaks only --stdio for now: give --stdio', 'serve');
+  const { recipe, hash, tokenizer } = await loadRecipe(p.flags.recipe, p.flags.tokenizer);
   console.error(`serve      recipe ${recipe.chunker} ${hash}: reading documents on stdin, one JSON object a line`);
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let n = 0;

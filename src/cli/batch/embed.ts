@@ -17,7 +17,7 @@ import {
   type EmbeddingEstimate,
 } from '../../engine/embedding/providers/index.ts';
 import type { ChunkRow } from '../../engine/recipe/index.ts';
-import { intOption, type Parsed } from '../args.ts';
+import type { FlagValues } from '../commands.ts';
 import { FileEmbeddingCache } from '../embed-cache.ts';
 import { serviceConfig } from '../embedder.ts';
 import { MANIFEST, readManifest, writeParquetPart } from './output.ts';
@@ -63,7 +63,7 @@ function addEstimates(a: EmbeddingEstimate | null, b: EmbeddingEstimate): Embedd
 }
 
 export interface EmbedOptions {
-  o: Parsed;
+  o: FlagValues<'batch'>;
   tokenizer: TextTokenizer;
   interactive?: boolean;
   confirm?: (q: string) => Promise<boolean>;
@@ -73,13 +73,13 @@ export interface EmbedOptions {
 export async function embedParts(dir: string, { o, tokenizer, interactive, confirm }: EmbedOptions): Promise<string> {
   const config = serviceConfig({
     spec: String(o.embedder),
-    baseUrl: o['embed-base-url'] as string | undefined,
-    dimensions: intOption(o.dimensions, 'dimensions', 'batch', 1),
-    batchSize: intOption(o['embed-batch'], 'embed-batch', 'batch', 1),
-    concurrency: intOption(o['embed-concurrency'], 'embed-concurrency', 'batch', 1),
+    baseUrl: o['embed-base-url'],
+    dimensions: o.dimensions,
+    batchSize: o['embed-batch'],
+    concurrency: o['embed-concurrency'],
   });
   const counter = serviceTokenCounter(config.kind, config.model, tokenizer);
-  const cache = o['no-cache'] ? undefined : new FileEmbeddingCache((o['cache-dir'] as string | undefined) ?? undefined);
+  const cache = o['no-cache'] ? undefined : new FileEmbeddingCache(o['cache-dir'] ?? undefined);
   const embedder = createProviderEmbedder(config, { cache, countTokens: counter.count, tokensExact: counter.exact });
   const m = await readManifest(dir);
   if (!m) throw new InputError(`no ${MANIFEST}`, dir);

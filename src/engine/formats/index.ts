@@ -1,7 +1,7 @@
 // File formats: every reader is a pure function over strings that validates and throws InputError
 // with file/line/question context. Every offset in a file counts Unicode code points.
 export * from './dataset.ts';
-export { MAX_INPUT_BYTES, checkSize, parseJson } from './limits.ts';
+export { MAX_INPUT_BYTES, UNSAFE_KEYS, checkSize, parseJson } from './limits.ts';
 export type { ReadOptions } from './limits.ts';
 export { offsetMap, hasAstral } from './codepoints.ts';
 export type { OffsetMap } from './codepoints.ts';
