@@ -77,3 +77,15 @@ export const RECIPE = {
   params: { maxTokens: 40, overlap: 8 },
   tokenizer: 'all-MiniLM-L6-v2',
 };
+
+/** `npm run cli -- …` as a child process, awaited (the test's own servers keep answering meanwhile). */
+export function cliAwait(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/cli.mjs'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}

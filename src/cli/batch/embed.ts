@@ -19,7 +19,7 @@ import {
 import type { ChunkRow } from '../../engine/recipe/index.ts';
 import type { FlagValues } from '../commands.ts';
 import { FileEmbeddingCache } from '../embed-cache.ts';
-import { serviceConfig } from '../embedder.ts';
+import { serviceCliTokenizer, serviceConfig } from '../embedder.ts';
 import { MANIFEST, readManifest, writeParquetPart } from './output.ts';
 
 const embedText = (r: { prefix: string; text: string }) => r.prefix + r.text;
@@ -78,7 +78,9 @@ export async function embedParts(dir: string, { o, tokenizer, interactive, confi
     batchSize: o['embed-batch'],
     concurrency: o['embed-concurrency'],
   });
-  const counter = serviceTokenCounter(config.kind, config.model, tokenizer);
+  // Counted as eval counts for this service: the model's own tiktoken encoding when it is an OpenAI
+  // embedding model, else the recipe's tokenizer.
+  const counter = serviceTokenCounter(config.kind, config.model, await serviceCliTokenizer(String(o.embedder)).catch(() => tokenizer));
   const cache = o['no-cache'] ? undefined : new FileEmbeddingCache(o['cache-dir'] ?? undefined);
   const embedder = createProviderEmbedder(config, { cache, countTokens: counter.count, tokensExact: counter.exact });
   const m = await readManifest(dir);
