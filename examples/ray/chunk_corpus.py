@@ -145,7 +145,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--address", help="a Ray cluster (e.g. auto, ray://head:10001); default: a local one")
     ap.add_argument("--actors", type=int, default=2, help="actors, each with its own serve --stdio process")
-    ap.add_argument("--actor-cpus", type=float, default=1.0, help="CPUs each actor reserves (leave room for reading)")
+    ap.add_argument("--actor-cpus", type=float, default=1.0, help="CPUs each actor reserves; leave at least one CPU of the cluster free for Ray Data's reading tasks")
     ap.add_argument("--batch-size", type=int, default=64, help="documents per map_batches call")
     ap.add_argument("--num-cpus", type=int, help="CPUs of the local cluster (no --address)")
     ap.add_argument("--node", default=shutil.which("node") or "node")

@@ -38,7 +38,9 @@ export class Progress {
 
   summary(): string {
     const s = (performance.now() - this.t0) / 1000;
-    return `batch      ${this.docs} documents in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s)`;
+    // maxRSS covers the whole process, worker threads included (they share it).
+    const rss = process.resourceUsage().maxRSS / 1024;
+    return `batch      ${this.docs} documents, ${(this.bytes / 1e6).toFixed(1)} MB in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB`;
   }
 
   private print(): void {
