@@ -7,7 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../../engine/types.ts';
-import { documentPaths } from '../../engine/formats/documents-folder.ts';
+import { documentPaths } from '../../engine/formats/index.ts';
 import { recipeDocumentOf } from '../../engine/recipe/index.ts';
 import type { InputItem } from './tasks.ts';
 

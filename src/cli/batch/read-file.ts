@@ -4,7 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../../engine/types.ts';
-import { documentType, readDocumentsFolder } from '../../engine/formats/documents-folder.ts';
+import { documentType, readDocumentsFolder } from '../../engine/formats/index.ts';
 import type { RecipeDocument } from '../../engine/recipe/index.ts';
 import { readOptions } from '../dataset.ts';
 import { nodeDocumentReaders } from '../document-readers.ts';
