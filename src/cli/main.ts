@@ -1,7 +1,6 @@
 // `npm run cli -- <subcommand> ...`: the same engine as the page, in Node (compiled by scripts/build.mjs).
 import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../engine/types.ts';
-import { usageOfAll } from './args.ts';
 import type { CommandName } from './commands.ts';
 import { errorLine } from './errors.ts';
 
@@ -21,7 +20,8 @@ const RUNNERS: Record<CommandName, () => Promise<{ run(argv: string[]): Promise<
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h') {
-    console.log(usageOfAll());
+    // Loaded only here: the flag table imports what its checks need, which a command loads anyway.
+    console.log((await import('./args.ts')).usageOfAll());
     return 0;
   }
   const names = Object.keys(RUNNERS).join(', ');
