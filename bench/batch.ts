@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { makeCorpus, corpusBytes } from './corpus.ts';
 import { chunkWithRecipe, parseRecipe } from '../src/lib/index.ts';
-import { loadDefaultTokenizer } from '../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'bench', 'out', 'batch');

@@ -27,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
   const { recipe, hash, tokenizer } = await loadRecipe(recipePath, f.tokenizer);
   const input = await openInput(inputPath);
   const head: ManifestHead = { format: MANIFEST_FORMAT, version: 1, recipeHash: hash, recipe, input: inputPath, outputs: { parquet, jsonl } };
-  const output = await BatchOutput.open(out, head, { parquet, jsonl, partRows, partBytes: 64 << 20 });
+  const output = await BatchOutput.open(out, head, { parquet, jsonl, partRows, partBytes: 32 << 20 });
   if (output.state.finished) {
     console.error(`batch      ${out} is chunked already (${output.state.docsDone} documents, ${output.state.chunks} chunks)`);
     if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));

@@ -239,7 +239,7 @@ export const FLAGS = [
   { name: 'workers', type: 'int', commands: ['batch'], min: 1, value: '<n>', defaultText: 'one per core', help: 'worker threads' },
   { name: 'jsonl', type: 'boolean', commands: ['batch'], help: 'also write chunks.jsonl' },
   { name: 'no-parquet', type: 'boolean', commands: ['batch'], needs: ['jsonl'], conflicts: ['embedder'], help: 'no Parquet parts (chunks.jsonl only)' },
-  { name: 'part-rows', type: 'int', commands: ['batch'], min: 1, default: 50000, value: '<n>', help: 'chunks per Parquet part (and per manifest commit)' },
+  { name: 'part-rows', type: 'int', commands: ['batch'], min: 1, default: 20000, value: '<n>', help: 'chunks per Parquet part (and per manifest commit)' },
   { name: 'tokenizer', type: 'string', commands: ['batch', 'serve'], value: '<dir>', help: "the folder of the recipe's tokenizer, when it is not the bundled one or a tiktoken encoding" },
   { name: 'stdio', type: 'boolean', commands: ['serve'], help: 'speak JSON lines on stdin/stdout (required: the only transport)' },
   { name: 'embedder', type: 'string', commands: ['batch'], check: (v, flag) => void parseEmbedderSpec(v, flag), value: 'openai:<model>|cohere:<model>|voyage:<model>|jina:<model>', group: 'embedding service', help: 'add a vector column from a service' },

@@ -12,7 +12,7 @@ import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { RECIPE, ROOT, cli, key, makeCorpus, readJsonl } from './batch-corpus.ts';
 import { rayPython } from './ray-venv.ts';
 import { chunkWithRecipe, parseRecipe } from '../../src/lib/index.ts';
-import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { documentId } from '../../src/engine/formats/documents-folder.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'chunklab-ray-'));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RECIPE, cli, readJsonl } from './batch-corpus.ts';
 import { chunkWithRecipe, parseRecipe, recipeHash } from '../../src/lib/index.ts';
-import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'chunklab-serve-'));
 

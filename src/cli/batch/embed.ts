@@ -18,7 +18,7 @@ import {
 } from '../../engine/embedding/providers/index.ts';
 import type { ChunkRow } from '../../engine/recipe/index.ts';
 import type { FlagValues } from '../commands.ts';
-import { FileEmbeddingCache } from '../embed-cache.ts';
+import { FileEmbeddingCache } from '../../node/embed-cache.ts';
 import { serviceCliTokenizer, serviceConfig } from '../embedder.ts';
 import { MANIFEST, readManifest, writeParquetPart } from './output.ts';
 

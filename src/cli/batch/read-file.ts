@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { InputError } from '../../engine/types.ts';
 import { documentType, readDocumentsFolder } from '../../engine/formats/index.ts';
 import type { RecipeDocument } from '../../engine/recipe/index.ts';
-import { readOptions } from '../dataset.ts';
-import { nodeDocumentReaders } from '../document-readers.ts';
+import { readOptions } from '../../node/files.ts';
+import { nodeDocumentReaders } from '../../node/document-readers.ts';
 
 const readers = nodeDocumentReaders();
 

@@ -3,7 +3,7 @@
 // so a recipe is never cut with a tokenizer other than the one it was measured with).
 import { InputError, type TextTokenizer } from '../../engine/types.ts';
 import { createTiktokenTokenizer, isTiktokenEncoding } from '../../engine/tokens/index.ts';
-import { loadDefaultTokenizer, loadTokenizerDir } from '../load-tokenizer.ts';
+import { loadDefaultTokenizer, loadTokenizerDir } from '../../node/tokenizer-folder.ts';
 
 export async function recipeTokenizer(name: string, dir: string | undefined): Promise<TextTokenizer> {
   if (dir) {

@@ -5,9 +5,8 @@
 import { InputError, type Chunk, type DocFormat, type DocMeta, type EmbedFn, type TextTokenizer } from '../types.ts';
 import { parseDocument, pageAt, parsePageMap } from '../documents/index.ts';
 import { chunkDocument } from '../chunkers/index.ts';
-import { offsetMap } from '../formats/codepoints.ts';
+import { hash64, offsetMap } from '../util/index.ts';
 import { lexicalEmbedderFor } from '../embedding/lexical.ts';
-import { hash53 } from './hash.ts';
 import { recipeHash, type Recipe } from './recipe.ts';
 
 /** A document as a job hands it in. */
@@ -43,7 +42,7 @@ export interface ChunkRow {
  * agree and two recipes never share an id.
  */
 export function chunkRowId(docId: string, index: number, hash: string, start: number, end: number): string {
-  return `${docId}#${index}-${hash53(`${hash}\u0000${docId}\u0000${start}\u0000${end}`).slice(-10)}`;
+  return `${docId}#${index}-${hash64(`${hash}\u0000${docId}\u0000${start}\u0000${end}`).slice(-10)}`;
 }
 
 export interface ChunkOneContext {

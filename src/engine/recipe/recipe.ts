@@ -5,7 +5,8 @@
 import { InputError, type ChunkerId } from '../types.ts';
 import { CHUNKER_IDS, resolveParams } from '../chunkers/index.ts';
 import { LEXICAL_EMBEDDER_ID } from '../embedding/lexical.ts';
-import { canonicalJson, hash53 } from './hash.ts';
+import { hash64 } from '../util/index.ts';
+import { canonicalJson } from './canonical.ts';
 
 export const RECIPE_FORMAT = 'chunklab-recipe';
 export const RECIPE_VERSION = 1;
@@ -26,7 +27,7 @@ export interface Recipe {
 
 /** The fields that decide the chunks, hashed: the same recipe on any machine gives the same hash. */
 export function recipeHash(r: Recipe): string {
-  return hash53(canonicalJson({ chunker: r.chunker, params: r.params, tokenizer: r.tokenizer, semanticEmbedder: r.semanticEmbedder ?? null }));
+  return hash64(canonicalJson({ chunker: r.chunker, params: r.params, tokenizer: r.tokenizer, semanticEmbedder: r.semanticEmbedder ?? null }));
 }
 
 /** A recipe from its parts, parameters checked and completed with the registry's defaults. */
