@@ -3,19 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../engine/types.ts';
 import type { CommandName } from './commands.ts';
 import { errorLine } from './errors.ts';
-
-/**
- * Each command's module, loaded only when it runs. A new command: its row in COMMANDS and its flags
- * in src/cli/commands.ts, src/cli/<name>.ts with `run(argv)`, and one line here.
- */
-const RUNNERS: Record<CommandName, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
-  chunk: () => import('./chunk.ts'),
-  eval: () => import('./eval.ts'),
-  compare: () => import('./compare.ts'),
-  questions: () => import('./questions.ts'),
-  batch: () => import('./batch.ts'),
-  serve: () => import('./serve.ts'),
-};
+import { RUNNERS } from './runners.ts';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
