@@ -110,6 +110,26 @@ headings and few font cues (check its headings and tables before relying on them
 located exactly in the documents, marked "unreviewed" with their provenance. Keys come only from
 OPENAI_API_KEY or ANTHROPIC_API_KEY. Without --per-document, --count is 20.`,
   },
+  batch: {
+    summary: 'run a recipe over a whole corpus on every core: Parquet out, resumable',
+    notes: `--recipe is a recipe file (the page's "use this configuration"), a results file or its config.
+--input: a folder of documents (.md, .txt, .html, .pdf, .docx, read as \`chunk\` reads them), a JSONL of
+{"id", "text", "format"?, "meta"?} lines, or a Parquet table with id and text columns.
+--out: a new folder, or the folder of an interrupted run to resume it (same recipe, same input).
+Writes part-NNNNN.parquet (one row per chunk), chunks.jsonl with --jsonl, errors.jsonl (one line per
+document that could not be chunked; the run goes on) and manifest.jsonl (docs/CONTRACT.md).
+--embedder adds a "vector" column from an embedding service once every part is chunked, as eval
+embeds: the estimate over every part first and a confirmation (--yes in scripts), vectors cached in
+.cache/embeddings (or --cache-dir), so an interrupted run resumes.`,
+  },
+  serve: {
+    summary: '--stdio: a recipe as a long-lived JSON-lines process (for Ray, Spark)',
+    notes: `Reads one JSON document a line on stdin: {"id", "text", "format"?: "md"|"txt"|"html", "meta"?: {...}}
+and writes one line per document on stdout, in the same order:
+  {"id", "chunks": [{"id", "docId", "index", "start", "end", "text", "prefix", "tokens", "headingPath", "recipeHash", ...}]}
+or {"id", "error": "<one line>"} (id null when the line is not a JSON object with an id); the process
+goes on. Offsets count code points. It ends when stdin closes. Diagnostics go to stderr.`,
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;
@@ -222,6 +242,25 @@ export const FLAGS = [
   { name: 'out', type: 'string', commands: ['convert'], value: '<file.md>', help: 'write the Markdown here (written whole or not at all) instead of to stdout' },
   { name: 'pages', type: 'boolean', commands: ['convert'], needs: ['out'], help: 'also write the page map as JSON beside --out (<out>.pages.json)' },
   { name: 'out', type: 'string', commands: ['questions'], required: ['questions'], value: '<folder>', help: 'the ChunkLab folder written (new, or one written before)' },
+
+  // ---- batch and serve
+  { name: 'recipe', type: 'string', commands: ['batch', 'serve'], required: ['batch', 'serve'], value: '<file>', help: 'a recipe file, a results file or its config' },
+  { name: 'input', type: 'string', commands: ['batch'], required: ['batch'], value: '<folder|.jsonl|.parquet>', help: 'the documents' },
+  { name: 'out', type: 'string', commands: ['batch'], required: ['batch'], value: '<folder>', help: 'the output folder (new, or an interrupted run to resume)' },
+  { name: 'workers', type: 'int', commands: ['batch'], min: 1, value: '<n>', defaultText: 'one per core', help: 'worker threads' },
+  { name: 'jsonl', type: 'boolean', commands: ['batch'], help: 'also write chunks.jsonl' },
+  { name: 'no-parquet', type: 'boolean', commands: ['batch'], needs: ['jsonl'], conflicts: ['embedder'], help: 'no Parquet parts (chunks.jsonl only)' },
+  { name: 'part-rows', type: 'int', commands: ['batch'], min: 1, default: 20000, value: '<n>', help: 'chunks per Parquet part (and per manifest commit)' },
+  { name: 'tokenizer', type: 'string', commands: ['batch', 'serve'], value: '<dir>', help: "the folder of the recipe's tokenizer, when it is not the bundled one or a tiktoken encoding" },
+  { name: 'stdio', type: 'boolean', commands: ['serve'], help: 'speak JSON lines on stdin/stdout (required: the only transport)' },
+  { name: 'embedder', type: 'string', commands: ['batch'], check: (v, flag) => void parseEmbedderSpec(v, flag), value: 'openai:<model>|cohere:<model>|voyage:<model>|jina:<model>', group: 'embedding service', help: 'add a vector column from a service' },
+  { name: 'embed-base-url', type: 'string', commands: ['batch'], needs: ['embedder'], value: '<url>', group: 'embedding service', help: 'an OpenAI-compatible server (with its /v1)' },
+  { name: 'dimensions', type: 'int', commands: ['batch'], min: 1, needs: ['embedder'], value: '<n>', group: 'embedding service', help: 'shorter vectors (Matryoshka models)' },
+  { name: 'embed-batch', type: 'int', commands: ['batch'], min: 1, needs: ['embedder'], value: '<n>', group: 'embedding service', help: 'texts per call' },
+  { name: 'embed-concurrency', type: 'int', commands: ['batch'], min: 1, needs: ['embedder'], value: '<n>', group: 'embedding service', help: 'calls in flight' },
+  { name: 'cache-dir', type: 'string', commands: ['batch'], needs: ['embedder'], conflicts: ['no-cache'], value: '<dir>', group: 'embedding service', defaultText: '.cache/embeddings', help: 'where vectors are cached' },
+  { name: 'no-cache', type: 'boolean', commands: ['batch'], needs: ['embedder'], group: 'embedding service', help: 'neither read nor write the vector cache' },
+  { name: 'yes', type: 'boolean', commands: ['batch'], needs: ['embedder'], group: 'embedding service', help: 'skip the confirmation after the estimate (needed in scripts)' },
 ] as const satisfies readonly FlagSpec[];
 
 /** --filter key=value: a key, an equals sign, and a key that cannot reach an object's prototype. */

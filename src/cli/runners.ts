@@ -14,4 +14,6 @@ export const RUNNERS: Record<CommandName, () => Promise<CommandModule>> = {
   compare: () => import('./compare.ts'),
   questions: () => import('./questions.ts'),
   convert: () => import('./convert.ts'),
+  batch: () => import('./batch.ts'),
+  serve: () => import('./serve.ts'),
 };
