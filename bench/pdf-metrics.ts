@@ -33,6 +33,8 @@ export function bigramF1(cand: string[], ref: string[]): number {
 }
 
 export const compactTitle = (s: string) => tokens(s).join('');
+/** A title without its section number ("C. Sleep schedule", "2.1 Data"): tagged PDFs often tag the number apart. */
+const unnumbered = (s: string) => compactTitle(s.replace(/^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|\(?[A-Za-z]\)|[A-H]\.|[IVXLC]{1,6}\.)\s+/, ''));
 
 export function markdownHeadings(md: string): string[] {
   return md.split('\n').flatMap((l) => {
@@ -43,8 +45,8 @@ export function markdownHeadings(md: string): string[] {
 
 /** Matched headings: equal titles, or one the start of the other (a heading cut or run on). */
 export function headingScores(found: string[], want: string[]): { tp: number; found: number; want: number } {
-  const f = found.map(compactTitle).filter(Boolean);
-  const w = want.map(compactTitle).filter(Boolean);
+  const f = found.map(unnumbered).filter(Boolean);
+  const w = want.map(unnumbered).filter(Boolean);
   const used = new Set<number>();
   let tp = 0;
   for (const x of f) {
