@@ -95,12 +95,14 @@ describe('rendering', () => {
 });
 
 describe('layout', () => {
-  test('a table whose cells do not line up is kept as lines, with a note', () => {
+  test('a table whose cells do not line up is kept as paragraphs (never "a | b" lines), with a note', () => {
     const notes: string[] = [];
     const rows = [row(1, 500, frag('Name', 72, 500), frag('Value', 200, 500)), row(1, 486, frag('a', 72, 486), frag('b', 130, 486), frag('c', 150, 486)), row(1, 472, frag('x', 120, 472), frag('y', 125.5, 472))];
     const blocks = layoutBlocks(rows, new Map(), new Vocab(), notes);
-    expect(blocks.map((b) => b.kind)).toEqual(['lines']);
-    expect(notes).toEqual(['p. 1: a table whose columns could not be aligned was kept as lines']);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(blocks.map((b) => (b.kind === 'paragraph' ? b.text : ''))).toEqual(['Name Value', 'a b c', 'x y']);
+    expect(renderBlocks(blocks).markdown).not.toContain('|');
+    expect(notes).toEqual(['p. 1: rows whose columns could not be aligned were kept as paragraphs']);
   });
   test('a table with a wrapped cell keeps one row per record', () => {
     const rows = [
