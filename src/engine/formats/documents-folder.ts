@@ -9,6 +9,7 @@ import { parsePdf, type PdfjsSource } from '../documents/pdf/pdf.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { Dataset, DocumentInput } from './dataset.ts';
 import { checkSize, type ReadOptions } from './limits.ts';
+import { trimLineEnds } from '../util/whitespace.ts';
 
 /** The file types a documents folder takes, by extension. */
 export type DocumentFileType = 'markdown' | 'text' | 'html' | 'pdf' | 'docx';
@@ -116,7 +117,7 @@ export function documentPaths(paths: readonly string[]): string[] {
 
 /** The same text, for duplicate detection: line ends and surrounding space do not count. */
 export function duplicateKey(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
+  return trimLineEnds(text.replace(/\r\n?/g, '\n')).trim();
 }
 
 const decoder = new TextDecoder('utf-8');
