@@ -15,6 +15,10 @@ import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks } from './render.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
+import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
+
+/** Documents whose outline is too deep to ask pdf.js for (see outlineDepth), with the depth. */
+const deepOutline = new WeakMap<object, number>();
 
 export type { PdfjsModule, PdfjsSource } from './types.ts';
 export { parsePageMap, pageAt, pagesOf, formatPageMap, type PageRange } from './page-map.ts';
@@ -74,6 +78,7 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
   if (!hasEof(bytes)) {
     throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where);
   }
+  const depth = outlineDepth(bytes, await checkInflatedSizes(bytes, where));
   const task = pdfjs.getDocument({
     // A plain copy: pdf.js may transfer (detach) the buffer it is given, and refuses Node Buffers.
     data: new Uint8Array(bytes),
@@ -85,7 +90,9 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
     ...opts.documentOptions,
   });
   try {
-    return await task.promise;
+    const doc = await task.promise;
+    if (depth > MAX_OUTLINE_DEPTH) deepOutline.set(doc, depth);
+    return doc;
   } catch (e) {
     const err = e as { name?: string; message?: string };
     if (err?.name === 'PasswordException' || PASSWORD.test(err?.message ?? '')) {
@@ -197,7 +204,9 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       removeRunningLines(layoutPages);
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat();
-      const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
+      const tooDeep = deepOutline.get(doc);
+      if (tooDeep) notes.push(`outline ignored: it nests ${tooDeep} levels deep (the limit is ${MAX_OUTLINE_DEPTH})`);
+      const outline: OutlineEntry[] = tooDeep ? [] : flattenOutline(await doc.getOutline().catch(() => null));
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
       if (headingOf) headings = 'outline';
       else headingOf = fontHeadings(all);
