@@ -3,13 +3,14 @@
 // page can import it without pulling a worker's implementation in.
 import type { ParseInput } from '../src/engine/documents/index.ts';
 import type { BreakpointCurve, ChunkerInfo, CutRule, LlmEstimate } from '../src/engine/chunkers/index.ts';
-import type { PersonalDataScan } from '../src/engine/context/index.ts';
+import type { PersonalDataScan } from '../src/engine/llm/index.ts';
 import type { LintReport } from '../src/engine/lints/index.ts';
 import type { ExperimentConfig, Stage } from '../src/engine/evaluation/index.ts';
 import type { Comparison } from '../src/engine/evaluation/index.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/index.ts';
 import type { LateSpan } from '../src/engine/embedding/index.ts';
-import type { Dataset, DocumentsProgress, FileOutcome, GoldRef, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { Dataset, GoldRef } from '../src/engine/evaluation/index.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
 import type { Chunk, ChunkerId, Doc, DocMeta, GoldSpan } from '../src/engine/types.ts';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, expectOneLineError } from './helpers.ts';
-import { startServer, openaiReply, type TestServer } from '../engine/context/server.ts';
+import { startServer, openaiReply, type TestServer } from '../engine/llm/server.ts';
 import { GENERATED_MARKER } from '../../src/cli/questions.ts';
 
 const MANUAL = '# Manual\n\n## Reembolso\n\nA Aurora paga o reembolso em até 20 dias úteis, contados do envio dos documentos.\n';

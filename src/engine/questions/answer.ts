@@ -30,7 +30,8 @@ function firstJsonObject(text: string): unknown {
   } catch {
     /* look inside */
   }
-  const opens: number[] = [];
+  const opens = new Int32Array(text.length);
+  let depth = 0;
   const pairs: [number, number][] = [];
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -41,9 +42,9 @@ function firstJsonObject(text: string): unknown {
       continue;
     }
     // Quotes count only inside an object: prose around the JSON may hold an odd one.
-    if (c === 34 && opens.length) inString = true;
-    else if (c === 123 /* { */) opens.push(i);
-    else if (c === 125 /* } */ && opens.length) pairs.push([opens.pop()!, i]);
+    if (c === 34 && depth) inString = true;
+    else if (c === 123 /* { */) opens[depth++] = i;
+    else if (c === 125 /* } */ && depth) pairs.push([opens[--depth], i]);
   }
   pairs.sort((a, b) => a[0] - b[0]);
   for (let k = 0; k < pairs.length && k < MAX_PARSE_ATTEMPTS; k++) {

@@ -3,13 +3,10 @@
 // stopped and a rerun costs nothing), then locate every excerpt and filter, counting each rejection
 // by its reason. The model's text is untrusted data: it only ever becomes strings and offsets.
 
-import { promptLanguage } from '../context/prompt.ts';
-import { ContextProviderError, isAbortError } from '../context/http.ts';
-import type { ContextCache, ContextProvider } from '../context/types.ts';
-import type { Pricing } from '../context/estimate.ts';
-import { hash64 } from '../embedding/hash.ts';
+import { ContextProviderError, isAbortError, promptLanguage, type ContextCache, type ContextProvider, type Pricing } from '../llm/index.ts';
+import { hash64 } from '../util/hash.ts';
 import type { Doc, Span } from '../types.ts';
-import type { QuestionProvenance, QuestionSpec } from '../formats/dataset.ts';
+import type { QuestionProvenance, QuestionSpec } from '../evaluation/dataset.ts';
 import { parseQuestionAnswer } from './answer.ts';
 import { answersItself, contentWords, cosine, excerptLength, jaccard, lexicalOverlap, type LengthLimits } from './filters.ts';
 import { ExcerptLocator, type LocateHow } from './locate.ts';
