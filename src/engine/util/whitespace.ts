@@ -6,7 +6,7 @@
 /** Space or tab. */
 const isBlank = (c: number) => c === 32 || c === 9;
 
-/** `text` with spaces and tabs removed at the end of every line ("\n"-separated); as /[ \t]+$/gm. */
+/** `text` (line breaks already "\n") with spaces and tabs removed at the end of every line; as /[ \t]+$/gm. */
 export function trimLineEnds(text: string): string {
   const parts: string[] = [];
   let from = 0;
