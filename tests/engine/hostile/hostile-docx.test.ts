@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import * as docx from 'docx';
 import mammoth from 'mammoth';
 import { docxToMarkdown } from '../../../src/engine/documents/docx.ts';
+import { parseDocument } from '../../../src/engine/documents/index.ts';
 import type { MammothLike } from '../../../src/engine/documents/docx-types.ts';
 import { MAX_ZIP_ENTRY, MAX_ZIP_TOTAL, checkZipSizes, zipEntries } from '../../../src/engine/documents/zip-limits.ts';
 import { makeZip } from './make-zip.ts';
@@ -74,4 +75,16 @@ describe('zip bombs are refused before inflating', () => {
     const bytes = base([{ name: 'word/media/image1.png', data: new Uint8Array(MAX_ZIP_ENTRY + 1), claim: 10 }]);
     await expect(checkZipSizes(bytes)).resolves.toBeUndefined();
   });
+});
+
+test('paragraphs "***", "* * *", "___" and "[x]: …" stay text, not a rule or a hidden link definition', async () => {
+  const lines = ['Intro paragraph.', '***', '* * *', '___', '[x]: http://example.com "T"', '[nota]: texto importante', 'End.'];
+  const doc = new docx.Document({ sections: [{ children: lines.map((l) => new docx.Paragraph({ children: [new docx.TextRun(l)] })) }] });
+  const bytes = new Uint8Array(await docx.Packer.toBuffer(doc));
+  const { markdown } = await docxToMarkdown(bytes, mammoth as unknown as MammothLike);
+  const parsed = parseDocument({ id: 'd', text: markdown, format: 'markdown' });
+  expect(parsed.blocks.map((b) => b.kind)).toEqual(lines.map(() => 'paragraph'));
+  // Each line is still there, behind at most one escaping backslash.
+  const texts = parsed.blocks.map((b) => markdown.slice(b.start, b.end).replace(/^\\/, ''));
+  expect(texts).toEqual(lines);
 });
