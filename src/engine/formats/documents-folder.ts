@@ -46,6 +46,7 @@ export interface DocumentReaders {
 /** Why a file was not added, as a code the page words in its own language (message: the engine's English). */
 export type FileProblem =
   | 'too-large'
+  | 'decompresses-too-large'
   | 'not-document'
   | 'duplicate'
   | 'same-id'
@@ -126,6 +127,7 @@ const asBytes = (b: string | Uint8Array) => (typeof b === 'string' ? new TextEnc
 
 /** The code of an engine refusal (the messages of documents/pdf and documents/docx, and limits.ts). */
 export function problemOf(message: string): FileProblem {
+  if (/limit on decompressed content/.test(message)) return 'decompresses-too-large';
   if (/too large/.test(message)) return 'too-large';
   if (/encrypted|password/i.test(message)) return /\.doc\)|old-format/.test(message) ? 'old-word' : 'encrypted';
   if (/no text layer|scanned/.test(message)) return 'scanned';

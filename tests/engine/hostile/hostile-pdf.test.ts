@@ -77,3 +77,24 @@ describe('a deep outline', () => {
     expect((await read(bytes)).notes.join(' ')).not.toMatch(/outline ignored/);
   });
 });
+
+test('in a drop read file by file (as the page does), the bomb is refused by its code and the rest is read', async () => {
+  const { readDocumentsFolder } = await import('../../../src/engine/formats/documents-folder.ts');
+  const files: Record<string, string | Uint8Array> = {
+    'a.md': '# A\n\nFirst document.\n',
+    'bomb.pdf': pdfWithContent(textOp('Hi', ' '.repeat(MAX_INFLATED_STREAM + 1)), 2),
+    'deep.pdf': pdfWithDeepOutline(2000),
+    'z.md': '# Z\n\nLast document.\n',
+  };
+  const r = await readDocumentsFolder(
+    { name: 'drop', kind: 'folder', paths: Object.keys(files), read: (p) => files[p] },
+    { keepGoing: true, readers: { pdfjs: loadPdfjs, pdfDocumentOptions: pdfjsOptions.documentOptions } },
+  );
+  expect(r.files.map((f) => [f.path, f.status, f.problem ?? null])).toEqual([
+    ['a.md', 'added', null],
+    ['bomb.pdf', 'skipped', 'decompresses-too-large'],
+    ['deep.pdf', 'added', null],
+    ['z.md', 'added', null],
+  ]);
+  expect(r.dataset.documents.map((d) => d.id)).toEqual(['a', 'deep', 'z']);
+});
