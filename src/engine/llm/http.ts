@@ -112,7 +112,9 @@ async function fetchNoForeignRedirect(doFetch: typeof fetch, url: string, init: 
       continue;
     }
     const to = target ? ` to ${target.origin}` : '';
-    const why = !sameOrigin
+    const why = res.type === 'opaqueredirect'
+      ? 'answered with a redirect, which a page cannot inspect and which is not followed for a request carrying a key'
+      : !sameOrigin
       ? `redirected${to}, another host: not followed, so the key is never sent there`
       : hop >= MAX_REDIRECTS
         ? `redirected more than ${MAX_REDIRECTS} times`
