@@ -113,7 +113,7 @@ const isMedia = (name: string) => /^word\/media\//i.test(name);
 export async function checkZipSizes(bytes: Uint8Array, where?: string): Promise<void> {
   const entries = zipEntries(bytes).filter((e) => !isMedia(e.name));
   const refuse = (what: string) => {
-    throw new InputError(`the Word file is refused: ${what}, the limit on decompressed content (a "zip bomb" or a damaged file)`, where);
+    throw new InputError(`the Word file is refused: ${what}, the limit on decompressed content (a "zip bomb" or a damaged file)`, where, { code: 'decompressed-too-large' });
   };
   let declared = 0;
   for (const e of entries) {

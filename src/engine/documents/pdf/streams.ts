@@ -113,7 +113,7 @@ export async function checkInflatedSizes(bytes: Uint8Array, where?: string): Pro
       const which = limit < (s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM)
         ? `its compressed streams inflate past ${MIB(MAX_INFLATED_TOTAL)} in all (at object ${s.object})`
         : `a compressed ${s.image ? 'image' : 'stream'} (object ${s.object}${s.flates > 1 ? `, compressed ${s.flates} times` : ''}) inflates past ${MIB(limit)}`;
-      throw new InputError(`the PDF is refused: ${which}, the limit on decompressed content (a "zip bomb" or a damaged file)`, where);
+      throw new InputError(`the PDF is refused: ${which}, the limit on decompressed content (a "zip bomb" or a damaged file)`, where, { code: 'decompressed-too-large' });
     }
     if (keep) {
       const d = new TextDecoder('latin1');
