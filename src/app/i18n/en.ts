@@ -179,6 +179,8 @@ export const en: Dictionary = {
   'lint.micro-chunk': 'micro-chunk',
   'lint.no-heading-path': 'no section',
   'lint.oversized-unit': 'oversized unit cut',
+  'lint.table-header-only': 'table header without its rows',
+  'lint.ends-on-list-marker': 'ends on a bare list marker',
 
   'common.close': 'Close',
   'common.yes': 'Yes',

@@ -178,6 +178,8 @@ export const ptBR = {
   'lint.micro-chunk': 'chunk minúsculo',
   'lint.no-heading-path': 'sem seção',
   'lint.oversized-unit': 'unidade grande demais cortada',
+  'lint.table-header-only': 'cabeçalho de tabela sem as linhas',
+  'lint.ends-on-list-marker': 'termina num marcador de lista solto',
 
   'common.close': 'Fechar',
   'common.yes': 'Sim',

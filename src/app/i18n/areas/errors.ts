@@ -24,6 +24,7 @@ export const pt = {
   'error.damaged-file': 'O arquivo está danificado e não pode ser lido.',
   'error.wrong-file-type': 'O conteúdo não corresponde à extensão do arquivo.',
   'error.no-reader': 'O leitor deste tipo de arquivo não carregou.',
+  'error.decompressed-too-large': 'Descomprimido, o arquivo passaria do limite de tamanho (uma “zip bomb” ou um arquivo danificado): recusado.',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -49,4 +50,5 @@ export const en: Record<keyof typeof pt, string> = {
   'error.damaged-file': 'The file is damaged and cannot be read.',
   'error.wrong-file-type': 'The content does not match the file extension.',
   'error.no-reader': 'The reader for this file type did not load.',
+  'error.decompressed-too-large': 'Decompressed, the file would pass the size limit (a “zip bomb” or a damaged file): refused.',
 };

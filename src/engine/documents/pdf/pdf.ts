@@ -15,6 +15,10 @@ import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks } from './render.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
+import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
+
+/** Documents whose outline is too deep to ask pdf.js for (see outlineDepth), with the depth. */
+const deepOutline = new WeakMap<object, number>();
 
 export type { PdfjsModule, PdfjsSource } from './types.ts';
 export { parsePageMap, pageAt, pagesOf, formatPageMap, type PageRange } from './page-map.ts';
@@ -78,6 +82,7 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
   if (!hasEof(bytes)) {
     throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where, { code: 'truncated-file' });
   }
+  const depth = outlineDepth(bytes, await checkInflatedSizes(bytes, where));
   const task = pdfjs.getDocument({
     // A plain copy: pdf.js may transfer (detach) the buffer it is given, and refuses Node Buffers.
     data: new Uint8Array(bytes),
@@ -89,7 +94,9 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
     ...opts.documentOptions,
   });
   try {
-    return await task.promise;
+    const doc = await task.promise;
+    if (depth > MAX_OUTLINE_DEPTH) deepOutline.set(doc, depth);
+    return doc;
   } catch (e) {
     const err = e as { name?: string; message?: string };
     if (err?.name === 'PasswordException' || PASSWORD.test(err?.message ?? '')) {
@@ -227,7 +234,9 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
     let runningLines = 0;
     let fontCues = 0;
-    const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
+    const tooDeep = deepOutline.get(doc);
+    if (tooDeep) notes.push(`outline ignored: it nests ${tooDeep} levels deep (the limit is ${MAX_OUTLINE_DEPTH})`);
+    const outline: OutlineEntry[] = tooDeep ? [] : flattenOutline(await doc.getOutline().catch(() => null));
     // A tagged PDF whose tree has no heading roles: its paragraphs that the outline or font analysis
     // finds to be headings become headings (its lists and tables stay as tagged).
     if (noHeadingRoles) {

@@ -8,6 +8,9 @@ import type { PBlock } from './types.ts';
 export function escapeLineStart(t: string): string {
   if (/^\d{1,9}[.)](?:\s|$)/.test(t)) return t.replace(/^(\d+)([.)])/, '$1\\$2');
   if (/^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|={2,}\s*$|-{2,}\s*$|`{3,}|~{3,}|<|\|)/.test(t)) return `\\${t}`;
+  // "***", "___", "* * *" would become a horizontal rule, "[x]: …" a link definition (hidden by
+  // any Markdown renderer): text, so escaped like the rest.
+  if (/^(?:[*_][ \t]*){3,}$/.test(t) || /^\[[^\]\n]{1,999}\]:/.test(t)) return `\\${t}`;
   return t;
 }
 

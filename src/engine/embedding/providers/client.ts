@@ -89,6 +89,15 @@ export function packBatches(tokenCounts: readonly number[], maxInputs: number, m
 /** Texts sent for an empty one: the services reject empty inputs. */
 const EMPTY_STANDIN = ' ';
 
+/** The most dimensions a vector may have (the largest models give 4,096; twice that, for margin). */
+export const MAX_VECTOR_DIMENSIONS = 8192;
+/** The largest magnitude of one coordinate: embeddings sit within a few units; beyond this is garbage. */
+export const MAX_VECTOR_VALUE = 1e6;
+/** Bytes an answer may take for n texts: n vectors of the most dimensions, ~24 bytes a number in JSON, + 1 MiB. */
+export function embeddingAnswerCap(n: number): number {
+  return n * MAX_VECTOR_DIMENSIONS * 24 + (1 << 20);
+}
+
 export function createProviderEmbedder(config: EmbeddingProviderConfig, o: ProviderEmbedderOptions = {}): ProviderEmbedder {
   checkEmbeddingConfig(config);
   const protocol = PROTOCOLS[config.kind];
@@ -138,7 +147,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     throw new EmbeddingProviderError(`${id} at ${safeUrl(url)}, ${where}: ${detail}`, kind, status);
   }
 
-  /** The answer's vectors, checked: count, numbers, dimensions; unit length. */
+  /** The answer's vectors, checked (see MAX_VECTOR_DIMENSIONS, MAX_VECTOR_VALUE): count, numbers, dimensions; unit length. */
   function readVectors(json: unknown, n: number, where: string): Float32Array[] {
     let raw: unknown[];
     try {
@@ -150,12 +159,18 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     return raw.map((r, j) => {
       if (!Array.isArray(r)) fail(where, `vector ${j} is not a list of numbers`);
       if (!r.length) fail(where, `vector ${j} is empty`);
+      if (r.length > MAX_VECTOR_DIMENSIONS) fail(where, `vector ${j} has ${r.length} dimensions, more than the ${MAX_VECTOR_DIMENSIONS} any embedding model gives`);
       const v = new Float32Array(r.length);
+      let nonZero = false;
       for (let k = 0; k < r.length; k++) {
         const x = r[k];
         if (typeof x !== 'number' || !Number.isFinite(x)) fail(where, `vector ${j} has a non-numeric value at position ${k}`);
         v[k] = x;
+        // Stored as float32: 3.5e38 or 1e300 become Infinity there, and the vector is garbage.
+        if (!Number.isFinite(v[k]) || Math.abs(x) > MAX_VECTOR_VALUE) fail(where, `vector ${j} has the value ${x} at position ${k}, outside what an embedding holds (|x| ≤ ${MAX_VECTOR_VALUE})`);
+        if (v[k] !== 0) nonZero = true;
       }
+      if (!nonZero) fail(where, `vector ${j} is all zeros: it has no direction to compare`);
       if (dims === undefined) dims = v.length;
       else if (v.length !== dims) {
         fail(where, `vector ${j} has ${v.length} dimensions, expected ${dims}${config.dimensions ? ' (as asked with dimensions)' : ' (as the earlier vectors)'}`);
@@ -178,7 +193,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     try {
       json = await postJson(
         { url, headers: protocol.headers(key), body: protocol.body(model, texts, kind, config.dimensions), secret: key, model, signal },
-        retry,
+        { ...retry, maxResponseBytes: embeddingAnswerCap(texts.length) },
       );
     } catch (e) {
       if (isAbortError(e) || !(e instanceof ContextProviderError)) throw e;
