@@ -8,6 +8,7 @@ const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<numb
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
   questions: () => import('./questions.ts'),
+  proxy: () => import('./proxy.ts'),
 };
 
 const USAGE = `usage: npm run cli -- <command> [options]
@@ -16,7 +17,8 @@ commands:
   chunk    cut a dataset's documents with one chunker and write chunks as JSONL
   eval     chunk, index, retrieve and score a dataset's questions
   compare  paired test of two results files
-  questions  generate questions with located answers from a dataset's documents (a model)`;
+  questions  generate questions with located answers from a dataset's documents (a model)
+  proxy    a local CORS relay so the page can use one model server on your network`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -10,6 +10,7 @@ const COMMANDS = {
   eval: () => import('../../src/cli/eval.ts'),
   compare: () => import('../../src/cli/compare.ts'),
   questions: () => import('../../src/cli/questions.ts'),
+  proxy: () => import('../../src/cli/proxy.ts'),
 } as const;
 
 export interface CliResult {
