@@ -239,6 +239,16 @@ export const ERROR_CODES = [
   'bad-model-output',
   'duplicate-document',
   'stale-chunk',
+  // A language model or embedding service failed (the provider's error kind; src/engine/context/http.ts).
+  'provider-auth',
+  'provider-not-found',
+  'provider-bad-request',
+  'provider-rate-limit',
+  'provider-server',
+  'provider-network',
+  'provider-timeout',
+  'provider-bad-response',
+  'cors-blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

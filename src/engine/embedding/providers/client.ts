@@ -6,7 +6,8 @@
 // batch is validated and cached at once, so a cancelled or failed run keeps what it finished and a
 // rerun only asks for what is missing.
 import { InputError } from '../../types.ts';
-import { abortError, ContextProviderError, isAbortError, postJson, safeUrl, type ProviderErrorKind } from '../../context/http.ts';
+import { abortError, ContextProviderError, isAbortError, postJson, providerErrorCode, safeUrl, type ProviderErrorKind } from '../../context/http.ts';
+import type { ErrorCode } from '../../types.ts';
 import type { ProviderHooks } from '../../context/providers.ts';
 import { inputHash, keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../cache.ts';
 import type { EmbedOptions, EmbedResult, Embedder } from '../embedder.ts';
@@ -18,13 +19,19 @@ import { APPROXIMATE_TOKEN_MARGIN, type CountTokens } from './tokens.ts';
 import type { EmbeddingProviderConfig, EmbeddingProviderRecord } from './types.ts';
 
 export class EmbeddingProviderError extends Error {
+  /** The page translates this (src/app/i18n/areas/errors.ts); `details` fill its blanks. */
+  public readonly code: ErrorCode;
+  public readonly details?: Record<string, unknown>;
   constructor(
     message: string,
     public readonly kind: ProviderErrorKind,
     public readonly status?: number,
+    details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'EmbeddingProviderError';
+    this.code = providerErrorCode(kind);
+    if (details) this.details = details;
   }
 }
 
@@ -135,8 +142,8 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     return fromMemo;
   }
 
-  function fail(where: string, detail: string, kind: ProviderErrorKind = 'bad-response', status?: number): never {
-    throw new EmbeddingProviderError(`${id} at ${safeUrl(url)}, ${where}: ${detail}`, kind, status);
+  function fail(where: string, detail: string, kind: ProviderErrorKind = 'bad-response', status?: number, details?: Record<string, unknown>): never {
+    throw new EmbeddingProviderError(`${id} at ${safeUrl(url)}, ${where}: ${detail}`, kind, status, details);
   }
 
   /** The answer's vectors, checked: count, numbers, dimensions; unit length. */
@@ -187,7 +194,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
         (e.status === 400 || e.status === 413) && texts.length > 1
           ? ` (if the server takes fewer texts per call, lower the batch size: ${texts.length} were sent)`
           : '';
-      fail(where, e.message + hint, e.kind, e.status);
+      fail(where, e.message + hint, e.kind, e.status, e.details);
     }
     const vectors = readVectors(json, texts.length, where);
     stats.billedTokens += billed(json);
