@@ -1,8 +1,8 @@
 // A browser's CORS refusal told from an unreachable server: both are a bare TypeError from fetch;
 // the host answering a no-cors GET makes it a CORS refusal (not retried, coded for the page).
 import { describe, expect, it } from 'vitest';
-import { postJson, ContextProviderError } from '../../../src/engine/context/http.ts';
-import { corsRefused } from '../../../src/engine/context/cors.ts';
+import { postJson, ContextProviderError } from '../../../src/engine/llm/http.ts';
+import { corsRefused } from '../../../src/engine/llm/cors.ts';
 
 /** A fetch like a browser's: POSTs fail with a bare TypeError; a no-cors GET answers when `reachable`. */
 function browserFetch(reachable: boolean) {
