@@ -72,6 +72,9 @@ export const pt = {
   'questions.review.docText': 'Documento com a resposta destacada',
   'questions.review.pick': 'Escolha uma pergunta para ver a resposta no documento.',
   'questions.review.kind': 'tipo {kind}',
+  'questions.review.kindName.plain': 'simples',
+  'questions.review.kindName.paraphrase': 'paráfrase',
+  'questions.review.kindName.twin': 'gêmea',
 
   'questions.eval.includeUnreviewed': 'Incluir perguntas geradas ainda não revisadas',
   'questions.eval.counts': 'Entram na avaliação: {evaluated} perguntas ({unreviewed} não revisadas; {rejected} rejeitadas ficam de fora)',
@@ -151,6 +154,9 @@ export const en: Record<keyof typeof pt, string> = {
   'questions.review.docText': 'Document with the answer highlighted',
   'questions.review.pick': 'Pick a question to see its answer in the document.',
   'questions.review.kind': 'kind {kind}',
+  'questions.review.kindName.plain': 'plain',
+  'questions.review.kindName.paraphrase': 'paraphrase',
+  'questions.review.kindName.twin': 'twin',
 
   'questions.eval.includeUnreviewed': 'Include generated questions not reviewed yet',
   'questions.eval.counts': 'Evaluated: {evaluated} questions ({unreviewed} unreviewed; {rejected} rejected are left out)',
