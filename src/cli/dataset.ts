@@ -5,7 +5,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../engine/types.ts';
-import type { Dataset } from '../engine/formats/dataset.ts';
+import type { Dataset } from '../engine/evaluation/dataset.ts';
 import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/limits.ts';
 import { datasetOf, detectDataset, type FileListing } from '../engine/formats/detect.ts';
 import { documentType } from '../engine/formats/documents-folder.ts';

@@ -19,8 +19,10 @@ export type { ChunkParams, ChunkerInfo, ParamSpec } from '../engine/chunkers/ind
 export { lexicalEmbedderFor, LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
 
 // Files: results (to read a run's `config`), chunks as JSON Lines, datasets.
-export { readResults, writeResults, readChunksJsonl, writeChunksJsonl, readSquad, readChromaFolder, readChunklabFolder, offsetMap } from '../engine/formats/index.ts';
-export type { Dataset, ChunkLine, OffsetMap } from '../engine/formats/index.ts';
+export { readResults, writeResults, readChunksJsonl, writeChunksJsonl, readSquad, readChromaFolder, readChunklabFolder } from '../engine/formats/index.ts';
+export { offsetMap } from '../engine/util/index.ts';
+export type { OffsetMap } from '../engine/util/index.ts';
+export type { ChunkLine, Dataset } from '../engine/evaluation/index.ts';
 export type { ResultsFile } from '../engine/evaluation/types.ts';
 
 // Whole experiments (chunk, index, retrieve, score), as `eval` runs them.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser, type Session } from './browser';
 import { openApp, openGrid } from './helpers';
 import { startEmbeddingServer, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
-import { parseOrigin, parseTarget, startRelay, type Relay } from '../../src/cli/relay.ts';
+import { parseOrigin, parseTarget, startRelay, type Relay } from '../../src/node/cors-relay.ts';
 
 const KEY = 'sk-cors-relay-SECRET';
 const MODEL = 'text-embedding-3-small';

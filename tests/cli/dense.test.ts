@@ -195,7 +195,7 @@ test('bad model options are InputErrors and write nothing', async () => {
   await expect(run([...base, '--late'])).rejects.toThrow(/--late needs --retriever dense or hybrid/);
   await expect(run([...base, '--retriever', 'dense', '--model', MODEL, '--dtype', 'q8'])).rejects.toThrow(/no onnx\/model_quantized\.onnx for dtype q8/);
   await expect(run([...base, '--retriever', 'dense', '--model', MODEL, '--dtype', 'int3'])).rejects.toThrow(InputError);
-  await expect(run([...base, '--cache-dir', tmp])).rejects.toThrow(/need --model/);
+  await expect(run([...base, '--cache-dir', tmp])).rejects.toThrow(/--cache-dir needs --model/);
   await expect(run([...base, '--retriever', 'hybrid', '--model', join(tmp, 'no-such-folder')])).rejects.toBeInstanceOf(InputError);
   expect(existsSync(out)).toBe(false);
 });

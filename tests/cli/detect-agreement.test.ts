@@ -7,7 +7,7 @@ import { basename, join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../src/cli/dataset.ts';
 import { datasetOf, detectDataset, listingFromUploads, workspaceOf, type UploadedFile } from '../../src/engine/formats/detect.ts';
-import type { Dataset } from '../../src/engine/formats/dataset.ts';
+import type { Dataset } from '../../src/engine/evaluation/dataset.ts';
 import { nodeDocumentReaders } from '../../src/cli/document-readers.ts';
 import { copyFileSync } from 'node:fs';
 

@@ -6,7 +6,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server, type Serv
 import { connect } from 'node:net';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { startRelay, type Relay } from '../../src/cli/relay.ts';
+import { startRelay, type Relay } from '../../src/node/cors-relay.ts';
 import { runCli, expectOneLineError } from './helpers.ts';
 
 interface Seen {
@@ -205,12 +205,12 @@ describe('proxy relay', () => {
 
 describe('cli proxy', () => {
   it('refuses unsafe options with one line', async () => {
-    expectOneLineError(await runCli(['proxy', '--to', 'http://127.0.0.1:1', '--allow-origin', '*']), /proxy: "\*" is not allowed/);
+    expectOneLineError(await runCli(['proxy', '--to', 'http://127.0.0.1:1', '--allow-origin', '*']), /--allow-origin: "\*" is not allowed/);
     expectOneLineError(await runCli(['proxy', '--to', 'http://user:sk-123@127.0.0.1:1']), /carries a user or password/);
     expectOneLineError(await runCli(['proxy', '--to', 'file:///etc']), /must be http/);
     expectOneLineError(await runCli(['proxy', '--to', 'http://127.0.0.1:1', '--allow-origin', 'http://localhost:5173/page']), /more than an origin/);
     expectOneLineError(await runCli(['proxy']), /--to is required/);
-    expectOneLineError(await runCli(['proxy', '--to', 'http://127.0.0.1:1', '--port', '70000']), /at most 65535/);
+    expectOneLineError(await runCli(['proxy', '--to', 'http://127.0.0.1:1', '--port', '70000']), /--port must be a whole number >= 0 and <= 65535/);
   });
 
   it('runs as a command: prints its URL, relays, stops on SIGTERM', async () => {

@@ -17,7 +17,7 @@
 //  - One file that is a document by its extension: a documents "folder" of that one file.
 import { dropFilterExcludedGold, type FilterExcluded } from '../evaluation/gold.ts';
 import { InputError } from '../types.ts';
-import type { Dataset } from './dataset.ts';
+import type { Dataset } from '../evaluation/dataset.ts';
 import { isObj, parseJson, type ReadOptions } from './limits.ts';
 import { readSquad } from './squad.ts';
 import { readChromaFolder } from './chroma.ts';

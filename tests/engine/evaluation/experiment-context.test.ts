@@ -10,7 +10,7 @@ import { contextRunConfig, createContextualizer } from '../../../src/engine/cont
 import { MemoryContextCache, type ContextProvider } from '../../../src/engine/llm/index.ts';
 import { lexicalEmbedderFor } from '../../../src/engine/embedding/lexical.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../../../src/engine/types.ts';
-import type { Dataset } from '../../../src/engine/formats/dataset.ts';
+import type { Dataset } from '../../../src/engine/evaluation/dataset.ts';
 import { independentMetrics } from './independent-scorer.ts';
 import { METRIC_KEYS } from '../../../src/engine/evaluation/types.ts';
 

@@ -7,7 +7,7 @@ import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
 import { SearchSession, LruMap } from '../../../src/engine/search/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { chunkCorpus } from '../../../src/engine/chunkers/index.ts';
-import { foldTerm } from '../../../src/engine/retrieval/bm25.ts';
+import { foldTerm } from '../../../src/engine/documents/terms.ts';
 import type { ParseInput } from '../../../src/engine/documents/index.ts';
 
 const ds = await loadDataset('public/samples/en');

@@ -23,6 +23,9 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
 
+/** The port `proxy` listens on unless told (one that model servers rarely take). */
+export const DEFAULT_RELAY_PORT = 8788;
+
 export interface RelayOptions {
   /** The one server every request goes to: http(s)://host[:port][/base/path]. */
   target: URL;
