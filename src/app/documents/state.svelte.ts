@@ -91,7 +91,7 @@ class DocumentImport {
       if (r.kind === 'dataset') {
         this.reset();
         const s = addWorkspace(r.workspace);
-        const text = t('ws.importDone', { ...s, skipped: r.skipped.length });
+        const text = t('ws.importDone', { name: s.name, docs: s.docs, questions: s.questions, skipped: r.skipped.length });
         return { kind: 'info', text: r.skipped.length ? `${text} ${t('ws.importSkipped', { count: r.skipped.length })}` : text };
       }
       // A chosen or dropped folder becomes a corpus named after it; loose files join the open corpus.
