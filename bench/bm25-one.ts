@@ -14,7 +14,7 @@
 import MiniSearch from 'minisearch';
 import { makeCorpus } from './corpus.ts';
 import { rng } from './corpus.ts';
-import { loadDefaultTokenizer } from '../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
 import { parseDocument } from '../src/engine/documents/index.ts';
 import { chunkDocument } from '../src/engine/chunkers/index.ts';
 import { Bm25Retriever } from '../src/engine/retrieval/bm25.ts';

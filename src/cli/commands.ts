@@ -8,7 +8,7 @@
 //      for its own flags (name, type, help, and what to check: min/max, options, needs, conflicts);
 //   3. src/cli/foo.ts exporting `run(argv)`, which starts with `const p = readFlags('foo', argv)`
 //      and gets typed values (`p.flags['max-tokens']` is a number) with defaults filled in;
-//   4. its loader in RUNNERS (src/cli/main.ts). tests/cli/commands.test.ts checks the table.
+//   4. its loader in RUNNERS (src/cli/runners.ts). tests/cli/commands.test.ts checks the table.
 // A flag's name may have two rows when it means different things to different commands (--out is a
 // file for chunk and eval, a folder for questions); no command may see two rows of one name.
 import { CHUNKER_IDS } from '../engine/chunkers/index.ts';

@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { ChunkerId, Doc, EmbedFn, TextTokenizer } from '../engine/types.ts';
-import { lexicalEmbedderFor } from '../engine/embedding/lexical.ts';
+import { lexicalEmbedderFor } from '../engine/embedding/index.ts';
 import { CHUNKERS } from '../engine/chunkers/index.ts';
 import { requireFlag } from './args.ts';
 
@@ -31,7 +31,7 @@ export function chunkerParams(id: ChunkerId, f: ChunkingFlags, command: string):
 }
 
 export async function chooseTokenizer(dir: string | undefined): Promise<TextTokenizer> {
-  const { loadDefaultTokenizer, loadTokenizerDir } = await import('./load-tokenizer.ts');
+  const { loadDefaultTokenizer, loadTokenizerDir } = await import('../node/tokenizer-folder.ts');
   return dir ? loadTokenizerDir(dir) : loadDefaultTokenizer();
 }
 

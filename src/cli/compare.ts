@@ -1,9 +1,9 @@
 // `compare a.json b.json`: paired comparison of two results files over the same questions
 // (exact McNemar on hit@1/3/5, with the questions only one configuration gets right).
 import { InputError } from '../engine/types.ts';
-import { compareResults } from '../engine/evaluation/compare.ts';
-import { readResults } from '../engine/formats/results.ts';
-import { readOptions, readText } from './dataset.ts';
+import { compareResults } from '../engine/evaluation/index.ts';
+import { readResults } from '../engine/formats/index.ts';
+import { readOptions, readText } from '../node/files.ts';
 import { formatComparison } from './report.ts';
 import { readFlags } from './args.ts';
 

@@ -239,7 +239,16 @@ export const ERROR_CODES = [
   'bad-model-output',
   'duplicate-document',
   'stale-chunk',
-  // A language model or embedding service failed (the provider's error kind; src/engine/context/http.ts).
+  // Document files the readers refuse (documents/pdf, documents/docx, formats/documents-folder.ts).
+  'empty-file',
+  'encrypted-file',
+  'old-word-file',
+  'scanned-pdf',
+  'truncated-file',
+  'damaged-file',
+  'wrong-file-type',
+  'no-reader',
+  // A language model or embedding service failed (the provider's error kind; src/engine/llm/http.ts).
   'provider-auth',
   'provider-not-found',
   'provider-bad-request',

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/cli/eval.ts';
-import { loadModelDir, type LoadedModel } from '../../src/cli/model.ts';
+import { loadModelDir, type LoadedModel } from '../../src/node/model.ts';
 import { InputError } from '../../src/engine/types.ts';
 import { METRIC_KEYS } from '../../src/engine/evaluation/types.ts';
 import { independentMetrics } from '../engine/evaluation/independent-scorer.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, expectOneLineError } from './helpers.ts';
-import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadDataset } from '../../src/node/files.ts';
 import { readPack, writePack, workspaceFromDataset } from '../../src/engine/formats/index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'chunklab-pack-'));

@@ -177,8 +177,8 @@ describe('layers', () => {
   });
 
   test('the global check sees a real use and ignores a parameter of the same name', () => {
-    // Guards the check itself: experiments.ts has a parameter named `document`.
-    expect(globalsUsed('src/engine/embedding/experiments.ts')).toEqual([]);
+    // Guards the check itself: the embedding lessons (pure functions) have a parameter named `document`.
+    expect(globalsUsed('src/app/lessons/dilution-and-late.ts')).toEqual([]);
     expect(globalsUsed('workers/app-base.ts').some((u) => u.endsWith(' self'))).toBe(true);
   });
 
@@ -277,5 +277,45 @@ describe('layers', () => {
       'workers/embed.worker.ts',
       'workers/engine.worker.ts',
     ]);
+  });
+});
+
+// The Node side: the CLI (src/cli), the library's entries (src/lib) and the Node-only helpers both
+// share (src/node: files, tokenizer folders, onnxruntime-node, document readers for Node).
+describe('layers: the CLI, the library and the Node helpers', () => {
+  const cli = files('src/cli');
+  const lib = files('src/lib');
+  const node = files('src/node');
+
+  test('src/cli, src/lib and src/node reach the engine only through its folders\' index.ts (or src/engine/types.ts)', () => {
+    const bad = [...cli, ...lib, ...node].flatMap((f) =>
+      importsOf(f)
+        .filter((i) => under(i.target, 'src/engine') && i.target !== 'src/engine/types.ts' && !i.target.endsWith('/index.ts'))
+        .map((i) => `${f} → ${i.target}`),
+    );
+    expect(bad).toEqual([]);
+    // The check sees those imports, static and lazy.
+    expect(importsOf('src/cli/eval.ts').some((i) => i.target === 'src/engine/evaluation/index.ts')).toBe(true);
+    expect(importsOf('src/cli/retrievers.ts').some((i) => i.target === 'src/engine/embedding/index.ts')).toBe(true);
+  });
+
+  test('src/node never imports src/cli or src/lib; src/lib never imports src/cli', () => {
+    const bad = [
+      ...node.flatMap((f) => importsOf(f).filter((i) => under(i.target, 'src/cli') || under(i.target, 'src/lib')).map((i) => `${f} → ${i.target}`)),
+      ...lib.flatMap((f) => importsOf(f).filter((i) => under(i.target, 'src/cli')).map((i) => `${f} → ${i.target}`)),
+    ];
+    expect(bad).toEqual([]);
+    // Both sides do use src/node.
+    expect(importsOf('src/lib/node.ts').some((i) => under(i.target, 'src/node'))).toBe(true);
+    expect(cli.some((f) => importsOf(f).some((i) => under(i.target, 'src/node')))).toBe(true);
+  });
+
+  test('nothing in the engine, the page or the workers imports src/cli, src/lib or src/node', () => {
+    const bad = [...engine, ...app, ...workers].flatMap((f) =>
+      importsOf(f)
+        .filter((i) => under(i.target, 'src/cli') || under(i.target, 'src/lib') || under(i.target, 'src/node'))
+        .map((i) => `${f} → ${i.target}`),
+    );
+    expect(bad).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@ import { readResults, writeResults } from '../../../src/engine/formats/results.t
 import type { ResultsFile } from '../../../src/engine/evaluation/types.ts';
 import type { Dataset } from '../../../src/engine/evaluation/dataset.ts';
 import { InputError, type TextTokenizer } from '../../../src/engine/types.ts';
-import { loadDataset } from '../../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { independentMetrics } from './independent-scorer.ts';
 
 let ds: Dataset;

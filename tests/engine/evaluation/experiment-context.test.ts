@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { runExperiment, type ExperimentConfig } from '../../../src/engine/evaluation/experiment.ts';
 import { readSquad } from '../../../src/engine/formats/squad.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { contextRunConfig, createContextualizer } from '../../../src/engine/context/index.ts';
 import { MemoryContextCache, type ContextProvider } from '../../../src/engine/llm/index.ts';
 import { lexicalEmbedderFor } from '../../../src/engine/embedding/lexical.ts';

@@ -8,7 +8,7 @@ import { readSquad } from '../../../src/engine/formats/squad.ts';
 import { readChromaFolder } from '../../../src/engine/formats/chroma.ts';
 import { readResults, writeResults } from '../../../src/engine/formats/results.ts';
 import { METRIC_KEYS } from '../../../src/engine/evaluation/types.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import type { Dataset } from '../../../src/engine/evaluation/dataset.ts';
 import { independentMetrics } from './independent-scorer.ts';
 

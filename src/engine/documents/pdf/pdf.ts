@@ -46,7 +46,7 @@ const PASSWORD = /password/i;
 
 async function resolve(src: PdfjsSource): Promise<PdfjsModule> {
   const m = typeof src === 'function' ? await src() : src;
-  if (!m || typeof m.getDocument !== 'function') throw new InputError('the PDF reader (pdf.js) did not load');
+  if (!m || typeof m.getDocument !== 'function') throw new InputError('the PDF reader (pdf.js) did not load', undefined, { code: 'no-reader' });
   return m;
 }
 
@@ -69,10 +69,10 @@ function isPdfHeader(bytes: Uint8Array): boolean {
 
 async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Promise<PdfDocumentProxy> {
   const where = opts.where;
-  if (!bytes.length) throw new InputError('the PDF file is empty', where);
-  if (!isPdfHeader(bytes)) throw new InputError('not a PDF: the file does not start with "%PDF-"', where);
+  if (!bytes.length) throw new InputError('the PDF file is empty', where, { code: 'empty-file' });
+  if (!isPdfHeader(bytes)) throw new InputError('not a PDF: the file does not start with "%PDF-"', where, { code: 'wrong-file-type' });
   if (!hasEof(bytes)) {
-    throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where);
+    throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where, { code: 'truncated-file' });
   }
   const task = pdfjs.getDocument({
     // A plain copy: pdf.js may transfer (detach) the buffer it is given, and refuses Node Buffers.
@@ -89,9 +89,9 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
   } catch (e) {
     const err = e as { name?: string; message?: string };
     if (err?.name === 'PasswordException' || PASSWORD.test(err?.message ?? '')) {
-      throw new InputError('the PDF is encrypted and needs a password: remove the protection (print or export it without a password) and add it again', where);
+      throw new InputError('the PDF is encrypted and needs a password: remove the protection (print or export it without a password) and add it again', where, { code: 'encrypted-file' });
     }
-    throw new InputError(`the PDF is damaged and cannot be read (${String(err?.message ?? e).slice(0, 120)})`, where);
+    throw new InputError(`the PDF is damaged and cannot be read (${String(err?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
   }
 }
 
@@ -113,7 +113,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     tc = await page.getTextContent({ includeMarkedContent: tagged });
     if (tagged) tree = await page.getStructTree().catch(() => null);
   } catch (e) {
-    throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where);
+    throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
   }
   // Bold comes from the font's real name, which pdf.js only hands over once the page's fonts are
   // loaded (its operator list); do it for pages that bring fonts not seen before.
@@ -169,6 +169,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       throw new InputError(
         `the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; run OCR on it first`,
         opts.where,
+        { code: 'scanned-pdf' },
       );
     }
     const notes: string[] = [];
