@@ -16,6 +16,7 @@ import { parseEmbedderSpec } from '../engine/embedding/providers/index.ts';
 import { UNSAFE_KEYS } from '../engine/formats/index.ts';
 import { InputError } from '../engine/types.ts';
 import { parsePricing, providerConfigFromSpec } from './context.ts';
+import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
 
 export interface CommandSpec {
   /** One line for `npm run cli -- --help`. */
@@ -129,6 +130,17 @@ and writes one line per document on stdout, in the same order:
   {"id", "chunks": [{"id", "docId", "index", "start", "end", "text", "prefix", "tokens", "headingPath", "recipeHash", ...}]}
 or {"id", "error": "<one line>"} (id null when the line is not a JSON object with an id); the process
 goes on. Offsets count code points. It ends when stdin closes. Diagnostics go to stderr.`,
+  },
+  proxy: {
+    summary: 'a local CORS relay so the page can use one model server on your network',
+    notes: `A relay for the page to one model server that sends no CORS headers (Ollama, vLLM, LM Studio,
+a LiteLLM gateway…). It answers the browser's preflight itself and forwards ONLY to --to: a request
+for /chat/completions goes to <url>/chat/completions. Absolute URLs, CONNECT, "//" and ".." paths
+and Host headers naming anything but the relay are refused; redirects are not followed. Without
+--allow-origin, pages served from this machine (http://localhost, 127.0.0.1, [::1], any port) may
+use it; with it, only the origins named ("*" is refused). It listens on 127.0.0.1 unless --host says
+otherwise. Keys pass through as the page sends them and are never written or logged; a key in the
+--to URL is refused. Then, in the page, use the relay's URL (printed first) as the base URL.`,
   },
 } as const satisfies Record<string, CommandSpec>;
 
@@ -261,7 +273,24 @@ export const FLAGS = [
   { name: 'cache-dir', type: 'string', commands: ['batch'], needs: ['embedder'], conflicts: ['no-cache'], value: '<dir>', group: 'embedding service', defaultText: '.cache/embeddings', help: 'where vectors are cached' },
   { name: 'no-cache', type: 'boolean', commands: ['batch'], needs: ['embedder'], group: 'embedding service', help: 'neither read nor write the vector cache' },
   { name: 'yes', type: 'boolean', commands: ['batch'], needs: ['embedder'], group: 'embedding service', help: 'skip the confirmation after the estimate (needed in scripts)' },
+  // ---- proxy
+  { name: 'to', type: 'string', commands: ['proxy'], required: ['proxy'], check: relayCheck(parseTarget), value: '<url>', help: "the model server's base URL, e.g. http://192.168.0.10:11434 or http://gpu:8000/v1" },
+  { name: 'port', type: 'int', commands: ['proxy'], min: 0, max: 65535, default: DEFAULT_RELAY_PORT, value: '<p>', help: 'port to listen on (0: any free port)' },
+  { name: 'allow-origin', type: 'list', commands: ['proxy'], check: relayCheck(parseOrigin), value: '<origin>', defaultText: 'pages on this machine', help: "a page's origin (scheme://host[:port]) allowed to use the relay; repeat for more" },
+  { name: 'host', type: 'string', commands: ['proxy'], default: '127.0.0.1', value: '<addr>', help: 'address to listen on; another than loopback lets other machines use the relay' },
+  { name: 'quiet', type: 'boolean', commands: ['proxy'], help: 'no line per request (those lines never show headers, keys or queries)' },
 ] as const satisfies readonly FlagSpec[];
+
+/** A relay option's own check (src/node/cors-relay.ts), its message an InputError naming the flag. */
+function relayCheck(parse: (v: string) => unknown): (v: string, flag: string) => void {
+  return (v, flag) => {
+    try {
+      parse(v);
+    } catch (e) {
+      throw new InputError((e as Error).message, flag);
+    }
+  };
+}
 
 /** --filter key=value: a key, an equals sign, and a key that cannot reach an object's prototype. */
 function checkFilter(v: string, flag: string): void {

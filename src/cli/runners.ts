@@ -16,4 +16,5 @@ export const RUNNERS: Record<CommandName, () => Promise<CommandModule>> = {
   convert: () => import('./convert.ts'),
   batch: () => import('./batch.ts'),
   serve: () => import('./serve.ts'),
+  proxy: () => import('./proxy.ts'),
 };

@@ -251,6 +251,16 @@ export const ERROR_CODES = [
   'wrong-file-type',
   'no-reader',
   'decompressed-too-large',
+  // A language model or embedding service failed (the provider's error kind; src/engine/llm/http.ts).
+  'provider-auth',
+  'provider-not-found',
+  'provider-bad-request',
+  'provider-rate-limit',
+  'provider-server',
+  'provider-network',
+  'provider-timeout',
+  'provider-bad-response',
+  'cors-blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -17,6 +17,7 @@ import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
+import * as pack from './areas/pack.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -34,6 +35,7 @@ export const en: Dictionary = {
   ...newcomer.en,
   ...errors.en,
   ...runLabels.en,
+  ...pack.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

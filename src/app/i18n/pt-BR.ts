@@ -15,6 +15,7 @@ import * as chunking from './areas/chunking.ts';
 import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
+import * as pack from './areas/pack.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -33,6 +34,7 @@ export const ptBR = {
   ...newcomer.pt,
   ...errors.pt,
   ...runLabels.pt,
+  ...pack.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

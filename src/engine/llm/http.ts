@@ -1,6 +1,8 @@
 // POST JSON to a model API with a per-request timeout, retries on 429/5xx/network failures (honouring
 // Retry-After, else exponential backoff with full jitter), cancellation, and errors a user can act on
 // that never contain the API key.
+import type { ErrorCode } from '../types.ts';
+import { corsRefused } from './cors.ts';
 
 export type ProviderErrorKind =
   | 'auth' // 401/403: the key is missing, wrong or lacks permission
@@ -8,21 +10,33 @@ export type ProviderErrorKind =
   | 'bad-request' // other 4xx: the API refused the request
   | 'rate-limit' // 429 after every attempt
   | 'server' // 5xx after every attempt
-  | 'network' // no answer at all (DNS, refused, CORS in a browser)
+  | 'network' // no answer at all (DNS, refused)
+  | 'cors' // the host answers, but the browser refused the page its answer (no CORS headers for it)
   | 'timeout' // no answer within the per-request timeout
   | 'bad-response'; // an answer without the expected fields
 
 export class ContextProviderError extends Error {
+  /** The page translates this (src/app/i18n/areas/errors.ts); `details` fill its blanks. */
+  public readonly code: ErrorCode;
+  public readonly details?: Record<string, unknown>;
   constructor(
     message: string,
     public readonly kind: ProviderErrorKind,
     public readonly status?: number,
     /** Requests made before giving up. */
     public readonly attempts = 1,
+    details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ContextProviderError';
+    this.code = providerErrorCode(kind);
+    this.details = { ...(status !== undefined ? { status } : {}), ...(details ?? {}) };
   }
+}
+
+/** The error code of a provider failure of this kind (the page's translation key). */
+export function providerErrorCode(kind: ProviderErrorKind): ErrorCode {
+  return (kind === 'cors' ? 'cors-blocked' : `provider-${kind}`) as ErrorCode;
 }
 
 export interface RetryOptions {
@@ -279,10 +293,20 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
         if (e !== last || !RETRYABLE(e.status ?? 0)) throw e;
       } else if (timedOut) {
         last = new ContextProviderError(`no answer from ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} (timeout)`, 'timeout', undefined, attempt);
+      } else if (await corsRefused(e, req.url, doFetch, req.signal)) {
+        // Not worth retrying: the browser will refuse every attempt the same way.
+        const target = new URL(req.url).origin;
+        throw new ContextProviderError(
+          `${target} answers, but not to this page: it sends no CORS headers for the page's origin; allow the page's origin on the server or start the relay (npm run cli -- proxy --to ${target})`,
+          'cors',
+          undefined,
+          attempt,
+          { target, path: new URL(req.url).pathname },
+        );
       } else {
         const why = scrub(e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e), req.secret);
         last = new ContextProviderError(
-          `cannot reach ${where} (${why}); check the base URL, the network, and that the server allows requests from this page (CORS)`,
+          `cannot reach ${where} (${why}); check the base URL, the network, and that the server is running`,
           'network',
           undefined,
           attempt,

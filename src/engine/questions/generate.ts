@@ -170,7 +170,8 @@ export async function estimateQuestions(plan: QuestionPlan, opts: { pricing?: Pr
   let outputTokens = 0;
   let cached = 0;
   for (const j of plan.jobs) {
-    if (opts.cache && (await opts.cache.get(j.cacheKey)) !== undefined) {
+    const hit = opts.cache ? await opts.cache.get(j.cacheKey) : undefined;
+    if (hit !== undefined && parseQuestionAnswer(hit).questions) {
       cached++;
       continue;
     }
@@ -276,6 +277,9 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
     if (opts.signal?.aborted) throw Object.assign(new Error('cancelled'), { name: 'AbortError' });
     const job = plan.jobs[j];
     let answer = opts.cache ? await opts.cache.get(job.cacheKey) : undefined;
+    // Only well-formed answers are kept (below); one cached by an older version is asked again.
+    if (answer !== undefined && !parseQuestionAnswer(answer).questions) answer = undefined;
+    let fresh = false;
     if (answer !== undefined) report.cached++;
     else {
       try {
@@ -285,7 +289,7 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
         );
         report.calls++;
         answer = r.text;
-        await opts.cache?.set(job.cacheKey, answer);
+        fresh = true;
       } catch (e) {
         if (isAbortError(e)) throw e;
         // One reply the server sent but that is unusable (not JSON, no content, over the size cap)
@@ -302,10 +306,12 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
     const parsed = parseQuestionAnswer(answer);
     const docId = job.passage.docId;
     if (!parsed.questions) {
+      // Not cached: a rerun asks this passage again instead of meeting the same bad answer forever.
       reject({ reason: 'malformed-answer', docId, detail: answer.slice(0, 200) });
       progress(j + 1);
       continue;
     }
+    if (fresh) await opts.cache?.set(job.cacheKey, answer);
     report.received += parsed.questions.length + parsed.malformedItems;
     for (let k = 0; k < parsed.malformedItems; k++) reject({ reason: 'malformed-item', docId });
     for (const raw of parsed.questions) {

@@ -349,7 +349,11 @@ export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: Pdf
   const meta: DocMeta = { source: 'pdf', pages: formatPageMap(r.pages), pageCount: String(r.pageCount), headingSource: r.headings };
   if (r.guessed) meta.structureGuessed = 'yes';
   if (r.notes.length) meta.notes = r.notes.join('; ');
-  if (r.title) meta.title = r.title;
+  // The title: the first level-1 heading, else the file's name, and only then the PDF's metadata
+  // title, which is often a tool's placeholder ("Manual", "Microsoft Word - doc1.docx").
+  if (r.title) meta.pdfTitle = r.title;
   if (input.name) meta.fileName = input.name;
+  const fromName = input.name?.replace(/\.[^./\\]+$/, '').trim();
+  if (!/^# \S/m.test(r.markdown) && (fromName || r.title)) meta.title = fromName || r.title!;
   return parseDocument({ id: input.id, text: r.markdown, format: 'markdown', name: input.name, meta: { ...meta, ...input.meta } });
 }
