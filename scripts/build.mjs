@@ -63,7 +63,7 @@ export async function buildJs({ clean = false } = {}) {
   const common = { bundle: true, format: 'esm', target: 'node20', sourcemap: 'linked', metafile: true, write: false, logLevel: 'warning', absWorkingDir: ROOT };
   const cli = await esbuild.build({
     ...common,
-    entryPoints: { chunklab: 'src/cli/main.ts' },
+    entryPoints: { chunklab: 'src/cli/main.ts', 'batch-worker': 'src/cli/batch/worker.ts' },
     platform: 'node',
     // The CLI bundles its small dependencies (marked, papaparse, htmlparser2, …): resolving and
     // loading each from node_modules costs more at start than parsing them inside one file. The
@@ -86,7 +86,7 @@ export async function buildJs({ clean = false } = {}) {
     chunkNames: 'shared-[hash]',
   });
   const files = [...cli.outputFiles, ...lib.outputFiles];
-  const entries = new Set(['chunklab.mjs', 'index.js', 'node.js'].flatMap((n) => [n, `${n}.map`]));
+  const entries = new Set(['chunklab.mjs', 'batch-worker.mjs', 'index.js', 'node.js'].flatMap((n) => [n, `${n}.map`]));
   files.sort((a, b) => Number(entries.has(basename(a.path))) - Number(entries.has(basename(b.path))));
   for (const f of files) {
     mkdirSync(dirname(f.path), { recursive: true });

@@ -16,6 +16,7 @@ import { parseEmbedderSpec } from '../engine/embedding/providers/index.ts';
 import { UNSAFE_KEYS } from '../engine/formats/index.ts';
 import { InputError } from '../engine/types.ts';
 import { parsePricing, providerConfigFromSpec } from './context.ts';
+import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
 
 export interface CommandSpec {
   /** One line for `npm run cli -- --help`. */
@@ -95,11 +96,51 @@ Paired test: run the header-only arm at the same reduced cap with --context-arm-
     args: '<a.json> <b.json>',
     notes: 'Exact McNemar on hit@1/3/5 over the questions both files share, with the questions only one configuration gets right.',
   },
+  convert: {
+    summary: 'one document (pdf, docx, html, md, txt) to the Markdown the chunkers read',
+    args: '<file>',
+    notes: `Writes the Markdown every chunker sees (for HTML, the extracted text) to stdout, or to --out.
+--pages (with --out) also writes the page map beside it as <out>.pages.json: [{"page", "start",
+"end"}] in UTF-16 offsets of the Markdown. One summary line goes to stderr: pages, headings, tables,
+running lines removed, warnings, and "structure guessed" when a PDF has no tags or outline that give
+headings and few font cues (check its headings and tables before relying on them).`,
+  },
   questions: {
     summary: "generate questions with located answers from a dataset's documents (a model)",
     notes: `Writes a ChunkLab folder (documents.json, docs/, questions.json) whose questions carry gold spans
 located exactly in the documents, marked "unreviewed" with their provenance. Keys come only from
 OPENAI_API_KEY or ANTHROPIC_API_KEY. Without --per-document, --count is 20.`,
+  },
+  batch: {
+    summary: 'run a recipe over a whole corpus on every core: Parquet out, resumable',
+    notes: `--recipe is a recipe file (the page's "use this configuration"), a results file or its config.
+--input: a folder of documents (.md, .txt, .html, .pdf, .docx, read as \`chunk\` reads them), a JSONL of
+{"id", "text", "format"?, "meta"?} lines, or a Parquet table with id and text columns.
+--out: a new folder, or the folder of an interrupted run to resume it (same recipe, same input).
+Writes part-NNNNN.parquet (one row per chunk), chunks.jsonl with --jsonl, errors.jsonl (one line per
+document that could not be chunked; the run goes on) and manifest.jsonl (docs/CONTRACT.md).
+--embedder adds a "vector" column from an embedding service once every part is chunked, as eval
+embeds: the estimate over every part first and a confirmation (--yes in scripts), vectors cached in
+.cache/embeddings (or --cache-dir), so an interrupted run resumes.`,
+  },
+  serve: {
+    summary: '--stdio: a recipe as a long-lived JSON-lines process (for Ray, Spark)',
+    notes: `Reads one JSON document a line on stdin: {"id", "text", "format"?: "md"|"txt"|"html", "meta"?: {...}}
+and writes one line per document on stdout, in the same order:
+  {"id", "chunks": [{"id", "docId", "index", "start", "end", "text", "prefix", "tokens", "headingPath", "recipeHash", ...}]}
+or {"id", "error": "<one line>"} (id null when the line is not a JSON object with an id); the process
+goes on. Offsets count code points. It ends when stdin closes. Diagnostics go to stderr.`,
+  },
+  proxy: {
+    summary: 'a local CORS relay so the page can use one model server on your network',
+    notes: `A relay for the page to one model server that sends no CORS headers (Ollama, vLLM, LM Studio,
+a LiteLLM gateway…). It answers the browser's preflight itself and forwards ONLY to --to: a request
+for /chat/completions goes to <url>/chat/completions. Absolute URLs, CONNECT, "//" and ".." paths
+and Host headers naming anything but the relay are refused; redirects are not followed. Without
+--allow-origin, pages served from this machine (http://localhost, 127.0.0.1, [::1], any port) may
+use it; with it, only the origins named ("*" is refused). It listens on 127.0.0.1 unless --host says
+otherwise. Keys pass through as the page sends them and are never written or logged; a key in the
+--to URL is refused. Then, in the page, use the relay's URL (printed first) as the base URL.`,
   },
 } as const satisfies Record<string, CommandSpec>;
 
@@ -210,8 +251,46 @@ export const FLAGS = [
   { name: 'per-call', type: 'int', commands: ['questions'], min: 1, value: '<n>', help: 'questions asked per call' },
   { name: 'price', type: 'string', commands: ['questions'], check: checkPricing, value: '<in>,<out>', help: 'dollars per million prompt and answer tokens, for the estimate' },
   { name: 'cache-dir', type: 'string', commands: ['questions'], default: '.cache', value: '<dir>', help: "the answers cache's folder (questions.jsonl in it)" },
+  { name: 'out', type: 'string', commands: ['convert'], value: '<file.md>', help: 'write the Markdown here (written whole or not at all) instead of to stdout' },
+  { name: 'pages', type: 'boolean', commands: ['convert'], needs: ['out'], help: 'also write the page map as JSON beside --out (<out>.pages.json)' },
   { name: 'out', type: 'string', commands: ['questions'], required: ['questions'], value: '<folder>', help: 'the ChunkLab folder written (new, or one written before)' },
+
+  // ---- batch and serve
+  { name: 'recipe', type: 'string', commands: ['batch', 'serve'], required: ['batch', 'serve'], value: '<file>', help: 'a recipe file, a results file or its config' },
+  { name: 'input', type: 'string', commands: ['batch'], required: ['batch'], value: '<folder|.jsonl|.parquet>', help: 'the documents' },
+  { name: 'out', type: 'string', commands: ['batch'], required: ['batch'], value: '<folder>', help: 'the output folder (new, or an interrupted run to resume)' },
+  { name: 'workers', type: 'int', commands: ['batch'], min: 1, value: '<n>', defaultText: 'one per core', help: 'worker threads' },
+  { name: 'jsonl', type: 'boolean', commands: ['batch'], help: 'also write chunks.jsonl' },
+  { name: 'no-parquet', type: 'boolean', commands: ['batch'], needs: ['jsonl'], conflicts: ['embedder'], help: 'no Parquet parts (chunks.jsonl only)' },
+  { name: 'part-rows', type: 'int', commands: ['batch'], min: 1, default: 20000, value: '<n>', help: 'chunks per Parquet part (and per manifest commit)' },
+  { name: 'tokenizer', type: 'string', commands: ['batch', 'serve'], value: '<dir>', help: "the folder of the recipe's tokenizer, when it is not the bundled one or a tiktoken encoding" },
+  { name: 'stdio', type: 'boolean', commands: ['serve'], help: 'speak JSON lines on stdin/stdout (required: the only transport)' },
+  { name: 'embedder', type: 'string', commands: ['batch'], check: (v, flag) => void parseEmbedderSpec(v, flag), value: 'openai:<model>|cohere:<model>|voyage:<model>|jina:<model>', group: 'embedding service', help: 'add a vector column from a service' },
+  { name: 'embed-base-url', type: 'string', commands: ['batch'], needs: ['embedder'], value: '<url>', group: 'embedding service', help: 'an OpenAI-compatible server (with its /v1)' },
+  { name: 'dimensions', type: 'int', commands: ['batch'], min: 1, needs: ['embedder'], value: '<n>', group: 'embedding service', help: 'shorter vectors (Matryoshka models)' },
+  { name: 'embed-batch', type: 'int', commands: ['batch'], min: 1, needs: ['embedder'], value: '<n>', group: 'embedding service', help: 'texts per call' },
+  { name: 'embed-concurrency', type: 'int', commands: ['batch'], min: 1, needs: ['embedder'], value: '<n>', group: 'embedding service', help: 'calls in flight' },
+  { name: 'cache-dir', type: 'string', commands: ['batch'], needs: ['embedder'], conflicts: ['no-cache'], value: '<dir>', group: 'embedding service', defaultText: '.cache/embeddings', help: 'where vectors are cached' },
+  { name: 'no-cache', type: 'boolean', commands: ['batch'], needs: ['embedder'], group: 'embedding service', help: 'neither read nor write the vector cache' },
+  { name: 'yes', type: 'boolean', commands: ['batch'], needs: ['embedder'], group: 'embedding service', help: 'skip the confirmation after the estimate (needed in scripts)' },
+  // ---- proxy
+  { name: 'to', type: 'string', commands: ['proxy'], required: ['proxy'], check: relayCheck(parseTarget), value: '<url>', help: "the model server's base URL, e.g. http://192.168.0.10:11434 or http://gpu:8000/v1" },
+  { name: 'port', type: 'int', commands: ['proxy'], min: 0, max: 65535, default: DEFAULT_RELAY_PORT, value: '<p>', help: 'port to listen on (0: any free port)' },
+  { name: 'allow-origin', type: 'list', commands: ['proxy'], check: relayCheck(parseOrigin), value: '<origin>', defaultText: 'pages on this machine', help: "a page's origin (scheme://host[:port]) allowed to use the relay; repeat for more" },
+  { name: 'host', type: 'string', commands: ['proxy'], default: '127.0.0.1', value: '<addr>', help: 'address to listen on; another than loopback lets other machines use the relay' },
+  { name: 'quiet', type: 'boolean', commands: ['proxy'], help: 'no line per request (those lines never show headers, keys or queries)' },
 ] as const satisfies readonly FlagSpec[];
+
+/** A relay option's own check (src/node/cors-relay.ts), its message an InputError naming the flag. */
+function relayCheck(parse: (v: string) => unknown): (v: string, flag: string) => void {
+  return (v, flag) => {
+    try {
+      parse(v);
+    } catch (e) {
+      throw new InputError((e as Error).message, flag);
+    }
+  };
+}
 
 /** --filter key=value: a key, an equals sign, and a key that cannot reach an object's prototype. */
 function checkFilter(v: string, flag: string): void {

@@ -1,6 +1,6 @@
 // Shared by chunk and eval: chunker parameters from flags, the tokenizer choice, the semantic chunker's lexical embedder, safe writing.
 import { writeFile, rename, rm } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { ChunkerId, Doc, EmbedFn, TextTokenizer } from '../engine/types.ts';
@@ -45,8 +45,19 @@ export async function chooseTokenizer(dir: string | undefined): Promise<TextToke
 }
 
 /** Writes through a temporary file and a rename, so a failure never leaves half a file. */
-export async function writeAtomic(path: string, text: string): Promise<void> {
-  checkOutPath(path);
+export async function writeAtomic(out: string, text: string): Promise<void> {
+  checkOutPath(out);
+  // A symbolic link stays a link: its target is written (the rename would have replaced the link
+  // with a regular file). A link to nowhere is refused.
+  let path = out;
+  if (lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    try {
+      path = realpathSync(out);
+    } catch {
+      throw new InputError('is a symbolic link to nothing: give a file name, or fix the link', out);
+    }
+    checkOutPath(path);
+  }
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     await writeFile(tmp, text, 'utf8');

@@ -11,7 +11,25 @@ export function errorLine(err: unknown): string {
   if (err instanceof InputError) return `error: ${one(err.message)}`;
   if (err instanceof RangeError && /call stack/i.test(err.message)) return 'error: the input is nested too deeply to read (internal limit reached); simplify the file';
   const e = err instanceof Error ? err : new Error(String(err));
-  const frame = /\(?((?:[^()\s]*\/)?src\/[^():\s]+:\d+)/.exec(e.stack ?? '')?.[1]?.replace(/^.*?(src\/)/, '$1');
+  // A model or embedding service that failed: its message already says what happened (401: the key
+  // was refused; 429; timeout; unreachable; a malformed or oversized answer) and never holds the key.
+  // Matched by name so the check does not depend on where the class lives.
+  if (e.name === 'ContextProviderError' || e.name === 'EmbeddingProviderError') return `error: the service failed: ${one(e.message)}`;
   const code = (e as NodeJS.ErrnoException).code;
+  const file = (e as NodeJS.ErrnoException).path;
+  const FS: Record<string, string> = {
+    EACCES: 'permission denied (cannot read or write it)',
+    EPERM: 'operation not permitted',
+    ENOENT: 'no such file or folder',
+    EISDIR: 'is a folder, a file was expected',
+    ENOTDIR: 'a part of the path is not a folder',
+    ELOOP: 'too many symbolic links',
+    ENOSPC: 'no space left on the disk',
+    EROFS: 'the file system is read-only',
+    EMFILE: 'too many open files',
+    ENAMETOOLONG: 'the name is too long',
+  };
+  if (code && FS[code]) return `error: ${file ? `${one(file)}: ` : ''}${FS[code]} (${code})`;
+  const frame = /\(?((?:[^()\s]*\/)?src\/[^():\s]+:\d+)/.exec(e.stack ?? '')?.[1]?.replace(/^.*?(src\/)/, '$1');
   return `error: internal error (${e.name}${code ? ` ${code}` : ''}: ${one(e.message).slice(0, 300)})${frame ? ` at ${frame}` : ''}; please report it`;
 }

@@ -4,7 +4,7 @@
 // printed before any call; answers are cached (.cache/questions.jsonl) so an interrupted run resumes
 // and a rerun is free. Keys only from OPENAI_API_KEY / ANTHROPIC_API_KEY, never written anywhere.
 // Flags and --help: src/cli/commands.ts.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHttpProvider, scanPersonalData, type ContextProvider } from '../engine/llm/index.ts';
 import { parseDataset } from '../engine/evaluation/index.ts';
@@ -32,12 +32,21 @@ const REASON_TEXT: Record<RejectReason, string> = {
   'call-failed': 'call failed',
 };
 
+/**
+ * The marker file a generated folder carries. `--out` replaces an existing folder only when it
+ * holds this marker (so it was written by this command): a folder that merely holds a
+ * documents.json, or anything else, is never deleted.
+ */
+export const GENERATED_MARKER = '.chunklab-generated';
+
 async function checkOut(out: string): Promise<void> {
-  const info = await stat(out).catch(() => null);
+  const info = await lstat(out).catch(() => null);
   if (!info) return;
+  if (info.isSymbolicLink()) throw new InputError('is a symbolic link: give a new folder (a link is never replaced)', out);
   if (!info.isDirectory()) throw new InputError('exists and is not a folder', out);
   const entries = await readdir(out);
-  if (entries.length && !entries.includes('documents.json')) throw new InputError('exists, is not empty and is not a ChunkLab folder: choose a new folder', out);
+  if (entries.length && !entries.includes(GENERATED_MARKER))
+    throw new InputError(`exists and is not a ChunkLab folder written by "questions" (no ${GENERATED_MARKER} marker): choose a new folder; nothing in it is replaced`, out);
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -116,10 +125,14 @@ async function writeFolder(out: string, dataset: Dataset, docs: Doc[], kept: Par
       await mkdir(path.dirname(path.join(tmp, rel)), { recursive: true });
       await writeFile(path.join(tmp, rel), text, 'utf8');
     }
+    await writeFile(path.join(tmp, GENERATED_MARKER), 'Written by `chunklab questions`; `questions --out` may replace this folder.\n', 'utf8');
+    // Checked again just before replacing: the folder may have changed during the calls.
+    await checkOut(out);
     await rm(out, { recursive: true, force: true });
     await rename(tmp, out);
   } catch (e) {
     await rm(tmp, { recursive: true, force: true });
+    if (e instanceof InputError) throw e;
     throw new InputError(`cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, out);
   }
   console.error(`wrote      ${out}: ${documents.length} documents, ${kept.length} questions (unreviewed); evaluate with: npm run cli -- eval --dataset ${out} ...`);

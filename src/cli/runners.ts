@@ -13,4 +13,8 @@ export const RUNNERS: Record<CommandName, () => Promise<CommandModule>> = {
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
   questions: () => import('./questions.ts'),
+  convert: () => import('./convert.ts'),
+  batch: () => import('./batch.ts'),
+  serve: () => import('./serve.ts'),
+  proxy: () => import('./proxy.ts'),
 };

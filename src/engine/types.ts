@@ -107,7 +107,9 @@ export type LintFlag =
   | 'over-model-limit' // prefix + text exceed the embedding model's input limit
   | 'micro-chunk' // under the minimum size
   | 'no-heading-path' // empty heading path in a document that has headings
-  | 'oversized-unit'; // a single unit was larger than the cap and had to be cut inside
+  | 'oversized-unit' // a single unit was larger than the cap and had to be cut inside
+  | 'table-header-only' // the chunk holds a table's header row but none of its data rows (they come after)
+  | 'ends-on-list-marker'; // the chunk's last line is a bare list marker ("4.", "-"): its item is in the next chunk
 
 export interface Chunk {
   /** `${docId}#${index}` */
@@ -266,6 +268,17 @@ export const ERROR_CODES = [
   'damaged-file',
   'wrong-file-type',
   'no-reader',
+  'decompressed-too-large',
+  // A language model or embedding service failed (the provider's error kind; src/engine/llm/http.ts).
+  'provider-auth',
+  'provider-not-found',
+  'provider-bad-request',
+  'provider-rate-limit',
+  'provider-server',
+  'provider-network',
+  'provider-timeout',
+  'provider-bad-response',
+  'cors-blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -30,5 +30,10 @@ export { runExperiment, parseDataset } from '../engine/evaluation/index.ts';
 export type { ExperimentConfig, ExperimentDeps } from '../engine/evaluation/index.ts';
 export { Bm25Retriever } from '../engine/retrieval/index.ts';
 
+// Recipes: the chunking chosen in the page as a file; one document through it exactly as `batch` and
+// `serve --stdio` cut it (code-point offsets, deterministic ids).
+export { parseRecipe, makeRecipe, recipeHash, formatRecipe, chunkWithRecipe, recipeDocumentOf, RECIPE_FORMAT } from '../engine/recipe/index.ts';
+export type { Recipe, ChunkRow, RecipeDocument } from '../engine/recipe/index.ts';
+
 export { InputError } from '../engine/types.ts';
 export type { Doc, DocFormat, DocMeta, Block, Unit, Span, Chunk, ChunkerId, ChunkerContext, TextTokenizer, TokenSpan, LintFlag } from '../engine/types.ts';

@@ -5,7 +5,7 @@
 // size-checked, and a file's SHA-256.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { Dataset } from '../engine/evaluation/index.ts';
@@ -26,7 +26,17 @@ export async function readText(path: string, shown = path): Promise<string> {
   if (!info) throw new InputError('no such file', shown);
   if (!info.isFile()) throw new InputError('is not a file', shown);
   checkSize(info.size, shown, readOptions());
-  return readFile(path, 'utf8');
+  return readFile(path, 'utf8').catch((e) => unreadable(e, shown));
+}
+
+/**
+ * A file the system will not hand over, as an InputError naming it (the CLI printed "internal
+ * error (EACCES)"): permission denied, a folder where a file was expected, gone since the listing.
+ */
+function unreadable(e: unknown, shown: string): never {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  const why: Record<string, string> = { EACCES: 'permission denied', EPERM: 'not permitted', EISDIR: 'is a folder', ENOENT: 'no such file (removed while reading?)', EIO: 'input/output error' };
+  throw new InputError(`cannot be read: ${code && why[code] ? `${why[code]} (${code})` : String((e as Error)?.message ?? e).slice(0, 120)}`, shown);
 }
 
 /** How many entries a dataset folder may hold (a guard against pointing at a huge tree). */
@@ -40,7 +50,14 @@ async function listFolder(root: string, shown: string): Promise<string[]> {
   for (const e of entries) {
     if (!e.isFile() && !e.isSymbolicLink()) continue;
     const full = join(e.parentPath ?? (e as unknown as { path: string }).path, e.name);
-    out.push(relative(root, full).split(sep).join('/'));
+    const rel = relative(root, full).split(sep).join('/');
+    // A name that is not valid UTF-8 comes back with U+FFFD in it and cannot be opened by that
+    // name: that one file is left out, said on stderr, instead of refusing the whole folder.
+    if (rel.includes('\uFFFD') && !(await lstat(full).then(() => true, () => false))) {
+      process.stderr.write(`warning    left out "${join(shown, rel)}": its file name is not valid UTF-8 (rename it to read it)\n`);
+      continue;
+    }
+    out.push(rel);
   }
   return out.sort();
 }
@@ -51,7 +68,7 @@ async function readBytes(path: string, shown = path): Promise<Uint8Array> {
   if (!info) throw new InputError('no such file', shown);
   if (!info.isFile()) throw new InputError('is not a file', shown);
   checkSize(info.size, shown, readOptions());
-  const b = await readFile(path);
+  const b = await readFile(path).catch((e) => unreadable(e, shown));
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 

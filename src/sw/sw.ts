@@ -19,6 +19,8 @@ declare const __CHUNKLAB_PRECACHE__: { version: string; files: string[]; hashed:
 const MANIFEST = __CHUNKLAB_PRECACHE__;
 const PREFIX = 'chunklab-app-';
 const CACHE = PREFIX + MANIFEST.version;
+/** Course packs (`?pack=…json`) published beside the page after the build: kept from their last fetch. */
+const PACKS = 'chunklab-packs';
 const COEP = new URL(self.location.href).searchParams.get('coep') === 'require-corp' ? 'require-corp' : 'credentialless';
 const scope = () => self.registration.scope;
 const INDEX = () => new URL('index.html', scope()).href;
@@ -80,9 +82,16 @@ self.addEventListener('fetch', (event) => {
       const key = req.mode === 'navigate' && bare === scope() ? INDEX() : bare + url.search;
       const hit = await cache.match(key, { ignoreSearch: req.mode === 'navigate' });
       if (hit) return isolated(hit);
+      const pack = url.pathname.endsWith('.json');
       try {
-        return isolated(await fetch(req));
+        const res = await fetch(req);
+        // A JSON file the build did not list (a course pack published beside the page): a copy kept,
+        // so the link still opens offline; the network's version wins whenever there is one.
+        if (pack && res.ok && res.type === 'basic') await (await caches.open(PACKS)).put(bare + url.search, res.clone());
+        return isolated(res);
       } catch (e) {
+        const kept = pack ? await (await caches.open(PACKS)).match(bare + url.search) : undefined;
+        if (kept) return isolated(kept);
         // Offline and not in the cache: a navigation still gets the app.
         const index = req.mode === 'navigate' ? await cache.match(INDEX()) : undefined;
         if (index) return isolated(index);

@@ -24,10 +24,12 @@ export async function importFiles(files: File[]): Promise<ImportSummary> {
 }
 
 /** Adds every corpus of a workspace file (with fresh ids) and its question sets. */
-export function addWorkspace(ws: Workspace): Omit<ImportSummary, 'skipped' | 'filterExcluded'> {
+export function addWorkspace(ws: Workspace): Omit<ImportSummary, 'skipped' | 'filterExcluded'> & { ids: Record<string, string> } {
   let docs = 0;
   let questions = 0;
   const names: string[] = [];
+  /** The file's corpus ids → the new corpora's ids. */
+  const ids: Record<string, string> = {};
   for (const c of ws.corpora) {
     const sets = ws.questionSets.filter((s) => s.corpusId === c.id);
     const corpus = workspace.addDataset({
@@ -38,12 +40,13 @@ export function addWorkspace(ws: Workspace): Omit<ImportSummary, 'skipped' | 'fi
       questions: [],
       skipped: [],
     });
+    ids[c.id] = corpus.id;
     for (const s of sets) workspace.addQuestionSet(corpus.id, s.name, s.questions);
     docs += c.documents.length;
     questions += sets.reduce((n, s) => n + s.questions.length, 0);
     names.push(c.name);
   }
-  return { name: names.join(', '), docs, questions };
+  return { name: names.join(', '), docs, questions, ids };
 }
 
 /** The whole stored workspace as the workspace file's object. */

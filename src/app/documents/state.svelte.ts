@@ -9,6 +9,11 @@ import { addWorkspace } from '../actions/import.svelte.ts';
 import { documentPaths, documentType, duplicateKey, listingFromUploads, type DocumentsProgress, type FileOutcome } from '../../engine/formats/index.ts';
 import type { DocumentInput } from '../../engine/evaluation/index.ts';
 import type { PickedFile } from './entries.ts';
+import { ptBR } from '../i18n/pt-BR.ts';
+import { en } from '../i18n/en.ts';
+
+/** The name "New corpus" gives, in either language: a corpus still called so takes a folder's name. */
+const DEFAULT_NAMES = [ptBR['ws.newCorpusName'], en['ws.newCorpusName']];
 import type { ReadDocuments } from '../../../workers/engine-api.ts';
 
 /** Largest file read (PDFs are parsed in memory in the worker). */
@@ -86,7 +91,7 @@ class DocumentImport {
       if (r.kind === 'dataset') {
         this.reset();
         const s = addWorkspace(r.workspace);
-        const text = t('ws.importDone', { ...s, skipped: r.skipped.length });
+        const text = t('ws.importDone', { name: s.name, docs: s.docs, questions: s.questions, skipped: r.skipped.length });
         return { kind: 'info', text: r.skipped.length ? `${text} ${t('ws.importSkipped', { count: r.skipped.length })}` : text };
       }
       // A chosen or dropped folder becomes a corpus named after it; loose files join the open corpus.
@@ -136,7 +141,12 @@ class DocumentImport {
     const rows = this.rows;
     const skipped = rows.filter((r) => r.status === 'skipped').map((r) => t('ws.skipped', { name: r.path, reason: outcomeText(r.outcome!) }));
     const ready = rows.filter((r) => r.status === 'ready' && this.docs.has(r.path));
-    let corpusId = this.name ? undefined : workspace.activeCorpus?.id;
+    // A folder goes into the selected corpus when that one is empty (just made with "New corpus"),
+    // taking the folder's name if it still has the default one; otherwise it becomes a new corpus.
+    const open = workspace.activeCorpus;
+    const emptyOpen = !!open && open.documents.length === 0 && workspace.questionsOf(open.id).length === 0;
+    let corpusId = this.name && !emptyOpen ? undefined : open?.id;
+    const renameTo = this.name && emptyOpen && open && DEFAULT_NAMES.includes(open.name) ? this.name : null;
     const existing = new Map((corpusId ? workspace.corpus(corpusId)?.documents ?? [] : []).map((d) => [duplicateKey(d.text), d.name]));
     const inputs = [];
     for (const r of ready) {
@@ -149,6 +159,7 @@ class DocumentImport {
       inputs.push({ id: d.id, name: d.name ?? d.id, text: d.text, format: d.format ?? 'text', meta: { ...(d.meta ?? {}) } });
     }
     if (inputs.length) {
+      if (renameTo && corpusId) workspace.renameCorpus(corpusId, renameTo);
       corpusId ??= workspace.createCorpus(this.name || t('ws.newCorpusName')).id;
       workspace.addDocuments(corpusId, inputs);
     }

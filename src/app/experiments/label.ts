@@ -55,8 +55,22 @@ export function shownLabel(config: unknown, stored: string, tr: Translate): stri
   const c = config as Partial<ExperimentConfig> | null | undefined;
   if (!c || typeof c !== 'object' || typeof c.chunker !== 'string' || !c.params || typeof c.params !== 'object' || !c.retriever || typeof c.retriever !== 'object') return stored;
   try {
-    return runLabel(c as ExperimentConfig) === stored ? shownRunLabel(c as ExperimentConfig, tr) : stored;
+    const asRun = asGridConfig(c as ExperimentConfig);
+    return runLabel(asRun) === stored ? shownRunLabel(asRun, tr) : stored;
   } catch {
     return stored;
   }
+}
+
+/**
+ * A results file's config as the grid had it when the label was made: the file keeps the header in
+ * `params.header` (the grid in `header`), and an embedding service's record splits the grid's
+ * "openai:model" into `provider` and `model`.
+ */
+function asGridConfig(c: ExperimentConfig): ExperimentConfig {
+  const params = c.params as ExperimentConfig['params'] & { header?: unknown };
+  const header = c.header ?? (params.header ? (params.header as ExperimentConfig['header']) : undefined);
+  const r = c.retriever as ExperimentConfig['retriever'] & { provider?: unknown };
+  const model = typeof r.provider === 'string' && typeof r.model === 'string' && !r.model.startsWith(`${r.provider}:`) ? `${r.provider}:${r.model}` : r.model;
+  return { ...c, header, retriever: { ...r, model } };
 }

@@ -305,6 +305,7 @@ class ExperimentsStore {
   private async runOne(row: RunRow, dataset: ReturnType<typeof selectQuestions>, corpusId: string, group: ResultsGroup, signal: AbortSignal): Promise<void> {
     this.setStatus(row, 'running');
     const t0 = Date.now();
+    let hookError: unknown;
     const onProgress = Comlink.proxy((stage: Stage, f: number) => {
       if (row.status !== 'running') return;
       row.stage = stage;
@@ -328,8 +329,15 @@ class ExperimentsStore {
       const llm = chunkHooks('llm', signal) as Required<Pick<ExperimentHooks, 'generate' | 'answerGet' | 'answerSet'>>;
       const hooks: ExperimentHooks = Comlink.proxy({
         ...rerankHooks(row, signal),
+        // An error thrown here reaches the engine worker without its code (Comlink's page side keeps
+        // only the message), so the run's error is shown from the error as it was thrown here.
         embed: (texts: string[], kind: 'query' | 'passage') =>
-          service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? dataset.questions.map((q) => q.text) : undefined) : embedVectors(texts, kind, undefined, signal),
+          (service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? dataset.questions.map((q) => q.text) : undefined) : embedVectors(texts, kind, undefined, signal)).catch(
+            (e: unknown) => {
+              hookError = e;
+              throw e;
+            },
+          ),
         // The llm chunker's model and answers (config.generator names the model).
         generate: (prompt: { system: string; user: string }, maxTokens: number) => llm.generate(prompt, maxTokens),
         answerGet: (key: string) => llm.answerGet(key),
@@ -370,7 +378,7 @@ class ExperimentsStore {
         return;
       }
       this.setStatus(row, 'error');
-      row.error = errorMessage(e);
+      row.error = errorMessage(hookError ?? e);
     }
   }
 

@@ -18,6 +18,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as pack from './areas/pack.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -36,6 +37,7 @@ export const en: Dictionary = {
   ...errors.en,
   ...runLabels.en,
   ...answers.en,
+  ...pack.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',
@@ -148,6 +150,9 @@ export const en: Dictionary = {
   'insp.chunks': '{count, plural, one {# chunk} other {# chunks}}',
   'insp.meanTokens': 'mean {mean} tokens',
   'insp.tokenizer': 'tokens of {name}',
+  'insp.recipe': 'Use this configuration',
+  'insp.recipeHelp': 'Download this chunking as a recipe file: `npm run cli -- batch --recipe chunklab-recipe.json` cuts a whole corpus with exactly these chunks',
+  'insp.recipeUnsupported': 'This chunking cannot be a recipe file (the llm chunker, or semantic vectors from a model)',
   'insp.text': 'Document text with chunk boundaries',
   'insp.textHelp': 'Alternating colours mark neighbouring chunks; hatching marks overlap. Click a marker to see the chunk.',
   'insp.list': 'Chunk list',
@@ -178,6 +183,8 @@ export const en: Dictionary = {
   'lint.micro-chunk': 'micro-chunk',
   'lint.no-heading-path': 'no section',
   'lint.oversized-unit': 'oversized unit cut',
+  'lint.table-header-only': 'table header without its rows',
+  'lint.ends-on-list-marker': 'ends on a bare list marker',
 
   'common.close': 'Close',
   'common.yes': 'Yes',

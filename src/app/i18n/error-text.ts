@@ -9,6 +9,17 @@ export function errorText(e: unknown): string {
   const code = errorCode(e);
   if (!code) return message;
   const key = `error.${code}` as MessageKey;
-  const text = t(key);
+  const text = t(key, params(e));
   return text === key ? message : `${text} (${message})`;
+}
+
+/** The blanks of a coded message: the error's plain details (status, target…) and the page's own origin. */
+function params(e: unknown): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  const details = (e as { details?: unknown } | null)?.details;
+  if (details && typeof details === 'object') {
+    for (const [k, v] of Object.entries(details)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  }
+  if (typeof location !== 'undefined') out.origin = location.origin;
+  return out;
 }

@@ -16,6 +16,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as pack from './areas/pack.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -35,6 +36,7 @@ export const ptBR = {
   ...errors.pt,
   ...runLabels.pt,
   ...answers.pt,
+  ...pack.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',
@@ -147,6 +149,9 @@ export const ptBR = {
   'insp.chunks': '{count, plural, one {# chunk} other {# chunks}}',
   'insp.meanTokens': 'média de {mean} tokens',
   'insp.tokenizer': 'tokens de {name}',
+  'insp.recipe': 'Usar esta configuração',
+  'insp.recipeHelp': 'Baixar este corte como arquivo de receita: `npm run cli -- batch --recipe chunklab-recipe.json` corta um corpus inteiro com exatamente estes chunks',
+  'insp.recipeUnsupported': 'Este corte não pode virar receita (o chunker llm, ou vetores semânticos de um modelo)',
   'insp.text': 'Texto do documento com as fronteiras dos chunks',
   'insp.textHelp': 'Cores alternadas marcam chunks vizinhos; o hachurado marca sobreposição. Clique num marcador para ver o chunk.',
   'insp.list': 'Lista de chunks',
@@ -177,6 +182,8 @@ export const ptBR = {
   'lint.micro-chunk': 'chunk minúsculo',
   'lint.no-heading-path': 'sem seção',
   'lint.oversized-unit': 'unidade grande demais cortada',
+  'lint.table-header-only': 'cabeçalho de tabela sem as linhas',
+  'lint.ends-on-list-marker': 'termina num marcador de lista solto',
 
   'common.close': 'Fechar',
   'common.yes': 'Sim',

@@ -79,7 +79,7 @@ export const LESSONS: readonly Lesson[] = [
         { chunker: 'recursive', maxTokens: 128, hit5: 0.734, ctx3: 279 },
         { chunker: 'sentences', maxTokens: 128, hit5: 0.772, ctx3: 327 },
         { chunker: 'structure', maxTokens: 128, hit5: 0.785, ctx3: 255 },
-        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.823, ctx3: 408 },
+        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.823, ctx3: 413 },
         { chunker: 'small-to-big', maxTokens: 128, hit5: 0.911, ctx3: 897 },
       ],
       en: [
@@ -87,7 +87,7 @@ export const LESSONS: readonly Lesson[] = [
         { chunker: 'recursive', maxTokens: 128, hit5: 0.807, ctx3: 306 },
         { chunker: 'sentences', maxTokens: 128, hit5: 0.855, ctx3: 348 },
         { chunker: 'structure', maxTokens: 128, hit5: 0.867, ctx3: 280 },
-        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.771, ctx3: 287 },
+        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.771, ctx3: 289 },
         { chunker: 'small-to-big', maxTokens: 128, hit5: 0.988, ctx3: 666 },
       ],
     },
@@ -142,12 +142,12 @@ export const LESSONS: readonly Lesson[] = [
     sample: {
       'pt-BR': [
         { chunker: 'structure', maxTokens: 128, hit5: 0.785, ctx3: 255 },
-        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.823, ctx3: 408 },
+        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.823, ctx3: 413 },
         { chunker: 'small-to-big', maxTokens: 128, hit5: 0.911, ctx3: 897 },
       ],
       en: [
         { chunker: 'structure', maxTokens: 128, hit5: 0.867, ctx3: 280 },
-        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.771, ctx3: 287 },
+        { chunker: 'sentence-window', maxTokens: 128, hit5: 0.771, ctx3: 289 },
         { chunker: 'small-to-big', maxTokens: 128, hit5: 0.988, ctx3: 666 },
       ],
     },

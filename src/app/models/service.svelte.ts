@@ -14,7 +14,7 @@
 //   resetServiceConfirmation()       a new batch asks again before sending
 import { createEmbedServiceClient, type EmbedServiceClient, type ServiceInfo, type ServicePlan } from '../bridge/embed-service.ts';
 import { useModelTokenizer } from '../bridge/engine.svelte.ts';
-import { embeddingRecord, serviceEncoding, type EmbeddingProviderRecord, type EmbeddingProviderSettings } from '../../engine/embedding/providers/index.ts';
+import { embeddingRecord, isOfficialBase, serviceEncoding, type EmbeddingProviderRecord, type EmbeddingProviderSettings } from '../../engine/embedding/providers/index.ts';
 import { openAIEmbeddingModel } from '../../engine/tokens/index.ts';
 import { InputError } from '../../engine/types.ts';
 import { readKey, readSavedService, saveKey, saveService, serviceConfig, serviceGridId } from './service-settings.ts';
@@ -51,6 +51,15 @@ let answer: ((ok: boolean) => void) | null = null;
 function getClient(): EmbedServiceClient {
   client ??= createEmbedServiceClient();
   return client;
+}
+
+/**
+ * The service is chosen but cannot run: it needs a key (the provider's own address) and none is in
+ * memory, e.g. after a reload when the key was not remembered. The page says so instead of looking ready.
+ */
+export function serviceNeedsKey(): boolean {
+  const s = serviceState.settings;
+  return serviceState.active && !serviceState.hasKey && !!s && isOfficialBase(s);
 }
 
 /** The grid's model id while the service is in use. */

@@ -6,6 +6,7 @@
 // (workers/context.worker.ts, the engine's generateQuestions); HTTP calls are made here, on the
 // page, with the key and the abort signal; an in-page model runs in that worker.
 import { errorText } from '../i18n/error-text.ts';
+import { distinctName } from '../state/names.ts';
 import * as Comlink from 'comlink';
 import type { PersonalDataScan } from '../../engine/llm/index.ts';
 import type { QuestionEstimate, QuestionKind, QuestionLanguage, QuestionPlan, QuestionProgress, RejectReason } from '../../engine/questions/index.ts';
@@ -177,7 +178,9 @@ export async function runQuestions(): Promise<void> {
     let set = workspace.questionSets.find((s) => s.id === gen.targetSetId && s.corpusId === p.corpusId);
     if (!set) {
       const corpus = workspace.corpus(p.corpusId);
-      set = workspace.addQuestionSet(p.corpusId, t('questions.gen.setName', { corpus: corpus?.name ?? p.corpusId }), []);
+      // A second generation for the same corpus is a second set: named so the two never look like one.
+      const taken = workspace.questionsOf(p.corpusId).map((q) => q.name);
+      set = workspace.addQuestionSet(p.corpusId, distinctName(t('questions.gen.setName', { corpus: corpus?.name ?? p.corpusId }), taken), []);
       gen.targetSetId = set.id;
     }
     addGenerated(set.questions, specs);

@@ -73,14 +73,26 @@ export function addGenerated(target: QuestionSpec[], specs: readonly QuestionSpe
 
 /** Marks every question of `list` still unreviewed as accepted; returns how many changed. */
 export function acceptAll(list: readonly QuestionSpec[]): number {
-  let n = 0;
+  return markUnreviewed(list, 'accepted').length;
+}
+
+/**
+ * Rejects the unreviewed questions of `list` (the ones a filter shows, e.g. overlap under 0.3) and
+ * returns them, so the page can undo exactly this change. Reviewed ones keep their verdict.
+ */
+export function rejectAll(list: readonly QuestionSpec[]): QuestionSpec[] {
+  return markUnreviewed(list, 'rejected');
+}
+
+function markUnreviewed(list: readonly QuestionSpec[], to: 'accepted' | 'rejected'): QuestionSpec[] {
+  const changed: QuestionSpec[] = [];
   for (const q of list) {
     if (q.review === 'unreviewed') {
-      q.review = 'accepted';
-      n++;
+      q.review = to;
+      changed.push(q);
     }
   }
-  return n;
+  return changed;
 }
 
 /**

@@ -7,6 +7,7 @@ import { errorMessage } from '../state/workspace.svelte.ts';
 import { memoryKV, openIdbKV, type KV } from '../state/db.ts';
 import type { ResultsFile } from '../../engine/evaluation/index.ts';
 import type { ResultsSummary } from './leaderboard.ts';
+import { newTexts, resultsCandidates } from './dedupe.ts';
 
 const FILES_KEY = 'lb:files';
 
@@ -26,6 +27,8 @@ class LeaderboardStore {
   opened = $state.raw<Opened[]>([]);
   rejected = $state<{ file: string; message: string }[]>([]);
   reading = $state(0);
+  /** Files of the last opening left out as copies of a file already open (the same run counts once). */
+  duplicates = $state(0);
   /** A problem writing to storage (the table still works for this visit). */
   storeError = $state<string | null>(null);
   private stored: StoredFile[] = [];
@@ -61,11 +64,17 @@ class LeaderboardStore {
   async add(files: File[], opts: { quiet?: boolean } = {}): Promise<Opened[]> {
     await this.load();
     const rejected: { file: string; message: string }[] = [];
-    this.reading = files.length;
+    // A folder (or a drop of many files): its .json files; a copy of a file already open is left out.
+    const candidates = files.length > 1 ? resultsCandidates(files) : files;
+    const texts = await Promise.all(candidates.map((f) => f.text()));
+    const fresh = newTexts(texts, this.stored.map((f) => f.text));
+    this.duplicates = candidates.length - fresh.length;
+    this.reading = fresh.length;
     const added: Opened[] = [];
-    for (const f of files) {
+    for (const i of fresh) {
+      const f = candidates[i];
       try {
-        const text = await f.text();
+        const text = texts[i];
         const r = await engine((api) => api.openResults(text, f.name), 'open-results');
         // The key tells apart two files with the same name.
         const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

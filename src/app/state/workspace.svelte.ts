@@ -158,7 +158,14 @@ export class Workspace {
 
   private async seedSamples(): Promise<void> {
     try {
-      await this.installSample('pt-BR');
+      // The sample in the page's language: an English visitor starts from the English one.
+      const lang: SampleLang = getLang() === 'en' ? 'en' : 'pt-BR';
+      try {
+        await this.installSample(lang);
+      } catch (e) {
+        if (lang === 'pt-BR') throw e;
+        await this.installSample('pt-BR');
+      }
       this.samplesSeeded = true;
       this.markIndex();
     } catch (e) {

@@ -3,8 +3,10 @@
 export interface MammothLike {
   convertToHtml(
     input: { arrayBuffer?: ArrayBuffer; buffer?: Uint8Array },
-    options?: { styleMap?: string[]; includeDefaultStyleMap?: boolean },
+    options?: { styleMap?: string[]; includeDefaultStyleMap?: boolean; convertImage?: unknown },
   ): Promise<{ value: string; messages: { type: string; message: string }[] }>;
+  /** mammoth.images: imgElement builds an image converter (used so that no image is ever read). */
+  images?: { imgElement(f: (image: unknown) => Promise<{ src: string }>): unknown };
 }
 
 export type MammothSource = MammothLike | (() => Promise<MammothLike>);

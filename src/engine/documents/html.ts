@@ -7,6 +7,7 @@
 import { Parser } from 'htmlparser2';
 import type { DocMeta } from '../types.ts';
 import type { RawBlock } from './text-utils.ts';
+import { trimCodeBlock } from '../util/whitespace.ts';
 
 export interface ExtractedHtml {
   text: string;
@@ -63,7 +64,7 @@ export function extractHtml(html: string): ExtractedHtml {
     const raw = buf.join('');
     buf = [];
     if (pre > 0) {
-      const t = raw.replace(/^\n+|\s+$/g, '');
+      const t = trimCodeBlock(raw);
       if (t.trim()) emit(t, { kind: 'code', closed: true, ...(preLang ? { lang: preLang } : {}) });
       return;
     }

@@ -10,6 +10,7 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocMeta } from '../types.ts';
 import { lineOf, pushParagraphRuns, type RawBlock } from './text-utils.ts';
+import { trimBlanksEnd } from '../util/whitespace.ts';
 
 export interface ParsedMarkdown {
   blocks: RawBlock[];
@@ -127,8 +128,10 @@ export function readFrontMatter(text: string): { end: number; meta: DocMeta } | 
     if (text.charCodeAt(next) === 13 && text.charCodeAt(next + 1) === 10) next += 2;
     else if (next < text.length) next += 1;
     if (FRONT_CLOSE.test(line)) return { end: j, meta };
-    const kv = /^([A-Za-z_][\w.-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/.exec(line);
-    if (kv && kv[2] !== '') meta[kv[1]] = unquote(kv[2]);
+    // The value trimmed by trim(), not by a lazy group before [ \t]*$ (quadratic on a long blank run).
+    const kv = /^([A-Za-z_][\w.-]*)[ \t]*:(.*)$/.exec(line);
+    const value = kv ? trimBlanksEnd(kv[2].replace(/^[ \t]+/, '')) : '';
+    if (kv && value) meta[kv[1]] = unquote(value);
     if (next === i || j >= text.length) break;
     i = next;
   }
@@ -265,7 +268,7 @@ function emitToken(ctx: Ctx, tok: Token, s: number, e: number): void {
 }
 
 function codeInfo(c: Tokens.Code): { lang?: string; closed: boolean } {
-  const raw = c.raw.replace(/\s+$/, '');
+  const raw = c.raw.trimEnd();
   const open = /^ {0,3}(`{3,}|~{3,})/.exec(raw);
   if (!open) return { closed: true }; // indented code
   const lang = (c.lang ?? '').trim().split(/\s+/)[0] || undefined;

@@ -162,10 +162,27 @@ function keepBreak(text: string, segStart: number, b: number, end: number): bool
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10) || c === 0x2028 || c === 0x2029) newlines++;
   }
   if (newlines >= 2) return true;
+  // A bare list number ("4.", "b)", "IV.") opening the piece is the item's marker, not a sentence:
+  // kept with the item's text, so no chunk ends on a marker alone.
+  if (isBareListMarker(text, segStart, p)) return false;
   if (newlines === 1) return lineBreakIsSentenceBreak(text, segStart, p, q, end);
   const nextCh = String.fromCodePoint(text.codePointAt(q) ?? 32);
   if (p === q) return !/[\p{L}\p{N}]/u.test(nextCh) || text.charCodeAt(p - 1) > 0x7f;
   return !noBreakAfterWord(lastWord(text, segStart, p), nextCh);
+}
+
+const BARE_MARKER = /^(?:\d{1,3}(?:\.\d{1,3})*|[a-zA-Z]|[IVXLCivxlc]{1,6})[.)]$/;
+
+/** Is text[segStart, p), less leading whitespace, only a list number such as "4." or "2.1." or "b)"? */
+function isBareListMarker(text: string, segStart: number, p: number): boolean {
+  let s = segStart;
+  while (s < p && isWs(text.charCodeAt(s))) s++;
+  if (p - s > 12) return false;
+  // It must open its line: "see item 4." followed by text is an ordinary sentence end.
+  let ls = s;
+  while (ls > 0 && (text.charCodeAt(ls - 1) === 32 || text.charCodeAt(ls - 1) === 9)) ls--;
+  if (ls > 0 && text.charCodeAt(ls - 1) !== 10 && text.charCodeAt(ls - 1) !== 13) return false;
+  return BARE_MARKER.test(text.slice(s, p));
 }
 
 const LIST_LINE = /^(?:[-*+•–—▪◦]\s|\d{1,3}[.)]\s|\(?[a-zA-Z]\)\s|[IVXLCivxlc]{1,6}\s?[-–—.)]\s)/;

@@ -41,7 +41,8 @@ export interface ModelInfo {
   downloadMB: Partial<Record<ModelDtype, number>>;
   license?: string;
   /** One line a user reads when choosing. */
-  note: string;
+  /** One line on when to choose it, in both languages (the page picks the current one). */
+  note: { pt: string; en: string };
   /** Good for late chunking: a long input limit so a whole document fits in one pass. */
   longContext?: boolean;
   /** Fields guessed by describeCustomModel (the UI should say so). */
@@ -66,7 +67,7 @@ export const CATALOGUE: readonly ModelInfo[] = [
     tokenizer: 'sentencepiece',
     downloadMB: { fp32: 470, fp16: 235, q8: 118 },
     license: 'MIT',
-    note: 'Default for Portuguese: ~100 languages, 512-token inputs, needs the query:/passage: prefixes.',
+    note: { pt: 'Padrão para português: ~100 idiomas, entradas de 512 tokens, precisa dos prefixos query:/passage:.', en: 'Default for Portuguese: ~100 languages, 512-token inputs, needs the query:/passage: prefixes.' },
   },
   {
     // config.json of sentence-transformers/paraphrase-multilingual-MiniLM-L12-v2: BertModel,
@@ -85,7 +86,7 @@ export const CATALOGUE: readonly ModelInfo[] = [
     tokenizer: 'sentencepiece',
     downloadMB: { fp32: 470, fp16: 235, q8: 118 },
     license: 'Apache-2.0',
-    note: 'Multilingual paraphrase model (50+ languages); trained on short texts, inputs cut at 128 tokens.',
+    note: { pt: 'Modelo multilíngue de paráfrases (50+ idiomas); treinado em textos curtos, entradas cortadas em 128 tokens.', en: 'Multilingual paraphrase model (50+ languages); trained on short texts, inputs cut at 128 tokens.' },
   },
   {
     // config.json of Xenova/all-MiniLM-L6-v2 (= public/tokenizers/all-MiniLM-L6-v2/config.json):
@@ -104,7 +105,7 @@ export const CATALOGUE: readonly ModelInfo[] = [
     tokenizer: 'wordpiece',
     downloadMB: { fp32: 90.4, fp16: 45.3, q8: 23 },
     license: 'Apache-2.0',
-    note: 'Small and fast English model; its tokenizer is the bundled one. Inputs cut at 256 tokens.',
+    note: { pt: 'Modelo inglês pequeno e rápido; o tokenizador dele é o que vem com o ChunkLab. Entradas cortadas em 256 tokens.', en: 'Small and fast English model; its tokenizer is the bundled one. Inputs cut at 256 tokens.' },
   },
   {
     // config.json of Xenova/jina-embeddings-v2-small-en: JinaBert, hidden_size 512, 4 layers,
@@ -123,7 +124,7 @@ export const CATALOGUE: readonly ModelInfo[] = [
     tokenizer: 'wordpiece',
     downloadMB: { fp32: 130, fp16: 65, q8: 32.8 },
     license: 'Apache-2.0',
-    note: 'English, 8,192-token inputs: the model for late chunking of whole documents.',
+    note: { pt: 'Inglês, entradas de 8.192 tokens: o modelo para late chunking de documentos inteiros.', en: 'English, 8,192-token inputs: the model for late chunking of whole documents.' },
     longContext: true,
   },
 ];
@@ -209,7 +210,7 @@ export function describeCustomModel(
     languages: multilingual ? ['multilingual'] : ['en'],
     tokenizer,
     downloadMB: {},
-    note: 'Custom model: pooling and prefixes are guessed from its name; check its model card.',
+    note: { pt: 'Modelo próprio: pooling e prefixos deduzidos do nome; confira o model card dele.', en: 'Custom model: pooling and prefixes are guessed from its name; check its model card.' },
     longContext: maxTokens >= 2048 || undefined,
     guessed,
   };

@@ -3,22 +3,13 @@
 // batch's longest), pools, normalises, and reads/writes an EmbeddingCache in whole batches.
 // Inputs over the model's limit are cut to fit and always reported, never silently.
 
-import { InputError, type TextTokenizer } from '../types.ts';
+import { InputError } from '../types.ts';
 import { inputHash, type EmbedKind, type EmbeddingCache, type EmbeddingCacheKey } from './cache.ts';
 import { l2Normalize, pool, type Pooling } from './pooling.ts';
-import { throwIfAborted, type ModelRunner } from './runner.ts';
+import { throwIfAborted, type ModelInputOptions } from './runner.ts';
 import { distinct, emptyEmbedResult, lengthBatches, padTo } from './batching.ts';
 
-export interface EmbedderOptions {
-  runner: ModelRunner;
-  tokenizer: TextTokenizer;
-  /** Id of the token put first ([CLS], <s>) and last ([SEP], </s>). */
-  clsId: number;
-  sepId: number;
-  /** Padding id (0 for BERT vocabularies, 1 for XLM-R's). Masked out, so it only needs to be valid. */
-  padId?: number;
-  /** Input limit in tokens, special tokens included. */
-  maxTokens: number;
+export interface EmbedderOptions extends ModelInputOptions {
   pooling: Pooling;
   prefixes?: { query: string; passage: string };
   /** Texts per model call (default 16). */

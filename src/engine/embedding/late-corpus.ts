@@ -8,11 +8,11 @@
 // is already in the document pass that every chunk's tokens attended to. `LATE_PREFIX_POLICY`
 // names this choice so results files can record it. (BM25 in a hybrid run still indexes the prefix.)
 
-import { InputError, type TextTokenizer } from '../types.ts';
+import { InputError } from '../types.ts';
 import { inputHash, type EmbeddingCache, type EmbeddingCacheKey } from './cache.ts';
 import { hash64 } from '../util/hash.ts';
 import { defaultWindowOverlap, lateChunk, planWindows } from './late.ts';
-import { throwIfAborted, type ModelRunner } from './runner.ts';
+import { throwIfAborted, type ModelInputOptions } from './runner.ts';
 
 /** Recorded in results files: the late vector ignores the chunk's prefix (see the file comment). */
 export const LATE_PREFIX_POLICY = 'ignored: late vectors pool only the chunk\'s document tokens; the document pass is its context';
@@ -25,14 +25,7 @@ export interface LateSpan {
   end: number;
 }
 
-export interface LateCorpusOptions {
-  runner: ModelRunner;
-  tokenizer: TextTokenizer;
-  clsId: number;
-  sepId: number;
-  padId?: number;
-  /** Input limit in tokens, special tokens included. */
-  maxTokens: number;
+export interface LateCorpusOptions extends ModelInputOptions {
   /** The model's passage prefix: context only, never pooled. */
   passagePrefix?: string;
   /** Context tokens shared by consecutive macro-windows (default: an eighth of a window, at least 32). */

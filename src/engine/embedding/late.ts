@@ -17,10 +17,10 @@
 //   by default), so peak memory stays that of one full window however long the document.
 // - A chunk that owns no token (whitespace only) gets a zero vector and is listed in `empty`.
 
-import { InputError, type Span, type TextTokenizer } from '../types.ts';
+import { InputError, type Span } from '../types.ts';
 import { checkDims } from './embedder.ts';
 import { l2Normalize } from './pooling.ts';
-import { throwIfAborted, type ModelRunner } from './runner.ts';
+import { throwIfAborted, type ModelInputOptions } from './runner.ts';
 
 export interface MacroWindow {
   /** Document tokens [start, end) given to the model in this window. */
@@ -84,14 +84,7 @@ export function rowsPerCall(longest: number, maxBatchTokens: number, maxAttentio
   return Math.max(1, Math.min(byTokens, byAttention));
 }
 
-export interface LateChunkOptions {
-  runner: ModelRunner;
-  tokenizer: TextTokenizer;
-  clsId: number;
-  sepId: number;
-  padId?: number;
-  /** Input limit in tokens, special tokens included. */
-  maxTokens: number;
+export interface LateChunkOptions extends ModelInputOptions {
   /** The model's passage prefix ("passage: " for e5): context only, never pooled. */
   prefix?: string;
   /** Context tokens shared by consecutive macro-windows (default: defaultWindowOverlap). */

@@ -20,7 +20,8 @@ export interface RerankerInfo {
   downloadMB: Partial<Record<ModelDtype, number>>;
   license: string;
   /** One line a user reads when choosing. */
-  note: string;
+  /** One line on when to choose it, in both languages (the page picks the current one). */
+  note: { pt: string; en: string };
 }
 
 export const RERANKERS: readonly RerankerInfo[] = [
@@ -36,7 +37,7 @@ export const RERANKERS: readonly RerankerInfo[] = [
     tokenizer: 'wordpiece',
     downloadMB: { fp32: 91, fp16: 45.6, q8: 23.1 },
     license: 'Apache-2.0',
-    note: 'English MS MARCO cross-encoder: small and fast, the usual first reranker to try.',
+    note: { pt: 'Cross-encoder inglês do MS MARCO: pequeno e rápido, o primeiro reordenador a experimentar.', en: 'English MS MARCO cross-encoder: small and fast, the usual first reranker to try.' },
   },
   {
     // jinaai/jina-reranker-v1-tiny-en onnx/: model.onnx 132 MB, model_fp16.onnx 66.3 MB,
@@ -50,7 +51,7 @@ export const RERANKERS: readonly RerankerInfo[] = [
     tokenizer: 'bpe',
     downloadMB: { fp32: 132, fp16: 66.3, q8: 33.4 },
     license: 'Apache-2.0',
-    note: 'English, 8,192-token pairs: reranks long chunks without cutting them.',
+    note: { pt: 'Inglês, pares de 8.192 tokens: reordena chunks longos sem cortá-los.', en: 'English, 8,192-token pairs: reranks long chunks without cutting them.' },
   },
   {
     // jinaai/jina-reranker-v2-base-multilingual onnx/ (added with the transformers.js integration,
@@ -64,7 +65,7 @@ export const RERANKERS: readonly RerankerInfo[] = [
     tokenizer: 'sentencepiece',
     downloadMB: { fp32: 1110, fp16: 557, q8: 280 },
     license: 'CC-BY-NC-4.0',
-    note: 'Multilingual (Portuguese included); non-commercial licence. Prefer the quantized file (280 MB).',
+    note: { pt: 'Multilíngue (inclui português); licença não comercial. Prefira o arquivo quantizado (280 MB).', en: 'Multilingual (Portuguese included); non-commercial licence. Prefer the quantized file (280 MB).' },
   },
   {
     // onnx-community/bge-reranker-v2-m3-ONNX: the transformers.js export of BAAI/bge-reranker-v2-m3
@@ -79,7 +80,7 @@ export const RERANKERS: readonly RerankerInfo[] = [
     tokenizer: 'sentencepiece',
     downloadMB: {},
     license: 'Apache-2.0',
-    note: 'Multilingual (Portuguese included), permissive licence, but large: slow in a browser.',
+    note: { pt: 'Multilíngue (inclui português), licença permissiva, mas grande: lento no navegador.', en: 'Multilingual (Portuguese included), permissive licence, but large: slow in a browser.' },
   },
 ];
 

@@ -44,7 +44,14 @@ export function readChromaFolder(folder: ChromaFolder, opts: ReadOptions = {}): 
   }
   if (!documents.length) throw new InputError('no .md or .txt files in corpora/', folder.name ?? 'Chroma folder');
 
-  const parsed = Papa.parse<Record<string, string>>(folder.csv.charCodeAt(0) === 0xfeff ? folder.csv.slice(1) : folder.csv, {
+  const csv = folder.csv.charCodeAt(0) === 0xfeff ? folder.csv.slice(1) : folder.csv;
+  // The header row read on its own first: with header: true papaparse renames a duplicate column
+  // and says so with console.warn ("Duplicate headers found and renamed."), a second stderr line
+  // after ours. Refused here, before that parse.
+  const head = (Papa.parse<string[]>(csv, { header: false, preview: 1, skipEmptyLines: 'greedy' }).data[0] ?? []);
+  const twice = [...new Set(head.filter((h, i) => head.indexOf(h) !== i))];
+  if (twice.length) throw new InputError(`duplicate column${twice.length > 1 ? 's' : ''} ${twice.map((d) => preview(d)).join(', ')} in the header row`, csvFile);
+  const parsed = Papa.parse<Record<string, string>>(csv, {
     header: true,
     skipEmptyLines: 'greedy',
   });

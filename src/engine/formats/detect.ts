@@ -23,6 +23,7 @@ import { readSquad } from './squad.ts';
 import { readChromaFolder } from './chroma.ts';
 import { listedFiles, readChunklabFolder } from './chunklab-folder.ts';
 import { datasetFromWorkspace, readWorkspace, workspaceFromDataset, type Workspace } from './workspace.ts';
+import { readPack } from './pack.ts';
 import type { SkippedQuestion } from '../evaluation/types.ts';
 import { documentPaths, documentType, readDocumentsFolder, type DocumentsOptions, type FileOutcome } from './documents-folder.ts';
 
@@ -108,6 +109,8 @@ async function detectFile(l: FileListing, opts: ReadOptions): Promise<Detected> 
   const root = parseJson(text, l.name, opts);
   const format = isObj(root) ? root.format : undefined;
   if (format === 'chunklab-workspace') return { kind: 'workspace', workspace: readWorkspace(text, l.name, opts), file: l.name };
+  // A course pack is read as the workspace it carries (its grids and language are the page's business).
+  if (format === 'chunklab-pack') return { kind: 'workspace', workspace: readPack(text, l.name, opts).workspace, file: l.name };
   if (format === 'chunklab-results') throw new InputError('this is a results file, not a dataset: open it in the results view (or compare it with the compare command)', l.name, { code: 'results-not-dataset' });
   if (format === 'chunklab-folder') throw new InputError('this is a ChunkLab folder manifest: choose its whole folder instead', l.name, { code: 'folder-manifest' });
   if (isObj(root) && Array.isArray(root.data)) return { kind: 'squad', dataset: readSquad(text, l.name, opts) };

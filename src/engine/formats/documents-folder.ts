@@ -9,6 +9,7 @@ import { parsePdf, type PdfjsSource } from '../documents/pdf/pdf.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
 import { checkSize, type ReadOptions } from './limits.ts';
+import { trimLineEnds } from '../util/whitespace.ts';
 
 /** The file types a documents folder takes, by extension. */
 export type DocumentFileType = 'markdown' | 'text' | 'html' | 'pdf' | 'docx';
@@ -45,6 +46,7 @@ export interface DocumentReaders {
 /** Why a file was not added, as a code the page words in its own language (message: the engine's English). */
 export type FileProblem =
   | 'too-large'
+  | 'decompresses-too-large'
   | 'not-document'
   | 'duplicate'
   | 'same-id'
@@ -116,7 +118,7 @@ export function documentPaths(paths: readonly string[]): string[] {
 
 /** The same text, for duplicate detection: line ends and surrounding space do not count. */
 export function duplicateKey(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
+  return trimLineEnds(text.replace(/\r\n?/g, '\n')).trim();
 }
 
 const decoder = new TextDecoder('utf-8');
@@ -135,6 +137,7 @@ const PROBLEM_OF_CODE: Partial<Record<ErrorCode, FileProblem>> = {
   'damaged-file': 'damaged',
   'wrong-file-type': 'wrong-type',
   'no-reader': 'no-reader',
+  'decompressed-too-large': 'decompresses-too-large',
 };
 
 /** Why a file was refused, from the code its reader threw with ('other' for an uncoded error: its message is shown). */

@@ -33,7 +33,12 @@ export const LINT_FLAGS: readonly LintFlag[] = [
   'micro-chunk',
   'no-heading-path',
   'oversized-unit',
+  'table-header-only',
+  'ends-on-list-marker',
 ];
+
+/** A line that is only a list marker: "4.", "2.1.", "b)", "IV.", "-", "*", "+", "•". */
+const BARE_MARKER_LINE = /^(?:\d{1,3}(?:\.\d{1,3})*[.)]|[a-zA-Z][.)]|[IVXLCivxlc]{1,6}[.)]|[-*+•])$/;
 
 /** Flags set by the chunkers themselves, which lintChunks keeps. */
 const KEPT: ReadonlySet<LintFlag> = new Set<LintFlag>(['oversized-unit']);
@@ -113,6 +118,8 @@ export function lintChunks(doc: Doc, chunks: Chunk[], opts: LintOptions = {}): L
           if (cs > bs || ce < be) flags.add('split-code');
         } else if (block.kind === 'table' && block.rows && block.header) {
           const hasRow = block.rows.some((r) => r.start < ce && r.end > cs);
+          // table-header-only: the header row is in the chunk, its data rows all after it.
+          if (!hasRow && block.rows.length && block.header.start < ce && block.header.end > cs && block.rows[0].start >= ce) flags.add('table-header-only');
           if (!hasRow) continue;
           const [hs, he] = trim(text, block.header.start, block.header.end);
           const headerInside = cs <= hs && he <= ce;
@@ -121,6 +128,10 @@ export function lintChunks(doc: Doc, chunks: Chunk[], opts: LintOptions = {}): L
           if (!headerInside && !headerInPrefix) flags.add('row-without-header');
         }
       }
+      // ends-on-list-marker: the chunk's last line, trimmed, is a list marker and nothing else.
+      let ls = ce;
+      while (ls > cs && text.charCodeAt(ls - 1) !== 10 && text.charCodeAt(ls - 1) !== 13 && ce - ls <= 16) ls--;
+      if (ce - ls <= 16 && BARE_MARKER_LINE.test(text.slice(ls, ce).trim()) && (ls > cs || ce - cs <= 16)) flags.add('ends-on-list-marker');
       if (c.headingPath.length === 0 && firstHeading >= 0 && ce > blocks[firstHeading].start) flags.add('no-heading-path');
     }
     if (opts.modelMaxTokens !== undefined && c.tokens + 2 > opts.modelMaxTokens) flags.add('over-model-limit');

@@ -1,6 +1,8 @@
 // POST JSON to a model API with a per-request timeout, retries on 429/5xx/network failures (honouring
 // Retry-After, else exponential backoff with full jitter), cancellation, and errors a user can act on
 // that never contain the API key.
+import type { ErrorCode } from '../types.ts';
+import { corsRefused } from './cors.ts';
 
 export type ProviderErrorKind =
   | 'auth' // 401/403: the key is missing, wrong or lacks permission
@@ -8,21 +10,33 @@ export type ProviderErrorKind =
   | 'bad-request' // other 4xx: the API refused the request
   | 'rate-limit' // 429 after every attempt
   | 'server' // 5xx after every attempt
-  | 'network' // no answer at all (DNS, refused, CORS in a browser)
+  | 'network' // no answer at all (DNS, refused)
+  | 'cors' // the host answers, but the browser refused the page its answer (no CORS headers for it)
   | 'timeout' // no answer within the per-request timeout
   | 'bad-response'; // an answer without the expected fields
 
 export class ContextProviderError extends Error {
+  /** The page translates this (src/app/i18n/areas/errors.ts); `details` fill its blanks. */
+  public readonly code: ErrorCode;
+  public readonly details?: Record<string, unknown>;
   constructor(
     message: string,
     public readonly kind: ProviderErrorKind,
     public readonly status?: number,
     /** Requests made before giving up. */
     public readonly attempts = 1,
+    details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ContextProviderError';
+    this.code = providerErrorCode(kind);
+    this.details = { ...(status !== undefined ? { status } : {}), ...(details ?? {}) };
   }
+}
+
+/** The error code of a provider failure of this kind (the page's translation key). */
+export function providerErrorCode(kind: ProviderErrorKind): ErrorCode {
+  return (kind === 'cors' ? 'cors-blocked' : `provider-${kind}`) as ErrorCode;
 }
 
 export interface RetryOptions {
@@ -42,6 +56,85 @@ export interface RetryOptions {
   fetch?: typeof fetch;
   /** Called before each retry with the attempt number just failed and the wait chosen. */
   onRetry?: (info: { attempt: number; status?: number; delayMs: number }) => void;
+  /** The most bytes an answer body may take (default MAX_ANSWER_BYTES); reading stops there. */
+  maxResponseBytes?: number;
+}
+
+/** Default cap on an answer body: 32 MiB, far above any chat answer, far below what hurts a page. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/** Same-origin 307/308 redirects followed before giving up. */
+const MAX_REDIRECTS = 5;
+
+/** Thrown inside readCapped; turned into a 'bad-response' error naming the limit. */
+class TooLarge extends Error {}
+
+/**
+ * The body as text, reading chunk by chunk and stopping (cancelling the stream) as soon as it passes
+ * `max` bytes: an endless answer costs at most `max` bytes of memory, never all of it.
+ */
+async function readCapped(res: Response, max: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new TooLarge();
+  }
+  if (!res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLarge();
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+const MIB = (n: number) => (n >= 1 << 20 ? `${Math.round(n / (1 << 20))} MiB` : `${n} bytes`);
+
+/**
+ * Fetches without letting the runtime follow redirects: a redirect to the same origin (307/308,
+ * which keep the method and body) is followed here, anything else is refused. A header such as
+ * Anthropic's x-api-key (which, unlike Authorization, fetch keeps on a cross-origin redirect)
+ * therefore never reaches another host, whatever the provider.
+ */
+async function fetchNoForeignRedirect(doFetch: typeof fetch, url: string, init: RequestInit, where: string, attempt: number): Promise<Response> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const res = await doFetch(current, { ...init, redirect: 'manual' });
+    // In a browser a manual redirect is an opaque answer with status 0 and no Location.
+    const redirected = res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400);
+    if (!redirected) return res;
+    await res.body?.cancel().catch(() => undefined);
+    const location = res.headers.get('location');
+    let target: URL | undefined;
+    try {
+      target = location ? new URL(location, current) : undefined;
+    } catch {
+      target = undefined;
+    }
+    const sameOrigin = target !== undefined && target.origin === new URL(current).origin;
+    if (sameOrigin && (res.status === 307 || res.status === 308) && hop < MAX_REDIRECTS) {
+      current = target!.toString();
+      continue;
+    }
+    const to = target ? ` to ${target.origin}` : '';
+    const why = res.type === 'opaqueredirect'
+      ? 'answered with a redirect, which a page cannot inspect and which is not followed for a request carrying a key'
+      : !sameOrigin
+      ? `redirected${to}, another host: not followed, so the key is never sent there`
+      : hop >= MAX_REDIRECTS
+        ? `redirected more than ${MAX_REDIRECTS} times`
+        : `redirected with HTTP ${res.status}, which would drop the request body`;
+    throw new ContextProviderError(`${where} ${why}; give the final address as the base URL`, 'bad-request', res.status || undefined, attempt);
+  }
 }
 
 export function abortError(signal?: AbortSignal): Error {
@@ -151,6 +244,7 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const where = safeUrl(req.url);
   const payload = JSON.stringify(req.body);
+  const maxBytes = opts.maxResponseBytes ?? MAX_ANSWER_BYTES;
 
   let last: ContextProviderError | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -166,14 +260,22 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
     let retryAfter: number | undefined;
     let status: number | undefined;
     try {
-      const res = await doFetch(req.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...req.headers },
-        body: payload,
-        signal: ctrl.signal,
-      });
+      const res = await fetchNoForeignRedirect(
+        doFetch,
+        req.url,
+        { method: 'POST', headers: { 'content-type': 'application/json', ...req.headers }, body: payload, signal: ctrl.signal },
+        where,
+        attempt,
+      );
       status = res.status;
-      const text = await res.text();
+      let text: string;
+      try {
+        text = await readCapped(res, res.ok ? maxBytes : Math.min(maxBytes, 1 << 20));
+      } catch (e) {
+        if (!(e instanceof TooLarge)) throw e;
+        if (!res.ok) text = '(an error page over 1 MiB, not read)';
+        else throw new ContextProviderError(`the answer from ${where} is larger than ${MIB(maxBytes)}: refused (the limit on an answer's size)`, 'bad-response', status, attempt);
+      }
       if (res.ok) {
         try {
           return JSON.parse(text) as unknown;
@@ -191,10 +293,20 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
         if (e !== last || !RETRYABLE(e.status ?? 0)) throw e;
       } else if (timedOut) {
         last = new ContextProviderError(`no answer from ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} (timeout)`, 'timeout', undefined, attempt);
+      } else if (await corsRefused(e, req.url, doFetch, req.signal)) {
+        // Not worth retrying: the browser will refuse every attempt the same way.
+        const target = new URL(req.url).origin;
+        throw new ContextProviderError(
+          `${target} answers, but not to this page: it sends no CORS headers for the page's origin; allow the page's origin on the server or start the relay (npm run cli -- proxy --to ${target})`,
+          'cors',
+          undefined,
+          attempt,
+          { target, path: new URL(req.url).pathname },
+        );
       } else {
         const why = scrub(e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e), req.secret);
         last = new ContextProviderError(
-          `cannot reach ${where} (${why}); check the base URL, the network, and that the server allows requests from this page (CORS)`,
+          `cannot reach ${where} (${why}); check the base URL, the network, and that the server is running`,
           'network',
           undefined,
           attempt,

@@ -9,7 +9,8 @@ export { MemoryContextCache, contextCacheKey, docHash, chunkHash } from './cache
 export type { ContextKeyParts } from './cache.ts';
 export { createOpenAIProvider, createAnthropicProvider, createHttpProvider, OPENAI_DEFAULT_BASE, ANTHROPIC_DEFAULT_BASE, ANTHROPIC_DEFAULT_VERSION } from './providers.ts';
 export type { ProviderHooks } from './providers.ts';
-export { ContextProviderError, parseRetryAfter, isAbortError, abortError, postJson, safeUrl, scrub } from './http.ts';
+export { ContextProviderError, parseRetryAfter, isAbortError, abortError, postJson, safeUrl, scrub, MAX_ANSWER_BYTES, providerErrorCode } from './http.ts';
+export { corsRefused } from './cors.ts';
 export type { ProviderErrorKind, RetryOptions, JsonRequest } from './http.ts';
 export type { Pricing } from './pricing.ts';
 export { promptLanguage } from './prompt-language.ts';

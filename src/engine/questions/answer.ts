@@ -14,7 +14,15 @@ export interface ParsedAnswer {
   malformedItems: number;
 }
 
-/** The first balanced {...} of `text` that parses as JSON, or undefined. */
+/** JSON.parse attempts on candidate objects before giving up (each costs the candidate's length). */
+const MAX_PARSE_ATTEMPTS = 16;
+
+/**
+ * The first balanced {...} of `text` that parses as JSON, or undefined. One pass pairs every "{"
+ * with its "}" (strings inside an object skipped), then at most MAX_PARSE_ATTEMPTS candidates are
+ * parsed, earliest first: linear in the text, even on a long run of "{" that never closes (the
+ * earlier scan restarted at every "{" and took time quadratic in the run).
+ */
 function firstJsonObject(text: string): unknown {
   const trimmed = text.trim();
   try {
@@ -22,25 +30,28 @@ function firstJsonObject(text: string): unknown {
   } catch {
     /* look inside */
   }
-  for (let start = text.indexOf('{'); start !== -1; start = text.indexOf('{', start + 1)) {
-    let depth = 0;
-    let inString = false;
-    for (let i = start; i < text.length; i++) {
-      const c = text[i];
-      if (inString) {
-        if (c === '\\') i++;
-        else if (c === '"') inString = false;
-        continue;
-      }
-      if (c === '"') inString = true;
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) {
-        try {
-          return JSON.parse(text.slice(start, i + 1));
-        } catch {
-          break;
-        }
-      }
+  const opens = new Int32Array(text.length);
+  let depth = 0;
+  const pairs: [number, number][] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+      continue;
+    }
+    // Quotes count only inside an object: prose around the JSON may hold an odd one.
+    if (c === 34 && depth) inString = true;
+    else if (c === 123 /* { */) opens[depth++] = i;
+    else if (c === 125 /* } */ && depth) pairs.push([opens[--depth], i]);
+  }
+  pairs.sort((a, b) => a[0] - b[0]);
+  for (let k = 0; k < pairs.length && k < MAX_PARSE_ATTEMPTS; k++) {
+    try {
+      return JSON.parse(text.slice(pairs[k][0], pairs[k][1] + 1));
+    } catch {
+      /* the next candidate */
     }
   }
   return undefined;

@@ -3,7 +3,7 @@
 // stopped and a rerun costs nothing), then locate every excerpt and filter, counting each rejection
 // by its reason. The model's text is untrusted data: it only ever becomes strings and offsets.
 
-import { isAbortError, promptLanguage, type ContextCache, type ContextProvider, type Pricing } from '../llm/index.ts';
+import { ContextProviderError, isAbortError, promptLanguage, type ContextCache, type ContextProvider, type Pricing } from '../llm/index.ts';
 import { hash64 } from '../util/hash.ts';
 import type { Doc, Span } from '../types.ts';
 import type { QuestionProvenance, QuestionSpec } from '../evaluation/dataset.ts';
@@ -170,7 +170,8 @@ export async function estimateQuestions(plan: QuestionPlan, opts: { pricing?: Pr
   let outputTokens = 0;
   let cached = 0;
   for (const j of plan.jobs) {
-    if (opts.cache && (await opts.cache.get(j.cacheKey)) !== undefined) {
+    const hit = opts.cache ? await opts.cache.get(j.cacheKey) : undefined;
+    if (hit !== undefined && parseQuestionAnswer(hit).questions) {
       cached++;
       continue;
     }
@@ -229,6 +230,19 @@ function mergeSpans(spans: GoldRange[]): GoldRange[] {
   return out;
 }
 
+/**
+ * A question as shown and stored: control characters (C0 other than whitespace, DEL, C1), bidi
+ * overrides and isolates, and lone surrogates removed; whitespace runs folded to one space. A
+ * question left empty is malformed.
+ */
+export function cleanQuestionText(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Runs the plan: ask (or read the cache), locate, filter. */
 export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan, opts: GenerateQuestionsOptions): Promise<QuestionReport> {
   const byId = new Map(docs.map((d) => [d.id, d]));
@@ -263,6 +277,9 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
     if (opts.signal?.aborted) throw Object.assign(new Error('cancelled'), { name: 'AbortError' });
     const job = plan.jobs[j];
     let answer = opts.cache ? await opts.cache.get(job.cacheKey) : undefined;
+    // Only well-formed answers are kept (below); one cached by an older version is asked again.
+    if (answer !== undefined && !parseQuestionAnswer(answer).questions) answer = undefined;
+    let fresh = false;
     if (answer !== undefined) report.cached++;
     else {
       try {
@@ -272,11 +289,16 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
         );
         report.calls++;
         answer = r.text;
-        await opts.cache?.set(job.cacheKey, answer);
+        fresh = true;
       } catch (e) {
-        if (isAbortError(e) || opts.onCallError !== 'skip') throw e;
+        if (isAbortError(e)) throw e;
+        // One reply the server sent but that is unusable (not JSON, no content, over the size cap)
+        // is skipped and counted like a malformed answer, whatever onCallError says: it says
+        // nothing about the next call. A failure of the service itself stops unless told to skip.
+        const malformed = e instanceof ContextProviderError && e.kind === 'bad-response';
+        if (!malformed && opts.onCallError !== 'skip') throw e;
         report.calls++;
-        reject({ reason: 'call-failed', docId: job.passage.docId, detail: e instanceof Error ? e.message : String(e) });
+        reject({ reason: malformed ? 'malformed-answer' : 'call-failed', docId: job.passage.docId, detail: e instanceof Error ? e.message : String(e) });
         progress(j + 1);
         continue;
       }
@@ -284,14 +306,16 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
     const parsed = parseQuestionAnswer(answer);
     const docId = job.passage.docId;
     if (!parsed.questions) {
+      // Not cached: a rerun asks this passage again instead of meeting the same bad answer forever.
       reject({ reason: 'malformed-answer', docId, detail: answer.slice(0, 200) });
       progress(j + 1);
       continue;
     }
+    if (fresh) await opts.cache?.set(job.cacheKey, answer);
     report.received += parsed.questions.length + parsed.malformedItems;
     for (let k = 0; k < parsed.malformedItems; k++) reject({ reason: 'malformed-item', docId });
     for (const raw of parsed.questions) {
-      const question = raw.question.replace(/\s+/g, ' ').trim();
+      const question = cleanQuestionText(raw.question);
       const excerpts = raw.excerpts.map((e) => e.trim()).filter(Boolean);
       if (!question) {
         reject({ reason: 'malformed-item', docId });

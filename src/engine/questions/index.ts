@@ -9,7 +9,7 @@ export type { QuestionKind, QuestionLanguage, QuestionPromptInput } from './prom
 export { samplePassages, candidatePassages, apportion } from './sample.ts';
 export type { Passage, SampleOptions } from './sample.ts';
 export { answersItself, contentWords, lexicalOverlap, jaccard, excerptLength } from './filters.ts';
-export { planQuestions, estimateQuestions, generateQuestions, toQuestionSpecs, REJECT_REASONS, OUTPUT_TOKENS_PER_QUESTION } from './generate.ts';
+export { planQuestions, estimateQuestions, generateQuestions, cleanQuestionText, toQuestionSpecs, REJECT_REASONS, OUTPUT_TOKENS_PER_QUESTION } from './generate.ts';
 export type {
   GeneratedQuestion,
   GoldRange,

@@ -4,3 +4,4 @@ export { hash64 } from './hash.ts';
 export { rng, seededRandom } from './random.ts';
 export { offsetMap, hasAstral } from './codepoints.ts';
 export type { OffsetMap } from './codepoints.ts';
+export { trimLineEnds, trimCodeBlock, trimBlanksEnd } from './whitespace.ts';

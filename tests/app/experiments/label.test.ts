@@ -53,3 +53,23 @@ test('the grid leaves out a baseline with the context header on (its chunks are 
   expect(runs.map((r) => r.label).sort()).toEqual(['langchain-recursive · baseline · 128 · bm25', 'recursive · 128 · bm25', 'recursive · 128 · hdr · bm25']);
   expect(invalid).toBe(1);
 });
+
+test('a saved result is translated from its results file config: the header in params.header, a service split into provider and model', () => {
+  // As runExperiment writes them (header moved into params) and the page records a service (provider + model).
+  const grid: ExperimentConfig = { chunker: 'structure', params: { maxTokens: 128, overlap: 0 }, header: true, retriever: { kind: 'dense', model: 'openai:text-embedding-3-small' }, k: 10 };
+  const stored = runLabel(grid);
+  expect(stored).toBe('structure · 128 · hdr · dense openai:text-embedding-3-small');
+  const fileConfig = {
+    dataset: { name: 'x' },
+    chunker: 'structure',
+    params: { maxTokens: 128, overlap: 0, header: true },
+    retriever: { kind: 'dense', provider: 'openai', model: 'text-embedding-3-small', dimensions: 64, baseUrl: 'http://127.0.0.1:1/v1' },
+    k: 10,
+    budget: 1024,
+    scope: 'corpus',
+  };
+  expect(shownLabel(fileConfig, stored, pt)).toBe('estrutura · 128 · cab · denso openai:text-embedding-3-small');
+  expect(shownLabel(fileConfig, stored, en)).toBe(stored);
+  const bm25 = { ...fileConfig, retriever: { kind: 'bm25' } };
+  expect(shownLabel(bm25, 'structure · 128 · hdr · bm25', pt)).toBe('estrutura · 128 · cab · bm25');
+});

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import type { QuestionSpec } from '../../../src/engine/evaluation/dataset.ts';
 import { isEvaluated, selectQuestions } from '../../../src/engine/evaluation/dataset.ts';
-import { ALL, acceptAll, addGenerated, answerText, filterQuestions, replaceAnswer, reviewCounts } from '../../../src/app/questions/review.ts';
+import { ALL, acceptAll, rejectAll, addGenerated, answerText, filterQuestions, replaceAnswer, reviewCounts } from '../../../src/app/questions/review.ts';
 
 const prov = (overlap: number) => ({ model: 'openai:m', promptVersion: 'q1', kind: 'plain' as const, passage: { docId: 'a', start: 0, end: 10 }, overlap, located: ['exact'] });
 function qs(): QuestionSpec[] {
@@ -40,6 +40,15 @@ describe('review actions', () => {
     expect(list.map((q) => q.review)).toEqual([undefined, 'accepted', 'accepted', 'rejected', 'accepted']);
     // What an evaluation takes follows: everything but the rejected one, without unreviewed ones asked for.
     expect(list.filter((q) => isEvaluated(q, false)).map((q) => q.id)).toEqual(['q1', 'gen-1', 'gen-2', 'gen-4']);
+  });
+  test('reject all rejects only the unreviewed ones a filter shows, and returns them for the undo', () => {
+    const list = qs();
+    const shown = filterQuestions(list, { ...ALL, maxOverlap: 0.5 });
+    expect(ids(shown)).toEqual(['gen-1', 'gen-3']);
+    const changed = rejectAll(shown);
+    expect(ids(changed)).toEqual(['gen-1']);
+    expect(list.map((q) => q.review)).toEqual([undefined, 'rejected', 'accepted', 'rejected', 'unreviewed']);
+    expect(list.filter((q) => isEvaluated(q, true)).map((q) => q.id)).toEqual(['q1', 'gen-2', 'gen-4']);
   });
   test('adding generated questions never replaces one already in the set', () => {
     const set = qs();

@@ -24,13 +24,23 @@ export interface TestServer {
   handle(fn: (req: Recorded, n: number) => Reply | Promise<Reply>): void;
 }
 
-export async function startServer(fn: (req: Recorded, n: number) => Reply | Promise<Reply> = () => ({ status: 404, json: {} })): Promise<TestServer> {
+export async function startServer(
+  fn: (req: Recorded, n: number) => Reply | Promise<Reply> = () => ({ status: 404, json: {} }),
+  /** noCors: no CORS headers and no preflight answer, like Ollama or vLLM out of the box (a page cannot read it). */
+  opts: { noCors?: boolean } = {},
+): Promise<TestServer> {
   let handler = fn;
   const requests: Recorded[] = [];
   const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     // A page on another origin (the browser tests) may call it: CORS preflights answered, not recorded.
-    res.setHeader('access-control-allow-origin', '*');
+    if (opts.noCors) {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(405);
+        res.end();
+        return;
+      }
+    } else res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'authorization, content-type, *', 'access-control-max-age': '600' });
       res.end();

@@ -74,14 +74,23 @@ describe('question generation against a local server', () => {
       'malformed-answer': 1,
     });
     expect(report.received).toBe(8);
-    // A rerun reads every answer from the cache: no call.
-    const again = await generateQuestions(docs, plan, { provider, cache });
-    expect(server.requests.length - before).toBe(2);
-    expect(again.cached).toBe(2);
-    expect(again.kept).toEqual(report.kept);
-    // The estimate says the cached calls are free.
-    expect((await estimateQuestions(plan, { cache })).calls).toBe(0);
+    // The estimate says the cached call is free; the malformed answer was not cached, so it is asked again.
+    expect((await estimateQuestions(plan, { cache })).calls).toBe(1);
     expect((await estimateQuestions(plan)).calls).toBe(2);
+    // A rerun reads the good answer from the cache and asks only the passage whose answer was malformed.
+    const again = await generateQuestions(docs, plan, { provider, cache });
+    expect(server.requests.length - before).toBe(3);
+    expect(passageOf(server.requests.at(-1)!.body.messages[1].content)).toContain('trocar');
+    expect(again.cached).toBe(1);
+    expect(again.counts['malformed-answer']).toBe(1);
+    expect(again.kept).toEqual(report.kept);
+    // A malformed answer already in a cache (an older version kept them) is asked again too.
+    const old = new MemoryContextCache();
+    for (const j of plan.jobs) await old.set(j.cacheKey, 'not json at all');
+    const n = server.requests.length;
+    const fresh = await generateQuestions(docs, plan, { provider, cache: old });
+    expect(server.requests.length - n).toBe(2);
+    expect(fresh.kept).toEqual(report.kept);
   });
 
   it('questions already in the set count as duplicates; a cancelled run resumes from the cache', async () => {

@@ -24,6 +24,17 @@ export const pt = {
   'error.damaged-file': 'O arquivo está danificado e não pode ser lido.',
   'error.wrong-file-type': 'O conteúdo não corresponde à extensão do arquivo.',
   'error.no-reader': 'O leitor deste tipo de arquivo não carregou.',
+  'error.decompressed-too-large': 'Descomprimido, o arquivo passaria do limite de tamanho (uma “zip bomb” ou um arquivo danificado): recusado.',
+  'error.provider-auth': 'O serviço recusou a chave (HTTP {status}): confira a chave de API e as permissões dela.',
+  'error.provider-not-found': 'O serviço não encontrou o endereço ou o modelo (HTTP 404): confira a URL base e o nome do modelo.',
+  'error.provider-bad-request': 'O serviço recusou o pedido (HTTP {status}).',
+  'error.provider-rate-limit': 'O serviço limitou os pedidos (HTTP 429) e continuou limitando depois de novas tentativas: espere um pouco e rode de novo (o que já terminou está guardado).',
+  'error.provider-server': 'O serviço falhou (HTTP {status}) e continuou falhando depois de novas tentativas.',
+  'error.provider-network': 'Não foi possível alcançar o serviço: confira a URL base, a rede e se o servidor está rodando.',
+  'error.provider-timeout': 'O serviço não respondeu a tempo.',
+  'error.provider-bad-response': 'A resposta do serviço não tem o formato esperado.',
+  'error.cors-blocked':
+    'O servidor em {target} responde, mas o navegador não entrega a resposta a esta página: ele não envia cabeçalhos CORS para a origem {origin}. Sem mexer no servidor, rode o relay nesta máquina: npm run cli -- proxy --to {target} --allow-origin {origin} — e use http://127.0.0.1:8788 no lugar de {target} na URL base. Ou libere a origem no servidor: Ollama, OLLAMA_ORIGINS={origin}; vLLM, --allowed-origins \'["{origin}"]\'; LM Studio, ative "Enable CORS" nas configurações do servidor; llama.cpp (llama-server) já envia CORS: confira o endereço e a porta; LiteLLM, CORS vem ligado: confira o endereço.',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -49,4 +60,15 @@ export const en: Record<keyof typeof pt, string> = {
   'error.damaged-file': 'The file is damaged and cannot be read.',
   'error.wrong-file-type': 'The content does not match the file extension.',
   'error.no-reader': 'The reader for this file type did not load.',
+  'error.decompressed-too-large': 'Decompressed, the file would pass the size limit (a “zip bomb” or a damaged file): refused.',
+  'error.provider-auth': 'The service refused the key (HTTP {status}): check the API key and its permissions.',
+  'error.provider-not-found': 'The service found no such address or model (HTTP 404): check the base URL and the model name.',
+  'error.provider-bad-request': 'The service rejected the request (HTTP {status}).',
+  'error.provider-rate-limit': 'The service rate-limited the requests (HTTP 429) and kept limiting after retries: wait a little and run again (what finished is kept).',
+  'error.provider-server': 'The service failed (HTTP {status}) and kept failing after retries.',
+  'error.provider-network': 'The service could not be reached: check the base URL, the network and that the server is running.',
+  'error.provider-timeout': 'The service did not answer in time.',
+  'error.provider-bad-response': "The service's answer is not in the expected shape.",
+  'error.cors-blocked':
+    'The server at {target} answers, but the browser does not hand its answer to this page: it sends no CORS headers for the origin {origin}. Without touching the server, run the relay on this machine: npm run cli -- proxy --to {target} --allow-origin {origin} — and use http://127.0.0.1:8788 in place of {target} in the base URL. Or allow the origin on the server: Ollama, OLLAMA_ORIGINS={origin}; vLLM, --allowed-origins \'["{origin}"]\'; LM Studio, turn on "Enable CORS" in the server settings; llama.cpp (llama-server) sends CORS already: check the address and port; LiteLLM, CORS is on by default: check the address.',
 };

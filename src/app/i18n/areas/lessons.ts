@@ -126,6 +126,8 @@ export const pt = {
   'lessons.lb.help':
     'Abra um ou vários arquivos de resultados (os seus ou os da turma). As métricas são recalculadas a partir dos chunks e rankings de cada arquivo; os números gravados nele não são levados em conta.',
   'lessons.lb.open': 'Abrir arquivos de resultados',
+  'lessons.lb.openFolder': 'Abrir uma pasta de resultados (a turma)',
+  'lessons.lb.duplicates': '{count, plural, one {# arquivo repetido deixado de fora} other {# arquivos repetidos deixados de fora}} (a mesma execução conta uma vez)',
   'lessons.lb.reading': 'Lendo {count, plural, one {# arquivo} other {# arquivos}}…',
   'lessons.lb.clear': 'Limpar o placar',
   'lessons.lb.rejected': '{file} foi recusado: {message}',
@@ -303,6 +305,8 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.help':
     'Open one or several results files (yours or the class’s). Metrics are recomputed from each file’s own chunks and rankings; the numbers stored in it are not trusted.',
   'lessons.lb.open': 'Open results files',
+  'lessons.lb.openFolder': "Open a folder of results (the class's)",
+  'lessons.lb.duplicates': '{count, plural, one {# repeated file left out} other {# repeated files left out}} (the same run counts once)',
   'lessons.lb.reading': 'Reading {count, plural, one {# file} other {# files}}…',
   'lessons.lb.clear': 'Clear the leaderboard',
   'lessons.lb.rejected': '{file} was refused: {message}',

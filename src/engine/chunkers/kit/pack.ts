@@ -222,7 +222,13 @@ function cutTable(env: GroupEnv, block: Block, leadStart: number, end: number): 
     const row = rows[r];
     const rowEnd = r === rows.length - 1 ? Math.max(row.end, end) : row.end;
     if (lastEnd < 0) {
-      const first = pieceStart < row.start && index.count(pieceStart, rowEnd) > budgetAt(pieceStart) ? rowPrefix(env, block, row.start, rowEnd) : NO_EXTRA;
+      const over = pieceStart < row.start && index.count(pieceStart, rowEnd) > budgetAt(pieceStart);
+      // The header row with its first row under a leaner context header, before giving the header
+      // row a chunk of its own (a chunk of column names and no data only adds noise).
+      const leanFrom = (s: number) => [0, 1, 2].find((l) => index.count(s, rowEnd) <= budgetAt(s, '', l));
+      const lean = over ? leanFrom(pieceStart) : undefined;
+      if (lean !== undefined) choice = { extra: '', lean };
+      const first = over && lean === undefined ? rowPrefix(env, block, row.start, rowEnd) : NO_EXTRA;
       if (first.extra) {
         // The header row (and leading headings) do not fit with the first row: they go first, and the
         // first row starts the next piece with the header repeated, like every later piece.

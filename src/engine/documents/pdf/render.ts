@@ -8,7 +8,17 @@ import type { PBlock } from './types.ts';
 export function escapeLineStart(t: string): string {
   if (/^\d{1,9}[.)](?:\s|$)/.test(t)) return t.replace(/^(\d+)([.)])/, '$1\\$2');
   if (/^(?:#{1,6}(?:\s|$)|>|[-+*](?:\s|$)|={2,}\s*$|-{2,}\s*$|`{3,}|~{3,}|<|\|)/.test(t)) return `\\${t}`;
+  // "***", "___", "* * *" would become a horizontal rule, "[x]: …" a link definition (hidden by
+  // any Markdown renderer): text, so escaped like the rest.
+  if (/^(?:[*_][ \t]*){3,}$/.test(t) || /^\[[^\]\n]{1,999}\]:/.test(t)) return `\\${t}`;
   return t;
+}
+
+/** "C#" at a heading's end would read as a closing sequence: escaped (a loop, not /#+$/, which is quadratic on long runs of "#"). */
+function escapeClosingHashes(t: string): string {
+  let i = t.length;
+  while (i > 0 && t[i - 1] === '#') i--;
+  return i === t.length ? t : `${t.slice(0, i)}\\${t.slice(i)}`;
 }
 
 const cell = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
@@ -43,7 +53,7 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
     mark(md.length, b.page);
     switch (b.kind) {
       case 'heading':
-        md += `${'#'.repeat(Math.min(6, Math.max(1, b.level)))} ${b.text.replace(/\s+/g, ' ').replace(/#+$/, (m) => `\\${m}`)}`;
+        md += `${'#'.repeat(Math.min(6, Math.max(1, b.level)))} ${escapeClosingHashes(b.text.replace(/\s+/g, ' '))}`;
         break;
       case 'paragraph': {
         const base = md.length;

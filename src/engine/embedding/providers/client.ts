@@ -6,24 +6,31 @@
 // batch is validated and cached at once, so a cancelled or failed run keeps what it finished and a
 // rerun only asks for what is missing.
 import { InputError } from '../../types.ts';
-import { abortError, ContextProviderError, isAbortError, postJson, safeUrl, type ProviderErrorKind, type ProviderHooks } from '../../llm/index.ts';
+import { abortError, ContextProviderError, isAbortError, postJson, providerErrorCode, safeUrl, type ProviderErrorKind, type ProviderHooks } from '../../llm/index.ts';
+import type { ErrorCode } from '../../types.ts';
 import { inputHash, keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../cache.ts';
 import type { EmbedOptions, EmbedResult, Embedder } from '../embedder.ts';
 import { l2Normalize } from '../pooling.ts';
 import { distinct, emptyEmbedResult } from '../batching.ts';
 import { baseUrlOf, checkEmbeddingConfig, embeddingRecord, publicBaseUrl } from './config.ts';
-import { PROTOCOLS, type InputKind, type ProviderLimits } from './protocols.ts';
+import { DEFAULT_BATCH_SIZE, PROTOCOLS, type InputKind, type ProviderLimits } from './protocols.ts';
 import { APPROXIMATE_TOKEN_MARGIN, type CountTokens } from './tokens.ts';
 import type { EmbeddingProviderConfig, EmbeddingProviderRecord } from './types.ts';
 
 export class EmbeddingProviderError extends Error {
+  /** The page translates this (src/app/i18n/areas/errors.ts); `details` fill its blanks. */
+  public readonly code: ErrorCode;
+  public readonly details?: Record<string, unknown>;
   constructor(
     message: string,
     public readonly kind: ProviderErrorKind,
     public readonly status?: number,
+    details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'EmbeddingProviderError';
+    this.code = providerErrorCode(kind);
+    if (details) this.details = details;
   }
 }
 
@@ -37,6 +44,8 @@ export interface ProviderEmbedderOptions {
   hooks?: ProviderHooks;
   /** Called as each request starts (after the cache, before the network). */
   onCall?: (info: { texts: number; tokens: number }) => void;
+  /** Called when the service refused a batch as too large (400/413) and the batch size was halved. */
+  onBatchShrink?: (maxInputs: number) => void;
 }
 
 export interface ProviderStats {
@@ -89,6 +98,15 @@ export function packBatches(tokenCounts: readonly number[], maxInputs: number, m
 /** Texts sent for an empty one: the services reject empty inputs. */
 const EMPTY_STANDIN = ' ';
 
+/** The most dimensions a vector may have (the largest models give 4,096; twice that, for margin). */
+export const MAX_VECTOR_DIMENSIONS = 8192;
+/** The largest magnitude of one coordinate: embeddings sit within a few units; beyond this is garbage. */
+export const MAX_VECTOR_VALUE = 1e6;
+/** Bytes an answer may take for n texts: n vectors of the most dimensions, ~24 bytes a number in JSON, + 1 MiB. */
+export function embeddingAnswerCap(n: number): number {
+  return n * MAX_VECTOR_DIMENSIONS * 24 + (1 << 20);
+}
+
 export function createProviderEmbedder(config: EmbeddingProviderConfig, o: ProviderEmbedderOptions = {}): ProviderEmbedder {
   checkEmbeddingConfig(config);
   const protocol = PROTOCOLS[config.kind];
@@ -101,7 +119,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
   const margin = o.tokensExact ? 1 : APPROXIMATE_TOKEN_MARGIN;
   const limits: ProviderLimits = {
     ...protocol.limits,
-    maxInputs: Math.min(protocol.limits.maxInputs, config.batchSize ?? protocol.limits.maxInputs),
+    maxInputs: Math.min(protocol.limits.maxInputs, config.batchSize ?? DEFAULT_BATCH_SIZE),
   };
   const tokenBudget = Math.floor(limits.maxTokensPerCall * margin);
   const concurrency = Math.max(1, config.concurrency ?? protocol.concurrency);
@@ -134,11 +152,11 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     return fromMemo;
   }
 
-  function fail(where: string, detail: string, kind: ProviderErrorKind = 'bad-response', status?: number): never {
-    throw new EmbeddingProviderError(`${id} at ${safeUrl(url)}, ${where}: ${detail}`, kind, status);
+  function fail(where: string, detail: string, kind: ProviderErrorKind = 'bad-response', status?: number, details?: Record<string, unknown>): never {
+    throw new EmbeddingProviderError(`${id} at ${safeUrl(url)}, ${where}: ${detail}`, kind, status, details);
   }
 
-  /** The answer's vectors, checked: count, numbers, dimensions; unit length. */
+  /** The answer's vectors, checked (see MAX_VECTOR_DIMENSIONS, MAX_VECTOR_VALUE): count, numbers, dimensions; unit length. */
   function readVectors(json: unknown, n: number, where: string): Float32Array[] {
     let raw: unknown[];
     try {
@@ -150,12 +168,18 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     return raw.map((r, j) => {
       if (!Array.isArray(r)) fail(where, `vector ${j} is not a list of numbers`);
       if (!r.length) fail(where, `vector ${j} is empty`);
+      if (r.length > MAX_VECTOR_DIMENSIONS) fail(where, `vector ${j} has ${r.length} dimensions, more than the ${MAX_VECTOR_DIMENSIONS} any embedding model gives`);
       const v = new Float32Array(r.length);
+      let nonZero = false;
       for (let k = 0; k < r.length; k++) {
         const x = r[k];
         if (typeof x !== 'number' || !Number.isFinite(x)) fail(where, `vector ${j} has a non-numeric value at position ${k}`);
         v[k] = x;
+        // Stored as float32: 3.5e38 or 1e300 become Infinity there, and the vector is garbage.
+        if (!Number.isFinite(v[k]) || Math.abs(x) > MAX_VECTOR_VALUE) fail(where, `vector ${j} has the value ${x} at position ${k}, outside what an embedding holds (|x| ≤ ${MAX_VECTOR_VALUE})`);
+        if (v[k] !== 0) nonZero = true;
       }
+      if (!nonZero) fail(where, `vector ${j} is all zeros: it has no direction to compare`);
       if (dims === undefined) dims = v.length;
       else if (v.length !== dims) {
         fail(where, `vector ${j} has ${v.length} dimensions, expected ${dims}${config.dimensions ? ' (as asked with dimensions)' : ' (as the earlier vectors)'}`);
@@ -178,7 +202,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
     try {
       json = await postJson(
         { url, headers: protocol.headers(key), body: protocol.body(model, texts, kind, config.dimensions), secret: key, model, signal },
-        retry,
+        { ...retry, maxResponseBytes: embeddingAnswerCap(texts.length) },
       );
     } catch (e) {
       if (isAbortError(e) || !(e instanceof ContextProviderError)) throw e;
@@ -186,7 +210,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
         (e.status === 400 || e.status === 413) && texts.length > 1
           ? ` (if the server takes fewer texts per call, lower the batch size: ${texts.length} were sent)`
           : '';
-      fail(where, e.message + hint, e.kind, e.status);
+      fail(where, e.message + hint, e.kind, e.status, e.details);
     }
     const vectors = readVectors(json, texts.length, where);
     stats.billedTokens += billed(json);
@@ -247,20 +271,44 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
         const where = `batch ${b + 1} of ${batches.length} (${batch.length} texts)`;
         const one = new AbortController();
         open.add(one);
-        try {
-          const vectors = await call(
-            batch.map((u) => unique[u] || EMPTY_STANDIN),
-            kind,
-            batch.reduce((s, u) => s + counts[u], 0),
-            where,
-            one.signal,
-          );
+        const send = async (part: number[]): Promise<void> => {
+          // A smaller size learnt meanwhile (another batch was refused) applies at once.
+          if (part.length > limits.maxInputs) {
+            for (let i = 0; i < part.length; i += limits.maxInputs) await send(part.slice(i, i + limits.maxInputs));
+            return;
+          }
+          let vectors: Float32Array[];
+          try {
+            vectors = await call(
+              part.map((u) => unique[u] || EMPTY_STANDIN),
+              kind,
+              part.reduce((s, u) => s + counts[u], 0),
+              where,
+              one.signal,
+            );
+          } catch (e) {
+            // Refused as too large (400 "batch over the limit", 413): halve, remember, send both halves.
+            if (part.length > 1 && e instanceof EmbeddingProviderError && (e.status === 400 || e.status === 413) && !one.signal.aborted) {
+              const half = Math.ceil(part.length / 2);
+              if (half < limits.maxInputs) {
+                limits.maxInputs = half;
+                o.onBatchShrink?.(half);
+              }
+              await send(part.slice(0, half));
+              await send(part.slice(half));
+              return;
+            }
+            throw e;
+          }
           // Kept at once: a later failure or cancel never loses a finished batch.
-          const entries = batch.map((u, j) => ({ key: keys[u], vector: vectors[j] }));
+          const entries = part.map((u, j) => ({ key: keys[u], vector: vectors[j] }));
           for (const e of entries) memo.set(keyString(e.key), e.vector);
           if (o.cache) await o.cache.setMany(entries);
-          batch.forEach((u, j) => place(u, vectors[j].slice()));
+          part.forEach((u, j) => place(u, vectors[j].slice()));
           opts.onProgress?.(done / total, done, total);
+        };
+        try {
+          await send(batch);
         } catch (e) {
           if (failure === undefined && !(isAbortError(e) && opts.signal?.aborted)) failure = e;
           inner.abort();

@@ -1,6 +1,6 @@
 // Embeddings from a service (OpenAI-compatible, Cohere, Voyage, Jina) behind the project's Embedder.
 export * from './types.ts';
-export { PROTOCOLS, PROVIDER_KINDS } from './protocols.ts';
+export { PROTOCOLS, PROVIDER_KINDS, DEFAULT_BATCH_SIZE, defaultBatchSize } from './protocols.ts';
 export type { Protocol, ProviderLimits, InputKind } from './protocols.ts';
 export { parseEmbedderSpec, baseUrlOf, publicBaseUrl, isOfficialBase, embeddingRecord, checkEmbeddingConfig } from './config.ts';
 export { createProviderEmbedder, packBatches, EmbeddingProviderError } from './client.ts';

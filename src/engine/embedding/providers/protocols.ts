@@ -63,6 +63,19 @@ function dataVectors(json: unknown): unknown[] {
   return out;
 }
 
+/**
+ * Texts per call when the user names no batch size: the hosted services take 2,048 (Cohere 96), but
+ * the servers people run themselves often take far fewer (text-embeddings-inference 32 by default,
+ * a small vLLM or Ollama box a few dozen) and answer 400/413 to more; 64 is accepted by most, and
+ * a server that takes fewer still gets its batches halved until it answers (client.ts).
+ */
+export const DEFAULT_BATCH_SIZE = 64;
+
+/** The batch size used when none is set: the default, under the service's own limit. */
+export function defaultBatchSize(kind: EmbeddingProviderKind): number {
+  return Math.min(DEFAULT_BATCH_SIZE, PROTOCOLS[kind].limits.maxInputs);
+}
+
 export const PROTOCOLS: Record<EmbeddingProviderKind, Protocol> = {
   openai: {
     kind: 'openai',

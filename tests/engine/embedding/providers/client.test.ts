@@ -122,14 +122,40 @@ describe('batching', () => {
     expect(server.served().map((r) => r.body.input.length)).toEqual([6, 4]);
   });
 
-  test("a server's smaller limit answered with 400 gives an error naming the service, the batch and the batch size", async () => {
+  test("a server's smaller limit answered with 400: the batch is halved until it passes, and the smaller size is kept", async () => {
     server = await startEmbeddingServer({ kind: 'openai', maxInputs: 2 });
-    const e = createProviderEmbedder({ kind: 'openai', model: 'tei', baseUrl: server.base, apiKey: KEY }, { hooks: noWait });
-    const err = await e.embed(PASSAGES, 'passage').catch((x) => x);
+    const shrinks: number[] = [];
+    const e = createProviderEmbedder({ kind: 'openai', model: 'tei', baseUrl: server.base, apiKey: KEY, batchSize: 8 }, { hooks: noWait, onBatchShrink: (n) => shrinks.push(n) });
+    const v = await e.embed(PASSAGES, 'passage');
+    expect(v.map((x) => Array.from(x))).toEqual(PASSAGES.map((t) => Array.from(unitBow(t))));
+    // 8 refused, 4 refused, then 2 + 2 for the first half and the second half sent at the size learnt.
+    expect(server.requests.map((r) => r.body.input.length)).toEqual([8, 4, 2, 2, 2, 2]);
+    expect(shrinks).toEqual([4, 2]);
+    expect(e.limits.maxInputs).toBe(2);
+    // Remembered: the next texts go in twos from the start.
+    const before = server.requests.length;
+    await e.embed(QUESTIONS, 'query');
+    expect(server.requests.slice(before).every((r) => r.body.input.length <= 2)).toBe(true);
+  });
+
+  test('a 400 that is not about the size still fails, with the service, the batch and the reason', async () => {
+    server = await startEmbeddingServer({ kind: 'openai', fault: () => ({ status: 400, json: { error: { message: 'unknown model tei' } } }) });
+    const e = createProviderEmbedder({ kind: 'openai', model: 'tei', baseUrl: server.base, apiKey: KEY, batchSize: 4 }, { hooks: noWait });
+    const err = await e.embed(PASSAGES.slice(0, 4), 'passage').catch((x) => x);
     expect(err).toBeInstanceOf(EmbeddingProviderError);
-    expect(err.message).toMatch(/^openai:tei at http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings, batch 1 of 1 \(8 texts\): .*HTTP 400.*over the limit of 2.*lower the batch size: 8 were sent/);
+    expect(err.message).toMatch(/^openai:tei at http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings, batch 1 of 1 \(4 texts\): .*HTTP 400.*unknown model tei/);
     expect(err.message).not.toContain(KEY);
-    expect(server.requests).toHaveLength(1); // a 400 is not retried
+    expect(err.code).toBe('provider-bad-request');
+    // 4, 2, then 1: the first single text fails and ends the run (a 400 is never retried as such).
+    expect(server.requests.map((r) => r.body.input.length)).toEqual([4, 2, 1]);
+  });
+
+  test('with no batch size set, calls carry at most the default (64), not the service ceiling', async () => {
+    server = await startEmbeddingServer({ kind: 'openai' });
+    const texts = Array.from({ length: 150 }, (_, i) => `text number ${i}`);
+    const e = createProviderEmbedder({ kind: 'openai', model: 'm', baseUrl: server.base });
+    await e.embed(texts, 'passage');
+    expect(server.served().map((r) => r.body.input.length)).toEqual([64, 64, 22]);
   });
 
   test('concurrency is bounded: never more requests open than asked', async () => {

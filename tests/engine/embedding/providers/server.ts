@@ -66,6 +66,8 @@ export interface EmbeddingServerOptions {
   fault?: (n: number, req: Recorded) => Reply | undefined | Promise<Reply | undefined>;
   /** Awaited before answering a good request (hold it open). */
   before?: (n: number) => Promise<void>;
+  /** Sends no CORS headers (a page on another origin cannot read its answers). */
+  noCors?: boolean;
 }
 
 export interface EmbeddingServer extends TestServer {
@@ -98,6 +100,6 @@ export async function startEmbeddingServer(o: EmbeddingServerOptions): Promise<E
     } finally {
       open--;
     }
-  });
+  }, { noCors: o.noCors });
   return Object.assign(server, { base: PATHS[o.kind].base(server.url), served: () => served, maxInFlight: () => maxOpen });
 }

@@ -1,0 +1,124 @@
+// Course packs in the page: export the open corpus (its question sets), the experiments grid, the
+// language and a title as one file; open one dropped or linked (`?pack=<relative url>`). Opening
+// only ADDS corpora and question sets (never replaces the student's); what it would change (the
+// grid form, the interface language) is asked first. A linked pack is opened once per browser
+// (remembered by URL and content), so a reload does not add it again.
+import { readPack, writePack, type CoursePack, type PackGrid } from '../../engine/formats/index.ts';
+import { addWorkspace, currentWorkspace } from '../actions/import.svelte.ts';
+import { experimentsStore } from '../experiments/state.svelte.ts';
+import type { ExperimentGrid } from '../experiments/model.ts';
+import { getLang, setLang, t } from '../i18n/index.svelte.ts';
+import { errorText } from '../i18n/error-text.ts';
+import { workspace } from '../state/workspace.svelte.ts';
+import { downloadText } from '../sharing/download.ts';
+import { gridFromPack } from './grid.ts';
+
+const OPENED_KEY = 'chunklab.packs.opened';
+
+export const packState = $state({
+  /** The grids of the packs opened here, to load again from the experiments view. */
+  grids: [] as { name: string; grid: Partial<ExperimentGrid> }[],
+  /** The last pack's outcome, shown on the workspace view. */
+  message: null as null | { kind: 'info' | 'error'; text: string },
+});
+
+/** The open corpus, its question sets and the current grid as a pack file (downloaded). */
+export function exportPack(title: string): void {
+  const corpus = workspace.activeCorpus;
+  if (!corpus) return;
+  const all = currentWorkspace();
+  const ws = { corpora: all.corpora.filter((c) => c.id === corpus.id), questionSets: all.questionSets.filter((s) => s.corpusId === corpus.id) };
+  const grid = $state.snapshot(experimentsStore.grid) as ExperimentGrid;
+  const { autoRun: _a, models: _m, rerankers: _r, label: _l, labelKey: _k, questionSetId: _q, sample: _s, ...shape } = grid;
+  const grids: PackGrid[] = [{ name: title, grid: { ...shape, corpusId: corpus.id } as Record<string, unknown> }];
+  const pack: CoursePack = { title, language: getLang(), workspace: ws, grids, lessons: [] };
+  const name = title.trim().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'pack';
+  downloadText(writePack(pack), `${name}.chunklab-pack.json`);
+}
+
+/** Whether a file's first bytes name the pack format. */
+export function looksLikePack(text: string): boolean {
+  return /"format"\s*:\s*"chunklab-pack"/.test(text.slice(0, 2000));
+}
+
+/**
+ * Opens a pack: asks before anything changes, then adds its corpora and question sets, loads its
+ * first grid into the experiments view and switches the language. Returns false when declined.
+ */
+export function openPack(text: string, file: string, ask: (question: string) => boolean = (q) => confirm(q)): boolean {
+  let pack: CoursePack;
+  try {
+    pack = readPack(text, file);
+  } catch (e) {
+    packState.message = { kind: 'error', text: t('pack.failed', { message: errorText(e) }) };
+    return false;
+  }
+  const docs = pack.workspace.corpora.reduce((n, c) => n + c.documents.length, 0);
+  const questions = pack.workspace.questionSets.reduce((n, s) => n + s.questions.length, 0);
+  const question = t('pack.confirm', { title: pack.title, corpora: pack.workspace.corpora.length, docs, questions, grids: pack.grids.length, lang: pack.language });
+  if (!ask(question)) {
+    packState.message = { kind: 'info', text: t('pack.declined', { title: pack.title }) };
+    return false;
+  }
+  const added = addWorkspace(pack.workspace);
+  const grids = pack.grids.map((g) => {
+    const target = typeof g.grid.corpusId === 'string' ? added.ids[g.grid.corpusId] : Object.values(added.ids)[0];
+    return { name: g.name, grid: gridFromPack(g.grid, target, g.name) };
+  });
+  packState.grids = [...grids, ...packState.grids].slice(0, 20);
+  if (grids[0]) experimentsStore.load(grids[0].grid as ExperimentGrid);
+  if (pack.language !== getLang()) setLang(pack.language);
+  packState.message = { kind: 'info', text: t('pack.opened', { title: pack.title, docs, questions, grids: grids.length }) };
+  return true;
+}
+
+/** A cheap content fingerprint (FNV-1a), to know a linked pack was already opened. */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
+/** `?pack=<relative url>`: fetched from this page's own origin only, opened once. */
+export async function openLinkedPack(): Promise<void> {
+  const ref = new URLSearchParams(location.search).get('pack');
+  if (!ref) return;
+  let url: URL;
+  try {
+    url = new URL(ref, location.href);
+  } catch {
+    url = new URL('about:blank');
+  }
+  if (url.origin !== location.origin) {
+    packState.message = { kind: 'error', text: t('pack.notHere', { url: ref.slice(0, 200) }) };
+    return;
+  }
+  try {
+    const res = await fetch(url.href);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const text = await res.text();
+    const key = `${url.pathname}${url.search}#${fingerprint(text)}`;
+    const opened = readOpened();
+    if (opened.includes(key)) return;
+    if (openPack(text, url.pathname.split('/').pop() || 'pack.json')) writeOpened([...opened, key].slice(-50));
+  } catch (e) {
+    packState.message = { kind: 'error', text: t('pack.fetchFailed', { url: ref.slice(0, 200), message: errorText(e) }) };
+  }
+}
+
+function readOpened(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(OPENED_KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeOpened(list: string[]): void {
+  try {
+    localStorage.setItem(OPENED_KEY, JSON.stringify(list));
+  } catch {
+    // not remembered: a reload asks again
+  }
+}

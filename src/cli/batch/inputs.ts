@@ -1,0 +1,127 @@
+// Node: the documents of --input, streamed one at a time (memory does not grow with the corpus):
+// a folder (every document file ChunkLab reads, in the same path order as `chunk`), a JSONL of
+// {"id", "text", "format"?, "meta"?} (read line by line) or a Parquet table with `id` and `text`
+// columns (read one row group at a time with hyparquet).
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { createInterface } from 'node:readline';
+import { InputError } from '../../engine/types.ts';
+import { documentPaths } from '../../engine/formats/index.ts';
+import { recipeDocumentOf } from '../../engine/recipe/index.ts';
+import type { InputItem } from './tasks.ts';
+
+export interface BatchInput {
+  kind: 'folder' | 'jsonl' | 'parquet';
+  /** Documents in all when known (folder, Parquet); else undefined and `totalBytes` drives the estimate. */
+  totalDocs?: number;
+  totalBytes?: number;
+  /** Items from sequence number 0; `skip` leading items are counted but not read. */
+  items(skip: number): AsyncGenerator<InputItem>;
+}
+
+export async function openInput(path: string): Promise<BatchInput> {
+  const info = await stat(path).catch(() => null);
+  if (!info) throw new InputError('no such file or folder', path);
+  if (info.isDirectory()) return folderInput(path);
+  if (/\.jsonl$/i.test(path)) return jsonlInput(path, info.size);
+  if (/\.parquet$/i.test(path)) return parquetInput(path);
+  throw new InputError('--input must be a folder of documents, a .jsonl of {"id", "text"} or a .parquet table with id and text columns', path);
+}
+
+async function folderInput(root: string): Promise<BatchInput> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const rels: string[] = [];
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    rels.push(relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+  }
+  const paths = documentPaths(rels);
+  if (!paths.length) throw new InputError('the folder holds no documents (.md, .txt, .html, .pdf, .docx)', root);
+  return {
+    kind: 'folder',
+    totalDocs: paths.length,
+    async *items(skip) {
+      for (let seq = skip; seq < paths.length; seq++) yield { task: { seq, kind: 'file', root, rel: paths[seq], bytes: 0 } };
+    },
+  };
+}
+
+function jsonlInput(path: string, size: number): BatchInput {
+  return {
+    kind: 'jsonl',
+    totalBytes: size,
+    async *items(skip) {
+      const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+      let seq = 0;
+      let n = 0;
+      for await (const line of lines) {
+        n++;
+        if (!line.trim()) continue;
+        const s = seq++;
+        if (s < skip) continue;
+        const bytes = Buffer.byteLength(line) + 1;
+        const where = `${path} line ${n}`;
+        let v: unknown;
+        try {
+          v = JSON.parse(line);
+        } catch (e) {
+          yield { error: { seq: s, id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes } };
+          continue;
+        }
+        try {
+          yield { task: { seq: s, kind: 'doc', doc: recipeDocumentOf(v, where), bytes } };
+        } catch (e) {
+          const id = v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : `line ${n}`;
+          yield { error: { seq: s, id, error: (e as Error).message, bytes } };
+        }
+      }
+    },
+  };
+}
+
+async function parquetInput(path: string): Promise<BatchInput> {
+  const { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
+  const file = await asyncBufferFromFile(path);
+  const meta = await parquetMetadataAsync(file).catch((e: Error) => {
+    throw new InputError(`not a readable Parquet file (${e.message})`, path);
+  });
+  const names = new Set(meta.schema.map((s) => s.name));
+  for (const c of ['id', 'text']) if (!names.has(c)) throw new InputError(`the Parquet table has no "${c}" column (it needs id and text)`, path);
+  const columns = ['id', 'text', ...['format', 'meta'].filter((c) => names.has(c))];
+  return {
+    kind: 'parquet',
+    totalDocs: Number(meta.num_rows),
+    async *items(skip) {
+      let rowStart = 0;
+      for (const group of meta.row_groups) {
+        const rowEnd = rowStart + Number(group.num_rows);
+        if (rowEnd > skip) {
+          const rows = (await parquetReadObjects({ file, metadata: meta, columns, rowStart: Math.max(rowStart, skip), rowEnd })) as Record<string, unknown>[];
+          let seq = Math.max(rowStart, skip);
+          for (const r of rows) {
+            const where = `${path} row ${seq + 1}`;
+            const s = seq++;
+            const raw: Record<string, unknown> = { ...r, id: typeof r.id === 'bigint' || typeof r.id === 'number' ? String(r.id) : r.id };
+            if (typeof raw.meta === 'string') raw.meta = safeJson(raw.meta);
+            const bytes = typeof r.text === 'string' ? Buffer.byteLength(r.text) : 0;
+            try {
+              yield { task: { seq: s, kind: 'doc', doc: recipeDocumentOf(raw, where), bytes } };
+            } catch (e) {
+              yield { error: { seq: s, id: typeof raw.id === 'string' && raw.id ? raw.id : `row ${s + 1}`, error: (e as Error).message, bytes } };
+            }
+          }
+        }
+        rowStart = rowEnd;
+      }
+    },
+  };
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return s;
+  }
+}

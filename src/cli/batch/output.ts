@@ -1,0 +1,256 @@
+// Node: a batch's out folder, written so that a run killed at any moment resumes with no chunk lost
+// or repeated. Chunks go out in parts (part-00000.parquet, …, each written to a temporary file and
+// renamed); chunks.jsonl and errors.jsonl are appended; then one line in manifest.jsonl commits the
+// part: how many documents it covers, its last document id and the byte lengths of the two JSONL
+// files. Resuming keeps what the manifest commits and nothing else (later parts are deleted, the
+// JSONL files cut back to their committed length) and skips the documents already committed.
+import { existsSync } from 'node:fs';
+import { open, readFile, readdir, rename, rm, truncate, mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InputError } from '../../engine/types.ts';
+import type { ChunkRow, Recipe } from '../../engine/recipe/index.ts';
+import type { TaskResult } from './tasks.ts';
+
+export const MANIFEST = 'manifest.jsonl';
+export const CHUNKS_JSONL = 'chunks.jsonl';
+export const ERRORS_JSONL = 'errors.jsonl';
+export const MANIFEST_FORMAT = 'chunklab-batch';
+
+export interface ManifestHead {
+  format: typeof MANIFEST_FORMAT;
+  version: 1;
+  recipeHash: string;
+  recipe: Recipe;
+  input: string;
+  outputs: { parquet: boolean; jsonl: boolean };
+}
+
+export interface PartLine {
+  part: number;
+  /** The Parquet file, or null when the part holds no chunk (only errors). */
+  file: string | null;
+  docs: number;
+  chunks: number;
+  errors: number;
+  /** Documents committed up to and including this part, and the last one's id. */
+  docsDone: number;
+  lastId: string;
+  chunksJsonlBytes: number;
+  errorsBytes: number;
+}
+
+export interface DoneLine {
+  done: true;
+  docs: number;
+  chunks: number;
+  errors: number;
+}
+
+export const partName = (n: number) => `part-${String(n).padStart(5, '0')}.parquet`;
+
+async function appendSynced(path: string, text: string): Promise<number> {
+  const fd = await open(path, 'a');
+  try {
+    if (text) await fd.appendFile(text, 'utf8');
+    await fd.sync();
+    return (await fd.stat()).size;
+  } finally {
+    await fd.close();
+  }
+}
+
+export interface ResumeState {
+  docsDone: number;
+  lastId: string | null;
+  nextPart: number;
+  chunks: number;
+  errors: number;
+  finished: boolean;
+  parts: PartLine[];
+}
+
+/** Reads the manifest (a cut last line is ignored), or null when the folder holds none. */
+export async function readManifest(dir: string): Promise<{ head: ManifestHead; parts: PartLine[]; done?: DoneLine } | null> {
+  const path = join(dir, MANIFEST);
+  if (!existsSync(path)) return null;
+  const text = await readFile(path, 'utf8');
+  const lines = text.split('\n');
+  if (!text.endsWith('\n')) lines.pop();
+  const rows = lines.filter((l) => l.trim()).map((l, i) => {
+    try {
+      return JSON.parse(l) as Record<string, unknown>;
+    } catch {
+      throw new InputError(`line ${i + 1} is not JSON: this is not a batch manifest`, path);
+    }
+  });
+  const head = rows[0] as unknown as ManifestHead | undefined;
+  if (!head || head.format !== MANIFEST_FORMAT) throw new InputError(`not a batch manifest (no "format": "${MANIFEST_FORMAT}")`, path);
+  const parts = rows.filter((r) => typeof r.part === 'number') as unknown as PartLine[];
+  const done = rows.find((r) => r.done === true) as unknown as DoneLine | undefined;
+  return { head, parts, done };
+}
+
+export class BatchOutput {
+  private rows: ChunkRow[] = [];
+  private errors: { id: string; error: string }[] = [];
+  private docs = 0;
+  private lastId = '';
+  private textBytes = 0;
+  state: ResumeState;
+
+  private constructor(
+    readonly dir: string,
+    readonly opts: { parquet: boolean; jsonl: boolean; partRows: number; partBytes: number },
+    state: ResumeState,
+  ) {
+    this.state = state;
+  }
+
+  /**
+   * Opens --out: a new or empty folder starts a run; a folder with a manifest of the same recipe
+   * resumes it; anything else is refused (nothing is deleted that this command did not write).
+   */
+  static async open(dir: string, head: ManifestHead, opts: BatchOutput['opts']): Promise<BatchOutput> {
+    await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+      throw new InputError(`cannot create the out folder (${e.code ?? e.message})`, dir);
+    });
+    const info = await stat(dir);
+    if (!info.isDirectory()) throw new InputError('--out must be a folder', dir);
+    const m = await readManifest(dir);
+    if (!m) {
+      const present = (await readdir(dir)).filter((n) => !n.startsWith('.'));
+      if (present.length) throw new InputError(`--out holds files but no ${MANIFEST} (not a batch's folder): give a new or empty folder`, dir);
+      await appendSynced(join(dir, MANIFEST), JSON.stringify(head) + '\n');
+      return new BatchOutput(dir, opts, { docsDone: 0, lastId: null, nextPart: 0, chunks: 0, errors: 0, finished: false, parts: [] });
+    }
+    if (m.head.recipeHash !== head.recipeHash) {
+      throw new InputError(`--out holds a run of another recipe (${m.head.recipeHash}, this one is ${head.recipeHash}): give a new folder`, dir);
+    }
+    if (m.head.outputs.parquet !== head.outputs.parquet || m.head.outputs.jsonl !== head.outputs.jsonl) {
+      throw new InputError('--out holds a run with other outputs (--jsonl / --no-parquet): resume it with the same options', dir);
+    }
+    const last = m.parts[m.parts.length - 1];
+    // Back to the last committed part: its JSONL lengths, and no part file after it.
+    for (const [name, bytes] of [
+      [CHUNKS_JSONL, last?.chunksJsonlBytes ?? 0],
+      [ERRORS_JSONL, last?.errorsBytes ?? 0],
+    ] as const) {
+      if (existsSync(join(dir, name))) await truncate(join(dir, name), bytes);
+    }
+    const committed = new Set(m.parts.map((p) => p.file).filter(Boolean));
+    for (const name of await readdir(dir)) {
+      if ((/^part-\d+\.parquet$/.test(name) && !committed.has(name)) || /\.tmp$/.test(name)) await rm(join(dir, name), { force: true });
+    }
+    const sum = (k: 'chunks' | 'errors') => m.parts.reduce((s, p) => s + p[k], 0);
+    return new BatchOutput(dir, opts, {
+      docsDone: last?.docsDone ?? 0,
+      lastId: last?.lastId ?? null,
+      nextPart: m.parts.length,
+      chunks: sum('chunks'),
+      errors: sum('errors'),
+      finished: !!m.done,
+      parts: m.parts,
+    });
+  }
+
+  /** One document's outcome, in input order. */
+  add(r: TaskResult): void {
+    this.docs++;
+    this.lastId = r.id;
+    if (r.error !== undefined) this.errors.push({ id: r.id, error: r.error });
+    else
+      for (const row of r.rows ?? []) {
+        this.rows.push(row);
+        this.textBytes += row.text.length + row.prefix.length;
+      }
+  }
+
+  get full(): boolean {
+    return this.rows.length >= this.opts.partRows || this.textBytes >= this.opts.partBytes;
+  }
+
+  get pending(): number {
+    return this.docs;
+  }
+
+  /** Writes the buffered documents as one part and commits it in the manifest. */
+  async commit(): Promise<void> {
+    if (!this.docs) return;
+    const n = this.state.nextPart;
+    // Take the buffered documents now: the pool keeps adding while this part is written.
+    const { rows, errors, docs, lastId } = this;
+    this.rows = [];
+    this.errors = [];
+    this.docs = 0;
+    this.textBytes = 0;
+    let file: string | null = null;
+    if (this.opts.parquet && rows.length) {
+      file = partName(n);
+      const tmp = join(this.dir, `${file}.tmp`);
+      await writeParquetPart(tmp, rows);
+      await rename(tmp, join(this.dir, file));
+    }
+    const chunksJsonlBytes = this.opts.jsonl ? await appendSynced(join(this.dir, CHUNKS_JSONL), rows.map((r) => JSON.stringify(r) + '\n').join('')) : 0;
+    const errorsBytes = await appendSynced(join(this.dir, ERRORS_JSONL), errors.map((e) => JSON.stringify(e) + '\n').join(''));
+    const line: PartLine = {
+      part: n,
+      file,
+      docs,
+      chunks: rows.length,
+      errors: errors.length,
+      docsDone: this.state.docsDone + docs,
+      lastId,
+      chunksJsonlBytes,
+      errorsBytes,
+    };
+    await appendSynced(join(this.dir, MANIFEST), JSON.stringify(line) + '\n');
+    this.state = {
+      ...this.state,
+      docsDone: line.docsDone,
+      lastId: line.lastId,
+      nextPart: n + 1,
+      chunks: this.state.chunks + rows.length,
+      errors: this.state.errors + errors.length,
+      parts: [...this.state.parts, line],
+    };
+  }
+
+  async finish(): Promise<void> {
+    await this.commit();
+    const s = this.state;
+    const done: DoneLine = { done: true, docs: s.docsDone, chunks: s.chunks, errors: s.errors };
+    await appendSynced(join(this.dir, MANIFEST), JSON.stringify(done) + '\n');
+    this.state = { ...s, finished: true };
+  }
+}
+
+/** One part as Parquet (hyparquet-writer): one row per chunk; snake_case columns (docs/CONTRACT.md). */
+export async function writeParquetPart(path: string, rows: readonly ChunkRow[], vectors?: readonly Float32Array[]): Promise<void> {
+  const { parquetWriteFile } = await import('hyparquet-writer');
+  const col = <T>(f: (r: ChunkRow) => T) => rows.map(f);
+  const columnData = [
+    { name: 'id', data: col((r) => r.id), type: 'STRING' as const },
+    { name: 'doc_id', data: col((r) => r.docId), type: 'STRING' as const },
+    { name: 'chunk_index', data: col((r) => r.index), type: 'INT32' as const },
+    { name: 'start', data: col((r) => r.start), type: 'INT32' as const },
+    { name: 'end', data: col((r) => r.end), type: 'INT32' as const },
+    { name: 'text', data: col((r) => r.text), type: 'STRING' as const },
+    { name: 'prefix', data: col((r) => r.prefix), type: 'STRING' as const },
+    { name: 'tokens', data: col((r) => r.tokens), type: 'INT32' as const },
+    { name: 'heading_path', data: col((r) => r.headingPath), type: 'JSON' as const },
+    { name: 'page', data: col((r) => r.page ?? null), type: 'INT32' as const },
+    { name: 'return_start', data: col((r) => r.returnStart ?? null), type: 'INT32' as const },
+    { name: 'return_end', data: col((r) => r.returnEnd ?? null), type: 'INT32' as const },
+    { name: 'parent_id', data: col((r) => r.parentId ?? null), type: 'STRING' as const },
+    { name: 'recipe_hash', data: col((r) => r.recipeHash), type: 'STRING' as const },
+  ];
+  const all: { name: string; data: unknown[]; type?: string }[] = [...columnData];
+  if (vectors) all.push({ name: 'vector', data: vectors.map((v) => Array.from(v)) });
+  parquetWriteFile({ filename: path, columnData: all as never });
+  const fd = await open(path, 'r+');
+  try {
+    await fd.sync();
+  } finally {
+    await fd.close();
+  }
+}

@@ -1,0 +1,62 @@
+// Node: batch progress on stderr: documents done, rate (documents and MB per second) and time left.
+// On a terminal one line redrawn in place; otherwise a line every 10 seconds.
+import type { TaskResult } from './tasks.ts';
+
+export class Progress {
+  private docs = 0;
+  private bytes = 0;
+  private readonly t0 = performance.now();
+  private timer: NodeJS.Timeout;
+  private readonly tty = !!process.stderr.isTTY;
+
+  constructor(
+    private readonly totalDocs: number | undefined,
+    private readonly totalBytes: number | undefined,
+    private readonly skipped: number,
+  ) {
+    this.timer = setInterval(() => this.print(), this.tty ? 500 : 10_000);
+    this.timer.unref();
+  }
+
+  done(r: TaskResult): void {
+    this.docs++;
+    this.bytes += r.bytes;
+  }
+
+  line(): string {
+    const s = (performance.now() - this.t0) / 1000;
+    const rate = this.docs / Math.max(s, 1e-3);
+    const mbs = this.bytes / 1e6 / Math.max(s, 1e-3);
+    let left = '';
+    if (this.totalDocs) {
+      const rest = this.totalDocs - this.skipped - this.docs;
+      left = ` · ${fmtTime(rest / Math.max(rate, 1e-9))} left`;
+    } else if (this.totalBytes && this.bytes) left = ` · ${fmtTime((this.totalBytes - this.bytes) / (this.bytes / s))} left`;
+    const of = this.totalDocs ? `/${this.totalDocs}` : '';
+    return `batch      ${this.skipped + this.docs}${of} documents · ${rate.toFixed(1)} docs/s · ${mbs.toFixed(2)} MB/s${left}`;
+  }
+
+  summary(): string {
+    const s = (performance.now() - this.t0) / 1000;
+    // maxRSS covers the whole process, worker threads included (they share it).
+    const rss = process.resourceUsage().maxRSS / 1024;
+    return `batch      ${this.docs} documents, ${(this.bytes / 1e6).toFixed(1)} MB in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB`;
+  }
+
+  private print(): void {
+    if (this.tty) process.stderr.write(`\r${this.line()}\x1b[K`);
+    else console.error(this.line());
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    if (this.tty) process.stderr.write('\r\x1b[K');
+  }
+}
+
+function fmtTime(sec: number): string {
+  if (!Number.isFinite(sec) || sec < 0) return '?';
+  if (sec < 90) return `${Math.ceil(sec)} s`;
+  if (sec < 5400) return `${Math.round(sec / 60)} min`;
+  return `${(sec / 3600).toFixed(1)} h`;
+}

@@ -1,0 +1,18 @@
+// The messages between `batch` and its worker threads.
+import type { ChunkRow, RecipeDocument } from '../../engine/recipe/index.ts';
+
+export type Task =
+  | { seq: number; kind: 'file'; root: string; rel: string; bytes: number }
+  | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number };
+
+export interface TaskResult {
+  seq: number;
+  id: string;
+  rows?: ChunkRow[];
+  error?: string;
+  /** Input bytes of the document (for the rate). */
+  bytes: number;
+}
+
+/** What the input yields: a task for a worker, or a line that is already an error (bad JSONL line). */
+export type InputItem = { task: Task } | { error: { seq: number; id: string; error: string; bytes: number } };

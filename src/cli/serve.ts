@@ -1,0 +1,43 @@
+// `serve --stdio --recipe <file> [--tokenizer dir]`: the recipe as a long-lived process speaking JSON
+// lines (docs/CONTRACT.md), the contract a cluster job (Ray's actors, Spark's mapPartitions) calls:
+// one document a line in, one answer a line out, in the same order; a bad line gets its own error
+// answer and the process goes on. Chunks come from the same chunkWithRecipe as `batch`.
+import { createInterface } from 'node:readline';
+import { InputError } from '../engine/types.ts';
+import { chunkWithRecipe, recipeDocumentOf } from '../engine/recipe/index.ts';
+import { readFlags } from './args.ts';
+import { errorLine } from './errors.ts';
+import { loadRecipe } from './batch/recipe-file.ts';
+
+export async function run(argv: string[]): Promise<number> {
+  const p = readFlags('serve', argv);
+  if (!p) return 0;
+  if (!p.flags.stdio) throw new InputError('serve speaks only --stdio for now: give --stdio', 'serve');
+  const { recipe, hash, tokenizer } = await loadRecipe(p.flags.recipe, p.flags.tokenizer);
+  console.error(`serve      recipe ${recipe.chunker} ${hash}: reading documents on stdin, one JSON object a line`);
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n++;
+    if (!line.trim()) continue;
+    let answer: string;
+    let id: string | null = null;
+    try {
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch (e) {
+        throw new InputError(`not JSON (${(e as Error).message})`, `line ${n}`);
+      }
+      if (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') id = (v as { id: string }).id;
+      const doc = recipeDocumentOf(v, `line ${n}`);
+      const chunks = await chunkWithRecipe(doc, recipe, { tokenizer, hash });
+      answer = JSON.stringify({ id: doc.id, chunks });
+    } catch (e) {
+      const msg = errorLine(e).replace(/^error: /, '');
+      answer = JSON.stringify({ id, error: msg });
+    }
+    if (!process.stdout.write(answer + '\n')) await new Promise<void>((r) => process.stdout.once('drain', () => r()));
+  }
+  return 0;
+}

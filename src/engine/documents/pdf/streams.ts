@@ -1,0 +1,181 @@
+// A bound on what a PDF's compressed streams inflate to, checked before pdf.js reads the file.
+// pdf.js inflates every stream it needs whole, with no limit: a content stream compressed twice
+// (/Filter [/FlateDecode /FlateDecode]) turns 8 KB into 4 GB of spaces and takes the page or the
+// CLI down with it. Here each stream's leading chain of Flate filters is inflated as a stream,
+// counting bytes and discarding them, and stopped at the limit; memory stays at a few buffers.
+// Uses the platform's DecompressionStream (browsers, workers, Node 18+): no dependency.
+
+import { InputError } from '../../types.ts';
+
+/** Largest a stream other than an image may inflate to (content streams, fonts): 64 MiB of operators is already absurd. */
+export const MAX_INFLATED_STREAM = 64 * 1024 * 1024;
+/** Largest an image stream may inflate to (a 6,000 × 6,000 RGB image is 103 MiB). */
+export const MAX_INFLATED_IMAGE = 256 * 1024 * 1024;
+/** Largest all the file's streams may inflate to together. */
+export const MAX_INFLATED_TOTAL = 1024 * 1024 * 1024;
+
+const MIB = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
+
+interface FoundStream {
+  /** "12 0" from "12 0 obj", for the message. */
+  object: string;
+  flates: number;
+  image: boolean;
+  /** An object stream (/Type /ObjStm): its inflated text is kept for the outline check. */
+  objects: boolean;
+  data: Uint8Array;
+}
+
+/** The streams whose first filters are Flate, with how many Flate filters lead their chain. */
+export function flateStreams(bytes: Uint8Array): FoundStream[] {
+  // Latin-1: one character per byte, so offsets in the string are offsets in the bytes.
+  const text = new TextDecoder('latin1').decode(bytes);
+  const out: FoundStream[] = [];
+  const keyword = /(?<![A-Za-z])stream(?:\r\n|\n|\r)/g;
+  let m: RegExpExecArray | null;
+  while ((m = keyword.exec(text)) !== null) {
+    const at = m.index;
+    const dataStart = at + m[0].length;
+    const head = text.slice(Math.max(0, at - 4096), at);
+    const obj = head.lastIndexOf('obj');
+    const dict = obj >= 0 ? head.slice(obj) : head;
+    const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dict);
+    if (!filter) continue;
+    const names = filter[1].match(/\/[A-Za-z0-9]+/g) ?? [];
+    let flates = 0;
+    while (flates < names.length && (names[flates] === '/FlateDecode' || names[flates] === '/Fl')) flates++;
+    if (!flates) continue;
+    const objName = /(\d+\s+\d+)\s+obj\s*$/.exec(head.slice(0, obj + 3))?.[1]?.replace(/\s+/, ' ') ?? '?';
+    // /Length when it is a number (not an indirect reference), else up to "endstream".
+    const len = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
+    let end = len ? dataStart + Number(len[1]) : -1;
+    if (end < dataStart || end > bytes.length) {
+      end = text.indexOf('endstream', dataStart);
+      if (end < 0) end = bytes.length;
+    }
+    out.push({ object: objName, flates, image: /\/Subtype\s*\/Image\b/.test(dict), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
+    keyword.lastIndex = Math.max(keyword.lastIndex, end);
+  }
+  return out;
+}
+
+class Over extends Error {}
+
+/** Bytes `data` inflates to through `flates` Flate filters, stopping (and throwing Over) past `limit`. */
+async function inflatedSize(data: Uint8Array, flates: number, limit: number, keep?: Uint8Array[]): Promise<number> {
+  let stream: ReadableStream<Uint8Array> = new Blob([data as Uint8Array<ArrayBuffer>]).stream();
+  for (let i = 0; i < flates; i++) {
+    // Every stage is bounded: the intermediate output of a double compression is counted too.
+    let seen = 0;
+    const count = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, ctrl) {
+        seen += chunk.byteLength;
+        if (seen > limit) throw new Over();
+        ctrl.enqueue(chunk);
+      },
+    });
+    stream = stream.pipeThrough(new DecompressionStream('deflate') as unknown as TransformStream<Uint8Array, Uint8Array>).pipeThrough(count);
+  }
+  const reader = stream.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return size;
+      size += value.byteLength;
+      keep?.push(value);
+    }
+  } catch (e) {
+    if (e instanceof Over) throw e;
+    // A damaged stream (bad checksum, cut short): pdf.js copes with it; count what came out.
+    return size;
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * Refuses a PDF whose compressed streams inflate past the limits above, naming the object and the
+ * limit. Costs one streaming inflate of each Flate stream (what pdf.js does anyway, without keeping
+ * it). Returns the inflated text of the object streams (for outlineDepth).
+ */
+export async function checkInflatedSizes(bytes: Uint8Array, where?: string): Promise<string[]> {
+  if (typeof DecompressionStream !== 'function') return []; // very old runtimes: pdf.js alone
+  let total = 0;
+  const objectStreams: string[] = [];
+  for (const s of flateStreams(bytes)) {
+    const limit = Math.min(s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM, MAX_INFLATED_TOTAL - total);
+    const keep: Uint8Array[] | undefined = s.objects ? [] : undefined;
+    try {
+      total += await inflatedSize(s.data, s.flates, limit, keep);
+    } catch (e) {
+      if (!(e instanceof Over)) throw e;
+      const which = limit < (s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM)
+        ? `its compressed streams inflate past ${MIB(MAX_INFLATED_TOTAL)} in all (at object ${s.object})`
+        : `a compressed ${s.image ? 'image' : 'stream'} (object ${s.object}${s.flates > 1 ? `, compressed ${s.flates} times` : ''}) inflates past ${MIB(limit)}`;
+      throw new InputError(`the PDF is refused: ${which}, the limit on decompressed content (a "zip bomb" or a damaged file)`, where, { code: 'decompressed-too-large' });
+    }
+    if (keep) {
+      const d = new TextDecoder('latin1');
+      objectStreams.push(keep.map((k) => d.decode(k, { stream: true })).join('') + d.decode());
+    }
+  }
+  return objectStreams;
+}
+
+/** Deepest outline pdf.js is asked for: real outlines have a handful of levels. */
+export const MAX_OUTLINE_DEPTH = 64;
+
+/**
+ * How deep the outline (bookmarks) nests, from the raw objects: every dictionary with a /Title and
+ * a /Parent, in the file and in its object streams, and the longest chain of parents. pdf.js builds
+ * the outline as nested objects and hands it over with structuredClone, which overflows the stack
+ * at about 2,000 levels: outside any promise in Node (the CLI died with pdf.js's stack trace) and
+ * silently in a browser worker (the page waited forever). Such an outline is not asked for.
+ */
+export function outlineDepth(bytes: Uint8Array, objectStreams: readonly string[]): number {
+  const parent = new Map<number, number>();
+  const note = (num: number, body: string) => {
+    if (!body.includes('/Title')) return;
+    const p = /\/Parent\s+(\d+)\s+\d+\s+R/.exec(body);
+    if (p) parent.set(num, Number(p[1]));
+  };
+  const text = new TextDecoder('latin1').decode(bytes);
+  const start = /(?<![0-9])(\d+)\s+\d+\s+obj\b/g;
+  let m: RegExpExecArray | null;
+  while ((m = start.exec(text)) !== null) {
+    const end = text.indexOf('endobj', start.lastIndex);
+    const stop = end < 0 ? Math.min(text.length, start.lastIndex + 4096) : end;
+    note(Number(m[1]), text.slice(start.lastIndex, Math.min(stop, start.lastIndex + 65_536)));
+    if (end >= 0) start.lastIndex = end;
+  }
+  for (const os of objectStreams) {
+    // "num offset num offset …" then the objects, offsets counted from the first one.
+    const firstObj = /^\s*((?:\d+\s+\d+\s*)+)/.exec(os);
+    if (!firstObj) continue;
+    const nums = firstObj[1].trim().split(/\s+/).map(Number);
+    const base = firstObj[0].length;
+    for (let i = 0; i + 1 < nums.length; i += 2) {
+      const from = base + nums[i + 1];
+      const to = i + 3 < nums.length ? base + nums[i + 3] : os.length;
+      note(nums[i], os.slice(from, Math.max(from, to)));
+    }
+  }
+  const depth = new Map<number, number>();
+  let deepest = 0;
+  for (const start of parent.keys()) {
+    // Walk up to a known depth (or the root), then fill the chain: each item is walked once.
+    const chain: number[] = [];
+    const onChain = new Set<number>();
+    let x: number | undefined = start;
+    while (x !== undefined && parent.has(x) && !depth.has(x) && !onChain.has(x)) {
+      chain.push(x);
+      onChain.add(x);
+      x = parent.get(x);
+    }
+    let d = x !== undefined && depth.has(x) ? depth.get(x)! : 0;
+    for (let i = chain.length - 1; i >= 0; i--) depth.set(chain[i], ++d);
+    deepest = Math.max(deepest, d);
+  }
+  return deepest;
+}

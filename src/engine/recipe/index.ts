@@ -1,0 +1,4 @@
+// Recipes: the chunking chosen in the page, as a file batch jobs and `serve --stdio` rerun exactly.
+export { RECIPE_FORMAT, RECIPE_VERSION, makeRecipe, parseRecipe, recipeHash, formatRecipe, type Recipe } from './recipe.ts';
+export { chunkWithRecipe, chunkRows, chunkRowId, documentFormat, recipeDocumentOf, type ChunkRow, type ChunkOneContext, type RecipeDocument } from './chunk-one.ts';
+export { canonicalJson } from './canonical.ts';

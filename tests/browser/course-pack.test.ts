@@ -1,0 +1,92 @@
+// The course pack end to end: the teacher exports the open corpus, its questions and the grid as one
+// file; it is published beside the page; a student opens `?pack=<relative url>`: asked first, the
+// pack's corpus is ADDED (the student's sample stays), its grid is in the experiments form and
+// runs; a reload does not add it twice. A pack on another origin is refused.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openBrowser, type Session } from './browser';
+import { appUrl, openApp, openGrid, waitSaved } from './helpers';
+import { readPack } from '../../src/engine/formats/index.ts';
+
+const DIST = '.cache/browser-dist';
+let teacher: Session;
+let student: Session;
+let packPath = '';
+
+beforeAll(async () => {
+  teacher = await openBrowser();
+  student = await openBrowser();
+}, 60_000);
+afterAll(async () => {
+  await teacher?.close();
+  await student?.close();
+});
+
+test('the teacher exports a pack: the open corpus, its questions, the grid, the language and the title', async () => {
+  const { page } = teacher;
+  await openApp(page);
+  await openGrid(page);
+  await page.locator('input[data-chunker="fixed"]').uncheck();
+  await page.locator('input[data-header="on"]').check();
+  await page.locator('input[data-header="off"]').uncheck();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
+  await page.goto(appUrl('#/workspace'));
+  await page.getByTestId('pack-export').click();
+  await page.getByTestId('pack-title').fill('Aula 3: cabeçalhos');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pack-export-save').click()]);
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(download.suggestedFilename()).toBe('aula-3-cabeçalhos.chunklab-pack.json');
+  const pack = readPack(text);
+  expect(pack.title).toBe('Aula 3: cabeçalhos');
+  expect(pack.language).toBe('pt-BR');
+  expect(pack.workspace.corpora).toHaveLength(1);
+  const sample = JSON.parse(readFileSync('public/samples/pt-BR/questions.json', 'utf8')) as { questions: unknown[] };
+  expect(pack.workspace.questionSets[0].questions).toHaveLength(sample.questions.length);
+  expect(pack.grids[0].grid).toMatchObject({ chunkers: ['structure'], headers: [true] });
+  mkdirSync(join(DIST, 'packs'), { recursive: true });
+  packPath = `packs/aula-${Date.now()}.json`;
+  writeFileSync(join(DIST, packPath), text);
+}, 180_000);
+
+test('a student opens ?pack=: asked first, the corpus added beside their own, the grid ready and run; no second copy on reload', async () => {
+  const { page } = student;
+  await openApp(page);
+  const questions: string[] = [];
+  page.on('dialog', (d) => {
+    questions.push(d.message());
+    void d.accept();
+  });
+  await page.goto(appUrl(`?pack=${packPath}#/workspace`));
+  await page.getByTestId('pack-message').waitFor({ timeout: 60_000 });
+  expect(questions).toHaveLength(1);
+  expect(questions[0]).toMatch(/^Abrir o pacote "Aula 3: cabeçalhos"\? Ele ACRESCENTA 1 corpus \(8 documentos, 79 perguntas\) sem apagar nada seu/);
+  expect(await page.getByTestId('pack-message').textContent()).toMatch(/Pacote "Aula 3: cabeçalhos" aberto/);
+  await waitSaved(page);
+  await expect.poll(() => page.locator('[data-testid="corpus-list"] li').count()).toBe(2);
+
+  await openGrid(page);
+  expect(await page.locator('input[data-chunker="structure"]').isChecked()).toBe(true);
+  expect(await page.locator('input[data-chunker="fixed"]').isChecked()).toBe(false);
+  expect(await page.locator('input[data-header="on"]').isChecked()).toBe(true);
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
+
+  // Opened once: the same link again adds nothing and asks nothing.
+  await page.goto(appUrl(`?pack=${packPath}#/workspace`));
+  await waitSaved(page);
+  await page.getByTestId('corpus-title').waitFor();
+  await page.waitForTimeout(500);
+  expect(questions).toHaveLength(1);
+  expect(await page.locator('[data-testid="corpus-list"] li').count()).toBe(2);
+}, 240_000);
+
+test('a pack on another origin is refused, and nothing is added', async () => {
+  const { page } = student;
+  await page.goto(appUrl(`?pack=${encodeURIComponent('http://198.51.100.7/pack.json')}#/workspace`));
+  await page.getByTestId('pack-message').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('pack-message').textContent()).toMatch(/não está neste site/);
+  expect(await page.locator('[data-testid="corpus-list"] li').count()).toBe(2);
+}, 60_000);

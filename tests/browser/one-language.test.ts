@@ -1,0 +1,120 @@
+// One language at a time. In the Portuguese page, every view (and the models dialog), after a grid
+// with the context header has run, shows no English sentence outside code and names; run labels
+// say "cab", not "hdr". An English visitor starts from the English sample. The rename field takes
+// focus, closes when another corpus is selected, and never renames the newly selected corpus.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Session } from './browser';
+import { appUrl, openApp, openGrid, waitSaved } from './helpers';
+
+/** Words of running English text that Portuguese never uses (so names and jargon like "chunk" pass). */
+const ENGLISH = ['the', 'and', 'with', 'of', 'to', 'for', 'is', 'are', 'from', 'this', 'that', 'your', 'not', 'which', 'will', 'when', 'without', 'has', 'have', 'been', 'click', 'loading', 'cancel', 'open', 'save', 'results', 'search', 'questions', 'documents', 'run', 'runs', 'header', 'hdr', 'ov'];
+
+/** The page's visible text, outside code, the document and chunk texts, and form values. */
+async function visibleText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skip = 'code, pre, kbd, samp, textarea, script, style, [data-testid="doc-text"], .doc-text, .chunk-text, [translate="no"]';
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent?.replace(/\s+/g, ' ').trim();
+      if (!el || !text || el.closest(skip)) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden' || el.closest('[hidden], [aria-hidden="true"]')) continue;
+      if (!el.getClientRects().length && !el.closest('.visually-hidden')) continue;
+      out.push(text);
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('[title], [aria-label], [placeholder]')) {
+      for (const a of ['title', 'aria-label', 'placeholder']) {
+        const v = el.getAttribute(a);
+        if (v && !el.closest(skip)) out.push(v);
+      }
+    }
+    return out;
+  });
+}
+
+function englishIn(texts: string[]): string[] {
+  const words = new RegExp(`(^|[^\\p{L}\\d_-])(${ENGLISH.join('|')})(?=$|[^\\p{L}\\d_-])`, 'iu');
+  // Names, not sentences: file names (documents.json), and a lone identifier (a parameter's id as a tooltip).
+  const names = (t: string) => t.replace(/[\w./-]+\.(json|jsonl|csv|md|txt|pdf|docx|html)\b/g, ' ');
+  return texts.filter((t) => !/^[a-z][\w-]*$/.test(t) && words.test(names(t)));
+}
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+}, 60_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+test('the Portuguese page: every view in Portuguese after a grid with the header has run', async () => {
+  const { page } = s;
+  await openApp(page);
+  await openGrid(page);
+  await page.locator('input[data-header="on"]').check();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('4');
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 180_000 });
+  await waitSaved(page);
+  const found: Record<string, string[]> = {};
+  for (const view of ['workspace', 'inspector', 'search', 'experiments', 'results', 'lessons']) {
+    await page.goto(appUrl(`#/${view}`));
+    await waitSaved(page);
+    await page.waitForTimeout(0);
+    await page.locator('main').first().waitFor();
+    // Each view has settled: its own heading is there.
+    await page.locator('main h1, main h2').first().waitFor({ timeout: 60_000 });
+    const bad = englishIn(await visibleText(page));
+    if (bad.length) found[view] = bad;
+    if (view === 'results') {
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text).toContain('estrutura · 128 · cab · bm25');
+      expect(text).not.toContain('hdr');
+    }
+  }
+  await page.getByTestId('model-button').click();
+  const dialogBad = englishIn(await visibleText(page));
+  if (dialogBad.length) found['models dialog'] = dialogBad;
+  await page.keyboard.press('Escape');
+  expect(found).toEqual({});
+}, 400_000);
+
+test('the rename field takes focus, closes when another corpus is selected, and renames only its corpus', async () => {
+  const { page } = s;
+  await openApp(page);
+  const first = (await page.getByTestId('corpus-title').textContent())!;
+  await page.getByRole('button', { name: 'Novo corpus' }).click();
+  await expect.poll(() => page.getByTestId('corpus-title').textContent()).not.toBe(first);
+  const second = (await page.getByTestId('corpus-title').textContent())!;
+  await page.getByTestId('rename-corpus').click();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('rename-input');
+  await page.keyboard.type('Curso de RAG');
+  // Another corpus chosen while the field is open: it closes; nothing is renamed.
+  await page.getByTestId('corpus-list').getByRole('button', { name: new RegExp(first.replace(/[()]/g, '.')) }).click();
+  await expect.poll(() => page.getByTestId('rename-input').count()).toBe(0);
+  expect(await page.getByTestId('corpus-title').textContent()).toBe(first);
+  const names = await page.locator('[data-testid="corpus-list"] .name').allTextContents();
+  expect(names).toContain(second);
+  expect(names).not.toContain('Curso de RAG');
+  // Renaming for real renames the corpus it was opened on.
+  await page.getByTestId('rename-corpus').click();
+  await page.getByTestId('rename-input').fill('Curso de RAG');
+  await page.keyboard.press('Enter');
+  expect(await page.getByTestId('corpus-title').textContent()).toBe('Curso de RAG');
+  expect(await page.locator('[data-testid="corpus-list"] .name').allTextContents()).toContain(second);
+}, 120_000);
+
+test('an English visitor starts from the English sample', async () => {
+  const en = await openBrowser();
+  try {
+    await en.context.addInitScript(() => localStorage.setItem('chunklab.lang', 'en'));
+    await openApp(en.page);
+    expect(await en.page.getByTestId('corpus-title').textContent()).toBe('Sample in English (en)');
+    expect(await en.page.locator('[data-testid="corpus-list"] .name').allTextContents()).toEqual(['Sample in English (en)']);
+  } finally {
+    await en.close();
+  }
+}, 120_000);

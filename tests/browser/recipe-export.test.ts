@@ -1,0 +1,68 @@
+// "Use this configuration": the inspector exports the chunking it shows as a recipe file, and
+// `batch` with that recipe cuts the same document into the same chunks (offsets and token counts as
+// the page shows them, converted to code points), in a real browser.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { openBrowser, type Session } from './browser';
+import { openApp, pasteDocument, setParam } from './helpers';
+
+const TEXT = [
+  '# Guia de reembolso 😀',
+  '',
+  'O pedido de reembolso deve ser enviado em até 180 dias a partir da data do atendimento. Guarde a nota fiscal original e o relatório médico.',
+  '',
+  '## Prazos ☃',
+  '',
+  'A operadora paga o reembolso em até 20 dias úteis depois de receber a documentação completa. Pedidos incompletos voltam para o beneficiário.',
+  '',
+  '- aplicativo',
+  '- site 🚀 ou agência',
+].join('\n');
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+test('the exported recipe reproduces the page\'s chunks through batch', async () => {
+  await openApp(s.page);
+  const title = 'Receita exportada';
+  await pasteDocument(s.page, title, TEXT);
+  await s.page.getByRole('button', { name: `Inspecionar: ${title}` }).click();
+  await s.page.getByTestId('insp-chunker').locator('option[value="recursive"]').waitFor({ state: 'attached' });
+  await s.page.getByTestId('insp-chunker').selectOption('recursive');
+  await setParam(s.page, 'maxTokens', 20);
+  await setParam(s.page, 'overlap', 4);
+  const rows = s.page.locator('[data-testid="chunk-list"] button');
+  await expect
+    .poll(async () => Math.max(0, ...(await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-tokens')))))), { timeout: 60_000 })
+    .toBeLessThanOrEqual(20);
+  await expect.poll(() => rows.count()).toBeGreaterThan(3);
+  const button = s.page.getByTestId('insp-recipe');
+  await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
+  const page = await rows.evaluateAll((els) => els.map((e) => ({ start: Number(e.dataset.start), end: Number(e.dataset.end), tokens: Number(e.dataset.tokens) })));
+
+  const [download] = await Promise.all([s.page.waitForEvent('download'), button.click()]);
+  const recipeText = readFileSync((await download.path())!, 'utf8');
+  const recipe = JSON.parse(recipeText);
+  expect(recipe).toMatchObject({ format: 'chunklab-recipe', version: 1, chunker: 'recursive', tokenizer: 'all-MiniLM-L6-v2' });
+  expect(recipe.params).toMatchObject({ maxTokens: 20, overlap: 4 });
+
+  const tmp = mkdtempSync(join(tmpdir(), 'chunklab-recipe-export-'));
+  writeFileSync(join(tmp, 'recipe.json'), recipeText);
+  writeFileSync(join(tmp, 'docs.jsonl'), JSON.stringify({ id: 'doc', text: TEXT, format: 'md' }) + '\n');
+  const root = new URL('../../', import.meta.url).pathname;
+  const r = spawnSync(process.execPath, [join(root, 'scripts/cli.mjs'), 'batch', '--recipe', join(tmp, 'recipe.json'), '--input', join(tmp, 'docs.jsonl'), '--out', join(tmp, 'out'), '--workers', '1', '--jsonl', '--no-parquet'], { cwd: root, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const batch = readFileSync(join(tmp, 'out', 'chunks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  // The page holds UTF-16 offsets; the files count code points.
+  const cp = (u: number) => Array.from(TEXT.slice(0, u)).length;
+  expect(batch.map((c) => [c.start, c.end, c.tokens])).toEqual(page.map((c) => [cp(c.start), cp(c.end), c.tokens]));
+  expect(batch.map((c) => c.text)).toEqual(page.map((c) => TEXT.slice(c.start, c.end)));
+}, 180_000);

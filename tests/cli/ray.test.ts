@@ -1,0 +1,70 @@
+// The Ray Data example (examples/ray/chunk_corpus.py) on a local Ray cluster (ray.init(num_cpus=2)),
+// its actors each owning one `serve --stdio` process: its chunks equal `batch`'s for the same recipe
+// and documents, and the library's chunkWithRecipe (the page's path) computed here. The Python
+// environment is created on first use (tests/cli/ray-venv.ts); if Ray cannot be installed the test
+// fails saying so.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
+import { RECIPE, ROOT, cli, key, makeCorpus, readJsonl } from './batch-corpus.ts';
+import { rayPython } from './ray-venv.ts';
+import { chunkWithRecipe, parseRecipe } from '../../src/lib/index.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
+import { documentId } from '../../src/engine/formats/documents-folder.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'chunklab-ray-'));
+const docs = join(tmp, 'docs');
+let python: string;
+
+beforeAll(() => {
+  python = rayPython();
+  makeCorpus(docs, 36, 11);
+  // One file that is not UTF-8 text the chunker can take is not needed: errors are covered by batch.
+}, 660_000);
+
+const byDocAndIndex = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  String(a.doc_id ?? a.docId).localeCompare(String(b.doc_id ?? b.docId)) || Number(a.chunk_index ?? a.index) - Number(b.chunk_index ?? b.index);
+
+describe('examples/ray/chunk_corpus.py', () => {
+  test('a local Ray cluster gives the same chunks as batch and as the library', async () => {
+    const recipe = join(tmp, 'recipe.json');
+    writeFileSync(recipe, JSON.stringify(RECIPE));
+    cli(['--help']); // rebuilds a stale build/cli before Ray spawns it
+    const out = join(tmp, 'ray-out');
+    const r = spawnSync(
+      python,
+      [join(ROOT, 'examples/ray/chunk_corpus.py'), '--recipe', recipe, '--input', docs, '--out', out, '--num-cpus', '2', '--actors', '2', '--actor-cpus', '0.5', '--batch-size', '8', '--node', process.execPath],
+      { cwd: ROOT, encoding: 'utf8', timeout: 300_000 },
+    );
+    expect(r.status, r.stderr.slice(-3000)).toBe(0);
+    const files = readdirSync(join(out, 'chunks')).filter((n) => n.endsWith('.parquet'));
+    const ray: Record<string, unknown>[] = [];
+    for (const f of files) ray.push(...((await parquetReadObjects({ file: await asyncBufferFromFile(join(out, 'chunks', f)) })) as Record<string, unknown>[]));
+    ray.sort(byDocAndIndex);
+    expect(readFileSync(join(out, 'errors.jsonl'), 'utf8')).toBe('');
+
+    const b = cli(['batch', '--recipe', recipe, '--input', docs, '--out', join(tmp, 'batch-out'), '--workers', '2', '--jsonl', '--no-parquet']);
+    expect(b.status, b.stderr).toBe(0);
+    const batch = readJsonl(readFileSync(join(tmp, 'batch-out', 'chunks.jsonl'), 'utf8')).sort(byDocAndIndex);
+    expect(ray.length).toBe(batch.length);
+    expect(ray.map(key)).toEqual(batch.map(key));
+    expect(ray.map((x) => x.id)).toEqual(batch.map((x) => x.id));
+    expect(ray.map((x) => JSON.parse(String(x.heading_path)))).toEqual(batch.map((x) => x.headingPath));
+
+    // The library (what the page runs) on the same files.
+    const tokenizer = await loadDefaultTokenizer();
+    const rec = parseRecipe(JSON.stringify(RECIPE), 'recipe', tokenizer.name);
+    const lib: Record<string, unknown>[] = [];
+    const walk = (dir: string, rel = ''): string[] =>
+      readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(dir, join(rel, e.name)) : [join(rel, e.name)]));
+    for (const f of walk(docs)) {
+      const format = f.endsWith('.md') ? 'markdown' : f.endsWith('.txt') ? 'text' : 'html';
+      lib.push(...((await chunkWithRecipe({ id: documentId(f), text: readFileSync(join(docs, f), 'utf8'), format }, rec, { tokenizer })) as unknown as Record<string, unknown>[]));
+    }
+    lib.sort(byDocAndIndex);
+    expect(ray.map(key)).toEqual(lib.map(key));
+  }, 660_000);
+});

@@ -1,0 +1,62 @@
+// `serve --stdio`: one answer line per input line, in order; a line that is not JSON or a bad
+// document gets {"id", "error"} and the process goes on; the chunks are the library's
+// chunkWithRecipe for the same recipe (computed here in-process) and `batch`'s for the same input.
+import { describe, expect, test } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RECIPE, cli, readJsonl } from './batch-corpus.ts';
+import { chunkWithRecipe, parseRecipe, recipeHash } from '../../src/lib/index.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'chunklab-serve-'));
+
+describe('serve --stdio', () => {
+  test('answers the documented protocol line by line, bad lines included', async () => {
+    const recipe = join(tmp, 'recipe.json');
+    writeFileSync(recipe, JSON.stringify(RECIPE));
+    const docs = [
+      { id: 'one', text: '# Title\n\nA first paragraph with a few words. Then 😀 a second sentence.\n\n## Next\n\nMore text here.' },
+      { id: 'two', text: 'plain text, nothing else', format: 'txt' },
+      { id: 'three', text: '<h1>Web</h1><p>Para ☃ graph.</p>', format: 'html', meta: { tenant: 'x' } },
+    ];
+    const lines = [JSON.stringify(docs[0]), '{"id": "broken"', JSON.stringify(docs[1]), '', JSON.stringify({ id: 'no-text' }), '[1,2]', JSON.stringify(docs[2])];
+    const r = cli(['serve', '--stdio', '--recipe', recipe], lines.join('\n') + '\n');
+    expect(r.status, r.stderr).toBe(0);
+    const answers = readJsonl(r.stdout);
+    // One answer per non-blank line, in order.
+    expect(answers.map((a) => a.id)).toEqual(['one', null, 'two', 'no-text', null, 'three']);
+    expect(answers[1].error).toMatch(/line 2: not JSON/);
+    expect(answers[3].error).toMatch(/"text" must be a string/);
+    expect(answers[4].error).toMatch(/must be a JSON object/);
+    for (const a of [answers[1], answers[3], answers[4]]) expect(String(a.error)).not.toMatch(/\n/);
+
+    const tokenizer = await loadDefaultTokenizer();
+    const rec = parseRecipe(JSON.stringify(RECIPE), 'recipe', tokenizer.name);
+    for (const [i, d] of [[0, docs[0]], [2, docs[1]], [5, docs[2]]] as const) {
+      const expected = await chunkWithRecipe({ ...d, format: d.format === 'txt' ? 'text' : (d.format as 'html' | undefined) }, rec, { tokenizer });
+      expect(answers[i].chunks).toEqual(JSON.parse(JSON.stringify(expected)));
+      expect((answers[i].chunks as { recipeHash: string }[]).every((c) => c.recipeHash === recipeHash(rec))).toBe(true);
+    }
+    // Offsets in code points: the emoji counts one.
+    const c0 = (answers[0].chunks as { start: number; end: number; text: string }[]).map((c) => Array.from(docs[0].text).slice(c.start, c.end).join('') === c.text);
+    expect(c0.every(Boolean)).toBe(true);
+
+    // The same documents through batch: the same chunks.
+    const input = join(tmp, 'docs.jsonl');
+    writeFileSync(input, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    const b = cli(['batch', '--recipe', recipe, '--input', input, '--out', join(tmp, 'out'), '--workers', '1', '--jsonl', '--no-parquet']);
+    expect(b.status, b.stderr).toBe(0);
+    const fromBatch = readJsonl(readFileSync(join(tmp, 'out', 'chunks.jsonl'), 'utf8'));
+    expect(fromBatch).toEqual([answers[0], answers[2], answers[5]].flatMap((a) => a.chunks as object[]));
+  }, 60_000);
+
+  test('a bad recipe is one line and exit 2', () => {
+    const bad = join(tmp, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...RECIPE, chunker: 'nope' }));
+    const r = cli(['serve', '--stdio', '--recipe', bad], '');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: .*"chunker" must be one of/);
+  });
+});

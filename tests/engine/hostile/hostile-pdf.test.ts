@@ -1,0 +1,100 @@
+// Hostile PDFs, generated here (tests/engine/hostile/make-pdf.ts and pdf-lib): a content stream
+// compressed two and three times that inflates to hundreds of MiB is refused before pdf.js reads
+// it, naming the limit; an outline 2,000 levels deep (in plain objects, and inside compressed
+// object streams) no longer kills the process with pdf.js's stack trace: it is left out, with a note.
+import { describe, expect, test } from 'vitest';
+import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFRef } from 'pdf-lib';
+import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { flateStreams, MAX_INFLATED_STREAM, MAX_OUTLINE_DEPTH, outlineDepth, checkInflatedSizes } from '../../../src/engine/documents/pdf/streams.ts';
+import { loadPdfjs, pdfjsOptions } from '../documents/pdfjs-node.ts';
+import { pdfWithContent, pdfWithDeepOutline, textOp } from './make-pdf.ts';
+
+const read = (bytes: Uint8Array) => pdfToMarkdown(bytes, loadPdfjs, pdfjsOptions);
+
+describe('compressed streams are bounded before inflating', () => {
+  test('a stream compressed twice that inflates past the limit is refused, naming it', async () => {
+    const padding = ' '.repeat(MAX_INFLATED_STREAM + 1024 * 1024);
+    const bomb = pdfWithContent(textOp('Hi', padding), 2);
+    expect(bomb.length).toBeLessThan(4096); // a few KB on disk
+    await expect(read(bomb)).rejects.toThrow(/object 4 0, compressed 2 times\) inflates past 64 MiB, the limit on decompressed content/);
+  });
+  test('three times too', async () => {
+    const bomb = pdfWithContent(textOp('Hi', ' '.repeat(MAX_INFLATED_STREAM + 1)), 3);
+    await expect(read(bomb)).rejects.toThrow(/compressed 3 times\) inflates past 64 MiB/);
+  });
+  test('a stream under the limit, compressed twice, reads as usual', async () => {
+    const ok = pdfWithContent(textOp('Hello twice compressed world', ' '.repeat(1024 * 1024)), 2);
+    expect((await read(ok)).markdown).toContain('Hello twice compressed world');
+  });
+  test('the scan finds each Flate stream with its filter count', async () => {
+    const found = flateStreams(pdfWithContent(textOp('x'), 2));
+    expect(found.map((f) => [f.object, f.flates, f.image])).toEqual([['4 0', 2, false]]);
+    expect(await checkInflatedSizes(pdfWithContent(textOp('x'), 1))).toEqual([]);
+  });
+});
+
+/** The same deep outline written by pdf-lib, whose default save puts objects in compressed object streams. */
+async function pdfLibDeepOutline(depth: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('Body text under a deep outline.', { x: 72, y: 700, size: 12, font });
+  const ctx = pdf.context;
+  const root = ctx.nextRef();
+  const refs: PDFRef[] = Array.from({ length: depth }, () => ctx.nextRef());
+  refs.forEach((ref, i) => {
+    const item = ctx.obj({ Title: PDFString.of(`Level ${i + 1}`), Parent: i ? refs[i - 1] : root, Dest: [page.ref, 'XYZ', 0, 792, 0] });
+    if (i + 1 < depth) {
+      item.set(PDFName.of('First'), refs[i + 1]);
+      item.set(PDFName.of('Last'), refs[i + 1]);
+    }
+    ctx.assign(ref, item);
+  });
+  ctx.assign(root, ctx.obj({ Type: 'Outlines', First: refs[0], Last: refs[0], Count: depth }));
+  pdf.catalog.set(PDFName.of('Outlines'), root);
+  return pdf.save({ useObjectStreams: true });
+}
+
+describe('a deep outline', () => {
+  test('2,000 levels in plain objects: read, outline left out with a note', async () => {
+    const bytes = pdfWithDeepOutline(2000);
+    expect(outlineDepth(bytes, [])).toBe(2000);
+    const r = await read(bytes);
+    expect(r.markdown).toContain('A paragraph of text under a very deep outline.');
+    expect(r.notes).toContain(`outline ignored: it nests 2000 levels deep (the limit is ${MAX_OUTLINE_DEPTH})`);
+  });
+  test('2,000 levels inside compressed object streams: found there too', async () => {
+    const bytes = await pdfLibDeepOutline(2000);
+    expect(outlineDepth(bytes, [])).toBeLessThan(10); // invisible without the object streams
+    expect(outlineDepth(bytes, await checkInflatedSizes(bytes))).toBe(2000);
+    const r = await read(bytes);
+    expect(r.markdown).toContain('Body text under a deep outline.');
+    expect(r.notes.join(' ')).toMatch(/outline ignored: it nests 2000 levels/);
+  });
+  test('an ordinary outline is still used', async () => {
+    const bytes = await pdfLibDeepOutline(3);
+    expect(outlineDepth(bytes, await checkInflatedSizes(bytes))).toBe(3);
+    expect((await read(bytes)).notes.join(' ')).not.toMatch(/outline ignored/);
+  });
+});
+
+test('in a drop read file by file (as the page does), the bomb is refused by its code and the rest is read', async () => {
+  const { readDocumentsFolder } = await import('../../../src/engine/formats/documents-folder.ts');
+  const files: Record<string, string | Uint8Array> = {
+    'a.md': '# A\n\nFirst document.\n',
+    'bomb.pdf': pdfWithContent(textOp('Hi', ' '.repeat(MAX_INFLATED_STREAM + 1)), 2),
+    'deep.pdf': pdfWithDeepOutline(2000),
+    'z.md': '# Z\n\nLast document.\n',
+  };
+  const r = await readDocumentsFolder(
+    { name: 'drop', kind: 'folder', paths: Object.keys(files), read: (p) => files[p] },
+    { keepGoing: true, readers: { pdfjs: loadPdfjs, pdfDocumentOptions: pdfjsOptions.documentOptions } },
+  );
+  expect(r.files.map((f) => [f.path, f.status, f.problem ?? null])).toEqual([
+    ['a.md', 'added', null],
+    ['bomb.pdf', 'skipped', 'decompresses-too-large'],
+    ['deep.pdf', 'added', null],
+    ['z.md', 'added', null],
+  ]);
+  expect(r.dataset.documents.map((d) => d.id)).toEqual(['a', 'deep', 'z']);
+});
