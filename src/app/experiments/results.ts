@@ -19,7 +19,7 @@ export interface ResultRow {
   file: ResultsFile;
 }
 
-export const COLUMNS = ['name', 'hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'hit@budget', 'recall@budget', 'ctx3', 'iou@5', 'precisionOmega', 'chunks', 'meanTokens'] as const;
+export const COLUMNS = ['name', 'hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'hit@budget', 'recall@budget', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
 export type Column = (typeof COLUMNS)[number];
 export const RATE_COLUMNS: readonly string[] = ['hit@1', 'hit@3', 'hit@5', 'coverage', 'hit@budget'];
 
