@@ -200,7 +200,7 @@ export const LESSONS: readonly Lesson[] = [
       'pt-BR': [
         { chunker: 'langchain-recursive', maxTokens: 128, hit5: 0.747, ctx3: 288 },
         { chunker: 'chonkie-recursive', maxTokens: 128, hit5: 0.734, ctx3: 288 },
-        { chunker: 'llamaindex-sentence', maxTokens: 128, hit5: 0.759, ctx3: 333 },
+        { chunker: 'llamaindex-sentence', maxTokens: 128, hit5: 0.747, ctx3: 333 },
         { chunker: 'recursive', maxTokens: 128, hit5: 0.734, ctx3: 279 },
         { chunker: 'structure', maxTokens: 128, hit5: 0.785, ctx3: 255 },
       ],
