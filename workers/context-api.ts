@@ -1,7 +1,8 @@
 // The context worker's API as types only: what workers/context.worker.ts exposes and what the page
 // (src/app/bridge/context.ts, src/app/context/state.svelte.ts) calls through Comlink.
 import type { ParseInput } from '../src/engine/documents/index.ts';
-import type { ContextCache, ContextEstimate, ContextPrompt, EstimateOptions, FitNote, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/context/index.ts';
+import type { ContextCache, ContextPrompt, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/llm/index.ts';
+import type { ContextEstimate, EstimateOptions, FitNote } from '../src/engine/context/index.ts';
 import type { QuestionEstimate, QuestionPlan, QuestionPlanOptions, QuestionProgress, QuestionReport } from '../src/engine/questions/index.ts';
 import type { ModelTokenizerFiles } from '../src/engine/formats/index.ts';
 import type { Chunk, ChunkerId, Doc } from '../src/engine/types.ts';

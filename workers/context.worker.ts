@@ -11,17 +11,19 @@ import { chunkCorpus } from '../src/engine/chunkers/index.ts';
 import {
   applyContext,
   chunkingCap,
-  createLocalProvider,
   estimateContextRun,
-  scanPersonalData,
   type ContextEstimate,
-  type ContextPrompt,
-  type ContextProvider,
   type EstimateOptions,
   type FitNote,
+} from '../src/engine/context/index.ts';
+import {
+  createLocalProvider,
+  scanPersonalData,
+  type ContextPrompt,
+  type ContextProvider,
   type PersonalDataScan,
   type ProviderConfig,
-} from '../src/engine/context/index.ts';
+} from '../src/engine/llm/index.ts';
 import { estimateQuestions, generateQuestions, planQuestions } from '../src/engine/questions/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';

@@ -1,7 +1,7 @@
 // The embedding-service worker's API as types only: what workers/embed-service.worker.ts exposes and
 // what the page (src/app/bridge/embed-service.ts) calls through Comlink.
 import type { EmbeddingEstimate, EmbeddingProviderConfig, EmbeddingProviderRecord, InputKind, ProviderStats } from '../src/engine/embedding/providers/index.ts';
-import type { PersonalDataScan } from '../src/engine/context/index.ts';
+import type { PersonalDataScan } from '../src/engine/llm/index.ts';
 
 export type { EmbeddingEstimate, EmbeddingProviderConfig, EmbeddingProviderRecord, InputKind, ProviderStats };
 

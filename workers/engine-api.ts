@@ -3,7 +3,7 @@
 // page can import it without pulling a worker's implementation in.
 import type { ParseInput } from '../src/engine/documents/index.ts';
 import type { BreakpointCurve, ChunkerInfo, CutRule, LlmEstimate } from '../src/engine/chunkers/index.ts';
-import type { PersonalDataScan } from '../src/engine/context/index.ts';
+import type { PersonalDataScan } from '../src/engine/llm/index.ts';
 import type { LintReport } from '../src/engine/lints/index.ts';
 import type { ExperimentConfig, Stage } from '../src/engine/evaluation/index.ts';
 import type { Comparison } from '../src/engine/evaluation/index.ts';

@@ -9,19 +9,21 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ContextProviderError,
-  contextRunConfig,
-  createContextualizer,
   createHttpProvider,
-  estimateContextRun,
-  lookupContexts,
-  DEFAULT_CONTEXT_TOKENS,
   type ContextCache,
   type ContextProvider,
-  type ContextReport,
-  type ContextRunConfig,
   type Pricing,
   type ProviderConfig,
   type ProviderKind,
+} from '../engine/llm/index.ts';
+import {
+  contextRunConfig,
+  createContextualizer,
+  estimateContextRun,
+  lookupContexts,
+  DEFAULT_CONTEXT_TOKENS,
+  type ContextReport,
+  type ContextRunConfig,
 } from '../engine/context/index.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../engine/types.ts';
 

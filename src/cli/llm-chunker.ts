@@ -6,9 +6,9 @@
 // (calls, tokens, cost with --generator-price) is printed (estimateLlmChunking walks the windows).
 
 import path from 'node:path';
-import { ContextProviderError, createHttpProvider, type ContextProvider } from '../engine/context/index.ts';
+import { ContextProviderError, createHttpProvider, type ContextProvider } from '../engine/llm/index.ts';
 import { estimateLlmChunking, resolveParams } from '../engine/chunkers/index.ts';
-import type { Pricing } from '../engine/context/index.ts';
+import type { Pricing } from '../engine/llm/index.ts';
 import { InputError, type AnswerCache, type Doc, type TextGenerator, type TextTokenizer } from '../engine/types.ts';
 import { FileContextCache, providerConfigFromSpec } from './context.ts';
 

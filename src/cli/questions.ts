@@ -7,7 +7,7 @@
 // and a rerun is free. Keys only from OPENAI_API_KEY / ANTHROPIC_API_KEY, never written anywhere.
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createHttpProvider, scanPersonalData } from '../engine/context/index.ts';
+import { createHttpProvider, scanPersonalData } from '../engine/llm/index.ts';
 import { parseDataset } from '../engine/evaluation/experiment.ts';
 import { writeChunklabFolder } from '../engine/formats/chunklab-folder.ts';
 import type { DocumentInput } from '../engine/formats/dataset.ts';

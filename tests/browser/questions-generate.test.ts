@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
 import { openApp, pasteDocument, selectText, waitSaved } from './helpers';
-import { startServer, type TestServer } from '../engine/context/server';
+import { startServer, type TestServer } from '../engine/llm/server';
 import type { QuestionSpec } from '../../src/engine/formats/dataset';
 import type { ResultsFile } from '../../src/engine/evaluation/types';
 

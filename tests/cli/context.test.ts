@@ -1,12 +1,12 @@
 // `eval --context-model` against a real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions
-// shape (tests/engine/context/server.ts): the sentences are indexed (BM25 finds a word that only a
+// shape (tests/engine/llm/server.ts): the sentences are indexed (BM25 finds a word that only a
 // sentence holds), the key reaches the server and no file, a rerun makes no call, the header-only
 // baseline arm has the same chunk boundaries, and `compare` pairs the two arms.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openaiReply, startServer, type Recorded, type TestServer } from '../engine/context/server.ts';
+import { openaiReply, startServer, type Recorded, type TestServer } from '../engine/llm/server.ts';
 import { runCli } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'chunklab-ctx-cli-'));

@@ -1,12 +1,12 @@
 // `eval --chunker llm --generator …` through the one experiment pipeline, against a real HTTP server on
-// 127.0.0.1 (tests/engine/context/server.ts): the same boundaries and answers cache as `chunk`, the
+// 127.0.0.1 (tests/engine/llm/server.ts): the same boundaries and answers cache as `chunk`, the
 // generator recorded in the results file, and the estimate printed before the first call in both
 // commands (windows to ask; tokens; a cost computed from the printed tokens and --generator-price).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type Recorded, type TestServer } from '../engine/context/server.ts';
+import { startServer, type Recorded, type TestServer } from '../engine/llm/server.ts';
 import { context, paragraphs, qa, topicReply } from './llm-topics.ts';
 import { expectOneLineError, runCli } from './helpers.ts';
 

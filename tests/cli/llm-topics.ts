@@ -1,6 +1,6 @@
 // The llm chunker's CLI tests share one text: six paragraphs on three topics (volcano, bread, chess),
 // and a fake model that answers "the topic changes at paragraphs 2 and 4" for whatever window it is shown.
-import { openaiReply, type Recorded } from '../engine/context/server.ts';
+import { openaiReply, type Recorded } from '../engine/llm/server.ts';
 
 export const paragraphs = [
   'The volcano woke after a century of silence. Hot lava poured from the crater all morning.',

@@ -1,12 +1,12 @@
 // `chunk --chunker llm --generator openai:<model> --base-url <local server>` against a real HTTP server
-// on 127.0.0.1 (tests/engine/context/server.ts): the model's boundaries become chunk starts, the key
+// on 127.0.0.1 (tests/engine/llm/server.ts): the model's boundaries become chunk starts, the key
 // reaches the server and no file, a rerun makes no call and needs no key, and bad flags or a missing key
 // are one-line errors with exit code 2.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type Recorded, type TestServer } from '../engine/context/server.ts';
+import { startServer, type Recorded, type TestServer } from '../engine/llm/server.ts';
 import { context, paragraphs, topicReply } from './llm-topics.ts';
 import { expectOneLineError, runCli } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, expectOneLineError } from './helpers.ts';
-import { startServer, openaiReply, type TestServer } from '../engine/context/server.ts';
+import { startServer, openaiReply, type TestServer } from '../engine/llm/server.ts';
 
 const MANUAL = `# Manual\n\n## Reembolso\n\nA Aurora paga o reembolso em até 20 dias úteis, contados do envio dos documentos.\n\nO pedido deve ser enviado em até 180 dias a partir da data do atendimento.\n\n## Carência\n\nConsultas não têm carência. Internações têm carência de 180 dias. 🎉 Emoji aqui.`;
 

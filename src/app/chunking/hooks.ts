@@ -11,7 +11,7 @@ import * as Comlink from 'comlink';
 import type { ChunkHooks, ChunkModels } from '../../../workers/engine-api.ts';
 import { embedVectors, modelLabel, modelState } from '../models/state.svelte.ts';
 import { contextState, IdbContextCache, makeProvider, providerId, providerProblem } from '../context/state.svelte.ts';
-import type { ContextProvider } from '../../engine/context/index.ts';
+import type { ContextProvider } from '../../engine/llm/index.ts';
 
 /** The llm chunker's answers: its own IndexedDB store (memory when there is none). */
 export const llmAnswers = new IdbContextCache('chunklab-llm', 'answers');

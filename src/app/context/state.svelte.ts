@@ -20,31 +20,33 @@ import * as Comlink from 'comlink';
 import { clear, createStore, get, keys, set, type UseStore } from 'idb-keyval';
 import {
   contextMissing,
-  ANTHROPIC_DEFAULT_BASE,
   DEFAULT_CONTEXT_TOKENS,
   DEFAULT_PROMPTS,
-  LOCAL_MODELS,
-  MemoryContextCache,
-  OPENAI_DEFAULT_BASE,
   contextRunConfig,
-  createAnthropicProvider,
   createContextualizer,
-  createOpenAIProvider,
   generateContexts,
   lookupContexts,
   sampleForReview,
-  type ContextCache,
   type ContextEstimate,
-  type ContextProvider,
   type ContextRunConfig,
   type ContextRunStats,
   type FitNote,
-  type PromptLanguage,
   type PromptTemplate,
-  type ProviderConfig,
-  type ProviderKind,
   type ReviewItem,
 } from '../../engine/context/index.ts';
+import {
+  ANTHROPIC_DEFAULT_BASE,
+  LOCAL_MODELS,
+  MemoryContextCache,
+  OPENAI_DEFAULT_BASE,
+  createAnthropicProvider,
+  createOpenAIProvider,
+  type ContextCache,
+  type ContextProvider,
+  type PromptLanguage,
+  type ProviderConfig,
+  type ProviderKind,
+} from '../../engine/llm/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../../engine/types.ts';
 import type { LocalFolder, PreparedCorpus } from '../../../workers/context-api.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';

@@ -7,7 +7,7 @@
 // page, with the key and the abort signal; an in-page model runs in that worker.
 import { errorText } from '../i18n/error-text.ts';
 import * as Comlink from 'comlink';
-import type { PersonalDataScan } from '../../engine/context/index.ts';
+import type { PersonalDataScan } from '../../engine/llm/index.ts';
 import type { QuestionEstimate, QuestionKind, QuestionLanguage, QuestionPlan, QuestionProgress, RejectReason } from '../../engine/questions/index.ts';
 import { toQuestionSpecs } from '../../engine/questions/index.ts';
 import type { Doc } from '../../engine/types.ts';

@@ -7,7 +7,7 @@
 
 import { InputError, type ChunkerContext, type CommonParams, type Doc } from '../types.ts';
 import { unitsOf } from '../documents/ranges.ts';
-import { hash64 } from '../embedding/hash.ts';
+import { hash64 } from '../util/hash.ts';
 import {
   blockItems,
   chunkEnv,

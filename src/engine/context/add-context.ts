@@ -3,10 +3,9 @@
 // of its chunk's prefix, cut at a word boundary when needed so prefix + text stays within the cap.
 
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../types.ts';
-import { chunkHash, contextCacheKey, docHash, MemoryContextCache } from './cache.ts';
-import { abortError } from './http.ts';
-import { buildPrompt, cleanSentence, DEFAULT_PROMPTS, promptHash, promptLanguage, type PromptLanguage, type PromptTemplate } from './prompt.ts';
-import type { ContextCache, ContextProgress, ContextProvider, FitNote } from './types.ts';
+import { abortError, chunkHash, contextCacheKey, docHash, MemoryContextCache, promptLanguage, type ContextCache, type ContextProvider, type PromptLanguage } from '../llm/index.ts';
+import { buildPrompt, cleanSentence, DEFAULT_PROMPTS, promptHash, type PromptTemplate } from './prompt.ts';
+import type { ContextProgress, FitNote } from './progress.ts';
 
 /** Tokens reserved for the sentence by default: chunk at maxTokens − 60. */
 export const DEFAULT_CONTEXT_TOKENS = 60;

@@ -6,18 +6,7 @@
 import { InputError, type Chunk, type Doc } from '../types.ts';
 import { CHARS_PER_TOKEN, DEFAULT_DOCUMENT_BUDGET_TOKENS, templateFor, type ContextSettings } from './add-context.ts';
 import { buildPrompt } from './prompt.ts';
-
-export interface Pricing {
-  /** US dollars per million prompt tokens. */
-  inputPerMillion: number;
-  outputPerMillion: number;
-  /** Per million prompt tokens read from the provider's cache (e.g. a tenth of the input price). Absent: no caching. */
-  cachedInputPerMillion?: number;
-  /** Per million prompt tokens written to the cache (Anthropic: 1.25 × input). Default: the input price. */
-  cacheWritePerMillion?: number;
-  /** Shortest prefix the provider caches, in tokens (default 1024); shorter shared parts pay full price. */
-  minCacheableTokens?: number;
-}
+import type { Pricing } from '../llm/index.ts';
 
 export interface Throughput {
   /** Prompt tokens read per second (default 5000). */

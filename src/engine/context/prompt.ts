@@ -2,10 +2,9 @@
 // with Portuguese and English defaults, the document cut around the chunk when it is over budget,
 // placeholders filled in one pass (document text is data, never re-expanded), and the answer cleaned.
 
-import { guessLanguage } from '../documents/language.ts';
-import { hash64 } from '../embedding/hash.ts';
+import { hash64 } from '../util/hash.ts';
 import type { Doc } from '../types.ts';
-import type { ContextPrompt } from './types.ts';
+import { promptLanguage, type ContextPrompt, type PromptLanguage } from '../llm/index.ts';
 
 /**
  * A prompt template. Placeholders: {{title}}, {{document}}, {{path}}, {{chunk}}. Put {{document}}
@@ -16,8 +15,6 @@ export interface PromptTemplate {
   system: string;
   user: string;
 }
-
-export type PromptLanguage = 'pt' | 'en';
 
 export const DEFAULT_PROMPTS: Record<PromptLanguage, PromptTemplate> = {
   pt: {
@@ -49,14 +46,6 @@ This chunk comes from the document above, in the section: {{path}}
 Write one short sentence that situates this chunk within the document (which document and which part it covers, and what sets its subject apart), to improve search retrieval of the chunk. Answer with the sentence only.`,
   },
 };
-
-/** 'pt' or 'en' from meta.language when it says so, else a guess from the text. */
-export function promptLanguage(doc: Doc): PromptLanguage {
-  const l = doc.meta.language?.toLowerCase();
-  if (l?.startsWith('pt')) return 'pt';
-  if (l?.startsWith('en')) return 'en';
-  return guessLanguage(doc.text);
-}
 
 /** The placeholders a template must contain to be useful. */
 export function checkTemplate(t: PromptTemplate): string[] {

@@ -2,7 +2,7 @@
 // A key names the model, its weights' dtype, the kind of input (query/passage/late) and a hash of
 // the exact model input (prefix included) plus the settings that change the vector.
 
-import { hash64 } from './hash.ts';
+import { hash64 } from '../util/hash.ts';
 
 /** 'rerank': a cross-encoder's score for a (query, passage) pair, kept as a one-number vector. */
 export type EmbedKind = 'query' | 'passage' | 'late' | 'rerank';

@@ -5,7 +5,6 @@ export * from './runner.ts';
 export * from './catalogue.ts';
 export * from './pooling.ts';
 export * from './cache.ts';
-export * from './hash.ts';
 export * from './embedder.ts';
 export * from './late.ts';
 export * from './late-corpus.ts';

@@ -10,7 +10,7 @@
 
 import { InputError, type TextTokenizer } from '../types.ts';
 import { inputHash, type EmbeddingCache, type EmbeddingCacheKey } from './cache.ts';
-import { hash64 } from './hash.ts';
+import { hash64 } from '../util/hash.ts';
 import { defaultWindowOverlap, lateChunk, planWindows } from './late.ts';
 import { throwIfAborted, type ModelRunner } from './runner.ts';
 

@@ -12,7 +12,7 @@ import type { AnswerCache, Chunk, ChunkerId, CommonParams, Doc, EmbedFn, HeaderO
 import { docUnits, parseDocument } from '../documents/index.ts';
 import { chunkCorpus } from '../chunkers/index.ts';
 import { chunkingCap, DEFAULT_CONTEXT_TOKENS } from '../context/add-context.ts';
-import type { ContextRunConfig } from '../context/redact.ts';
+import type { ContextRunConfig } from '../context/run-config.ts';
 import { corpusLanguage, createRetriever, type RetrieverConfig, type RetrieverContext } from '../retrieval/wiring.ts';
 import { mergeHits, returnedUnits, type RankedUnit } from '../retrieval/merge.ts';
 import { DEFAULT_RERANK_TOP, RerankingRetriever, type PairScorer, type RerankStats } from '../retrieval/rerank.ts';

@@ -3,11 +3,8 @@
 // stopped and a rerun costs nothing), then locate every excerpt and filter, counting each rejection
 // by its reason. The model's text is untrusted data: it only ever becomes strings and offsets.
 
-import { promptLanguage } from '../context/prompt.ts';
-import { isAbortError } from '../context/http.ts';
-import type { ContextCache, ContextProvider } from '../context/types.ts';
-import type { Pricing } from '../context/estimate.ts';
-import { hash64 } from '../embedding/hash.ts';
+import { isAbortError, promptLanguage, type ContextCache, type ContextProvider, type Pricing } from '../llm/index.ts';
+import { hash64 } from '../util/hash.ts';
 import type { Doc, Span } from '../types.ts';
 import type { QuestionProvenance, QuestionSpec } from '../formats/dataset.ts';
 import { parseQuestionAnswer } from './answer.ts';

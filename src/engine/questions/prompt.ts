@@ -4,7 +4,7 @@
 // instructions. Bump QUESTION_PROMPT_VERSION whenever a template changes: it is part of the cache
 // key and of each question's provenance.
 
-import type { ContextPrompt } from '../context/types.ts';
+import type { ContextPrompt } from '../llm/index.ts';
 
 export const QUESTION_PROMPT_VERSION = 'q1';
 

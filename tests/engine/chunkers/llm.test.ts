@@ -1,15 +1,15 @@
 // The llm chunker against a real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions and the
-// Anthropic messages shapes (tests/engine/context/server.ts), through the context provider layer
+// Anthropic messages shapes (tests/engine/llm/server.ts), through the context provider layer
 // (retries with Retry-After, cache): well-formed, malformed, out-of-range and empty answers, a 429, a
 // rerun that makes no call, cancellation, and the cap and coverage invariants.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chunkDocument, llmAnswerKey, parseBoundaries } from '../../../src/engine/chunkers/index.ts';
-import { createAnthropicProvider, createOpenAIProvider } from '../../../src/engine/context/providers.ts';
-import { MemoryContextCache } from '../../../src/engine/context/cache.ts';
+import { createAnthropicProvider, createOpenAIProvider } from '../../../src/engine/llm/providers.ts';
+import { MemoryContextCache } from '../../../src/engine/llm/cache.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import type { ChunkerContext, Doc } from '../../../src/engine/types.ts';
-import { anthropicReply, openaiReply, startServer, type Recorded, type Reply, type TestServer } from '../context/server.ts';
+import { anthropicReply, openaiReply, startServer, type Recorded, type Reply, type TestServer } from '../llm/server.ts';
 import { enDoc, expectValidChunks, fakeGenerator, ptDoc, tokenizer, uncovered } from './helpers.ts';
 
 // Nine paragraphs on three topics: the model (the server) says topics change at paragraphs 3 and 6.

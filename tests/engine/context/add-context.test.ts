@@ -16,11 +16,11 @@ import {
   lookupContexts,
   type ContextReport,
 } from '../../../src/engine/context/add-context.ts';
-import { MemoryContextCache } from '../../../src/engine/context/cache.ts';
-import { createOpenAIProvider } from '../../../src/engine/context/providers.ts';
-import type { ContextProgress } from '../../../src/engine/context/types.ts';
+import { MemoryContextCache } from '../../../src/engine/llm/cache.ts';
+import { createOpenAIProvider } from '../../../src/engine/llm/providers.ts';
+import type { ContextProgress } from '../../../src/engine/context/progress.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../../../src/engine/types.ts';
-import { openaiReply, startServer, type Recorded, type TestServer } from './server.ts';
+import { openaiReply, startServer, type Recorded, type TestServer } from '../llm/server.ts';
 
 const KEY = 'sk-ctx-test-key-abcdef123456';
 let tok: TextTokenizer;

@@ -2,7 +2,8 @@
 // shared prefix prompt caching reuses, the document cut around the chunk, and answer cleaning.
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
-import { buildPrompt, checkTemplate, cleanSentence, DEFAULT_PROMPTS, documentExcerpt, promptLanguage } from '../../../src/engine/context/prompt.ts';
+import { buildPrompt, checkTemplate, cleanSentence, DEFAULT_PROMPTS, documentExcerpt } from '../../../src/engine/context/prompt.ts';
+import { promptLanguage } from '../../../src/engine/llm/prompt-language.ts';
 import { templateFor } from '../../../src/engine/context/add-context.ts';
 
 const EN = '# Refund policy\n\nEmployees must file expense claims within thirty days. The manager approves claims that are below the limit and the finance team checks the rest.\n';

@@ -1,7 +1,7 @@
 // The model catalogue's entries are consistent, and custom models are described from config.json.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, DEFAULT_MODEL, describeCustomModel, findModel } from '../../../src/engine/embedding/catalogue.ts';
-import { hash64 } from '../../../src/engine/embedding/hash.ts';
+import { hash64 } from '../../../src/engine/util/hash.ts';
 import { InputError } from '../../../src/engine/types.ts';
 
 describe('catalogue', () => {

@@ -1,8 +1,8 @@
 // Generation against a real local OpenAI-compatible server that answers with a mix of exact,
 // perturbed and invented excerpts, duplicates, a self-answering question and one malformed reply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, openaiReply, anthropicReply, type TestServer } from '../context/server.ts';
-import { createHttpProvider, MemoryContextCache } from '../../../src/engine/context/index.ts';
+import { startServer, openaiReply, anthropicReply, type TestServer } from '../llm/server.ts';
+import { createHttpProvider, MemoryContextCache } from '../../../src/engine/llm/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { estimateQuestions, generateQuestions, planQuestions } from '../../../src/engine/questions/index.ts';
 import type { Doc } from '../../../src/engine/types.ts';

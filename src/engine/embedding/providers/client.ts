@@ -6,8 +6,7 @@
 // batch is validated and cached at once, so a cancelled or failed run keeps what it finished and a
 // rerun only asks for what is missing.
 import { InputError } from '../../types.ts';
-import { abortError, ContextProviderError, isAbortError, postJson, safeUrl, type ProviderErrorKind } from '../../context/http.ts';
-import type { ProviderHooks } from '../../context/providers.ts';
+import { abortError, ContextProviderError, isAbortError, postJson, safeUrl, type ProviderErrorKind, type ProviderHooks } from '../../llm/index.ts';
 import { inputHash, keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../cache.ts';
 import type { EmbedOptions, EmbedResult, Embedder } from '../embedder.ts';
 import { l2Normalize } from '../pooling.ts';

@@ -1,7 +1,7 @@
 // Embedding service configuration: "kind:model" specs, base URLs checked and stripped of credentials,
 // and the record a results file keeps (no key, no userinfo, no query string).
 import { InputError } from '../../types.ts';
-import { safeUrl } from '../../context/http.ts';
+import { safeUrl } from '../../llm/index.ts';
 import { PROTOCOLS, PROVIDER_KINDS } from './protocols.ts';
 import type { EmbeddingProviderConfig, EmbeddingProviderKind, EmbeddingProviderRecord } from './types.ts';
 

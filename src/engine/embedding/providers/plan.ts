@@ -1,7 +1,7 @@
 // What a run through an embedding service will cost before any call: the texts its cache lacks, the
 // estimate (calls, tokens, price) and the personal-data scan of what would be sent. The CLI prints
 // it and asks; the page's service worker returns it for the confirmation dialog.
-import { scanPersonalData, type PersonalDataScan } from '../../context/personal-data.ts';
+import { scanPersonalData, type PersonalDataScan } from '../../llm/index.ts';
 import { isOfficialBase } from './config.ts';
 import { estimateEmbeddingRun, type EmbeddingEstimate } from './estimate.ts';
 import type { ProviderEmbedder } from './client.ts';

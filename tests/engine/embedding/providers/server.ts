@@ -1,8 +1,8 @@
-// A real embedding service on 127.0.0.1 for tests (built on tests/engine/context/server.ts): speaks
+// A real embedding service on 127.0.0.1 for tests (built on tests/engine/llm/server.ts): speaks
 // the OpenAI, Cohere v2, Voyage or Jina shape, answers deterministic vectors derived from the text
 // (a hashed bag of words, so retrieval has some signal), checks the key, enforces a batch limit with
 // a 400, and can be told to fail (scripted per request) or to hold answers (for cancel tests).
-import { startServer, type Recorded, type Reply, type TestServer } from '../../context/server.ts';
+import { startServer, type Recorded, type Reply, type TestServer } from '../../llm/server.ts';
 import type { EmbeddingProviderKind } from '../../../../src/engine/embedding/providers/index.ts';
 
 export const DIMS = 48;

@@ -1,10 +1,11 @@
 // Keys never leave: redacted provider settings, a results-file config built with a provider, and
 // the provider object itself, serialised and searched for the key.
 import { describe, expect, it } from 'vitest';
-import { contextRunConfig, redactForExport, redactUrl } from '../../../src/engine/context/redact.ts';
-import { createAnthropicProvider, createOpenAIProvider } from '../../../src/engine/context/providers.ts';
+import { contextRunConfig } from '../../../src/engine/context/run-config.ts';
+import { redactForExport, redactUrl } from '../../../src/engine/llm/redact.ts';
+import { createAnthropicProvider, createOpenAIProvider } from '../../../src/engine/llm/providers.ts';
 import { DEFAULT_PROMPTS, promptHash } from '../../../src/engine/context/prompt.ts';
-import type { ProviderConfig } from '../../../src/engine/context/types.ts';
+import type { ProviderConfig } from '../../../src/engine/llm/types.ts';
 
 const KEY = 'sk-proj-VERYSECRET-0123456789';
 

@@ -1,7 +1,7 @@
 // The personal-data scan: what it must flag, what it must leave alone, and the check-digit helpers
 // compared with a hand-worked CPF/CNPJ and the Luhn test card.
 import { describe, expect, it } from 'vitest';
-import { luhn, scanPersonalData, validCnpj, validCpf } from '../../../src/engine/context/personal-data.ts';
+import { luhn, scanPersonalData, validCnpj, validCpf } from '../../../src/engine/llm/personal-data.ts';
 
 describe('check digits', () => {
   it('CPF 529.982.247-25: 1st digit 10·5+9·2+8·9+7·9+6·8+5·2+4·2+3·4+2·7 = 295 → 2950 mod 11 = 2; 2nd → 5', () => {

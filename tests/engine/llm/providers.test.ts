@@ -1,8 +1,8 @@
 // The HTTP providers against a real local server: request shapes, retries (429 with Retry-After,
 // 5xx), clear errors that never carry the key, timeouts, network failures and cancellation.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAnthropicProvider, createOpenAIProvider, createHttpProvider } from '../../../src/engine/context/providers.ts';
-import { ContextProviderError, parseRetryAfter, postJson } from '../../../src/engine/context/http.ts';
+import { createAnthropicProvider, createOpenAIProvider, createHttpProvider } from '../../../src/engine/llm/providers.ts';
+import { ContextProviderError, parseRetryAfter, postJson } from '../../../src/engine/llm/http.ts';
 import { InputError } from '../../../src/engine/types.ts';
 import { anthropicReply, openaiReply, startServer, type TestServer } from './server.ts';
 

@@ -1,7 +1,7 @@
 // Cache keys for generated sentences — (document hash, chunk hash, model, prompt hash) — and an
 // in-memory cache. The page supplies a persistent one (IndexedDB) with the same two methods.
 
-import { hash64 } from '../embedding/hash.ts';
+import { hash64 } from '../util/hash.ts';
 import type { Doc } from '../types.ts';
 import type { ContextCache } from './types.ts';
 

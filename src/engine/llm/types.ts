@@ -1,5 +1,6 @@
-// The vocabulary of contextual retrieval: providers (a model that writes one sentence per chunk), their
-// configuration (the API key kept apart from what may be exported), and the cache that makes runs resumable.
+// The vocabulary of talking to a language model: providers (a model that writes text from a prompt),
+// their configuration (the API key kept apart from what may be exported), and the answer cache that
+// makes runs resumable. Contextual retrieval, question generation and the llm chunker all use it.
 
 /** What a provider is asked: a system instruction and one user message. */
 export interface ContextPrompt {
@@ -75,24 +76,4 @@ export interface ProviderConfig extends ProviderSettings {
 export interface ContextCache {
   get(key: string): Promise<string | undefined>;
   set(key: string, sentence: string): Promise<void>;
-}
-
-/** Progress of a generation run: `done` counts chunks finished (from cache or by a call) out of `total`. */
-export interface ContextProgress {
-  done: number;
-  total: number;
-  /** Of `done`, how many came from the cache. */
-  cached: number;
-  /** Calls made so far in this run. */
-  calls: number;
-}
-
-/** Why a sentence was shortened or left out when it was put on a chunk. */
-export interface FitNote {
-  chunkId: string;
-  /** 'cut': shortened at a word boundary; 'dropped': no room at all (or nothing usable was written). */
-  kind: 'cut' | 'dropped';
-  /** Tokens of the sentence as generated, and as kept. */
-  generatedTokens: number;
-  keptTokens: number;
 }

@@ -2,7 +2,7 @@
 // runtime: pipeline arguments, WebGPU → WASM fallback, chat messages and greedy decoding, output
 // parsing, one call at a time, cancellation through the stopper, and the catalogue's consistency.
 import { describe, expect, it } from 'vitest';
-import { createLocalProvider, generatedText, LOCAL_MODELS, localModelInfo, type LocalRuntime } from '../../../src/engine/context/local.ts';
+import { createLocalProvider, generatedText, LOCAL_MODELS, localModelInfo, type LocalRuntime } from '../../../src/engine/llm/local.ts';
 import { addContext } from '../../../src/engine/context/add-context.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { InputError, type Chunk, type TextTokenizer } from '../../../src/engine/types.ts';
