@@ -1,6 +1,6 @@
 // What the page lends the engine worker when it chunks: the loaded embedding model for the semantic
 // chunker (vectors from the embedding worker, with its IndexedDB cache) and the language model of the
-// context settings for the llm chunker (its answers kept in IndexedDB "chunklab-llm"/"answers" by
+// provider settings (src/app/llm) for the llm chunker (its answers kept in IndexedDB "chunklab-llm"/"answers" by
 // model, prompt and document, so a rerun costs nothing). The inspector, the search view and the
 // experiments all use these, so every view chunks with the same models.
 //
@@ -10,11 +10,13 @@
 import * as Comlink from 'comlink';
 import type { ChunkHooks, ChunkModels } from '../../../workers/engine-api.ts';
 import { embedVectors, modelLabel, modelState } from '../models/state.svelte.ts';
-import { contextState, IdbContextCache, makeProvider, providerId, providerProblem } from '../context/state.svelte.ts';
+import { providerId, providerProblem, providerState } from '../llm/settings.svelte.ts';
+import { makeProvider } from '../llm/provider.ts';
+import { IdbAnswerCache } from '../llm/answer-cache.ts';
 import type { ContextProvider } from '../../engine/llm/index.ts';
 
 /** The llm chunker's answers: its own IndexedDB store (memory when there is none). */
-export const llmAnswers = new IdbContextCache('chunklab-llm', 'answers');
+export const llmAnswers = new IdbAnswerCache('chunklab-llm', 'answers');
 
 /** Whether an embedding model is loaded now (the semantic chunker then embeds with it). */
 export function modelLoaded(): boolean {
@@ -23,7 +25,7 @@ export function modelLoaded(): boolean {
 
 /** Why the llm chunker cannot call its model now, or null. */
 export function llmProblem(): 'key' | null {
-  void contextState.hasKey; // reactive: storing a key makes the provider usable
+  void providerState.hasKey; // reactive: storing a key makes the provider usable
   return providerProblem();
 }
 

@@ -4,7 +4,7 @@
 import type { ChunkerId } from '../../engine/types.ts';
 import type { ChunkerDescription, InspectResult, LlmChunkEstimate } from '../../../workers/engine-api.ts';
 import { chunkHooks, chunkModels, llmAnswers, llmProblem } from '../chunking/hooks.ts';
-import { providerPricing } from '../context/state.svelte.ts';
+import { providerPricing } from '../llm/settings.svelte.ts';
 import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
 import type { Target } from './target.ts';

@@ -1,5 +1,5 @@
 // Question generation in the page. The provider, its key (this browser only) and prices are the
-// context panel's (src/app/context/state.svelte.ts); this file keeps the generation's own settings
+// ones every language-model feature uses (src/app/llm/settings.svelte.ts); this file keeps the generation's own settings
 // (localStorage "chunklab.questions", never a key), the answer cache (IndexedDB
 // "chunklab-questions"/"answers", so a cancelled or repeated run asks only what is missing), and
 // the run. Parsing, planning, estimating, locating and filtering run in the context worker
@@ -14,7 +14,9 @@ import type { Doc } from '../../engine/types.ts';
 import type { QuestionCaller } from '../../../workers/context-api.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
 import { CancelledError } from '../bridge/bridge.ts';
-import { IdbContextCache, contextState, loadLocalModel, makeProvider, providerId } from '../context/state.svelte.ts';
+import { providerId, providerState } from '../llm/settings.svelte.ts';
+import { loadLocalModel, makeProvider } from '../llm/provider.ts';
+import { IdbAnswerCache } from '../llm/answer-cache.ts';
 import { touchQuestionSet, workspace } from '../state/workspace.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { t } from '../i18n/index.svelte.ts';
@@ -77,7 +79,7 @@ export function saveGenSettings(): void {
   }
 }
 
-export const questionCache = new IdbContextCache('chunklab-questions', 'answers');
+export const questionCache = new IdbAnswerCache('chunklab-questions', 'answers');
 
 /** The prepared corpus as plain objects (what crosses to the worker; never reactive). */
 let prepared: { corpusId: string; docs: Doc[]; plan: QuestionPlan } | null = null;
@@ -98,7 +100,7 @@ function planOptions() {
 }
 
 function pricing() {
-  const c = contextState.settings;
+  const c = providerState.settings;
   if (c.kind === 'local') return undefined;
   return { inputPerMillion: Math.max(0, Number(c.priceIn) || 0), outputPerMillion: Math.max(0, Number(c.priceOut) || 0) };
 }
@@ -140,7 +142,7 @@ let controller: AbortController | null = null;
 export async function runQuestions(): Promise<void> {
   const p = prepared;
   if (!p || gen.phase === 'running') return;
-  const external = contextState.settings.kind !== 'local';
+  const external = providerState.settings.kind !== 'local';
   if (external && (gen.scan?.total ?? 0) > 0 && !gen.confirmedSend) return;
   controller = new AbortController();
   const signal = controller.signal;
