@@ -2,8 +2,11 @@
 // progress comes back through a Comlink.proxy callback, cancel() terminates the worker (so nothing
 // is left half-done) and the next call starts a fresh one, and an idle worker is let go after a while.
 // A worker that crashes rejects the running and queued calls with the error its creator reports.
-// Every worker of the page goes through it: engine (./engine.svelte.ts), embedding (./embed.ts),
-// context (./context.ts).
+// What every worker must hold before its calls run (the tokenizer the page counts with, a service's
+// or a language model's config) is declared once with prime(): the bridge hands it to each fresh
+// worker (after a cancel, a crash or an idle let-go) and to the live one when it changed, before the
+// next call. Every worker of the page goes through it: engine (./engine.svelte.ts), embedding
+// (./embed.ts), embedding service (./embed-service.ts), context (./context.ts).
 
 /** Raised for calls that were running or queued when cancel() was called. */
 export class CancelledError extends Error {
@@ -29,6 +32,11 @@ export interface BridgeState {
   label?: string;
 }
 
+interface Primer<Api> {
+  current: () => unknown;
+  apply: (api: Api, value: unknown) => Promise<unknown>;
+}
+
 interface Job<Api> {
   label?: string;
   run: (api: Api) => Promise<unknown>;
@@ -43,6 +51,9 @@ export class WorkerBridge<Api> {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
   private listeners = new Set<(s: BridgeState) => void>();
+  private primers: Primer<Api>[] = [];
+  /** What the live worker was handed, per primer. */
+  private handed = new Map<Primer<Api>, unknown>();
   /** How many workers were started (tests and diagnostics). */
   started = 0;
 
@@ -53,7 +64,27 @@ export class WorkerBridge<Api> {
     private readonly idleMs = 60_000,
   ) {}
 
-  /** Queues `fn` to run against the worker's API; resolves with its result. */
+  /**
+   * Declares something every worker must hold before a call runs: `current()` says what it is now
+   * (compared by identity with what the worker was handed); `apply` hands it over. A fresh worker starts
+   * with nothing, so null/undefined is not handed to it. A failing `apply` fails the call it preceded
+   * (and is tried again before the next one).
+   */
+  prime<T>(current: () => T, apply: (api: Api, value: T) => Promise<unknown>): this {
+    this.primers.push({ current, apply: apply as Primer<Api>['apply'] });
+    return this;
+  }
+
+  private async primed(api: Api): Promise<void> {
+    for (const p of this.primers) {
+      const v = p.current();
+      if (this.handed.has(p) ? this.handed.get(p) === v : v === null || v === undefined) continue;
+      await p.apply(api, v);
+      if (this.handle?.api === api) this.handed.set(p, v);
+    }
+  }
+
+  /** Queues `fn` to run against the worker's API (primed first); resolves with its result. */
   call<R>(fn: (api: Api) => Promise<R>, label?: string): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ run: fn, resolve: resolve as (v: unknown) => void, reject, label });
@@ -100,6 +131,7 @@ export class WorkerBridge<Api> {
         if (this.handle === handle) this.cancel(() => error);
       });
       this.handle = handle;
+      this.handed = new Map();
       this.started++;
     }
     return this.handle;
@@ -120,7 +152,8 @@ export class WorkerBridge<Api> {
     this.emit();
     let p: Promise<unknown>;
     try {
-      p = job.run(this.worker().api);
+      const api = this.worker().api;
+      p = this.primed(api).then(() => job.run(api));
     } catch (e) {
       p = Promise.reject(e);
     }

@@ -2,9 +2,10 @@
 // calls; saved in the localStorage record "chunklab.context" beside the provider settings), the
 // IndexedDB sentence cache that makes runs resumable, and the run itself. Who answers (provider,
 // model, key, prices) is src/app/llm/ (settings.svelte.ts, provider.ts), shared with question
-// generation and the llm chunker. HTTP providers are called from the page (network only); parsing,
-// chunking, scanning, estimating, placing and the in-page model run in workers/context.worker.ts,
-// through src/app/bridge/context.ts.
+// generation and the llm chunker. Parsing, chunking, scanning, estimating, calling the model (an HTTP
+// service with the key the bridge primed the worker with, or the in-page model), keeping its
+// sentences in IndexedDB and placing them run in workers/context.worker.ts, through
+// src/app/bridge/context.ts; the page sends requests, shows progress and cancels.
 //
 // API for the other areas (experiments):
 //   contextState                       reactive run settings, prepared corpus, estimate, run progress, review
@@ -12,8 +13,6 @@
 //   contextSentences(docs, chunks, {generate?, signal?, onProgress?})
 //                                      → Record<chunkId, sentence>; generate=false (default) reads the cache
 //                                        only and throws an InputError naming how many are missing
-//   contextualize(docs, chunks, {tokenizer, maxTokens, contextTokens?, generate?, signal?, onProgress?})
-//                                      → the chunks with their sentences placed (ExperimentDeps.contextualize)
 import { errorText } from '../i18n/error-text.ts';
 import * as Comlink from 'comlink';
 import {
@@ -21,10 +20,8 @@ import {
   DEFAULT_CONTEXT_TOKENS,
   DEFAULT_PROMPTS,
   contextRunConfig,
-  createContextualizer,
-  generateContexts,
-  lookupContexts,
   sampleForReview,
+  type ContextProgress,
   type ContextEstimate,
   type ContextRunConfig,
   type ContextRunStats,
@@ -33,12 +30,12 @@ import {
   type ReviewItem,
 } from '../../engine/context/index.ts';
 import { LOCAL_MODELS, type PromptLanguage } from '../../engine/llm/index.ts';
-import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../../engine/types.ts';
+import { InputError, type Chunk, type ChunkerId, type Doc } from '../../engine/types.ts';
 import type { PreparedCorpus } from '../../../workers/context-api.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
+import { CancelledError } from '../bridge/bridge.ts';
 import { providerConfig, providerId, providerState, recordFields, writeRecord } from '../llm/settings.svelte.ts';
-import { makeProvider } from '../llm/provider.ts';
-import { IdbAnswerCache } from '../llm/answer-cache.ts';
+import { loadLocalModel } from '../llm/provider.ts';
 
 export type { PreparedCorpus };
 
@@ -104,20 +101,18 @@ export function experimentContextConfig(): ContextRunConfig {
   return contextRunConfig(providerConfig(), { ...settingsForRun(), contextTokens: contextState.settings.contextTokens });
 }
 
-// ---------------------------------------------------------------- the sentence cache (IndexedDB)
-
-export const contextCache = new IdbAnswerCache();
+// ---------------------------------------------------------------- the sentence cache (IndexedDB, kept by the context worker)
 
 export async function refreshCacheCount(): Promise<void> {
   try {
-    contextState.cacheEntries = await contextCache.count();
+    contextState.cacheEntries = await contextWorker((w) => w.answerCount('context'), 'context-count');
   } catch {
     contextState.cacheEntries = null;
   }
 }
 
 export async function clearContextCache(): Promise<void> {
-  await contextCache.clear();
+  await contextWorker((w) => w.clearAnswers('context'), 'context-clear');
   await refreshCacheCount();
 }
 
@@ -140,13 +135,10 @@ export async function prepare(inputs: { id: string; text: string; format?: Doc['
     rawPrepared = prepared;
     contextState.prepared = prepared;
     await updateEstimate();
-    const cached = await lookupContexts(
-      prepared.chunks.map((chunk) => ({ doc: prepared.docs.find((d) => d.id === chunk.docId)!, chunk })),
-      contextCache,
-      providerId(),
-      settingsForRun(),
-    );
-    contextState.progress = { done: cached.size, total: prepared.chunks.length, cached: cached.size, calls: 0 };
+    const model = providerId();
+    const settings = settingsForRun();
+    const cached = Object.keys(await contextWorker((w) => w.cachedContexts(prepared.docs, prepared.chunks, model, settings), 'context-cached')).length;
+    contextState.progress = { done: cached, total: prepared.chunks.length, cached, calls: 0 };
     contextState.phase = 'ready';
     void refreshCacheCount();
   } catch (e) {
@@ -185,27 +177,21 @@ export async function run(): Promise<void> {
   contextState.phase = 'running';
   contextState.error = null;
   try {
-    const provider = await makeProvider();
-    const docsById = new Map(p.docs.map((d) => [d.id, d]));
-    const { sentences, stats } = await generateContexts(
-      p.chunks.map((chunk) => ({ doc: docsById.get(chunk.docId)!, chunk })),
-      {
-        provider,
-        cache: contextCache,
-        signal,
-        concurrency: providerState.settings.kind === 'local' ? 1 : contextState.settings.concurrency,
-        ...settingsForRun(),
-        onProgress: (pr) => (contextState.progress = { ...pr }),
-      },
+    // The in-page model is loaded first (its own call); the worker then calls the model, HTTP or in-page.
+    if (providerState.settings.kind === 'local') await loadLocalModel();
+    const settings = settingsForRun();
+    const { sentences, stats } = await contextWorker(
+      (w) => w.generateContexts(p.docs, p.chunks, settings, contextState.settings.concurrency, Comlink.proxy((pr: ContextProgress) => (contextState.progress = { ...pr }))),
+      'context-generate',
     );
     contextState.stats = stats;
-    const placed = await contextWorker((w) => w.place(p.docs, p.chunks, Object.fromEntries(sentences), contextState.settings.maxTokens, contextState.settings.contextTokens), 'place');
+    const placed = await contextWorker((w) => w.place(p.docs, p.chunks, sentences, contextState.settings.maxTokens, contextState.settings.contextTokens), 'place');
     contextState.placed = placed.chunks;
     contextState.notes = placed.notes;
     drawReview();
     contextState.phase = 'done';
   } catch (e) {
-    const aborted = signal.aborted || (e instanceof Error && e.name === 'AbortError');
+    const aborted = signal.aborted || e instanceof CancelledError || (e instanceof Error && e.name === 'AbortError');
     contextState.phase = aborted ? 'cancelled' : 'error';
     contextState.error = aborted ? null : messageOf(e);
   } finally {
@@ -214,10 +200,10 @@ export async function run(): Promise<void> {
   }
 }
 
-/** Stops the run; finished sentences stay in the cache, so "resume" continues from there. */
+/** Stops the run (the worker and its requests in flight); finished sentences stay in the cache, so "resume" continues from there. */
 export function cancelRun(): void {
   controller?.abort();
-  if (providerState.settings.kind === 'local') cancelContextWorker();
+  cancelContextWorker();
 }
 
 export function drawReview(seed = contextState.reviewSeed, n = 8): void {
@@ -244,47 +230,34 @@ export interface SentenceOptions {
   onProgress?: (p: { done: number; total: number; cached: number; calls: number }) => void;
 }
 
-/** The sentence of each chunk (by chunk id), from the cache and, with generate, the provider. */
+/** The sentence of each chunk (by chunk id), from the cache and, with generate, the model (called by the context worker). */
 export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[], opts: SentenceOptions = {}): Promise<Record<string, string>> {
-  const jobs = chunks.map((chunk) => {
-    const doc = docs.get(chunk.docId);
-    if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
-    return { doc, chunk };
-  });
+  for (const chunk of chunks) {
+    if (!docs.has(chunk.docId)) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
+  }
+  const used = [...new Set(chunks.map((c) => c.docId))].map((id) => docs.get(id)!);
+  const list = [...chunks];
+  const settings = settingsForRun();
   if (opts.generate) {
-    const { sentences } = await generateContexts(jobs, {
-      provider: await makeProvider(),
-      cache: contextCache,
-      signal: opts.signal,
-      onProgress: opts.onProgress,
-      concurrency: providerState.settings.kind === 'local' ? 1 : contextState.settings.concurrency,
-      ...settingsForRun(),
-    });
-    return Object.fromEntries(sentences);
+    if (providerState.settings.kind === 'local') await loadLocalModel();
+    const onProgress = opts.onProgress;
+    const stop = () => cancelContextWorker();
+    opts.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const { sentences } = await contextWorker(
+        (w) => w.generateContexts(used, list, settings, contextState.settings.concurrency, onProgress ? Comlink.proxy((p: ContextProgress) => onProgress({ ...p })) : undefined),
+        'context-generate',
+      );
+      return sentences;
+    } finally {
+      opts.signal?.removeEventListener('abort', stop);
+    }
   }
-  const found = await lookupContexts(jobs, contextCache, providerId(), settingsForRun());
-  if (found.size < jobs.length) {
-    throw contextMissing(jobs.length - found.size, jobs.length, providerId(), 'generate them in the context panel first (the run resumes where it stopped)');
+  const model = providerId();
+  const found = await contextWorker((w) => w.cachedContexts(used, list, model, settings), 'context-cached');
+  const have = Object.keys(found).length;
+  if (have < list.length) {
+    throw contextMissing(list.length - have, list.length, model, 'generate them in the context panel first (the run resumes where it stopped)');
   }
-  return Object.fromEntries(found);
-}
-
-/** ExperimentDeps.contextualize on the page: the chunks with their sentences placed (prefix + text ≤ maxTokens). */
-export async function contextualize(
-  docs: ReadonlyMap<string, Doc>,
-  chunks: readonly Chunk[],
-  opts: SentenceOptions & { tokenizer: TextTokenizer; maxTokens: number; contextTokens?: number },
-): Promise<Chunk[]> {
-  const fn = createContextualizer({
-    cache: contextCache,
-    model: providerId(),
-    provider: opts.generate ? await makeProvider() : undefined,
-    tokenizer: opts.tokenizer,
-    maxTokens: opts.maxTokens,
-    contextTokens: opts.contextTokens ?? contextState.settings.contextTokens,
-    signal: opts.signal,
-    onProgress: opts.onProgress,
-    ...settingsForRun(),
-  });
-  return fn(docs, chunks);
+  return found;
 }

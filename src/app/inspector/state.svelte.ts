@@ -3,7 +3,7 @@
 // Runs go through the engine bridge; a newer run makes older answers irrelevant (latest wins).
 import type { ChunkerId } from '../../engine/types.ts';
 import type { ChunkerDescription, InspectResult, LlmChunkEstimate } from '../../../workers/engine-api.ts';
-import { chunkHooks, chunkModels, llmAnswers, llmProblem } from '../chunking/hooks.ts';
+import { chunkHooks, chunkModels, llmProblem } from '../chunking/hooks.ts';
 import { providerPricing } from '../llm/settings.svelte.ts';
 import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
@@ -160,7 +160,7 @@ class Inspector extends ChunkerSettings {
       const r = await engine((api) => api.inspect(input, chunkerId, params, lint, onProgress, models, chunkHooks(chunkerId, controller.signal)), 'inspect');
       if (seq !== this.seq) return;
       if (chunkerId === 'semantic') this.curveKey = curveKey;
-      if (chunkerId === 'llm') void llmAnswers.count().then((n) => (this.llmCacheEntries = n));
+      if (chunkerId === 'llm') engine((api) => api.llmAnswerCount(), 'llm-answers').then((n) => (this.llmCacheEntries = n), () => undefined);
       this.finish(r, key, doc);
     } catch (e) {
       if (seq !== this.seq) return;

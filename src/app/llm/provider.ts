@@ -1,10 +1,9 @@
-// The chosen language model as a provider the page can call: HTTP providers (OpenAI-compatible,
-// Anthropic) from the engine's llm client with the key of ./settings.svelte.ts, and the in-page
-// model, which loads and runs in the context worker (workers/context.worker.ts, through the bridge)
-// one call at a time; an abort terminates that worker.
+// The in-page language model: it loads and runs in the context worker (workers/context.worker.ts,
+// through the bridge) one call at a time; an abort terminates that worker. HTTP services are never
+// called from the page: the workers that need them are primed with their config (src/app/bridge) and
+// call them themselves (workers/llm-client.ts).
 import * as Comlink from 'comlink';
-import { createAnthropicProvider, createOpenAIProvider, type ContextProvider, type ProviderConfig } from '../../engine/llm/index.ts';
-import { InputError } from '../../engine/types.ts';
+import type { ContextProvider, ProviderConfig } from '../../engine/llm/index.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
 import { pickedLocalFolder, providerConfig, providerState } from './settings.svelte.ts';
 
@@ -25,8 +24,8 @@ export async function loadLocalModel(config: ProviderConfig = providerConfig()):
   return info;
 }
 
-/** A provider running in the worker: the page's callers call it; abort terminates the worker. */
-async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
+/** The in-page model as a provider (the llm chunker's relay): abort terminates the context worker. */
+export async function localProvider(config: ProviderConfig = providerConfig()): Promise<ContextProvider> {
   const info = await loadLocalModel(config);
   return {
     id: info.id,
@@ -41,15 +40,4 @@ async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
       }
     },
   };
-}
-
-/** The chosen provider (contextual retrieval, question generation's in-page model, the llm chunker). */
-export async function makeProvider(): Promise<ContextProvider> {
-  const c = providerConfig();
-  if (c.kind === 'openai') return createOpenAIProvider(c);
-  if (c.kind === 'anthropic') {
-    if (!c.apiKey) throw new InputError('Anthropic needs an API key', 'provider key', { code: 'no-api-key' });
-    return createAnthropicProvider(c);
-  }
-  return localProvider(c);
 }

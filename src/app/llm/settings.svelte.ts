@@ -10,6 +10,7 @@
 //   saveProviderSettings()             after a settings change (ProviderFields does it)
 //   setApiKey(kind, key), forgetAllKeys()
 //   providerConfig()                   the full config, key included: only for making the provider
+//   llmWorkerConfig()                  that config as the workers that call the model are primed with it
 //   providerId(), providerProblem(), providerPricing()
 //   readRecord(), writeRecord(fields)  the shared localStorage record (contextual retrieval saves its fields there)
 import { ANTHROPIC_DEFAULT_BASE, LOCAL_MODELS, OPENAI_DEFAULT_BASE, type ProviderConfig, type ProviderKind } from '../../engine/llm/index.ts';
@@ -153,6 +154,19 @@ export function providerConfig(s: ProviderSettings = providerState.settings): Pr
   if (localFolder) return { kind: 'local', model: `folder:${localFolder.name}`, dtype: s.localDtype, device: s.localDevice };
   const info = LOCAL_MODELS.find((m) => m.id === s.localModel);
   return { kind: 'local', model: s.localModel, dtype: s.localDtype, device: s.localDevice, contextWindow: info?.contextWindow };
+}
+
+let handedConfig: { json: string; config: ProviderConfig } | null = null;
+
+/**
+ * The config the workers that call the model are primed with (src/app/bridge): the same object while
+ * nothing changed, so the bridge hands it over again only after a change (or to a fresh worker).
+ */
+export function llmWorkerConfig(): ProviderConfig {
+  const config = providerConfig();
+  const json = JSON.stringify(config);
+  if (handedConfig?.json !== json) handedConfig = { json, config };
+  return handedConfig.config;
 }
 
 /** "kind:model": the id cache keys and results use. */
