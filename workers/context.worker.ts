@@ -32,41 +32,14 @@ import {
 import { estimateQuestions, generateQuestions, planQuestions } from '../src/engine/questions/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
-import { wasmThreadsHere } from './threads.ts';
-import { appUrl } from './app-base.ts';
+import { setUpTransformers, useModelSource } from './transformers-env.ts';
 import type { AnswerStore, ContextWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './context-api.ts';
 import { IdbAnswerCache } from './idb-cache.ts';
 import { configureLlm, httpProvider, llmConfig } from './llm-client.ts';
-import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { LOCAL_PREFIX, folderSlug, relativePaths, type PickedModel } from './picked-files.ts';
 
-/** transformers.js must load onnxruntime-web's files from this app, never a CDN (docs/STACK.md). */
-async function configureTransformers(): Promise<void> {
-  const { env } = await import('@huggingface/transformers');
-  const abs = (u: string) => new URL(u, self.location.href).href;
-  const wasm = env.backends.onnx.wasm!;
-  wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
-  wasm.numThreads = wasmThreadsHere().threads;
-  env.allowLocalModels = false;
-  env.allowRemoteModels = true;
-  env.useBrowserCache = true;
-  env.localModelPath = MODELS_PATH;
-  if (!fetchInstalled) {
-    fetchInstalled = true;
-    const realFetch = globalThis.fetch.bind(globalThis);
-    env.fetch = async (input: string | URL, init?: RequestInit) => pickedResponse(new URL(String(input), self.location.href), picked, self.location.origin, MODELS_PATH) ?? realFetch(input, init);
-  }
-}
-
-/** Where transformers.js looks for local models: the app's models/ folder (a picked folder is served there). */
-const MODELS_PATH = new URL(appUrl('models/')).pathname;
-
-/** The model folder picked from disk, if the loaded model is one (served by env.fetch). */
+/** The model folder picked from disk, if the loaded model is one (served from memory by transformers-env.ts). */
 let picked: PickedModel | null = null;
-let fetchInstalled = false;
-
-
 
 /** Personal data in each document and in all of them (the warning shown before any call). */
 function scanCorpus(docs: Doc[]): { scan: PersonalDataScan; scanByDoc: Record<string, number> } {
@@ -158,8 +131,8 @@ const api: ContextWorkerApi = {
     if (!local || localKey !== key) {
       await local?.dispose?.();
       local = null;
-      await configureTransformers();
       const { env } = await import('@huggingface/transformers');
+      setUpTransformers(env, { pickedModel: () => picked });
       let model = config.model;
       if (folder) {
         const files = relativePaths(folder.files);
@@ -167,9 +140,11 @@ const api: ContextWorkerApi = {
         picked = { slug: folderSlug(folder.name), files };
         model = `${LOCAL_PREFIX}/${picked.slug}`;
         // A picked folder is read from memory only: nothing is asked of the Hub.
-        env.allowLocalModels = true;
-        env.allowRemoteModels = false;
-      } else picked = null;
+        useModelSource(env, 'files');
+      } else {
+        picked = null;
+        useModelSource(env, 'hub');
+      }
       const provider = await createLocalProvider(
         { ...config, model },
         {
