@@ -14,10 +14,11 @@
 import MiniSearch from 'minisearch';
 import { makeCorpus } from './corpus.ts';
 import { rng } from './corpus.ts';
-import { loadDefaultTokenizer } from '../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
 import { parseDocument } from '../src/engine/documents/index.ts';
 import { chunkDocument } from '../src/engine/chunkers/index.ts';
-import { Bm25Retriever, foldTerm } from '../src/engine/retrieval/bm25.ts';
+import { Bm25Retriever } from '../src/engine/retrieval/bm25.ts';
+import { foldTerm } from '../src/engine/documents/terms.ts';
 import type { IndexEntry } from '../src/engine/types.ts';
 
 const mb = Number(process.argv[2] ?? 1);

@@ -9,7 +9,7 @@
 // --corpus: samples (default), mixed or non-latin (bench/corpus.ts).
 // --profile writes a V8 CPU profile of the timed part only (read it with bench/profile-summary.ts).
 import { makeCorpus, corpusBytes, nonLatinShare, CORPORA, type CorpusKind } from './corpus.ts';
-import { loadDefaultTokenizer, DEFAULT_TOKENIZER_DIR } from '../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer, DEFAULT_TOKENIZER_DIR } from '../src/node/tokenizer-folder.ts';
 import { parseDocument } from '../src/engine/documents/index.ts';
 import { chunkDocument } from '../src/engine/chunkers/index.ts';
 import type { ChunkerContext, ChunkerId } from '../src/engine/types.ts';
@@ -51,7 +51,7 @@ const count = peerCounter === 'cached' ? (t: string) => ours.count(t) : libraryC
 // a tiny 2-layer, 32-wide BERT; the vectors mean nothing, the plumbing and timing are real).
 const ctx: ChunkerContext = { tokenizer: ours };
 if (subject === 'semantic') {
-  const { loadModelDir, createModelEmbedder } = await import('../src/cli/model.ts');
+  const { loadModelDir, createModelEmbedder } = await import('../src/node/model.ts');
   const model = await loadModelDir(join(import.meta.dirname, '..', 'tests', 'fixtures', 'models', 'chunklab-test-bert'));
   const embedder = createModelEmbedder(model);
   ctx.embed = async (texts) => embedder.embed(texts, 'passage');

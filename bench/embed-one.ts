@@ -10,7 +10,7 @@
 import * as ort from 'onnxruntime-node';
 import { join } from 'node:path';
 import { makeCorpus } from './corpus.ts';
-import { createOrtRunner, loadModelDir } from '../src/cli/model.ts';
+import { createOrtRunner, loadModelDir } from '../src/node/model.ts';
 import { createEmbedder } from '../src/engine/embedding/embedder.ts';
 import { lateChunk } from '../src/engine/embedding/late.ts';
 import type { ModelRunner, RunnerBatch } from '../src/engine/embedding/runner.ts';

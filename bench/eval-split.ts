@@ -10,8 +10,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeCorpus, rng } from './corpus.ts';
-import { loadDataset } from '../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../src/node/files.ts';
+import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
 import { writeAtomic } from '../src/cli/common.ts';
 import { parseDataset, runExperiment, type Stage } from '../src/engine/evaluation/experiment.ts';
 import { writeResults } from '../src/engine/formats/results.ts';

@@ -2,8 +2,8 @@
 // with the recursive chunker at 96 tokens, and for each of the first `n` questions its BM25 top 100
 // indexed texts (padded with the corpus in order where BM25 returns fewer).
 import { join } from 'node:path';
-import { loadDataset } from '../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../src/node/files.ts';
+import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
 import { parseDataset, indexText } from '../src/engine/evaluation/experiment.ts';
 import { chunkCorpus } from '../src/engine/chunkers/index.ts';
 import { Bm25Retriever } from '../src/engine/retrieval/bm25.ts';

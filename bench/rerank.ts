@@ -7,7 +7,7 @@
 // Prints per N: median and mean ms per query, and the share spent tokenizing pairs. Report only,
 // no targets: the figures depend on the machine and the model's size.
 import { join } from 'node:path';
-import { loadCrossEncoder } from '../src/cli/cross-encoder.ts';
+import { loadCrossEncoder } from '../src/node/cross-encoder.ts';
 import { rerankCandidates } from './rerank-candidates.ts';
 
 const root = new URL('../', import.meta.url).pathname;

@@ -9,7 +9,8 @@ import type { ExperimentConfig, Stage } from '../src/engine/evaluation/index.ts'
 import type { Comparison } from '../src/engine/evaluation/index.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/index.ts';
 import type { LateSpan } from '../src/engine/embedding/index.ts';
-import type { Dataset, DocumentsProgress, FileOutcome, GoldRef, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { Dataset, GoldRef } from '../src/engine/evaluation/index.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
 import type { Chunk, ChunkerId, Doc, DocMeta, GoldSpan } from '../src/engine/types.ts';
 

@@ -6,63 +6,39 @@
 // vectors); without, the semantic chunker uses the lexical TF-IDF embedder (no model needed).
 import { InputError, type Chunk } from '../engine/types.ts';
 import { chunkCorpus } from '../engine/chunkers/index.ts';
-import { parseDataset } from '../engine/evaluation/experiment.ts';
-import { writeChunksJsonl } from '../engine/formats/chunks-jsonl.ts';
-import { parseArgs, required } from './args.ts';
-import { CHUNKING_OPTIONS, checkOutPath, checkModelOptions, chooseTokenizer, chunkerId, chunkerParams, lexicalEmbed, printedHelp, writeAtomic } from './common.ts';
-import { loadDataset } from './dataset.ts';
+import { parseDataset } from '../engine/evaluation/index.ts';
+import { writeChunksJsonl } from '../engine/formats/index.ts';
+import { readFlags } from './args.ts';
+import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
+import { loadDataset } from '../node/files.ts';
 import { llmChunkerForCli } from './llm-chunker.ts';
 import { parsePricing } from './context.ts';
 
-const HELP = `usage: npm run cli -- chunk --dataset <D> --chunker <id> --max-tokens <n> [--overlap <n>]
-       [--context-header] [--tokenizer <dir>] --out <chunks.jsonl>
-       [--model <dir-or-id> [--dtype fp32|fp16|q8] [--cache-dir <dir>] [--no-cache]]
-       [--generator openai:<model>|anthropic:<model> [--base-url <url>] [--generator-cache <dir>] [--generator-price <in>,<out>]]
-
---model counts sizes in the model's tokens and gives the semantic chunker its sentence vectors
-(cached in .cache/embeddings, shared with eval). Without it the semantic chunker uses a lexical
-TF-IDF embedder over each document's sentences: it works right after install, with no model.
-
---chunker llm needs --generator: a language model reads windows of numbered paragraphs and says
-where the topic changes. The key comes from OPENAI_API_KEY or ANTHROPIC_API_KEY (never from the
-command line); --base-url points at a local OpenAI-compatible server (Ollama, llama.cpp), which
-needs no key. Answers are kept in .cache/llm-chunks.jsonl (or --generator-cache <dir>): a rerun
-makes no call. Before the first call the estimate is printed: windows to ask, prompt and answer
-tokens, and the cost with --generator-price IN,OUT (dollars per million tokens).`;
-
 export async function run(argv: string[]): Promise<number> {
-  if (printedHelp(argv, HELP)) return 0;
-  const o = parseArgs(argv, { ...CHUNKING_OPTIONS, out: { type: 'string' }, generator: { type: 'string' }, 'base-url': { type: 'string' }, 'generator-cache': { type: 'string' }, 'generator-price': { type: 'string' } }, 'chunk');
-  const datasetPath = required(o.dataset, 'dataset', 'chunk');
-  const id = chunkerId(required(o.chunker, 'chunker', 'chunk'), 'chunk');
-  const params = chunkerParams(id, o, 'chunk');
-  const out = required(o.out, 'out', 'chunk');
+  const p = readFlags('chunk', argv);
+  if (!p) return 0;
+  const f = p.flags;
+  const id = f.chunker;
+  const params = chunkerParams(id, f, 'chunk');
+  const out = f.out;
   checkOutPath(out);
-  if (o.model && o.tokenizer) throw new InputError('give --model or --tokenizer, not both (the model brings its tokenizer)', 'chunk');
-  checkModelOptions(o, 'chunk');
-  if (id === 'llm' && !o.generator) throw new InputError('--chunker llm needs --generator openai:<model> or anthropic:<model>', 'chunk');
-  if (o.generator && id !== 'llm') throw new InputError(`--generator is for --chunker llm, not "${id}"`, 'chunk');
-  if ((o['base-url'] !== undefined || o['generator-cache'] !== undefined || o['generator-price'] !== undefined) && !o.generator) {
-    throw new InputError('--base-url, --generator-cache and --generator-price need --generator', 'chunk');
-  }
-  const llm = o.generator
-    ? llmChunkerForCli(String(o.generator), {
-        baseUrl: o['base-url'] as string | undefined,
-        cacheDir: o['generator-cache'] as string | undefined,
-        pricing: o['generator-price'] !== undefined ? parsePricing(String(o['generator-price']), '--generator-price') : undefined,
+  if (id === 'llm' && !f.generator) throw new InputError('--chunker llm needs --generator openai:<model> or anthropic:<model>', 'chunk');
+  if (f.generator && id !== 'llm') throw new InputError(`--generator is for --chunker llm, not "${id}"`, 'chunk');
+  const llm = f.generator
+    ? llmChunkerForCli(f.generator, {
+        baseUrl: f['base-url'],
+        cacheDir: f['generator-cache'],
+        pricing: f['generator-price'] !== undefined ? parsePricing(f['generator-price'], '--generator-price') : undefined,
       })
     : undefined;
   const llmCtx = llm ? { generator: llm.generator, answers: llm.answers } : {};
-  const dataset = await loadDataset(datasetPath);
+  const dataset = await loadDataset(f.dataset);
   const docs = parseDataset(dataset);
 
   let chunks: Chunk[];
-  if (o.model) {
+  if (f.model) {
     const { loadModelDeps } = await import('./retrievers.ts');
-    const model = await loadModelDeps(String(o.model), {
-      dtype: o.dtype as 'fp32' | undefined,
-      cacheDir: o['no-cache'] ? null : (o['cache-dir'] as string | undefined),
-    });
+    const model = await loadModelDeps(f.model, { dtype: f.dtype, cacheDir: f['no-cache'] ? null : f['cache-dir'] });
     try {
       if (llm) console.error(await llm.estimate([...docs.values()], params, model.tokenizer));
       chunks = await chunkCorpus([...docs.values()], id, params, { tokenizer: model.tokenizer, embed: id === 'semantic' ? model.embed : undefined, ...llmCtx });
@@ -70,7 +46,7 @@ export async function run(argv: string[]): Promise<number> {
       await model.dispose();
     }
   } else {
-    const tokenizer = await chooseTokenizer(o.tokenizer as string | undefined);
+    const tokenizer = await chooseTokenizer(f.tokenizer);
     if (id === 'semantic') {
       // One lexical embedder per document (its IDF is that document's sentences).
       const embedFor = lexicalEmbed();

@@ -1,60 +1,29 @@
-// Shared by chunk and eval: --help, the options both take, chunker parameters from flags, the
-// tokenizer choice, the semantic chunker's lexical embedder, safe writing.
+// Shared by chunk and eval: chunker parameters from flags, the tokenizer choice, the semantic chunker's lexical embedder, safe writing.
 import { writeFile, rename, rm } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { ChunkerId, Doc, EmbedFn, TextTokenizer } from '../engine/types.ts';
-import { lexicalEmbedderFor } from '../engine/embedding/lexical.ts';
-import { CHUNKERS, CHUNKER_IDS } from '../engine/chunkers/index.ts';
-import { intOption, type OptionSpec, type Parsed } from './args.ts';
+import { lexicalEmbedderFor } from '../engine/embedding/index.ts';
+import { CHUNKERS } from '../engine/chunkers/index.ts';
+import { requireFlag } from './args.ts';
 
-/** Prints `help` and says so when argv asks for it (--help or -h anywhere). */
-export function printedHelp(argv: readonly string[], help: string): boolean {
-  if (!argv.includes('--help') && !argv.includes('-h')) return false;
-  console.log(help);
-  return true;
+/** The values chunkerParams reads (chunk's and eval's flags). */
+export interface ChunkingFlags {
+  readonly 'max-tokens'?: number;
+  readonly overlap?: number;
+  readonly 'context-header': boolean;
 }
 
-/** The options of every command that cuts a dataset: the dataset, the chunking and its tokenizer or model. */
-export const CHUNKING_OPTIONS: Record<string, OptionSpec> = {
-  dataset: { type: 'string' },
-  chunker: { type: 'string' },
-  'max-tokens': { type: 'string' },
-  overlap: { type: 'string' },
-  'context-header': { type: 'boolean' },
-  tokenizer: { type: 'string' },
-  model: { type: 'string' },
-  dtype: { type: 'string' },
-  'cache-dir': { type: 'string' },
-  'no-cache': { type: 'boolean' },
-};
-
-/** --dtype, --cache-dir and --no-cache: valid values, only with --model, not cache dir and no cache together. */
-export function checkModelOptions(o: Parsed, command: string): void {
-  if (!o.model && !o.rerank && !o.embedder && (o.dtype || o['cache-dir'] || o['no-cache'])) throw new InputError('--dtype, --cache-dir and --no-cache need --model, --embedder or --rerank', command);
-  if (o.dtype !== undefined && !['fp32', 'fp16', 'q8'].includes(String(o.dtype))) throw new InputError(`--dtype must be fp32, fp16 or q8, got "${o.dtype}"`, command);
-  if (o['cache-dir'] && o['no-cache']) throw new InputError('give --cache-dir or --no-cache, not both', command);
-}
-
-export function chunkerId(v: unknown, command: string): ChunkerId {
-  const id = String(v);
-  if (!(CHUNKER_IDS as string[]).includes(id)) throw new InputError(`unknown chunker "${id}" (expected one of: ${CHUNKER_IDS.join(', ')})`, command);
-  return id as ChunkerId;
-}
-
-/** Chunker parameters from --max-tokens, --overlap and --context-header. */
-export function chunkerParams(id: ChunkerId, o: Parsed, command: string): { maxTokens: number; overlap?: number; header?: boolean } {
-  const maxTokens = intOption(o['max-tokens'], 'max-tokens', command, 1);
-  if (maxTokens === undefined) throw new InputError('--max-tokens is required', command);
-  const params: { maxTokens: number; overlap?: number; header?: boolean } = { maxTokens };
-  const overlap = intOption(o.overlap, 'overlap', command, 0);
+/** Chunker parameters from --max-tokens, --overlap and --context-header, as the chunker takes them. */
+export function chunkerParams(id: ChunkerId, f: ChunkingFlags, command: string): { maxTokens: number; overlap?: number; header?: boolean } {
+  const params: { maxTokens: number; overlap?: number; header?: boolean } = { maxTokens: requireFlag(f['max-tokens'], 'max-tokens', command) };
   const names = new Set(CHUNKERS[id].params.map((p) => p.name));
-  if (overlap !== undefined && overlap > 0) {
+  if (f.overlap !== undefined && f.overlap > 0) {
     if (!names.has('overlap')) throw new InputError(`chunker "${id}" takes no --overlap`, command);
-    params.overlap = overlap;
+    params.overlap = f.overlap;
   } else if (names.has('overlap')) params.overlap = 0;
-  if (o['context-header']) {
+  if (f['context-header']) {
     if (!names.has('header')) throw new InputError(`chunker "${id}" takes no --context-header`, command);
     params.header = true;
   }
@@ -62,7 +31,7 @@ export function chunkerParams(id: ChunkerId, o: Parsed, command: string): { maxT
 }
 
 export async function chooseTokenizer(dir: string | undefined): Promise<TextTokenizer> {
-  const { loadDefaultTokenizer, loadTokenizerDir } = await import('./load-tokenizer.ts');
+  const { loadDefaultTokenizer, loadTokenizerDir } = await import('../node/tokenizer-folder.ts');
   return dir ? loadTokenizerDir(dir) : loadDefaultTokenizer();
 }
 

@@ -5,7 +5,7 @@
 // terminal, confirmed (--yes skips the question; with no terminal and no --yes nothing is sent).
 import { createInterface } from 'node:readline/promises';
 import { InputError, type IndexEntry, type TextTokenizer } from '../engine/types.ts';
-import type { ExperimentDeps } from '../engine/evaluation/experiment.ts';
+import type { ExperimentDeps } from '../engine/evaluation/index.ts';
 import {
   createProviderEmbedder,
   EmbeddingProviderError,
@@ -21,8 +21,8 @@ import {
   type InputKind,
   type ProviderStats,
 } from '../engine/embedding/providers/index.ts';
-import { createRetriever, type EmbeddingSource } from '../engine/retrieval/wiring.ts';
-import { FileEmbeddingCache } from './embed-cache.ts';
+import { createRetriever, type EmbeddingSource } from '../engine/retrieval/index.ts';
+import { FileEmbeddingCache } from '../node/embed-cache.ts';
 import { chooseTokenizer } from './common.ts';
 
 export interface ServiceCliOptions {

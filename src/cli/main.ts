@@ -1,32 +1,30 @@
 // `npm run cli -- <subcommand> ...`: the same engine as the page, in Node (compiled by scripts/build.mjs).
 import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../engine/types.ts';
+import { usageOfAll } from './args.ts';
+import type { CommandName } from './commands.ts';
 import { errorLine } from './errors.ts';
 
-const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
+/**
+ * Each command's module, loaded only when it runs. A new command: its row in COMMANDS and its flags
+ * in src/cli/commands.ts, src/cli/<name>.ts with `run(argv)`, and one line here.
+ */
+const RUNNERS: Record<CommandName, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
   chunk: () => import('./chunk.ts'),
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
   questions: () => import('./questions.ts'),
 };
 
-const USAGE = `usage: npm run cli -- <command> [options]
-
-commands:
-  chunk    cut a dataset's documents with one chunker and write chunks as JSONL
-  eval     chunk, index, retrieve and score a dataset's questions
-  compare  paired test of two results files
-  questions  generate questions with located answers from a dataset's documents (a model)`;
-
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h') {
-    console.log(USAGE);
+    console.log(usageOfAll());
     return 0;
   }
-  const names = Object.keys(COMMANDS).join(', ');
+  const names = Object.keys(RUNNERS).join(', ');
   if (!name) throw new InputError(`no command given (one of ${names}; --help for usage)`);
-  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const load = Object.hasOwn(RUNNERS, name) ? RUNNERS[name as CommandName] : undefined;
   if (!load) throw new InputError(`unknown command "${name}" (one of ${names}; --help for usage)`);
   if (name === 'chunk') preferCheapCompiles();
   const mod = await load();

@@ -8,24 +8,14 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHttpProvider, scanPersonalData } from '../engine/llm/index.ts';
-import { parseDataset } from '../engine/evaluation/experiment.ts';
-import { writeChunklabFolder } from '../engine/formats/chunklab-folder.ts';
-import type { DocumentInput } from '../engine/formats/dataset.ts';
+import { parseDataset } from '../engine/evaluation/index.ts';
+import { writeChunklabFolder } from '../engine/formats/index.ts';
+import type { DocumentInput } from '../engine/evaluation/index.ts';
 import { estimateQuestions, generateQuestions, planQuestions, toQuestionSpecs, REJECT_REASONS, type RejectReason } from '../engine/questions/index.ts';
 import { InputError } from '../engine/types.ts';
-import { intOption, parseArgs, required } from './args.ts';
-import { printedHelp } from './common.ts';
+import { readFlags } from './args.ts';
 import { FileContextCache, parsePricing, providerConfigFromSpec } from './context.ts';
-import { loadDataset } from './dataset.ts';
-
-const HELP = `usage: npm run cli -- questions --dataset <D> --generator openai:<model>|anthropic:<model>
-       [--base-url <url>] [--per-document <n> | --count <n>] [--language pt|en|auto] [--seed <n>]
-       [--kinds plain,paraphrase,twin] [--per-call <n>] [--price IN,OUT] [--cache-dir <dir>]
-       --out <folder>
-
-Writes a ChunkLab folder (documents.json, docs/, questions.json) whose questions carry gold spans
-located exactly in the documents, marked "unreviewed" with their provenance. Keys come only from
-OPENAI_API_KEY or ANTHROPIC_API_KEY. Default: --count 20, --language auto, --seed 0, --kinds plain.`;
+import { loadDataset } from '../node/files.ts';
 
 const REASON_TEXT: Record<RejectReason, string> = {
   'malformed-answer': 'malformed answer',
@@ -48,43 +38,18 @@ async function checkOut(out: string): Promise<void> {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (printedHelp(argv, HELP)) return 0;
-  const C = 'questions';
-  const o = parseArgs(
-    argv,
-    {
-      dataset: { type: 'string' },
-      generator: { type: 'string' },
-      'base-url': { type: 'string' },
-      'per-document': { type: 'string' },
-      count: { type: 'string' },
-      language: { type: 'string' },
-      seed: { type: 'string' },
-      kinds: { type: 'string' },
-      'per-call': { type: 'string' },
-      price: { type: 'string' },
-      'cache-dir': { type: 'string' },
-      out: { type: 'string' },
-    },
-    C,
-  );
-  const datasetPath = required(o.dataset, 'dataset', C);
-  const spec = required(o.generator, 'generator', C);
-  const out = required(o.out, 'out', C);
-  if (o['per-document'] !== undefined && o.count !== undefined) throw new InputError('give --per-document or --count, not both', C);
-  const perDocument = intOption(o['per-document'], 'per-document', C, 1);
-  const count = intOption(o.count, 'count', C, 1) ?? (perDocument === undefined ? 20 : undefined);
-  const perCall = intOption(o['per-call'], 'per-call', C, 1);
-  const seed = intOption(o.seed, 'seed', C, 0) ?? 0;
-  const language = (o.language ?? 'auto') as string;
-  if (!['pt', 'en', 'auto'].includes(language)) throw new InputError(`--language must be pt, en or auto, got "${language}"`, C);
-  const kinds = String(o.kinds ?? 'plain').split(',').map((k) => k.trim());
-  for (const k of kinds) if (!['plain', 'paraphrase', 'twin'].includes(k)) throw new InputError(`--kinds takes plain, paraphrase and twin, got "${k}"`, C);
-  const pricing = o.price === undefined ? undefined : parsePricing(String(o.price));
+  const p = readFlags('questions', argv);
+  if (!p) return 0;
+  const f = p.flags;
+  const datasetPath = f.dataset;
+  const out = f.out;
+  const perDocument = f['per-document'];
+  const count = f.count ?? (perDocument === undefined ? 20 : undefined);
+  const pricing = f.price === undefined ? undefined : parsePricing(f.price, '--price');
   // Keys only from the provider's own variable (the contract); the base URL from the flag.
   const env = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY };
-  const config = providerConfigFromSpec(spec, env, '--generator');
-  if (o['base-url'] !== undefined) config.baseUrl = String(o['base-url']);
+  const config = providerConfigFromSpec(f.generator, env, '--generator');
+  if (f['base-url'] !== undefined) config.baseUrl = f['base-url'];
   const provider = createHttpProvider(config);
   if (path.resolve(out) === path.resolve(datasetPath)) throw new InputError('is the dataset itself: write the generated folder somewhere new', out);
   await checkOut(out);
@@ -92,9 +57,9 @@ export async function run(argv: string[]): Promise<number> {
   const dataset = await loadDataset(datasetPath);
   const docs = [...parseDataset(dataset).values()];
   if (!docs.length) throw new InputError('the dataset has no documents', datasetPath);
-  const plan = planQuestions(docs, provider.id, { count, perDocument, perCall, seed, language: language as 'pt', kinds: kinds as ('plain' | 'twin')[] });
+  const plan = planQuestions(docs, provider.id, { count, perDocument, perCall: f['per-call'], seed: f.seed, language: f.language, kinds: [...f.kinds] });
   if (!plan.jobs.length) throw new InputError('no passage to ask about: the documents have no text blocks', datasetPath);
-  const cache = new FileContextCache(path.resolve(String(o['cache-dir'] ?? '.cache'), 'questions.jsonl'));
+  const cache = new FileContextCache(path.resolve(f['cache-dir'], 'questions.jsonl'));
   const est = await estimateQuestions(plan, { pricing, cache });
   const cost = est.costUSD === null ? 'cost unknown: --price IN,OUT gives one' : `about $${est.costUSD.toFixed(4)}`;
   console.error(

@@ -1,7 +1,7 @@
 // Readable summaries for the terminal: the metrics table with Wilson intervals, skipped questions,
 // miss reasons, the twin report, and the paired comparison.
-import type { ResultsFile } from '../engine/evaluation/types.ts';
-import type { Comparison } from '../engine/evaluation/compare.ts';
+import type { ResultsFile } from '../engine/evaluation/index.ts';
+import type { Comparison } from '../engine/evaluation/index.ts';
 
 const f3 = (x: number) => x.toFixed(3);
 

@@ -1,19 +1,18 @@
 // The CLI's wiring point for dense, hybrid and late-chunked retrieval: --model loads an embedding
-// model (src/cli/model.ts, onnxruntime-node), wraps it in the engine's embedder with a file cache
+// model (src/node/model.ts, onnxruntime-node), wraps it in the engine's embedder with a file cache
 // (.cache/embeddings, so a rerun does no model work), and builds the retrievers of
 // src/engine/retrieval. BM25 needs none of this and never loads it (onnxruntime-node is imported
 // only here, lazily). Counts what happened (cache hits, model calls, inputs over the model's limit)
 // for the summary and the results file.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../engine/types.ts';
+import { sha256File } from '../node/files.ts';
 import type { TextTokenizer } from '../engine/types.ts';
-import type { ExperimentDeps } from '../engine/evaluation/experiment.ts';
-import type { EmbeddingSource, RetrieverConfig } from '../engine/retrieval/wiring.ts';
-import type { ModelDtype } from '../engine/embedding/catalogue.ts';
-import type { ModelRunner } from '../engine/embedding/runner.ts';
-import { defaultWindowOverlap } from '../engine/embedding/late.ts';
+import type { ExperimentDeps, RetrieverConfig } from '../engine/evaluation/index.ts';
+import type { EmbeddingSource } from '../engine/retrieval/index.ts';
+import type { ModelDtype } from '../engine/embedding/index.ts';
+import type { ModelRunner } from '../engine/embedding/index.ts';
+import { defaultWindowOverlap } from '../engine/embedding/index.ts';
 
 export interface ModelDepsOptions {
   late?: boolean;
@@ -72,13 +71,6 @@ export interface ModelDeps {
   dispose(): Promise<void>;
 }
 
-/** SHA-256 of a file, streamed (a 470 MB model hashes in about a second). */
-export async function sha256File(file: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of createReadStream(file)) h.update(chunk as Buffer);
-  return h.digest('hex');
-}
-
 function countingRunner(inner: ModelRunner, work: EmbeddingWork): ModelRunner {
   return {
     async run(batch) {
@@ -95,10 +87,10 @@ export async function loadModelDeps(model: string, opts: ModelDepsOptions = {}):
   let mods;
   try {
     mods = await Promise.all([
-      import('./model.ts'),
-      import('./embed-cache.ts'),
+      import('../node/model.ts'),
+      import('../node/embed-cache.ts'),
       import('../engine/embedding/index.ts'),
-      import('../engine/retrieval/wiring.ts'),
+      import('../engine/retrieval/index.ts'),
     ]);
   } catch (e) {
     throw new InputError(`dense retrieval is not available in this build (${e instanceof Error ? e.message.split('\n')[0] : e})`, '--retriever');

@@ -16,16 +16,18 @@ export type { AlignedTokenizer, CreateOptions, TokenizerFamily } from '../engine
 export { chunkDocument, chunkCorpus, resolveParams, CHUNKERS, CHUNKER_IDS, MAX_TOKENS_LIMIT } from '../engine/chunkers/index.ts';
 export type { ChunkParams, ChunkerInfo, ParamSpec } from '../engine/chunkers/index.ts';
 // The semantic chunker's vectors when no model is at hand (what the CLI uses without --model).
-export { lexicalEmbedderFor, LEXICAL_EMBEDDER_ID } from '../engine/embedding/lexical.ts';
+export { lexicalEmbedderFor, LEXICAL_EMBEDDER_ID } from '../engine/embedding/index.ts';
 
 // Files: results (to read a run's `config`), chunks as JSON Lines, datasets.
-export { readResults, writeResults, readChunksJsonl, writeChunksJsonl, readSquad, readChromaFolder, readChunklabFolder, offsetMap } from '../engine/formats/index.ts';
-export type { Dataset, ChunkLine, OffsetMap } from '../engine/formats/index.ts';
-export type { ResultsFile } from '../engine/evaluation/types.ts';
+export { readResults, writeResults, readChunksJsonl, writeChunksJsonl, readSquad, readChromaFolder, readChunklabFolder } from '../engine/formats/index.ts';
+export { offsetMap } from '../engine/util/index.ts';
+export type { OffsetMap } from '../engine/util/index.ts';
+export type { ChunkLine, Dataset } from '../engine/evaluation/index.ts';
+export type { ResultsFile } from '../engine/evaluation/index.ts';
 
 // Whole experiments (chunk, index, retrieve, score), as `eval` runs them.
-export { runExperiment, parseDataset } from '../engine/evaluation/experiment.ts';
-export type { ExperimentConfig, ExperimentDeps } from '../engine/evaluation/experiment.ts';
+export { runExperiment, parseDataset } from '../engine/evaluation/index.ts';
+export type { ExperimentConfig, ExperimentDeps } from '../engine/evaluation/index.ts';
 export { Bm25Retriever } from '../engine/retrieval/index.ts';
 
 export { InputError } from '../engine/types.ts';

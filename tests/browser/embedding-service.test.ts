@@ -17,7 +17,7 @@ import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { openBrowser, type Session } from './browser';
 import { openApp, openGrid, pasteDocument, savedResults, waitSaved } from './helpers';
 import { startEmbeddingServer, unitBow, DIMS, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
-import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
 import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 import { DenseRetriever } from '../../src/engine/retrieval/dense.ts';

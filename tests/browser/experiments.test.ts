@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser, type Session } from './browser';
 import { openApp, waitSaved } from './helpers';
-import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
-import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
+import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
 import { compareResults } from '../../src/engine/evaluation/compare.ts';
 import type { ResultsFile } from '../../src/engine/evaluation/types.ts';

@@ -8,8 +8,8 @@ import { openApp, waitSaved } from './helpers';
 import { LESSONS, lessonGrid } from '../../src/app/lessons/presets.ts';
 import { expandGrid } from '../../src/app/experiments/model.ts';
 import { scopeCells, widestFlip } from '../../src/app/lessons/scope-flip.ts';
-import { loadDataset } from '../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { runExperiment } from '../../src/engine/evaluation/experiment.ts';
 import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
 import { openApp, pasteDocument, selectText, waitSaved } from './helpers';
 import { startServer, type TestServer } from '../engine/llm/server';
-import type { QuestionSpec } from '../../src/engine/formats/dataset';
+import type { QuestionSpec } from '../../src/engine/evaluation/dataset.ts';
 import type { ResultsFile } from '../../src/engine/evaluation/types';
 
 const DOC_A = '# Reembolso\n\nO prazo para pedir o reembolso é de 30 dias corridos após a compra.\nSomente o titular do cartão pode solicitar a devolução do valor.\nO atendimento funciona de segunda a sexta, das 9h às 18h.\n';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
 import { appUrl, openApp } from './helpers';
-import { bm25Terms, foldTerm, stopwordSet } from '../../src/engine/retrieval/bm25.ts';
+import { bm25Terms, foldTerm, stopwordSet } from '../../src/engine/documents/terms.ts';
 
 const base = 'public/samples/pt-BR/';
 const docsJson = JSON.parse(readFileSync(base + 'documents.json', 'utf8')) as { documents: Array<{ id: string; file: string; version?: string }> };

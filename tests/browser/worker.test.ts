@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser, type Session } from './browser';
 import { appUrl, driveEngineWorker } from './helpers';
-import { loadDefaultTokenizer } from '../../src/cli/load-tokenizer.ts';
-import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
+import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment } from '../../src/engine/evaluation/experiment.ts';
 import { CHUNKERS, chunkCorpus, chunkDocument } from '../../src/engine/chunkers/index.ts';
 import { lintChunks } from '../../src/engine/lints/index.ts';

@@ -98,7 +98,7 @@ describe('cli eval and compare', () => {
     expectOneLineError(await cli(['eval', '--dataset', sq, ...base, '--bogus']), /unknown option --bogus/);
     expectOneLineError(await cli(['eval', '--dataset', sq, ...base, '--k', '0']), /--k must be a whole number >= 1/);
     expectOneLineError(await cli(['chunk', '--dataset', sq, '--chunker', 'fixed', '--max-tokens', '32']), /--out is required/);
-    expectOneLineError(await cli(['chunk', '--dataset', sq, '--chunker', 'fixed', '--max-tokens', '32', '--out', out, '--no-cache']), /need --model/);
+    expectOneLineError(await cli(['chunk', '--dataset', sq, '--chunker', 'fixed', '--max-tokens', '32', '--out', out, '--no-cache']), /--no-cache needs --model/);
     expectOneLineError(await cli(['compare', sq]), /expected two results files/);
     // context flags
     expectOneLineError(await cli(['eval', '--dataset', sq, ...base, '--context-tokens', '20']), /--context-tokens needs --context-model or --context-arm-baseline/);

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/cli/eval.ts';
-import { loadModelDir, type LoadedModel } from '../../src/cli/model.ts';
+import { loadModelDir, type LoadedModel } from '../../src/node/model.ts';
 import { InputError } from '../../src/engine/types.ts';
 import { METRIC_KEYS } from '../../src/engine/evaluation/types.ts';
 import { independentMetrics } from '../engine/evaluation/independent-scorer.ts';
@@ -195,7 +195,7 @@ test('bad model options are InputErrors and write nothing', async () => {
   await expect(run([...base, '--late'])).rejects.toThrow(/--late needs --retriever dense or hybrid/);
   await expect(run([...base, '--retriever', 'dense', '--model', MODEL, '--dtype', 'q8'])).rejects.toThrow(/no onnx\/model_quantized\.onnx for dtype q8/);
   await expect(run([...base, '--retriever', 'dense', '--model', MODEL, '--dtype', 'int3'])).rejects.toThrow(InputError);
-  await expect(run([...base, '--cache-dir', tmp])).rejects.toThrow(/need --model/);
+  await expect(run([...base, '--cache-dir', tmp])).rejects.toThrow(/--cache-dir needs --model/);
   await expect(run([...base, '--retriever', 'hybrid', '--model', join(tmp, 'no-such-folder')])).rejects.toBeInstanceOf(InputError);
   expect(existsSync(out)).toBe(false);
 });

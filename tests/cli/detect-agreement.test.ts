@@ -1,14 +1,14 @@
-// The CLI (files on disk, src/cli/dataset.ts) and the page (files chosen in a file input, turned
+// The CLI (files on disk, src/node/files.ts) and the page (files chosen in a file input, turned
 // into a listing by listingFromUploads and read by the engine worker) go through the one detection
 // of src/engine/formats/detect.ts: the same files give the same dataset, or the same refusal.
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadDataset } from '../../src/node/files.ts';
 import { datasetOf, detectDataset, listingFromUploads, workspaceOf, type UploadedFile } from '../../src/engine/formats/detect.ts';
-import type { Dataset } from '../../src/engine/formats/dataset.ts';
-import { nodeDocumentReaders } from '../../src/cli/document-readers.ts';
+import type { Dataset } from '../../src/engine/evaluation/dataset.ts';
+import { nodeDocumentReaders } from '../../src/node/document-readers.ts';
 import { copyFileSync } from 'node:fs';
 
 /** The files as the page's <input webkitdirectory> hands them over: paths start with the folder's name. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expectOneLineError, runCli } from './helpers.ts';
-import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadDataset } from '../../src/node/files.ts';
 
 const FIX = 'tests/fixtures/documents';
 const tmp = () => mkdtempSync(join(tmpdir(), 'chunklab-docs-'));

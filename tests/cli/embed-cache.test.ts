@@ -4,8 +4,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileEmbeddingCache, modelSlug } from '../../src/cli/embed-cache.ts';
-import { loadModelDir, type LoadedModel } from '../../src/cli/model.ts';
+import { FileEmbeddingCache, modelSlug } from '../../src/node/embed-cache.ts';
+import { loadModelDir, type LoadedModel } from '../../src/node/model.ts';
 import { createEmbedder } from '../../src/engine/embedding/embedder.ts';
 import { MODEL_DIR, countingRunner, maxAbsDiff, standInTokenizer } from '../engine/embedding/helpers.ts';
 

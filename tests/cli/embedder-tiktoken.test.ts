@@ -11,7 +11,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { runCli } from './helpers.ts';
 import { startEmbeddingServer, unitBow, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
-import { loadDataset } from '../../src/cli/dataset.ts';
+import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
 import { DenseRetriever } from '../../src/engine/retrieval/dense.ts';
 import { createTiktokenTokenizer } from '../../src/engine/tokens/tiktoken.ts';

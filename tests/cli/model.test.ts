@@ -1,7 +1,7 @@
-// The generated test BERT, run by onnxruntime-node through src/cli/model.ts, against the numpy
+// The generated test BERT, run by onnxruntime-node through src/node/model.ts, against the numpy
 // reference written by scripts/make-test-model.py.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModelEmbedder, loadModel, loadModelDir, type LoadedModel } from '../../src/cli/model.ts';
+import { createModelEmbedder, loadModel, loadModelDir, type LoadedModel } from '../../src/node/model.ts';
 import { InputError } from '../../src/engine/types.ts';
 import { MODEL_DIR, maxAbsDiff, reference, standInTokenizer } from '../engine/embedding/helpers.ts';
 

@@ -2,7 +2,9 @@
 // never count): src/engine imports nothing from src/app, src/cli or workers, no node: module, and
 // uses no DOM or worker global; src/engine has no circular import; workers never import src/app;
 // src/app imports workers only as types, or (the bridge alone) by URL to start them; src/app and
-// workers reach the engine only through a folder's index.ts (or the shared vocabulary, types.ts).
+// workers reach the engine only through a folder's index.ts (or the shared vocabulary, types.ts);
+// no two engine folders lean on each other, directly or round a longer loop; an index.ts in src/engine
+// only re-exports (implementations live in files named for what they hold).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +102,62 @@ function globalsUsed(file: string): string[] {
 
 const under = (t: string, dir: string) => t === dir || t.startsWith(`${dir}/`);
 
+/** The engine folder a file belongs to ('src/engine/llm/http.ts' → 'llm'); a top-level file is its own ('types.ts'). */
+const folderOf = (file: string) => file.slice('src/engine/'.length).split('/')[0];
+
+/**
+ * Loops between engine folders, each as "a → b → a" with the files that make every step. `edges`
+ * maps a file to the engine files it imports. A loop of two is two folders importing each other.
+ */
+function folderLoops(edges: ReadonlyMap<string, readonly string[]>): string[] {
+  const graph = new Map<string, Map<string, Set<string>>>();
+  for (const [from, targets] of edges) {
+    for (const to of targets) {
+      const a = folderOf(from);
+      const b = folderOf(to);
+      if (a === b) continue;
+      if (!graph.has(a)) graph.set(a, new Map());
+      const step = graph.get(a)!;
+      if (!step.has(b)) step.set(b, new Set());
+      step.get(b)!.add(`${from} → ${to}`);
+    }
+  }
+  const loops: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (f: string) => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const t of [...(graph.get(f)?.keys() ?? [])].sort()) {
+      if (state.get(t) === 'open') {
+        const loop = [...stack.slice(stack.indexOf(t)), t];
+        const why = loop.slice(1).map((b, i) => [...graph.get(loop[i])!.get(b)!].sort()[0]);
+        loops.push(`${loop.join(' → ')} (${why.join('; ')})`);
+      } else if (!state.has(t)) visit(t);
+    }
+    stack.pop();
+    state.set(f, 'done');
+  };
+  for (const f of [...graph.keys()].sort()) if (!state.has(f)) visit(f);
+  return loops;
+}
+
+/**
+ * What an index.ts holds besides re-exports (`export … from '…'`): declarations, imports, statements,
+ * each as "file:line kind". Empty for an index that only re-exports.
+ */
+function notReExports(file: string, text = scriptOf(file)): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  return sf.statements
+    .filter((st) => !(ts.isExportDeclaration(st) && st.moduleSpecifier))
+    .map((st) => `${file}:${sf.getLineAndCharacterOfPosition(st.getStart()).line + 1} ${ts.isVariableStatement(st) ? 'VariableStatement' : ts.SyntaxKind[st.kind]}`);
+}
+
+/** Each engine file and the engine files it imports (type-only imports count: a loop of types is still a tangle). */
+function engineEdges(list: readonly string[]): Map<string, string[]> {
+  return new Map(list.map((f) => [f, importsOf(f).filter((i) => under(i.target, 'src/engine')).map((i) => i.target)]));
+}
+
 const engine = files('src/engine');
 const app = files('src/app');
 const workers = files('workers');
@@ -145,6 +203,49 @@ describe('layers', () => {
     expect(cycles).toEqual([]);
   });
 
+  test('no two src/engine folders import each other, directly or round a loop', () => {
+    expect(folderLoops(engineEdges(engine))).toEqual([]);
+  });
+
+  test('the folder check sees a planted loop of two and one of three', () => {
+    // Guards the check itself: real imports plus one planted import the other way.
+    const edges = engineEdges(engine);
+    const planted = (from: string, to: string) => new Map([...edges, [from, [...(edges.get(from) ?? []), to]]]);
+    // embedding/providers/client.ts imports llm/; llm importing embedding back closes a loop of two.
+    expect(edges.get('src/engine/embedding/providers/client.ts')).toContain('src/engine/llm/index.ts');
+    const two = folderLoops(planted('src/engine/llm/http.ts', 'src/engine/embedding/index.ts'));
+    expect(two).toHaveLength(1);
+    expect(two[0]).toMatch(/^llm → embedding → llm \(src\/engine\/llm\/http\.ts → src\/engine\/embedding\/index\.ts; src\/engine\/embedding\/[^;]+ → src\/engine\/llm\/[^;]+\)$/);
+    // questions → evaluation (its dataset vocabulary) → documents; documents importing questions closes a loop of three.
+    expect(folderLoops(planted('src/engine/documents/language.ts', 'src/engine/questions/index.ts')).some((l) => l.startsWith('documents → questions →'))).toBe(true);
+  });
+
+  test('every index.ts in src/engine only re-exports', () => {
+    const indexes = engine.filter((f) => f.endsWith('/index.ts'));
+    expect(indexes).toContain('src/engine/chunkers/index.ts');
+    expect(indexes.flatMap((f) => notReExports(f))).toEqual([]);
+  });
+
+  test('the index check sees a function, a constant, a type and an import among re-exports', () => {
+    const planted = [
+      "export { a } from './a.ts';",
+      "export * from './b.ts';",
+      "export type { C } from './c.ts';",
+      "import { d } from './d.ts';",
+      'export function e() {}',
+      'const f = 1;',
+      'export interface G {}',
+      'export { d };',
+    ].join('\n');
+    expect(notReExports('x/index.ts', planted)).toEqual([
+      'x/index.ts:4 ImportDeclaration',
+      'x/index.ts:5 FunctionDeclaration',
+      'x/index.ts:6 VariableStatement',
+      'x/index.ts:7 InterfaceDeclaration',
+      'x/index.ts:8 ExportDeclaration',
+    ]);
+  });
+
   test('workers never import src/app', () => {
     const bad = workers.flatMap((f) => importsOf(f).filter((i) => under(i.target, 'src/app')).map((i) => `${f} → ${i.target}`));
     expect(bad).toEqual([]);
@@ -176,5 +277,45 @@ describe('layers', () => {
       'workers/embed.worker.ts',
       'workers/engine.worker.ts',
     ]);
+  });
+});
+
+// The Node side: the CLI (src/cli), the library's entries (src/lib) and the Node-only helpers both
+// share (src/node: files, tokenizer folders, onnxruntime-node, document readers for Node).
+describe('layers: the CLI, the library and the Node helpers', () => {
+  const cli = files('src/cli');
+  const lib = files('src/lib');
+  const node = files('src/node');
+
+  test('src/cli, src/lib and src/node reach the engine only through its folders\' index.ts (or src/engine/types.ts)', () => {
+    const bad = [...cli, ...lib, ...node].flatMap((f) =>
+      importsOf(f)
+        .filter((i) => under(i.target, 'src/engine') && i.target !== 'src/engine/types.ts' && !i.target.endsWith('/index.ts'))
+        .map((i) => `${f} → ${i.target}`),
+    );
+    expect(bad).toEqual([]);
+    // The check sees those imports, static and lazy.
+    expect(importsOf('src/cli/eval.ts').some((i) => i.target === 'src/engine/evaluation/index.ts')).toBe(true);
+    expect(importsOf('src/cli/retrievers.ts').some((i) => i.target === 'src/engine/embedding/index.ts')).toBe(true);
+  });
+
+  test('src/node never imports src/cli or src/lib; src/lib never imports src/cli', () => {
+    const bad = [
+      ...node.flatMap((f) => importsOf(f).filter((i) => under(i.target, 'src/cli') || under(i.target, 'src/lib')).map((i) => `${f} → ${i.target}`)),
+      ...lib.flatMap((f) => importsOf(f).filter((i) => under(i.target, 'src/cli')).map((i) => `${f} → ${i.target}`)),
+    ];
+    expect(bad).toEqual([]);
+    // Both sides do use src/node.
+    expect(importsOf('src/lib/node.ts').some((i) => under(i.target, 'src/node'))).toBe(true);
+    expect(cli.some((f) => importsOf(f).some((i) => under(i.target, 'src/node')))).toBe(true);
+  });
+
+  test('nothing in the engine, the page or the workers imports src/cli, src/lib or src/node', () => {
+    const bad = [...engine, ...app, ...workers].flatMap((f) =>
+      importsOf(f)
+        .filter((i) => under(i.target, 'src/cli') || under(i.target, 'src/lib') || under(i.target, 'src/node'))
+        .map((i) => `${f} → ${i.target}`),
+    );
+    expect(bad).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { engine, progress as proxy, cancelEngine, CancelledError } from '../brid
 import { workspace, errorMessage } from '../state/workspace.svelte.ts';
 import { addWorkspace } from '../actions/import.svelte.ts';
 import { documentPaths, documentType, duplicateKey, listingFromUploads, type DocumentsProgress, type FileOutcome } from '../../engine/formats/index.ts';
-import type { DocumentInput } from '../../engine/formats/index.ts';
+import type { DocumentInput } from '../../engine/evaluation/index.ts';
 import type { PickedFile } from './entries.ts';
 import type { ReadDocuments } from '../../../workers/engine-api.ts';
 

@@ -2,7 +2,7 @@
 // own workspace reader (datasetFromWorkspace), so the page evaluates exactly what an exported
 // workspace file would evaluate in the CLI.
 import { datasetFromWorkspace } from '../../engine/formats/index.ts';
-import type { Dataset } from '../../engine/formats/index.ts';
+import type { Dataset } from '../../engine/evaluation/index.ts';
 import type { Corpus, QuestionSet } from '../state/types.ts';
 
 /** The corpus's language when every document's meta agrees on one; else undefined (the engine guesses). */

@@ -12,7 +12,7 @@ import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts
 import * as Comlink from 'comlink';
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { datasetFor } from './dataset.ts';
-import { selectQuestions } from '../../engine/formats/index.ts';
+import { selectQuestions } from '../../engine/evaluation/index.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
 import type { ExperimentHooks } from '../../../workers/engine-api.ts';
 import { embedVectors, ensureModel, lateChunkCorpus, modelState } from '../models/state.svelte.ts';

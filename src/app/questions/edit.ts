@@ -1,7 +1,7 @@
 // Small pure helpers of the question editor: fresh question ids, and how a gold reference is
 // described in a list. Persistence goes through the workspace (touchQuestionSet).
-import type { GoldRef, QuestionSpec } from '../../engine/formats/index.ts';
-import { isPhraseRef } from '../../engine/formats/index.ts';
+import type { GoldRef, QuestionSpec } from '../../engine/evaluation/index.ts';
+import { isPhraseRef } from '../../engine/evaluation/index.ts';
 
 /** The next free id of the form q1, q2… (after the highest number already used). */
 export function nextQuestionId(questions: readonly QuestionSpec[]): string {

@@ -1,8 +1,8 @@
 // Pure helpers of the review panel: which generated questions a filter shows, counts by review
 // state, adding a run's questions to a set (fresh ids, never over a person's), and the review
 // actions on one question. Persistence goes through the workspace (touchQuestionSet).
-import type { QuestionSpec, ReviewState } from '../../engine/formats/index.ts';
-import { isPhraseRef } from '../../engine/formats/index.ts';
+import type { QuestionSpec, ReviewState } from '../../engine/evaluation/index.ts';
+import { isPhraseRef } from '../../engine/evaluation/index.ts';
 
 export type StatusFilter = 'all' | ReviewState;
 

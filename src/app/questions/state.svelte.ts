@@ -5,7 +5,7 @@ import { readDraft, writeDraft, draftString } from '../state/drafts.ts';
 import { t } from '../i18n/index.svelte.ts';
 import { workspace, touchQuestionSet, deleteQuestionSet } from '../state/workspace.svelte.ts';
 import type { QuestionSet } from '../state/types.ts';
-import type { GoldRef, QuestionSpec } from '../../engine/formats/index.ts';
+import type { GoldRef, QuestionSpec } from '../../engine/evaluation/index.ts';
 import { nextQuestionId, sameRef } from './edit.ts';
 
 const saved = readDraft<Record<string, string>>('question-editor');

@@ -2,7 +2,7 @@
 // corpora under a key derived here from a corpus's contents; a call first goes without the
 // documents and is repeated with them only when the worker does not hold the key yet.
 import type { ParseInput } from '../../engine/documents/index.ts';
-import type { GoldRef } from '../../engine/formats/index.ts';
+import type { GoldRef } from '../../engine/evaluation/index.ts';
 import type { GoldSpan } from '../../engine/types.ts';
 import type { Engine } from '../bridge/engine.svelte.ts';
 import { engine, progress } from '../bridge/engine.svelte.ts';

@@ -1,7 +1,7 @@
 // Fetches a built-in sample (public/samples/<lang>/: documents.json, the files it lists, and
 // questions.json) and reads it with the engine's ChunkLab-folder reader, which validates it.
 import { listedFiles, readChunklabFolder } from '../../engine/formats/index.ts';
-import type { Dataset } from '../../engine/formats/index.ts';
+import type { Dataset } from '../../engine/evaluation/index.ts';
 import { InputError } from '../../engine/types.ts';
 
 export type SampleLang = 'pt-BR' | 'en';

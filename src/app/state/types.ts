@@ -1,7 +1,7 @@
 // What the playground keeps in the browser: corpora of raw documents, question sets and saved
 // results. Documents are stored as their original text (parsing is the engine's job, in the worker).
 import type { DocFormat, DocMeta } from '../../engine/types.ts';
-import type { QuestionSpec } from '../../engine/formats/index.ts';
+import type { QuestionSpec } from '../../engine/evaluation/index.ts';
 
 export interface StoredDoc {
   id: string;

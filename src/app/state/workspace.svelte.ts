@@ -6,7 +6,7 @@ import { getLang, t } from '../i18n/index.svelte.ts';
 import { estimateStorage, isQuotaError, memoryKV, openIdbKV, type KV, type StorageUse } from './db.ts';
 import { docIdFrom, newId } from './ids.ts';
 import { fetchSample, type SampleLang } from './samples.ts';
-import type { Dataset } from '../../engine/formats/index.ts';
+import type { Dataset } from '../../engine/evaluation/index.ts';
 import type { Corpus, QuestionSet, ResultsGroup, SavedResults, StoredDoc, StoredQuestion, WorkspaceIndex } from './types.ts';
 
 const INDEX_KEY = 'ws:index';

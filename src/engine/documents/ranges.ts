@@ -3,7 +3,7 @@
 // units (docUnits) computed once per document and language.
 
 import type { Doc, Unit } from '../types.ts';
-import { docUnits } from './index.ts';
+import { docUnits } from './parse.ts';
 import { trimRange } from './text-utils.ts';
 
 export { trimRange } from './text-utils.ts';

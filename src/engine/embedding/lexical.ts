@@ -4,7 +4,7 @@
 // words come out similar, so topic shifts show up as breakpoints with real (lexical) signal.
 //
 // Definitions (fixed, so a results file can be recomputed by hand):
-//   terms(text)  = the folded words of text (retrieval/bm25.ts: NFD, marks removed, lower case), stop words removed
+//   terms(text)  = the folded words of text (documents/terms.ts: NFD, marks removed, lower case), stop words removed
 //   N            = number of corpus texts; df(t) = how many of them contain t
 //   idf(t)       = ln((1 + N) / (1 + df(t))) + 1                         (smoothed, always > 0)
 //   v(text)[t]   = count of t in terms(text) × idf(t), for t in the corpus vocabulary; then v / ‖v‖₂
@@ -17,7 +17,7 @@
 
 import type { Doc, SparseVector } from '../types.ts';
 import { docUnits, guessLanguage } from '../documents/index.ts';
-import { bm25Terms, stopwordSet, type StopwordSet } from '../retrieval/bm25.ts';
+import { bm25Terms, stopwordSet, type StopwordSet } from '../documents/terms.ts';
 
 /** The name results files record for vectors made here. */
 export const LEXICAL_EMBEDDER_ID = 'lexical-tfidf';

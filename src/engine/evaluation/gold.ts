@@ -4,8 +4,8 @@
 // filters (run-level and per question) as a predicate over documents.
 import { InputError } from '../types.ts';
 import type { Doc, DocMeta, GoldSpan, Question, Unit } from '../types.ts';
-import type { GoldRef, QuestionSpec } from '../formats/dataset.ts';
-import { isPhraseRef } from '../formats/dataset.ts';
+import type { GoldRef, QuestionSpec } from './dataset.ts';
+import { isPhraseRef } from './dataset.ts';
 
 /** Units that are cut to the line holding the phrase rather than taken whole. */
 const LINE_KINDS = new Set<Unit['kind']>(['code', 'front-matter']);

@@ -1,8 +1,10 @@
 // Evaluation: gold resolution, metrics, intervals, paired tests and the experiment pipeline.
 export * from './types.ts';
+export * from './dataset.ts';
 export { wilson, mcnemarExact, Z95 } from './stats.ts';
 export { scoreResults, scoreQuestion, rangeScores, contains, allContained, RANGE_K, DEFAULT_BUDGET, budgetUnits, budgetOf, hitRateAtBudgets } from './metrics.ts';
 export type { QuestionScore, Scores, BudgetPoint } from './metrics.ts';
+export { rescore } from './rescore.ts';
 export { resolveQuestions, resolvePhrase, checkSpan, matchesFilter, matchesAll, occurrences } from './gold.ts';
 export { compareResults } from './compare.ts';
 export type { Comparison, PairedTest } from './compare.ts';

@@ -3,7 +3,7 @@
 // or resolved (a key phrase becomes its sentence, line or row, as an experiment resolves it); a
 // span is placed in the returned units that contain it, or the ones it is split over.
 import type { Chunk, Doc, GoldSpan, Unit } from '../types.ts';
-import { isPhraseRef, type GoldRef } from '../formats/dataset.ts';
+import { isPhraseRef, type GoldRef } from './dataset.ts';
 import { returnedUnits } from '../retrieval/merge.ts';
 import { occurrences, resolvePhrase } from './gold.ts';
 

@@ -91,3 +91,18 @@ export interface ResultsFile {
   /** Offsets unit of every span in this file. Always 'codepoint'. */
   offsets?: 'codepoint';
 }
+
+/** One chunk given ready-made (`eval --chunks`, read by formats/chunks-jsonl.ts), offsets in UTF-16. */
+export interface ChunkLine {
+  id?: string;
+  docId: string;
+  start: number;
+  end: number;
+  prefix: string;
+  returnStart?: number;
+  returnEnd?: number;
+  parentId?: string;
+  headingPath?: string[];
+  /** 1-based line in the file. */
+  line: number;
+}

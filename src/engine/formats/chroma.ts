@@ -5,10 +5,10 @@
 // its content, and a question with a reference whose content does not occur at all is skipped.
 import Papa from 'papaparse';
 import { InputError } from '../types.ts';
-import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
+import type { Dataset, DocumentInput, QuestionSpec } from '../evaluation/dataset.ts';
 import type { GoldSpan } from '../types.ts';
 import type { SkippedQuestion } from '../evaluation/types.ts';
-import { offsetMap } from './codepoints.ts';
+import { offsetMap } from '../util/codepoints.ts';
 import { checkSize, isObj, preview, type ReadOptions } from './limits.ts';
 import { nearestOccurrence } from './squad.ts';
 

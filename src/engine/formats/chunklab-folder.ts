@@ -1,7 +1,7 @@
 // The ChunkLab folder (the bundled samples use it): documents.json listing documents and their
 // metadata, the document files, and questions.json whose gold is usually a key phrase.
 import { InputError } from '../types.ts';
-import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
+import type { Dataset, DocumentInput, QuestionSpec } from '../evaluation/dataset.ts';
 import { arr, checkSize, obj, optStr, parseJson, str, uniqueIds, type ReadOptions, preview } from './limits.ts';
 import { docFormat, readMeta, readQuestion, writeQuestion } from './questions.ts';
 

@@ -4,23 +4,9 @@
 // Reading (for `eval --chunks`): start/end may be absent, then `text` is located in the document.
 import { InputError } from '../types.ts';
 import type { Chunk } from '../types.ts';
-import { offsetMap } from './codepoints.ts';
+import { offsetMap } from '../util/codepoints.ts';
 import { checkSize, isObj, type ReadOptions, preview } from './limits.ts';
-
-/** One chunk read from a file, offsets in UTF-16. */
-export interface ChunkLine {
-  id?: string;
-  docId: string;
-  start: number;
-  end: number;
-  prefix: string;
-  returnStart?: number;
-  returnEnd?: number;
-  parentId?: string;
-  headingPath?: string[];
-  /** 1-based line in the file. */
-  line: number;
-}
+import type { ChunkLine } from '../evaluation/types.ts';
 
 /** Serialises chunks; `docText` gives each document's text. Ends with a newline when non-empty. */
 export function writeChunksJsonl(chunks: readonly Chunk[], docText: (docId: string) => string): string {

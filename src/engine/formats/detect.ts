@@ -1,4 +1,4 @@
-// Which dataset a set of files is, decided in one place for the CLI (src/cli/dataset.ts, files on
+// Which dataset a set of files is, decided in one place for the CLI (src/node/files.ts, files on
 // disk) and the page (workers/engine.worker.ts, files the user chose). Both hand over a virtual
 // listing: relative paths ('/'-separated) → content, read lazily, so a caller reads only what the
 // chosen reader needs (the CLI size-checks every file it reads). Content may be text or bytes, so
@@ -17,7 +17,7 @@
 //  - One file that is a document by its extension: a documents "folder" of that one file.
 import { dropFilterExcludedGold, type FilterExcluded } from '../evaluation/gold.ts';
 import { InputError } from '../types.ts';
-import type { Dataset } from './dataset.ts';
+import type { Dataset } from '../evaluation/dataset.ts';
 import { isObj, parseJson, type ReadOptions } from './limits.ts';
 import { readSquad } from './squad.ts';
 import { readChromaFolder } from './chroma.ts';

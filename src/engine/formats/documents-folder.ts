@@ -7,7 +7,7 @@
 import { InputError, type DocFormat, type DocMeta } from '../types.ts';
 import { parsePdf, type PdfjsSource } from '../documents/pdf/pdf.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
-import type { Dataset, DocumentInput } from './dataset.ts';
+import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
 import { checkSize, type ReadOptions } from './limits.ts';
 
 /** The file types a documents folder takes, by extension. */

@@ -1,10 +1,7 @@
 // File formats: every reader is a pure function over strings that validates and throws InputError
 // with file/line/question context. Every offset in a file counts Unicode code points.
-export * from './dataset.ts';
-export { MAX_INPUT_BYTES, checkSize, parseJson } from './limits.ts';
+export { MAX_INPUT_BYTES, UNSAFE_KEYS, checkSize, parseJson } from './limits.ts';
 export type { ReadOptions } from './limits.ts';
-export { offsetMap, hasAstral } from './codepoints.ts';
-export type { OffsetMap } from './codepoints.ts';
 export { readSquad, nearestOccurrence, PARAGRAPH_JOIN } from './squad.ts';
 export { readChromaFolder, corpusIdOf, CHROMA_COLUMNS } from './chroma.ts';
 export type { ChromaFolder } from './chroma.ts';
@@ -12,9 +9,8 @@ export { readChunklabFolder, listedFiles, writeChunklabFolder } from './chunklab
 export type { ChunklabFolder } from './chunklab-folder.ts';
 export { readWorkspace, writeWorkspace, datasetFromWorkspace, workspaceFromDataset, WORKSPACE_FORMAT, WORKSPACE_VERSION } from './workspace.ts';
 export type { Workspace, WorkspaceCorpus, WorkspaceQuestionSet } from './workspace.ts';
-export { readResults, writeResults, rescore, RESULTS_FORMAT } from './results.ts';
+export { readResults, writeResults, RESULTS_FORMAT } from './results.ts';
 export { readChunksJsonl, writeChunksJsonl } from './chunks-jsonl.ts';
-export type { ChunkLine } from './chunks-jsonl.ts';
 export { summarize, configLabel, questionSetSignature, isRecord } from './results-summary.ts';
 export type { ResultsSummary } from './results-summary.ts';
 export { detectDataset, datasetOf, workspaceOf, listingFromUploads, normalizePath, textOf } from './detect.ts';

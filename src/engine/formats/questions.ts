@@ -3,9 +3,9 @@
 // ({docId, phrase}); look-alike passages (notRelevant); metadata filters; tags.
 import { InputError } from '../types.ts';
 import type { DocFormat, DocMeta } from '../types.ts';
-import type { DocumentInput, GoldRef, QuestionProvenance, QuestionSpec, ReviewState } from './dataset.ts';
-import { isPhraseRef } from './dataset.ts';
-import { offsetMap } from './codepoints.ts';
+import type { DocumentInput, GoldRef, QuestionProvenance, QuestionSpec, ReviewState } from '../evaluation/dataset.ts';
+import { isPhraseRef } from '../evaluation/dataset.ts';
+import { offsetMap } from '../util/codepoints.ts';
 import { arr, int, isObj, num, obj, optStr, str, strMap, preview, idOf } from './limits.ts';
 
 const FORMATS: DocFormat[] = ['markdown', 'text', 'html'];

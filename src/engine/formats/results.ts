@@ -6,7 +6,7 @@ import { InputError } from '../types.ts';
 import type { GoldSpan } from '../types.ts';
 import type { Metrics, ResultsChunk, ResultsFile, ResultsQuestion } from '../evaluation/types.ts';
 import { LATER_METRIC_KEYS, METRIC_KEYS } from '../evaluation/types.ts';
-import { budgetOf, scoreResults } from '../evaluation/metrics.ts';
+import { rescore } from '../evaluation/rescore.ts';
 import { arr, int, isObj, num, obj, parseJson, str, strMap, type ReadOptions, preview, idOf } from './limits.ts';
 
 export const RESULTS_FORMAT = 'chunklab-results';
@@ -89,21 +89,6 @@ function checkRunConfig(config: Record<string, unknown>, file: string): void {
     str(r.model, 'config.rerank.model', file);
     int(r.top, 'config.rerank.top', file, 1);
   }
-}
-
-/** The file with metrics, intervals, twins and per-question rank/miss/twin recomputed (at config.budget). */
-export function rescore(file: ResultsFile): ResultsFile {
-  const s = scoreResults(file.chunks, file.questions, { budget: budgetOf(file.config) });
-  const questions = file.questions.map((q, i) => {
-    const p = s.perQuestion[i];
-    const out: ResultsQuestion = { ...q, rank: p.rank };
-    delete out.miss;
-    delete out.twin;
-    if (p.miss) out.miss = p.miss;
-    if (p.twin) out.twin = p.twin;
-    return out;
-  });
-  return { ...file, questions, metrics: s.metrics, intervals: s.intervals, twins: s.twins };
 }
 
 export function writeResults(file: ResultsFile): string {

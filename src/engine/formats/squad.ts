@@ -3,9 +3,9 @@
 // counts code points; where the text is not there, the nearest occurrence in the paragraph is
 // taken; where it does not occur at all, the question is skipped and listed.
 import { InputError } from '../types.ts';
-import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
+import type { Dataset, DocumentInput, QuestionSpec } from '../evaluation/dataset.ts';
 import type { SkippedQuestion } from '../evaluation/types.ts';
-import { offsetMap } from './codepoints.ts';
+import { offsetMap } from '../util/codepoints.ts';
 import { arr, obj, parseJson, str, type ReadOptions, preview, idOf } from './limits.ts';
 
 export const PARAGRAPH_JOIN = '\n\n';

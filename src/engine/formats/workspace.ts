@@ -12,7 +12,7 @@
 // Offsets count Unicode code points (like every ChunkLab file); the reader converts them to
 // UTF-16 and validates everything: an opened file is untrusted.
 import { InputError } from '../types.ts';
-import type { Dataset, DocumentInput, QuestionSpec } from './dataset.ts';
+import type { Dataset, DocumentInput, QuestionSpec } from '../evaluation/dataset.ts';
 import { arr, isObj, obj, optStr, parseJson, str, uniqueIds, type ReadOptions, preview } from './limits.ts';
 import { docFormat, readMeta, readQuestion, writeQuestion } from './questions.ts';
 

@@ -3,7 +3,7 @@
 // caller has an embedding model). Lexical measures fold case and accents and drop stop words, so
 // "Qual é o prazo?" and "qual o prazo" count as the same words.
 
-import { bm25Terms, stopwordSet } from '../retrieval/bm25.ts';
+import { bm25Terms, stopwordSet } from '../documents/terms.ts';
 import { normalise } from './locate.ts';
 
 const STOP = stopwordSet('pt+en');

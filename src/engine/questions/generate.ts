@@ -6,7 +6,7 @@
 import { isAbortError, promptLanguage, type ContextCache, type ContextProvider, type Pricing } from '../llm/index.ts';
 import { hash64 } from '../util/hash.ts';
 import type { Doc, Span } from '../types.ts';
-import type { QuestionProvenance, QuestionSpec } from '../formats/dataset.ts';
+import type { QuestionProvenance, QuestionSpec } from '../evaluation/dataset.ts';
 import { parseQuestionAnswer } from './answer.ts';
 import { answersItself, contentWords, cosine, excerptLength, jaccard, lexicalOverlap, type LengthLimits } from './filters.ts';
 import { ExcerptLocator, type LocateHow } from './locate.ts';

@@ -1,7 +1,8 @@
-// Retrieval: BM25 (ours), result merging shared by every retriever.
-// Dense and hybrid retrievers (dense.ts, hybrid.ts) are exported from here by their author.
-export { Bm25Retriever, bm25Terms, foldTerm, stopwordSet } from './bm25.ts';
-export type { Bm25Options, StopwordSet, Term } from './bm25.ts';
+// Retrieval: BM25 (ours), dense (vectors), hybrid (reciprocal rank fusion), cross-encoder reranking,
+// result merging shared by every retriever, and one wiring from a configuration to a retriever.
+// The words BM25 counts (folding, stop words) live in documents/terms.ts.
+export { Bm25Retriever } from './bm25.ts';
+export type { Bm25Options } from './bm25.ts';
 export { mergeHits, returnedUnit, returnedUnits } from './merge.ts';
 export type { MergeOptions, RankedUnit, ReturnedUnit } from './merge.ts';
 export { DenseRetriever, topK } from './dense.ts';

@@ -6,7 +6,8 @@
 import { InputError } from '../types.ts';
 import type { Doc, Hit, IndexEntry, Retriever, SearchOptions } from '../types.ts';
 import { guessLanguage } from '../documents/language.ts';
-import { Bm25Retriever, type StopwordSet } from './bm25.ts';
+import { Bm25Retriever } from './bm25.ts';
+import type { StopwordSet } from '../documents/terms.ts';
 import { DenseRetriever } from './dense.ts';
 import { HybridRetriever } from './hybrid.ts';
 import type { LateSpan } from '../embedding/late-corpus.ts';

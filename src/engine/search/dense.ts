@@ -5,7 +5,7 @@
 // retriever and its passage vectors stay. Passage vectors are kept by text per (index, model), so
 // switching between dense and hybrid on the same model embeds nothing again.
 import { createRetriever, type EmbeddingSource, type RetrieverContext } from '../retrieval/wiring.ts';
-import type { StopwordSet } from '../retrieval/bm25.ts';
+import type { StopwordSet } from '../documents/terms.ts';
 import type { IndexEntry, Retriever } from '../types.ts';
 import { LruMap } from './lru.ts';
 

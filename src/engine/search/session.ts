@@ -5,13 +5,14 @@
 // answers { status: 'need-docs' } and the caller repeats the call with the documents.
 import { docUnits, parseDocument, type ParseInput } from '../documents/index.ts';
 import { lexicalEmbedderFor } from '../embedding/lexical.ts';
-import { Bm25Retriever, bm25Terms, stopwordSet, type StopwordSet } from '../retrieval/bm25.ts';
+import { Bm25Retriever } from '../retrieval/bm25.ts';
+import { bm25Terms, stopwordSet, type StopwordSet } from '../documents/terms.ts';
 import { mergeHits } from '../retrieval/merge.ts';
 import { corpusLanguage } from '../retrieval/wiring.ts';
 import { matchesAll } from '../evaluation/gold.ts';
 import { chunkAll, indexText } from '../evaluation/experiment.ts';
 import { placeSpans, resolveRef, type Placement, type ResolvedRef } from '../evaluation/placement.ts';
-import type { GoldRef } from '../formats/dataset.ts';
+import type { GoldRef } from '../evaluation/dataset.ts';
 import { InputError, type Chunk, type Doc, type DocMeta, type EmbedFn, type GoldSpan, type IndexEntry, type Retriever, type Span, type TextTokenizer, type Unit } from '../types.ts';
 import type { FoundUnit, NeedDocs, SearchAnswer, SearchChunking, SearchRequest } from './types.ts';
 import { LruMap } from './lru.ts';

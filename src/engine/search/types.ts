@@ -1,7 +1,7 @@
 // What the search view and the question editor ask of a corpus, and what comes back. Offsets are
 // UTF-16 into the parsed document's text.
 import type { ParseInput } from '../documents/index.ts';
-import type { StopwordSet } from '../retrieval/bm25.ts';
+import type { StopwordSet } from '../documents/terms.ts';
 import type { ChunkerId, Span } from '../types.ts';
 
 export type { ChunkRef, Placement, ResolvedRef } from '../evaluation/placement.ts';

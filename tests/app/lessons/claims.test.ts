@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { LESSONS } from '../../../src/app/lessons/presets.ts';
 import { lessonClaims, tableAndCodeDoc } from '../../../src/app/lessons/claims.ts';
 import { pt, en } from '../../../src/app/i18n/areas/newcomer.ts';
-import { loadDataset } from '../../../src/cli/dataset.ts';
+import { loadDataset } from '../../../src/node/files.ts';
 
 const runsOf = (id: string, lang: 'pt-BR' | 'en') => LESSONS.find((l) => l.id === id)!.sample![lang]!;
 

@@ -4,8 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import { LESSONS, contextRatio, lessonGrid, type SampleLang } from '../../../src/app/lessons/presets.ts';
 import { pt, en } from '../../../src/app/i18n/areas/lessons.ts';
-import { loadDataset } from '../../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { parseDataset, runExperiment } from '../../../src/engine/evaluation/experiment.ts';
 import { chunkCorpus } from '../../../src/engine/chunkers/index.ts';
 import { lintChunks } from '../../../src/engine/lints/index.ts';

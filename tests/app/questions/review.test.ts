@@ -1,8 +1,8 @@
 // The review panel's pure helpers: filters (document, status, overlap bounds), counts, adding a
 // run's questions without replacing any already in the set, accept-all, answer replacement.
 import { describe, expect, test } from 'vitest';
-import type { QuestionSpec } from '../../../src/engine/formats/dataset.ts';
-import { isEvaluated, selectQuestions } from '../../../src/engine/formats/dataset.ts';
+import type { QuestionSpec } from '../../../src/engine/evaluation/dataset.ts';
+import { isEvaluated, selectQuestions } from '../../../src/engine/evaluation/dataset.ts';
 import { ALL, acceptAll, addGenerated, answerText, filterQuestions, replaceAnswer, reviewCounts } from '../../../src/app/questions/review.ts';
 
 const prov = (overlap: number) => ({ model: 'openai:m', promptVersion: 'q1', kind: 'plain' as const, passage: { docId: 'a', start: 0, end: 10 }, overlap, located: ['exact'] });

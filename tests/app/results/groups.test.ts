@@ -3,8 +3,8 @@
 // questions or with another setting stays apart, each row sits in the group of its newest run, groups
 // come newest first, and the filters pick by strategy, retriever, corpus and group.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
-import { loadDataset } from '../../../src/cli/dataset.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
+import { loadDataset } from '../../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../../src/engine/evaluation/experiment.ts';
 import type { ResultsFile } from '../../../src/engine/evaluation/types.ts';
 import { dedupe, groupRows, identity, matches, LOOSE_GROUP, type RowInfo } from '../../../src/app/experiments/groups.ts';

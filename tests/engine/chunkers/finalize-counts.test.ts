@@ -7,7 +7,7 @@ import { Tokenizer } from '@huggingface/tokenizers';
 import { readFileSync } from 'node:fs';
 import { chunkDocument, CHUNKER_IDS } from '../../../src/engine/chunkers/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
-import { DEFAULT_TOKENIZER_DIR } from '../../../src/cli/load-tokenizer.ts';
+import { DEFAULT_TOKENIZER_DIR } from '../../../src/node/tokenizer-folder.ts';
 import type { Doc, TextTokenizer, TokenSpan } from '../../../src/engine/types.ts';
 import { enDoc, fakeEmbed, fakeGenerator, ptDoc, tokenizer } from './helpers.ts';
 

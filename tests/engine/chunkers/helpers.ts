@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import type { Chunk, Doc, TextTokenizer } from '../../../src/engine/types.ts';
 
 export const tokenizer: TextTokenizer = await loadDefaultTokenizer();

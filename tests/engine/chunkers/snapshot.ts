@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadDataset } from '../../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import type { Chunk, Doc } from '../../../src/engine/types.ts';

@@ -2,7 +2,7 @@
 // tokenizer: placement before the header, the cap after adding sentences, caching, cancel and resume,
 // provider errors, progress, and the contextualizer the experiment pipeline calls.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import {

@@ -1,15 +1,15 @@
 // The generated test cross-encoder (scripts/make-test-cross-encoder.py) run by onnxruntime-node
-// through src/cli/cross-encoder.ts, against the numpy reference scores written beside it; the pair
+// through src/node/cross-encoder.ts, against the numpy reference scores written beside it; the pair
 // template, longest-first truncation and the score cache.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCrossEncoder, type LoadedCrossEncoder } from '../../../src/cli/cross-encoder.ts';
+import { loadCrossEncoder, type LoadedCrossEncoder } from '../../../src/node/cross-encoder.ts';
 import { createCrossEncoder, pairTemplate, truncatePair, type CrossEncoderRunner } from '../../../src/engine/embedding/cross-encoder.ts';
 import { MemoryEmbeddingCache } from '../../../src/engine/embedding/cache.ts';
 import { findReranker, RERANKERS } from '../../../src/engine/embedding/reranker-catalogue.ts';
-import { loadTokenizerDir } from '../../../src/cli/load-tokenizer.ts';
+import { loadTokenizerDir } from '../../../src/node/tokenizer-folder.ts';
 import { InputError } from '../../../src/engine/types.ts';
 
 const DIR = path.resolve('tests/fixtures/models/chunklab-test-cross-encoder');
@@ -61,8 +61,8 @@ describe('test cross-encoder through onnxruntime-node', () => {
   });
 
   it('the padded reference batch gives the reference scores from the runner itself', async () => {
-    const { loadModel, ortFeeds } = await import('../../../src/cli/model.ts');
-    const { createOrtCrossEncoderRunner } = await import('../../../src/cli/cross-encoder.ts');
+    const { loadModel, ortFeeds } = await import('../../../src/node/model.ts');
+    const { createOrtCrossEncoderRunner } = await import('../../../src/node/cross-encoder.ts');
     const m = await loadModel(DIR);
     try {
       const runner = createOrtCrossEncoderRunner(m.session, (b) => ortFeeds(m.session, b));

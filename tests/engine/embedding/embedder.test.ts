@@ -1,7 +1,7 @@
 // The embedder over the ONNX test model: reference vectors, batching = one-by-one, caching,
 // duplicates, prefixes, truncation reports, progress and cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadModelDir, type LoadedModel } from '../../../src/cli/model.ts';
+import { loadModelDir, type LoadedModel } from '../../../src/node/model.ts';
 import { MemoryEmbeddingCache } from '../../../src/engine/embedding/cache.ts';
 import { createEmbedder, type EmbedderOptions } from '../../../src/engine/embedding/embedder.ts';
 import { InputError } from '../../../src/engine/types.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosine, dilutedPassage, dilutionTest, findSentence, naiveVsLate, DILUTION_COUNTS, type EmbedTextsFn } from '../../../src/engine/embedding/experiments.ts';
 import { lateChunk } from '../../../src/engine/embedding/late.ts';
-import { createModelEmbedder, loadModelDir, type LoadedModel } from '../../../src/cli/model.ts';
+import { createModelEmbedder, loadModelDir, type LoadedModel } from '../../../src/node/model.ts';
 import { InputError, type Span } from '../../../src/engine/types.ts';
 import { MODEL_DIR, standInTokenizer } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // lateChunkCorpus: per-document late chunking equals lateChunk on each document alone, the 'late'
 // cache makes a rerun free of model calls, and the window counts do not depend on the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadModelDir, type LoadedModel } from '../../../src/cli/model.ts';
+import { loadModelDir, type LoadedModel } from '../../../src/node/model.ts';
 import { lateChunk } from '../../../src/engine/embedding/late.ts';
 import { lateChunkCorpus, type LateCorpusOptions } from '../../../src/engine/embedding/late-corpus.ts';
 import { MemoryEmbeddingCache } from '../../../src/engine/embedding/cache.ts';

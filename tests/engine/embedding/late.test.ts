@@ -2,7 +2,7 @@
 // straightforward re-implementation; a whole-document chunk equals the document's mean of
 // non-special token vectors; long documents go through macro-windows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadModelDir, type LoadedModel } from '../../../src/cli/model.ts';
+import { loadModelDir, type LoadedModel } from '../../../src/node/model.ts';
 import { lateChunk, planWindows, type LateChunkOptions } from '../../../src/engine/embedding/late.ts';
 import { l2Normalize, meanPool, meanPoolRange } from '../../../src/engine/embedding/pooling.ts';
 import { InputError } from '../../../src/engine/types.ts';

@@ -5,10 +5,10 @@ import { runExperiment } from '../../../src/engine/evaluation/experiment.ts';
 import { hitRateAtBudgets } from '../../../src/engine/evaluation/metrics.ts';
 import { readResults, writeResults } from '../../../src/engine/formats/results.ts';
 import type { ResultsFile } from '../../../src/engine/evaluation/types.ts';
-import type { Dataset } from '../../../src/engine/formats/dataset.ts';
+import type { Dataset } from '../../../src/engine/evaluation/dataset.ts';
 import { InputError, type TextTokenizer } from '../../../src/engine/types.ts';
-import { loadDataset } from '../../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { independentMetrics } from './independent-scorer.ts';
 
 let ds: Dataset;

@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { runExperiment, type ExperimentConfig } from '../../../src/engine/evaluation/experiment.ts';
 import { readSquad } from '../../../src/engine/formats/squad.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { contextRunConfig, createContextualizer } from '../../../src/engine/context/index.ts';
 import { MemoryContextCache, type ContextProvider } from '../../../src/engine/llm/index.ts';
 import { lexicalEmbedderFor } from '../../../src/engine/embedding/lexical.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../../../src/engine/types.ts';
-import type { Dataset } from '../../../src/engine/formats/dataset.ts';
+import type { Dataset } from '../../../src/engine/evaluation/dataset.ts';
 import { independentMetrics } from './independent-scorer.ts';
 import { METRIC_KEYS } from '../../../src/engine/evaluation/types.ts';
 

@@ -8,8 +8,8 @@ import { readSquad } from '../../../src/engine/formats/squad.ts';
 import { readChromaFolder } from '../../../src/engine/formats/chroma.ts';
 import { readResults, writeResults } from '../../../src/engine/formats/results.ts';
 import { METRIC_KEYS } from '../../../src/engine/evaluation/types.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
-import type { Dataset } from '../../../src/engine/formats/dataset.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
+import type { Dataset } from '../../../src/engine/evaluation/dataset.ts';
 import { independentMetrics } from './independent-scorer.ts';
 
 const md = '# Prazos\n\nO reembolso sai em 30 dias. Depois disso, abra um chamado.\n\n| Plano | Prazo |\n|---|---|\n| Ouro | 5 dias |\n| Prata | 10 dias |\n\n```\nlimite = 100\nteto = 200\n```\n';

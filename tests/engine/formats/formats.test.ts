@@ -7,7 +7,7 @@ import { readChunklabFolder } from '../../../src/engine/formats/chunklab-folder.
 import { readWorkspace, writeWorkspace, workspaceFromDataset, datasetFromWorkspace } from '../../../src/engine/formats/workspace.ts';
 import { readChunksJsonl, writeChunksJsonl } from '../../../src/engine/formats/chunks-jsonl.ts';
 import { readResults, writeResults } from '../../../src/engine/formats/results.ts';
-import { offsetMap } from '../../../src/engine/formats/codepoints.ts';
+import { offsetMap } from '../../../src/engine/util/codepoints.ts';
 import { parseJson } from '../../../src/engine/formats/limits.ts';
 import type { Chunk, GoldSpan } from '../../../src/engine/types.ts';
 

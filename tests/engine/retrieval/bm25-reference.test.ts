@@ -14,7 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { Bm25Retriever, bm25Terms, stopwordSet, type Bm25Options } from '../../../src/engine/retrieval/bm25.ts';
+import { Bm25Retriever, type Bm25Options } from '../../../src/engine/retrieval/bm25.ts';
+import { bm25Terms, stopwordSet } from '../../../src/engine/documents/terms.ts';
 
 const SAMPLES = fileURLToPath(new URL('../../../public/samples/', import.meta.url));
 

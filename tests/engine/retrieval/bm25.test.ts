@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { Bm25Retriever, bm25Terms, foldTerm, stopwordSet } from '../../../src/engine/retrieval/bm25.ts';
+import { Bm25Retriever } from '../../../src/engine/retrieval/bm25.ts';
+import { bm25Terms, foldTerm, stopwordSet } from '../../../src/engine/documents/terms.ts';
 
 describe('bm25 terms', () => {
   test('fold case and accents, keep offsets into the original text', () => {

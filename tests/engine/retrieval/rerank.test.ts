@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Bm25Retriever } from '../../../src/engine/retrieval/bm25.ts';
 import { RerankingRetriever, rerankHits } from '../../../src/engine/retrieval/rerank.ts';
-import { loadCrossEncoder } from '../../../src/cli/cross-encoder.ts';
+import { loadCrossEncoder } from '../../../src/node/cross-encoder.ts';
 import type { Hit } from '../../../src/engine/types.ts';
 
 const hits = (n: number): Hit[] => Array.from({ length: n }, (_, i) => ({ id: `c${i}`, score: 100 - i }));

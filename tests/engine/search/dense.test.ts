@@ -4,8 +4,8 @@
 // and later queries embed only themselves, a document scope keeps every hit in that document, and a
 // failing embedding leaves the session usable.
 import { expect, test } from 'vitest';
-import { loadDataset } from '../../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { SearchSession, type SearchAnswer } from '../../../src/engine/search/index.ts';
 import { parseDocument, type ParseInput } from '../../../src/engine/documents/index.ts';
 import { chunkAll, indexText } from '../../../src/engine/evaluation/experiment.ts';

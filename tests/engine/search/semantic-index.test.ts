@@ -2,8 +2,8 @@
 // chunks equal the engine's semantic chunker over that embedder, computed here independently); with a
 // model named in the request its embed function is used, and the index key tells the two apart.
 import { expect, test } from 'vitest';
-import { loadDataset } from '../../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { SearchSession } from '../../../src/engine/search/index.ts';
 import { parseDocument, type ParseInput } from '../../../src/engine/documents/index.ts';
 import { chunkCorpus } from '../../../src/engine/chunkers/index.ts';

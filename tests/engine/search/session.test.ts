@@ -2,12 +2,12 @@
 // the need-docs protocol, the cache, BM25 ranking with term hits, filters, gold resolution and
 // placement, checked against independent computations over the sample corpus.
 import { describe, expect, test } from 'vitest';
-import { loadDataset } from '../../../src/cli/dataset.ts';
-import { loadDefaultTokenizer } from '../../../src/cli/load-tokenizer.ts';
+import { loadDataset } from '../../../src/node/files.ts';
+import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { SearchSession, LruMap } from '../../../src/engine/search/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { chunkCorpus } from '../../../src/engine/chunkers/index.ts';
-import { foldTerm } from '../../../src/engine/retrieval/bm25.ts';
+import { foldTerm } from '../../../src/engine/documents/terms.ts';
 import type { ParseInput } from '../../../src/engine/documents/index.ts';
 
 const ds = await loadDataset('public/samples/en');

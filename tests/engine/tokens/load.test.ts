@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TOKENIZER_DIR, loadDefaultTokenizer, loadTokenizerDir } from '../../../src/cli/load-tokenizer.ts';
+import { DEFAULT_TOKENIZER_DIR, loadDefaultTokenizer, loadTokenizerDir } from '../../../src/node/tokenizer-folder.ts';
 import { loadTokenizerFromUrl } from '../../../src/engine/tokens/index.ts';
 import { InputError } from '../../../src/engine/types.ts';
 import { FIXTURES, MINILM_DIR, pair } from './helpers.ts';

@@ -6,7 +6,7 @@
 // document's meta (see page-map.ts).
 
 import { InputError, type Doc, type DocMeta } from '../../types.ts';
-import { parseDocument } from '../index.ts';
+import { parseDocument } from '../parse.ts';
 import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
 import { rowsOf, toItem, Vocab, type Item } from './geometry.ts';
 import { flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';

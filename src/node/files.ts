@@ -1,14 +1,17 @@
-// Node: load a dataset from a path. Which dataset the files are is decided by the engine
-// (src/engine/formats/detect.ts, the same rule the page uses); this file only does the file work:
-// listing the folder, size-checking every file before it is read, and refusing a path that leaves
-// the folder (by '..' or through a symbolic link).
+// Node: reading files from disk, as the CLI and the library's node entry do: a dataset from a path
+// (which dataset the files are is decided by the engine, src/engine/formats/detect.ts, the same rule
+// the page uses; this file only does the file work: listing the folder, size-checking every file
+// before it is read, refusing a path that leaves the folder by ".." or a symbolic link), text files
+// size-checked, and a file's SHA-256.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../engine/types.ts';
-import type { Dataset } from '../engine/formats/dataset.ts';
-import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/limits.ts';
-import { datasetOf, detectDataset, type FileListing } from '../engine/formats/detect.ts';
-import { documentType } from '../engine/formats/documents-folder.ts';
+import type { Dataset } from '../engine/evaluation/index.ts';
+import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/index.ts';
+import { datasetOf, detectDataset, type FileListing } from '../engine/formats/index.ts';
+import { documentType } from '../engine/formats/index.ts';
 import { nodeDocumentReaders } from './document-readers.ts';
 
 /** The size limit for one input file: CHUNKLAB_MAX_INPUT_BYTES overrides the default 200 MB. */
@@ -77,4 +80,11 @@ export async function loadDataset(path: string): Promise<Dataset> {
     listing = { name: path, kind: 'file', paths: [basename(path)], read: () => (isBinary(path) ? readBytes(path) : readText(path)) };
   }
   return datasetOf(await detectDataset(listing, { ...opts, readers: nodeDocumentReaders() }));
+}
+
+/** SHA-256 of a file, streamed (a 470 MB model hashes in about a second). */
+export async function sha256File(file: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(file)) h.update(chunk as Buffer);
+  return h.digest('hex');
 }

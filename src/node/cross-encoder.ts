@@ -1,14 +1,14 @@
 // The CLI's cross-encoder (reranker): a model folder (or a Hub id already on disk) loaded through
-// src/cli/model.ts, with onnxruntime-node reading its `logits` output, scores cached in the same
+// src/node/model.ts, with onnxruntime-node reading its `logits` output, scores cached in the same
 // file cache as embeddings (.cache/embeddings, kind 'rerank'), keyed by id AND weights hash.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as ort from 'onnxruntime-node';
 import { InputError } from '../engine/types.ts';
-import { DTYPE_FILES, type ModelDtype } from '../engine/embedding/catalogue.ts';
-import { createCrossEncoder, pairTemplate, type CrossEncoder, type CrossEncoderRunner } from '../engine/embedding/cross-encoder.ts';
-import { findReranker } from '../engine/embedding/reranker-catalogue.ts';
-import type { RunnerBatch } from '../engine/embedding/runner.ts';
+import { DTYPE_FILES, type ModelDtype } from '../engine/embedding/index.ts';
+import { createCrossEncoder, pairTemplate, type CrossEncoder, type CrossEncoderRunner } from '../engine/embedding/index.ts';
+import { findReranker } from '../engine/embedding/index.ts';
+import type { RunnerBatch } from '../engine/embedding/index.ts';
 
 /** What config.rerank records about the model (with `top`, added by the pipeline). */
 export interface RerankModelConfig {
@@ -52,7 +52,7 @@ export async function loadCrossEncoder(
 ): Promise<LoadedCrossEncoder> {
   const [{ loadModel, ortFeeds }, { sha256File }, { FileEmbeddingCache }] = await Promise.all([
     import('./model.ts'),
-    import('./retrievers.ts'),
+    import('./files.ts'),
     import('./embed-cache.ts'),
   ]);
   let m;

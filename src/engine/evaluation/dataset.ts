@@ -2,7 +2,7 @@
 // is explicit spans (UTF-16 offsets, already converted from the file's code points) or key
 // phrases that evaluation/gold.ts resolves against the parsed document.
 import type { DocFormat, DocMeta, GoldSpan } from '../types.ts';
-import type { SkippedQuestion } from '../evaluation/types.ts';
+import type { SkippedQuestion } from './types.ts';
 
 export interface DocumentInput {
   id: string;

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { InputError, type TextTokenizer } from '../engine/types.ts';
-import { DTYPE_FILES, describeCustomModel, findModel, type HubModelConfig, type ModelDtype, type ModelInfo } from '../engine/embedding/catalogue.ts';
-import type { ModelRunner, RunnerBatch, RunnerOutput } from '../engine/embedding/runner.ts';
-import { createEmbedder, type Embedder, type EmbedderOptions } from '../engine/embedding/embedder.ts';
+import { DTYPE_FILES, describeCustomModel, findModel, type HubModelConfig, type ModelDtype, type ModelInfo } from '../engine/embedding/index.ts';
+import type { ModelRunner, RunnerBatch, RunnerOutput } from '../engine/embedding/index.ts';
+import { createEmbedder, type Embedder, type EmbedderOptions } from '../engine/embedding/index.ts';
 
 export interface LoadedModel {
   runner: ModelRunner;
@@ -32,7 +32,7 @@ export interface LoadModelOptions {
   dtype?: ModelDtype;
   /** onnxruntime threads inside one operator (default: onnxruntime's choice). */
   threads?: number;
-  /** How to load the folder's tokenizer (default: src/cli/load-tokenizer.ts loadTokenizerDir). */
+  /** How to load the folder's tokenizer (default: src/node/tokenizer-folder.ts loadTokenizerDir). */
   loadTokenizer?: (dir: string) => Promise<TextTokenizer>;
 }
 
@@ -156,7 +156,7 @@ export async function loadModelDir(dir: string, opts: LoadModelOptions = {}): Pr
   const name = typeof config._name_or_path === 'string' && config._name_or_path ? config._name_or_path : path.basename(path.resolve(dir));
   const info = findModel(name) ?? describeCustomModel(config, name, tokConfig);
 
-  const loadTokenizer = opts.loadTokenizer ?? (async (d: string) => (await import('./load-tokenizer.ts')).loadTokenizerDir(d));
+  const loadTokenizer = opts.loadTokenizer ?? (async (d: string) => (await import('./tokenizer-folder.ts')).loadTokenizerDir(d));
   const tokenizer = await loadTokenizer(dir);
 
   const session = await ort.InferenceSession.create(onnxPath, {

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { EmbedKind, EmbeddingCache, EmbeddingCacheKey } from '../engine/embedding/cache.ts';
+import type { EmbedKind, EmbeddingCache, EmbeddingCacheKey } from '../engine/embedding/index.ts';
 
 // Append only: a record stores its kind's index.
 const KINDS: EmbedKind[] = ['query', 'passage', 'late', 'rerank'];

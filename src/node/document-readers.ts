@@ -3,9 +3,9 @@
 // so that text widths match the fonts; mammoth's Node build reads the .docx zip).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { DocumentReaders } from '../engine/formats/documents-folder.ts';
-import type { PdfjsModule } from '../engine/documents/pdf/types.ts';
-import type { MammothLike } from '../engine/documents/docx.ts';
+import type { DocumentReaders } from '../engine/formats/index.ts';
+import type { PdfjsModule } from '../engine/documents/index.ts';
+import type { MammothLike } from '../engine/documents/index.ts';
 
 const require = createRequire(import.meta.url);
 
