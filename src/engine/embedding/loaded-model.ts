@@ -1,5 +1,5 @@
 // A loaded embedding model as the routines that run it see it, wherever it was loaded (the browser's
-// embedding worker, workers/embed-runner.ts; the CLI, src/cli/model.ts): one record, and the functions
+// embedding worker, workers/embed-runner.ts; Node, src/node/model.ts): one record, and the functions
 // that hand its parts to the embedder and to late chunking, instead of the runner, tokenizer, special
 // token ids and limit written out at every call.
 import type { TextTokenizer } from '../types.ts';
