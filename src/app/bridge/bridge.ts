@@ -35,10 +35,14 @@ export interface BridgeState {
 interface Primer<Api> {
   current: () => unknown;
   apply: (api: Api, value: unknown) => Promise<unknown>;
+  /** Only calls with these labels need it (all calls when absent). */
+  before?: readonly string[];
 }
 
 interface Job<Api> {
   label?: string;
+  /** What each primer's current() said when the call was made (the call runs with that). */
+  primes: unknown[];
   run: (api: Api) => Promise<unknown>;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
@@ -68,16 +72,24 @@ export class WorkerBridge<Api> {
    * Declares something every worker must hold before a call runs: `current()` says what it is now
    * (compared by identity with what the worker was handed); `apply` hands it over. A fresh worker starts
    * with nothing, so null/undefined is not handed to it. A failing `apply` fails the call it preceded
-   * (and is tried again before the next one).
+   * (and is tried again before the next one). `before`: only calls with these labels need it (a model
+   * is loaded again before the calls that use it, not before a status question).
    */
-  prime<T>(current: () => T, apply: (api: Api, value: T) => Promise<unknown>): this {
-    this.primers.push({ current, apply: apply as Primer<Api>['apply'] });
+  prime<T>(current: () => T, apply: (api: Api, value: T) => Promise<unknown>, o: { before?: readonly string[] } = {}): this {
+    this.primers.push({ current, apply: apply as Primer<Api>['apply'], before: o.before });
     return this;
   }
 
-  private async primed(api: Api): Promise<void> {
-    for (const p of this.primers) {
-      const v = p.current();
+  /** Notes that the live worker `api` now holds `value` for the primer of `current` (a call handed it over itself). */
+  primedWith(current: () => unknown, api: Api, value: unknown): void {
+    const p = this.primers.find((x) => x.current === current);
+    if (p && this.handle?.api === api) this.handed.set(p, value);
+  }
+
+  private async primed(api: Api, job: Job<Api>): Promise<void> {
+    for (const [i, p] of this.primers.entries()) {
+      if (p.before && !(job.label && p.before.includes(job.label))) continue;
+      const v = job.primes[i];
       if (this.handed.has(p) ? this.handed.get(p) === v : v === null || v === undefined) continue;
       await p.apply(api, v);
       if (this.handle?.api === api) this.handed.set(p, v);
@@ -87,7 +99,7 @@ export class WorkerBridge<Api> {
   /** Queues `fn` to run against the worker's API (primed first); resolves with its result. */
   call<R>(fn: (api: Api) => Promise<R>, label?: string): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ run: fn, resolve: resolve as (v: unknown) => void, reject, label });
+      this.queue.push({ run: fn, resolve: resolve as (v: unknown) => void, reject, label, primes: this.primers.map((p) => p.current()) });
       this.emit();
       this.pump();
     });
@@ -153,7 +165,7 @@ export class WorkerBridge<Api> {
     let p: Promise<unknown>;
     try {
       const api = this.worker().api;
-      p = this.primed(api).then(() => job.run(api));
+      p = this.primed(api, job).then(() => job.run(api));
     } catch (e) {
       p = Promise.reject(e);
     }

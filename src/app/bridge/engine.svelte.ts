@@ -35,6 +35,8 @@ export const bridge = new WorkerBridge<Engine>(createEngineWorker, IDLE_MS)
   .prime(
     () => modelTokenizerFiles,
     (api, files) => {
+      // Back to the bundled one on a live worker (a note of an earlier failure stays as it is).
+      if (!files) return api.useTokenizer(null);
       const promise = applyTokenizer(api, files);
       applied = { api, files, promise };
       return promise.catch(() => undefined);
