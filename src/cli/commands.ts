@@ -8,7 +8,7 @@
 //      for its own flags (name, type, help, and what to check: min/max, options, needs, conflicts);
 //   3. src/cli/foo.ts exporting `run(argv)`, which starts with `const p = readFlags('foo', argv)`
 //      and gets typed values (`p.flags['max-tokens']` is a number) with defaults filled in;
-//   4. its loader in RUNNERS (src/cli/main.ts). tests/cli/commands.test.ts checks the table.
+//   4. its loader in RUNNERS (src/cli/runners.ts). tests/cli/commands.test.ts checks the table.
 // A flag's name may have two rows when it means different things to different commands (--out is a
 // file for chunk and eval, a folder for questions); no command may see two rows of one name.
 import { CHUNKER_IDS } from '../engine/chunkers/index.ts';
@@ -94,6 +94,15 @@ Paired test: run the header-only arm at the same reduced cap with --context-arm-
     summary: 'paired test of two results files',
     args: '<a.json> <b.json>',
     notes: 'Exact McNemar on hit@1/3/5 over the questions both files share, with the questions only one configuration gets right.',
+  },
+  convert: {
+    summary: 'one document (pdf, docx, html, md, txt) to the Markdown the chunkers read',
+    args: '<file>',
+    notes: `Writes the Markdown every chunker sees (for HTML, the extracted text) to stdout, or to --out.
+--pages (with --out) also writes the page map beside it as <out>.pages.json: [{"page", "start",
+"end"}] in UTF-16 offsets of the Markdown. One summary line goes to stderr: pages, headings, tables,
+running lines removed, warnings, and "structure guessed" when a PDF has no tags or outline that give
+headings and few font cues (check its headings and tables before relying on them).`,
   },
   questions: {
     summary: "generate questions with located answers from a dataset's documents (a model)",
@@ -210,6 +219,8 @@ export const FLAGS = [
   { name: 'per-call', type: 'int', commands: ['questions'], min: 1, value: '<n>', help: 'questions asked per call' },
   { name: 'price', type: 'string', commands: ['questions'], check: checkPricing, value: '<in>,<out>', help: 'dollars per million prompt and answer tokens, for the estimate' },
   { name: 'cache-dir', type: 'string', commands: ['questions'], default: '.cache', value: '<dir>', help: "the answers cache's folder (questions.jsonl in it)" },
+  { name: 'out', type: 'string', commands: ['convert'], value: '<file.md>', help: 'write the Markdown here (written whole or not at all) instead of to stdout' },
+  { name: 'pages', type: 'boolean', commands: ['convert'], needs: ['out'], help: 'also write the page map as JSON beside --out (<out>.pages.json)' },
   { name: 'out', type: 'string', commands: ['questions'], required: ['questions'], value: '<folder>', help: 'the ChunkLab folder written (new, or one written before)' },
 ] as const satisfies readonly FlagSpec[];
 

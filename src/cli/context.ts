@@ -1,16 +1,13 @@
-// Node glue for generated context: a file-backed ContextCache (.cache/context.jsonl, append-only, so
-// an interrupted run keeps every finished sentence and the next run resumes) and a provider built
+// Node glue for generated context: the sentences kept in .cache/context.jsonl (src/node/answer-cache.ts,
+// append-only, so an interrupted run keeps every finished sentence and the next run resumes), a provider built
 // from a "kind:model" spec with the key read from the environment, never from the command line; and
 // the `eval --context-model` wiring: estimate (printed before any call), generate or read the cache,
 // place the sentences, report.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ContextProviderError,
   createHttpProvider,
-  type ContextCache,
   type ContextProvider,
   type Pricing,
   type ProviderConfig,
@@ -26,47 +23,7 @@ import {
   type ContextRunConfig,
 } from '../engine/context/index.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../engine/types.ts';
-
-/** One JSON object a line: {"k": key, "s": sentence}. A torn last line (crash mid-write) is ignored. */
-export class FileContextCache implements ContextCache {
-  private map: Map<string, string> | null = null;
-
-  constructor(readonly file = path.resolve('.cache', 'context.jsonl')) {}
-
-  private load(): Map<string, string> {
-    if (this.map) return this.map;
-    const m = new Map<string, string>();
-    if (existsSync(this.file)) {
-      for (const line of readFileSync(this.file, 'utf8').split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          const o = JSON.parse(line) as { k?: unknown; s?: unknown };
-          if (typeof o.k === 'string' && typeof o.s === 'string') m.set(o.k, o.s);
-        } catch {
-          /* a torn line: skip it */
-        }
-      }
-    }
-    this.map = m;
-    return m;
-  }
-
-  get size(): number {
-    return this.load().size;
-  }
-
-  async get(key: string): Promise<string | undefined> {
-    return this.load().get(key);
-  }
-
-  async set(key: string, sentence: string): Promise<void> {
-    const m = this.load();
-    if (m.get(key) === sentence) return;
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    await appendFile(this.file, JSON.stringify({ k: key, s: sentence }) + '\n', 'utf8');
-    m.set(key, sentence);
-  }
-}
+import { FileContextCache } from '../node/answer-cache.ts';
 
 /**
  * A provider from "openai:<model>" or "anthropic:<model>". The key comes from CHUNKLAB_CONTEXT_API_KEY,

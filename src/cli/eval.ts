@@ -7,7 +7,7 @@
 // read the dataset, the tokenizer (and vectors) the chunks are counted in, what chunking needs
 // besides (a language model, generated context, chunks made elsewhere), retrieve and score, report.
 import { InputError, type ChunkerId } from '../engine/types.ts';
-import { DEFAULT_CONTEXT_TOKENS } from '../engine/context/index.ts';
+import { DEFAULT_CONTEXT_TOKENS, leavesRoomForContext, MIN_CHUNK_TOKENS_WITH_CONTEXT } from '../engine/context/index.ts';
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/index.ts';
 import { parseDataset, runExperiment, selectQuestions, type Dataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/index.ts';
 import { readChunksJsonl, writeResults } from '../engine/formats/index.ts';
@@ -19,7 +19,7 @@ import { contextForCli, formatContextReport, parsePricing, type ContextCli } fro
 import type { LoadedCrossEncoder } from '../node/cross-encoder.ts';
 import { loadDataset, readOptions, readText } from '../node/files.ts';
 import type { ServiceDeps } from './embedder.ts';
-import { llmChunkerForCli, type LlmChunkerCli } from './llm-chunker.ts';
+import { llmChunkerFromFlags, type LlmChunkerCli } from './llm-chunker.ts';
 import { formatSummary } from './report.ts';
 import type { ModelDeps } from './retrievers.ts';
 
@@ -60,7 +60,7 @@ function planEval(f: Flags): EvalPlan {
   const service = serviceOptions(f);
   if (f.retriever !== 'bm25' && !f.model && !service) throw new InputError(`--retriever ${f.retriever} needs --model <id-or-dir> or --embedder <service>:<model>`, 'eval');
   const ctx = contextOptions(f);
-  const llm = llmOptions(f);
+  const llm = llmChunkerFromFlags(f, 'eval');
   return { f, config: experimentConfig(f, ctx), service, ctx, llm };
 }
 
@@ -81,8 +81,8 @@ function experimentConfig(f: Flags, ctx: ReturnType<typeof contextOptions>): Exp
   if (ctx.baseline) config.contextBaseline = { contextTokens: ctx.contextTokens };
   if (ctx.spec || ctx.baseline) {
     const reserve = ctx.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-    if (config.params.maxTokens - reserve < 8) {
-      throw new InputError(`--max-tokens ${config.params.maxTokens} leaves ${config.params.maxTokens - reserve} tokens for the chunk after reserving ${reserve} for the sentence (--context-tokens); at least 8 are needed`, 'eval');
+    if (!leavesRoomForContext(config.params.maxTokens, reserve)) {
+      throw new InputError(`--max-tokens ${config.params.maxTokens} leaves ${config.params.maxTokens - reserve} tokens for the chunk after reserving ${reserve} for the sentence (--context-tokens); at least ${MIN_CHUNK_TOKENS_WITH_CONTEXT} are needed`, 'eval');
     }
   }
   return config;
@@ -103,20 +103,6 @@ function contextOptions(f: Flags) {
     pricing: f['context-price'] !== undefined ? parsePricing(f['context-price']) : undefined,
     concurrency: f['context-concurrency'],
   };
-}
-
-/** The llm chunker's model (as `chunk` has it); undefined unless --chunker llm. */
-function llmOptions(f: Flags): LlmChunkerCli | undefined {
-  if (!f.generator) {
-    if (f.chunker === 'llm' && !f.chunks) throw new InputError('--chunker llm needs --generator openai:<model> or anthropic:<model>', 'eval');
-    return undefined;
-  }
-  if (f.chunker !== 'llm' || f.chunks) throw new InputError(`--generator is for --chunker llm, not "${f.chunks ? 'external chunks' : (f.chunker ?? '')}"`, 'eval');
-  return llmChunkerForCli(f.generator, {
-    baseUrl: f['base-url'],
-    cacheDir: f['generator-cache'],
-    pricing: f['generator-price'] !== undefined ? parsePricing(f['generator-price'], '--generator-price') : undefined,
-  });
 }
 
 /** The --embedder flags; undefined without --embedder (the table checks which need it). */

@@ -10,7 +10,8 @@ import { ContextProviderError, createHttpProvider, type ContextProvider } from '
 import { estimateLlmChunking, resolveParams } from '../engine/chunkers/index.ts';
 import type { Pricing } from '../engine/llm/index.ts';
 import { InputError, type AnswerCache, type Doc, type TextGenerator, type TextTokenizer } from '../engine/types.ts';
-import { FileContextCache, providerConfigFromSpec } from './context.ts';
+import { parsePricing, providerConfigFromSpec } from './context.ts';
+import { FileContextCache } from '../node/answer-cache.ts';
 
 export interface LlmChunkerCli {
   generator: TextGenerator;
@@ -73,4 +74,29 @@ export function llmChunkerForCli(
     );
   };
   return { generator, answers, estimate, report: () => `llm        ${id}: ${calls} model calls, ${cached} answers from the cache (${cache.file})` };
+}
+
+/** The llm chunker's flags, as `chunk` and `eval` share them. */
+export interface LlmChunkerFlags {
+  readonly chunker?: string;
+  /** eval: chunks made elsewhere (then no chunker runs). */
+  readonly chunks?: string;
+  readonly generator?: string;
+  readonly 'base-url'?: string;
+  readonly 'generator-cache'?: string;
+  readonly 'generator-price'?: string;
+}
+
+/** The llm chunker's model from the flags; undefined unless --chunker llm (which needs --generator). */
+export function llmChunkerFromFlags(f: LlmChunkerFlags, command: string): LlmChunkerCli | undefined {
+  if (!f.generator) {
+    if (f.chunker === 'llm' && !f.chunks) throw new InputError('--chunker llm needs --generator openai:<model> or anthropic:<model>', command);
+    return undefined;
+  }
+  if (f.chunker !== 'llm' || f.chunks) throw new InputError(`--generator is for --chunker llm, not "${f.chunks ? 'external chunks' : (f.chunker ?? '')}"`, command);
+  return llmChunkerForCli(f.generator, {
+    baseUrl: f['base-url'],
+    cacheDir: f['generator-cache'],
+    pricing: f['generator-price'] !== undefined ? parsePricing(f['generator-price'], '--generator-price') : undefined,
+  });
 }

@@ -1,25 +1,15 @@
 // `npm run cli -- <subcommand> ...`: the same engine as the page, in Node (compiled by scripts/build.mjs).
 import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../engine/types.ts';
-import { usageOfAll } from './args.ts';
 import type { CommandName } from './commands.ts';
 import { errorLine } from './errors.ts';
-
-/**
- * Each command's module, loaded only when it runs. A new command: its row in COMMANDS and its flags
- * in src/cli/commands.ts, src/cli/<name>.ts with `run(argv)`, and one line here.
- */
-const RUNNERS: Record<CommandName, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
-  chunk: () => import('./chunk.ts'),
-  eval: () => import('./eval.ts'),
-  compare: () => import('./compare.ts'),
-  questions: () => import('./questions.ts'),
-};
+import { RUNNERS } from './runners.ts';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h') {
-    console.log(usageOfAll());
+    // Loaded only here: the flag table imports what its checks need, which a command loads anyway.
+    console.log((await import('./args.ts')).usageOfAll());
     return 0;
   }
   const names = Object.keys(RUNNERS).join(', ');

@@ -240,6 +240,15 @@ export const ERROR_CODES = [
   'bad-model-output',
   'duplicate-document',
   'stale-chunk',
+  // Document files the readers refuse (documents/pdf, documents/docx, formats/documents-folder.ts).
+  'empty-file',
+  'encrypted-file',
+  'old-word-file',
+  'scanned-pdf',
+  'truncated-file',
+  'damaged-file',
+  'wrong-file-type',
+  'no-reader',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

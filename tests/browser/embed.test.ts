@@ -1,4 +1,4 @@
-// The embedding worker in real Chromium (workers/embed.worker.ts through workers/embed-client.ts,
+// The embedding worker in real Chromium (workers/embed.worker.ts through src/app/bridge/embed.ts,
 // reached on the test-only page tests/browser/embed-page.html): the committed random-weight test
 // model, served at /models/chunklab-test-bert/ for the tests only, against the numpy reference —
 // on WASM (1e-4), on the software WebGPU adapter (1e-3), and the reported fallback to WASM when

@@ -4,13 +4,7 @@
 import { expect, vi } from 'vitest';
 import { InputError } from '../../src/engine/types.ts';
 import { errorLine } from '../../src/cli/errors.ts';
-
-const COMMANDS = {
-  chunk: () => import('../../src/cli/chunk.ts'),
-  eval: () => import('../../src/cli/eval.ts'),
-  compare: () => import('../../src/cli/compare.ts'),
-  questions: () => import('../../src/cli/questions.ts'),
-} as const;
+import { RUNNERS } from '../../src/cli/runners.ts';
 
 export interface CliResult {
   code: number;
@@ -21,7 +15,7 @@ export interface CliResult {
 /** Runs `npm run cli -- <argv>` in this process. `env` is set for the call and restored after. */
 export async function runCli(argv: string[], env: Record<string, string | undefined> = {}, opts: { internalAsLine?: boolean } = {}): Promise<CliResult> {
   const [name, ...rest] = argv;
-  const load = COMMANDS[name as keyof typeof COMMANDS];
+  const load = Object.hasOwn(RUNNERS, name) ? RUNNERS[name as keyof typeof RUNNERS] : undefined;
   if (!load) throw new Error(`no such command in the test helper: ${name}`);
   const mod = await load();
   let out = '';

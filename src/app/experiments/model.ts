@@ -3,7 +3,7 @@
 import type { ChunkerId } from '../../engine/types.ts';
 import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
 import type { ContextRunConfig } from '../../engine/context/index.ts';
-import { DEFAULT_CONTEXT_TOKENS } from '../../engine/context/index.ts';
+import { DEFAULT_CONTEXT_TOKENS, leavesRoomForContext } from '../../engine/context/index.ts';
 import { runLabel, shortModel } from './label.ts';
 
 export type RetrieverKind = 'bm25' | 'dense' | 'hybrid';
@@ -89,9 +89,6 @@ export function runKey(config: ExperimentConfig): string {
   return borrowed ? `${key}|${borrowed}` : key;
 }
 
-/** Tokens a chunk must keep after reserving room for a context sentence (as the CLI checks). */
-export const MIN_CHUNK_TOKENS_WITH_CONTEXT = 8;
-
 /**
  * Every run the grid makes, in a stable order. Dense/hybrid runs need a model: with no model they
  * are left out and counted in `needModel`. Context "on" needs `opts.context` (the context panel's
@@ -122,7 +119,7 @@ export function expandGrid(
             for (const ctx of contexts) {
               const n = (kind === 'bm25' ? 1 : Math.max(1, models.length)) * cross.length;
               const sizeOk = Number.isInteger(size) && size > 0 && Number.isInteger(overlap) && overlap >= 0 && overlap < size;
-              if (!sizeOk || (withContext && size - reserve < MIN_CHUNK_TOKENS_WITH_CONTEXT)) {
+              if (!sizeOk || (withContext && !leavesRoomForContext(size, reserve))) {
                 invalid += n;
                 continue;
               }

@@ -2,7 +2,7 @@
 // stays visible) when the user opens another section: the grid being edited, the chosen corpus and
 // question set, and the runner — one engine call per run, in order, each finished run saved to the
 // workspace at once. Cancel stops the worker; finished runs stay, the interrupted one is dropped whole.
-// Dense, hybrid and late runs embed with the page's chosen model (src/app/models/store) and generated
+// Dense, hybrid and late runs embed with the page's chosen model (src/app/models/state.svelte.ts) and generated
 // context reads the context panel's cached sentences (src/app/context/state): both reach the engine
 // worker as hooks (one Comlink.proxy per run); cancelling also aborts the embedding work.
 import type { ResultsFile } from '../../engine/evaluation/index.ts';
@@ -36,7 +36,7 @@ import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, write
 import { newId } from '../state/ids.ts';
 import type { ResultsGroup } from '../state/types.ts';
 
-/** Whether the Models section has a remembered choice (its localStorage record, src/app/models/store). */
+/** Whether the Models section has a remembered choice (its localStorage record, src/app/models/state.svelte.ts). */
 export function savedModelChoice(): boolean {
   try {
     return localStorage.getItem('chunklab.model') !== null;

@@ -1,7 +1,7 @@
 // The lessons: guided presets that reproduce the classic chunking experiments. Pure data (no DOM):
 // each lesson names its text keys (src/app/i18n/areas/lessons.ts), the grid(s) it loads into the
 // Experiments view, whether it needs an embedding model, and what ChunkLab's built-in samples give
-// with BM25 — numbers computed with the engine and checked again by tests/engine/lessons/.
+// with BM25 — numbers computed with the engine and checked again by tests/app/lessons/.
 import type { ChunkerId, LintFlag } from '../../engine/types.ts';
 import type { ExperimentGrid } from '../experiments/grid.ts';
 

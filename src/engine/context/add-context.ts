@@ -313,11 +313,23 @@ export async function addContext(doc: Doc, chunks: readonly Chunk[], opts: AddCo
   return placed.chunks;
 }
 
+/** Fewest tokens a chunk must keep after room is reserved for its context sentence. */
+export const MIN_CHUNK_TOKENS_WITH_CONTEXT = 8;
+
+/**
+ * Whether chunks of `maxTokens` keep at least MIN_CHUNK_TOKENS_WITH_CONTEXT tokens once
+ * `contextTokens` are reserved for the sentence: the one rule chunkingCap, the CLI and the
+ * Experiments grid apply.
+ */
+export function leavesRoomForContext(maxTokens: number, contextTokens = DEFAULT_CONTEXT_TOKENS): boolean {
+  return maxTokens - contextTokens >= MIN_CHUNK_TOKENS_WITH_CONTEXT;
+}
+
 /** The cap to chunk at so a sentence of `contextTokens` fits: maxTokens − contextTokens (InputError when nothing is left). */
 export function chunkingCap(maxTokens: number, contextTokens = DEFAULT_CONTEXT_TOKENS): number {
   const cap = maxTokens - contextTokens;
-  if (!Number.isInteger(cap) || cap < 8) {
-    throw new InputError(`maxTokens ${maxTokens} leaves ${cap} tokens after reserving ${contextTokens} for the context sentence (at least 8 needed)`, 'contextTokens');
+  if (!Number.isInteger(cap) || !leavesRoomForContext(maxTokens, contextTokens)) {
+    throw new InputError(`maxTokens ${maxTokens} leaves ${cap} tokens after reserving ${contextTokens} for the context sentence (at least ${MIN_CHUNK_TOKENS_WITH_CONTEXT} needed)`, 'contextTokens');
   }
   return cap;
 }

@@ -12,6 +12,8 @@ export {
   contextKeyOf,
   templateFor,
   chunkingCap,
+  leavesRoomForContext,
+  MIN_CHUNK_TOKENS_WITH_CONTEXT,
   cutToFit,
   DEFAULT_CONTEXT_TOKENS,
   DEFAULT_DOCUMENT_BUDGET_TOKENS,

@@ -30,14 +30,14 @@ function kindOfBytes(b: Uint8Array): 'zip' | 'ole' | 'other' {
 
 export async function docxToMarkdown(input: Uint8Array | ArrayBuffer, source: MammothSource, where?: string): Promise<DocxResult> {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
-  if (!bytes.length) throw new InputError('the Word file is empty', where);
+  if (!bytes.length) throw new InputError('the Word file is empty', where, { code: 'empty-file' });
   const kind = kindOfBytes(bytes);
   if (kind === 'ole') {
-    throw new InputError('an old-format Word file (.doc) or a password-protected .docx: save it as a .docx without a password and add it again', where);
+    throw new InputError('an old-format Word file (.doc) or a password-protected .docx: save it as a .docx without a password and add it again', where, { code: 'old-word-file' });
   }
-  if (kind !== 'zip') throw new InputError('not a Word document: a .docx file is a ZIP archive and this one is not', where);
+  if (kind !== 'zip') throw new InputError('not a Word document: a .docx file is a ZIP archive and this one is not', where, { code: 'wrong-file-type' });
   const mammoth = typeof source === 'function' ? await source() : source;
-  if (!mammoth || typeof mammoth.convertToHtml !== 'function') throw new InputError('the Word reader (mammoth) did not load', where);
+  if (!mammoth || typeof mammoth.convertToHtml !== 'function') throw new InputError('the Word reader (mammoth) did not load', where, { code: 'no-reader' });
   // A copy as an ArrayBuffer (the browser build reads `arrayBuffer`, Node's reads `buffer`).
   const copy = new Uint8Array(bytes);
   let html: string;
@@ -45,7 +45,7 @@ export async function docxToMarkdown(input: Uint8Array | ArrayBuffer, source: Ma
   try {
     ({ value: html, messages } = await mammoth.convertToHtml({ arrayBuffer: copy.buffer as ArrayBuffer, buffer: copy }, { styleMap: STYLE_MAP }));
   } catch (e) {
-    throw new InputError(`the Word document is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where);
+    throw new InputError(`the Word document is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
   }
   const ex = extractHtml(markOrderedItems(html));
   const blocks: PBlock[] = [];

@@ -11,4 +11,7 @@ export { readFrontMatter } from './markdown.ts';
 export { formatPageMap, parsePageMap, pageAt, pagesOf } from './pdf/page-map.ts';
 export type { PageRange } from './pdf/page-map.ts';
 export type { PdfjsModule } from './pdf/types.ts';
+export { pdfToMarkdown } from './pdf/pdf.ts';
+export type { PdfResult, PdfOptions } from './pdf/pdf.ts';
+export { docxToMarkdown } from './docx.ts';
 export type { MammothLike } from './docx-types.ts';

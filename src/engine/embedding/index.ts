@@ -1,6 +1,6 @@
 // The embedding module's public API: catalogue, pooling, embedder, late chunking, caches,
-// cross-encoders (rerankers) and their catalogue, the lexical stand-in, the page's experiments
-// (dilution, naive vs late), WASM threads and the WebGPU check.
+// cross-encoders (rerankers) and their catalogue, the lexical stand-in, WASM threads and the WebGPU
+// check. The page's embedding lessons (dilution, naive vs late) live in src/app/lessons.
 export * from './runner.ts';
 export * from './catalogue.ts';
 export * from './pooling.ts';
@@ -14,6 +14,5 @@ export * from './record.ts';
 export * from './cross-encoder.ts';
 export * from './reranker-catalogue.ts';
 export * from './lexical.ts';
-export * from './experiments.ts';
 export * from './threads.ts';
 export * from './device-check.ts';

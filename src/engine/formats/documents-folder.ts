@@ -4,7 +4,7 @@
 // with pdf.js and mammoth handed in by the caller (the CLI: Node builds; the page: inside its
 // worker). Each file's outcome is kept (read, refused and why, duplicate of which), so the page can
 // list them and the CLI can refuse at the first bad file (strict) while the page goes on (keepGoing).
-import { InputError, type DocFormat, type DocMeta } from '../types.ts';
+import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } from '../types.ts';
 import { parsePdf, type PdfjsSource } from '../documents/pdf/pdf.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
@@ -123,17 +123,24 @@ const decoder = new TextDecoder('utf-8');
 const asText = (b: string | Uint8Array) => (typeof b === 'string' ? b : decoder.decode(b));
 const asBytes = (b: string | Uint8Array) => (typeof b === 'string' ? new TextEncoder().encode(b) : b);
 
-/** The code of an engine refusal (the messages of documents/pdf and documents/docx, and limits.ts). */
-export function problemOf(message: string): FileProblem {
-  if (/too large/.test(message)) return 'too-large';
-  if (/encrypted|password/i.test(message)) return /\.doc\)|old-format/.test(message) ? 'old-word' : 'encrypted';
-  if (/no text layer|scanned/.test(message)) return 'scanned';
-  if (/truncated/.test(message)) return 'truncated';
-  if (/is empty/.test(message)) return 'empty';
-  if (/\bnot a (PDF|Word)/.test(message)) return 'wrong-type';
-  if (/damaged/.test(message)) return 'damaged';
-  if (/did not load|no reader/.test(message)) return 'no-reader';
-  return 'other';
+/** The file problem each refusal code stands for (the readers in documents/ and limits.ts throw them). */
+const PROBLEM_OF_CODE: Partial<Record<ErrorCode, FileProblem>> = {
+  'too-large': 'too-large',
+  'duplicate-document': 'same-id',
+  'empty-file': 'empty',
+  'encrypted-file': 'encrypted',
+  'old-word-file': 'old-word',
+  'scanned-pdf': 'scanned',
+  'truncated-file': 'truncated',
+  'damaged-file': 'damaged',
+  'wrong-file-type': 'wrong-type',
+  'no-reader': 'no-reader',
+};
+
+/** Why a file was refused, from the code its reader threw with ('other' for an uncoded error: its message is shown). */
+export function problemOf(e: unknown): FileProblem {
+  const code = errorCode(e);
+  return (code && PROBLEM_OF_CODE[code]) ?? 'other';
 }
 
 function whereOf(src: Source, path: string): string {
@@ -165,7 +172,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
     const r = opts.readers ?? {};
     let doc;
     if (type === 'pdf') {
-      if (!r.pdfjs) throw new InputError('no reader for PDF files here', where);
+      if (!r.pdfjs) throw new InputError('no reader for PDF files here', where, { code: 'no-reader' });
       doc = await parsePdf({ id, bytes: asBytes(body), name, meta }, r.pdfjs, {
         where,
         signal: opts.signal,
@@ -173,7 +180,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
         onProgress: report,
       });
     } else {
-      if (!r.mammoth) throw new InputError('no reader for Word files here', where);
+      if (!r.mammoth) throw new InputError('no reader for Word files here', where, { code: 'no-reader' });
       doc = await parseDocx({ id, bytes: asBytes(body), name, meta }, r.mammoth);
     }
     if (!doc.text.trim()) throw new InputError(`no text was found in the ${type === 'pdf' ? 'PDF' : 'Word document'}`, where);
@@ -213,7 +220,7 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
     let outcome: FileOutcome;
     try {
       const other = ids.get(id);
-      if (other) throw new InputError(`two documents would have the id "${id}" (${other} and ${path}): rename one`, whereOf(src, path));
+      if (other) throw new InputError(`two documents would have the id "${id}" (${other} and ${path}): rename one`, whereOf(src, path), { code: 'duplicate-document' });
       const r = await readOne(src, path, type, opts, (pagesDone, pageCount) => progress({ pagesDone, pageCount }));
       ids.set(id, path);
       const key = duplicateKey(r.doc.text);
@@ -227,7 +234,7 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
       }
     } catch (e) {
       if (!(e instanceof InputError) || !opts.keepGoing) throw e;
-      const problem = /would have the id/.test(e.message) ? 'same-id' : problemOf(e.message);
+      const problem = problemOf(e);
       outcome = { path, type, id, status: 'skipped', problem, message: e.message };
     }
     files.push(outcome);

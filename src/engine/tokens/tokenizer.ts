@@ -3,11 +3,16 @@
 // keeping offsets, then run the library's model once per distinct word (cached) and align each
 // word's tokens back to characters. Families: WordPiece (BERT), SentencePiece/Metaspace (Unigram or
 // BPE) and byte-level BPE (GPT-2 style). Anything else: library encode plus an approximate alignment.
+// Beside it: added-tokens.ts (cutting out special tokens first), byte-level.ts (the GPT-2 byte table),
+// token-bounds.ts (where token strings lie in a word, and the folded text of the approximate path).
 import { Tokenizer } from '@huggingface/tokenizers';
 import { InputError, type TextTokenizer, type TokenSpan } from '../types.ts';
 import { TokenBuffer, type TokenArrays } from './buffer.ts';
 import { byteToUtf16 } from './utf8.ts';
 import { WordPieceFast, type WordEntry } from './wordpiece.ts';
+import { CHAR_BYTES, byteEncode } from './byte-level.ts';
+import { splitAdded, splitterRegex, type LibAddedToken } from './added-tokens.ts';
+import { concatBounds, fold, foldWithMap, greedyBounds } from './token-bounds.ts';
 import {
   BertNorm,
   MapBuilder,
@@ -87,89 +92,7 @@ type Stage =
 
 class Unsupported extends Error {}
 
-// GPT-2 byte ↔ unicode table (the same construction as the library's).
-const BYTE_CHARS: string[] = (() => {
-  const bs: number[] = [];
-  for (let b = 0x21; b <= 0x7e; b++) bs.push(b);
-  for (let b = 0xa1; b <= 0xac; b++) bs.push(b);
-  for (let b = 0xae; b <= 0xff; b++) bs.push(b);
-  const cs = bs.slice();
-  let n = 0;
-  for (let b = 0; b < 256; b++) {
-    if (!bs.includes(b)) {
-      bs.push(b);
-      cs.push(256 + n++);
-    }
-  }
-  const out = new Array<string>(256);
-  bs.forEach((b, i) => (out[b] = String.fromCharCode(cs[i])));
-  return out;
-})();
-const CHAR_BYTES = new Map(BYTE_CHARS.map((c, b) => [c, b]));
 const utf8 = new TextEncoder();
-
-function byteEncode(s: string): string {
-  let out = '';
-  for (const b of utf8.encode(s)) out += BYTE_CHARS[b];
-  return out;
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The library's added-token splitter (longest match at the leftmost position), as a regex. */
-function splitterRegex(contents: string[]): RegExp | null {
-  const uniq = [...new Set(contents.filter((c) => c.length > 0))].sort((a, b) => b.length - a.length);
-  return uniq.length ? new RegExp(uniq.map(escapeRe).join('|'), 'g') : null;
-}
-
-interface Range {
-  start: number;
-  end: number;
-}
-
-/** Splits s[start,end) like DictionarySplitter, then applies lstrip/rstrip to neighbours like encode_text. */
-function splitAdded(
-  s: string,
-  start: number,
-  end: number,
-  re: RegExp | null,
-  addedMap: Map<string, LibAddedToken>,
-): Range[] {
-  const out: Range[] = [];
-  if (!re) return [{ start, end }];
-  re.lastIndex = 0;
-  const sub = start === 0 && end === s.length ? s : s.slice(start, end);
-  let prev = 0;
-  for (const m of sub.matchAll(re)) {
-    if (m.index > prev) out.push({ start: start + prev, end: start + m.index });
-    out.push({ start: start + m.index, end: start + m.index + m[0].length });
-    prev = m.index + m[0].length;
-  }
-  if (prev < sub.length) out.push({ start: start + prev, end });
-  for (let i = 0; i < out.length; i++) {
-    const tok = addedMap.get(s.slice(out[i].start, out[i].end));
-    if (!tok) continue;
-    if (tok.lstrip && i > 0) {
-      const r = out[i - 1];
-      r.end = r.start + s.slice(r.start, r.end).trimEnd().length;
-    }
-    if (tok.rstrip && i < out.length - 1) {
-      const r = out[i + 1];
-      const t = s.slice(r.start, r.end);
-      r.start = r.end - t.trimStart().length;
-    }
-  }
-  return out;
-}
-
-interface LibAddedToken {
-  id: number;
-  content: string;
-  lstrip: boolean;
-  rstrip: boolean;
-}
 
 // The library's runtime objects, typed just enough for what we read.
 interface LibModel {
@@ -886,53 +809,6 @@ function isAsciiBreak(c: number): boolean {
 
 function sub(pc: Piece, q: number, s: string): Piece {
   return q < pc.p ? { s, n: pc.n, p: pc.p - q, bytes: pc.bytes } : { s, n: pc.n + q - pc.p, p: 0, bytes: pc.bytes };
-}
-
-/** Tokens whose texts concatenate to `input`: consecutive boundaries. */
-function concatBounds(toks: string[], input: string): [number, number][] | null {
-  const b: [number, number][] = [];
-  let cur = 0;
-  for (const t of toks) {
-    if (!input.startsWith(t, cur)) return null;
-    b.push([cur, cur + t.length]);
-    cur += t.length;
-  }
-  return cur === input.length ? b : null;
-}
-
-/** Each token where its text next occurs, or an empty span at the cursor. */
-function greedyBounds(clean: string[], input: string): [number, number][] {
-  const b: [number, number][] = [];
-  let cur = 0;
-  for (const t of clean) {
-    const at = t ? input.indexOf(t, cur) : -1;
-    if (at < 0) b.push([cur, cur]);
-    else {
-      b.push([at, at + t.length]);
-      cur = at + t.length;
-    }
-  }
-  return b;
-}
-
-function fold(s: string): string {
-  return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** Folded text[start,end) and, for each folded index (and the end), its original offset. */
-function foldWithMap(text: string, start: number, end: number): { text: string; map: number[] } {
-  const parts: string[] = [];
-  const map: number[] = [];
-  for (let i = start; i < end; ) {
-    const cp = text.codePointAt(i)!;
-    const w = cp > 0xffff ? 2 : 1;
-    const f = cp < 0x80 ? text[i].toLowerCase() : fold(String.fromCodePoint(cp));
-    parts.push(f);
-    for (let k = 0; k < f.length; k++) map.push(k === 0 ? i : i + w);
-    i += w;
-  }
-  map.push(end);
-  return { text: parts.join(''), map };
 }
 
 /**

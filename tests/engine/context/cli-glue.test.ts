@@ -4,7 +4,8 @@ import { mkdtempSync, appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileContextCache, providerFromSpec } from '../../../src/cli/context.ts';
+import { providerFromSpec } from '../../../src/cli/context.ts';
+import { FileContextCache } from '../../../src/node/answer-cache.ts';
 import { InputError } from '../../../src/engine/types.ts';
 
 let dir: string | undefined;

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import mammothModule from 'mammoth';
 import { docxToMarkdown, parseDocx, type MammothLike } from '../../../src/engine/documents/docx.ts';
-import { InputError } from '../../../src/engine/types.ts';
+import { errorCode, InputError, type ErrorCode } from '../../../src/engine/types.ts';
 import { bytesOf, expectCleanStructureChunks, expectedOf, expectOutline, expectTables, expectTexts } from './document-checks.ts';
 
 const mammoth = mammothModule as unknown as MammothLike;
@@ -41,7 +41,7 @@ describe('policy.docx', () => {
 });
 
 describe('files that are not a readable .docx', () => {
-  const refuse = async (bytes: Uint8Array, re: RegExp) => {
+  const refuse = async (bytes: Uint8Array, re: RegExp, code: ErrorCode) => {
     const err = await docxToMarkdown(bytes, mammoth, 'x.docx').then(
       () => null,
       (x: unknown) => x,
@@ -49,12 +49,13 @@ describe('files that are not a readable .docx', () => {
     expect(err).toBeInstanceOf(InputError);
     expect((err as Error).message).toMatch(re);
     expect((err as Error).message).not.toMatch(/\n/);
+    expect(errorCode(err)).toBe(code);
   };
-  test('empty', () => refuse(new Uint8Array(0), /^x\.docx: the Word file is empty$/));
-  test('not a ZIP', () => refuse(new TextEncoder().encode('plain text'), /not a Word document/));
-  test('old .doc or password-protected (OLE container)', () => refuse(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), /\.doc\) or a password-protected/));
+  test('empty', () => refuse(new Uint8Array(0), /^x\.docx: the Word file is empty$/, 'empty-file'));
+  test('not a ZIP', () => refuse(new TextEncoder().encode('plain text'), /not a Word document/, 'wrong-file-type'));
+  test('old .doc or password-protected (OLE container)', () => refuse(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), /\.doc\) or a password-protected/, 'old-word-file'));
   test('truncated ZIP', () => {
     const b = bytesOf('policy.docx');
-    return refuse(b.slice(0, b.length >> 1), /damaged and cannot be read/);
+    return refuse(b.slice(0, b.length >> 1), /damaged and cannot be read/, 'damaged-file');
   });
 });

@@ -95,12 +95,14 @@ describe('rendering', () => {
 });
 
 describe('layout', () => {
-  test('a table whose cells do not line up is kept as lines, with a note', () => {
+  test('a table whose cells do not line up is kept as paragraphs (never "a | b" lines), with a note', () => {
     const notes: string[] = [];
     const rows = [row(1, 500, frag('Name', 72, 500), frag('Value', 200, 500)), row(1, 486, frag('a', 72, 486), frag('b', 130, 486), frag('c', 150, 486)), row(1, 472, frag('x', 120, 472), frag('y', 125.5, 472))];
     const blocks = layoutBlocks(rows, new Map(), new Vocab(), notes);
-    expect(blocks.map((b) => b.kind)).toEqual(['lines']);
-    expect(notes).toEqual(['p. 1: a table whose columns could not be aligned was kept as lines']);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(blocks.map((b) => (b.kind === 'paragraph' ? b.text : ''))).toEqual(['Name Value', 'a b c', 'x y']);
+    expect(renderBlocks(blocks).markdown).not.toContain('|');
+    expect(notes).toEqual(['p. 1: rows whose columns could not be aligned were kept as paragraphs']);
   });
   test('a table with a wrapped cell keeps one row per record', () => {
     const rows = [
@@ -135,5 +137,31 @@ describe('layout', () => {
     // A table with short cells is not mistaken for columns.
     const table: Row[] = [0, 1, 2, 3, 4].map((k) => row(1, 600 - k * 14, frag(`k${k}`, 72, 600 - k * 14), frag(`v${k}`, 330, 600 - k * 14)));
     expect(findGutter(table)).toBeNull();
+  });
+});
+
+describe('what aligned cells are', () => {
+  test('a table of contents with dot leaders and a formula of symbols are not tables; prose beside a table is split off', async () => {
+    const { tableKind } = await import('../../../src/engine/documents/pdf/blocks.ts');
+    expect(tableKind({ header: ['1', 'Introduction . . . . . . . .', '1'], rows: [['2', 'Methods . . . . . . . . .', '3'], ['3', 'Results . . . . . . . .', '5']] })).toBe('no');
+    expect(tableKind({ header: ['1', '2', '1'], rows: [['(', ') (', ') = ('], ['3', '4', '0']] })).toBe('no');
+    const prose = ['Revenue growth will be driven by the rail projects to be', 'added to the order book in the spring, which should boost', 'top line growth in the second half of the year as we expect'];
+    expect(tableKind({ header: [prose[0], '', '2024', '2025'], rows: [[prose[1], 'Revenue', '275', '295'], [prose[2], 'EBITA', '8.8', '10.3']] })).toBe('prose-beside');
+    expect(tableKind({ header: ['Option', 'Default', 'Meaning'], rows: [['maxTokens', '128', 'hard cap per chunk'], ['overlap', '0', 'tokens shared']] })).toBe('table');
+  });
+  test('prose beside a table: a paragraph, then the table without that column', () => {
+    const rows = [
+      row(1, 500, frag('Revenue growth will be driven by the rail projects to be', 72, 500), frag('2024', 470, 500), frag('2025', 520, 500)),
+      row(1, 486, frag('added to the order book in the spring, which should boost', 72, 486), frag('Revenue', 400, 486), frag('275', 470, 486), frag('295', 520, 486)),
+      row(1, 472, frag('top line growth in the second half of the year as we expect', 72, 472), frag('EBITA', 400, 472), frag('8.8', 470, 472), frag('10.3', 520, 472)),
+    ];
+    const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table']);
+    const t = blocks[1] as Extract<(typeof blocks)[number], { kind: 'table' }>;
+    expect(t.header).toEqual(['', '2024', '2025']);
+    expect(t.rows).toEqual([
+      ['Revenue', '275', '295'],
+      ['EBITA', '8.8', '10.3'],
+    ]);
   });
 });

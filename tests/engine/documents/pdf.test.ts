@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { parsePdf, pdfToMarkdown, parsePageMap, pageAt } from '../../../src/engine/documents/pdf/pdf.ts';
-import { InputError } from '../../../src/engine/types.ts';
+import { errorCode, InputError, type ErrorCode } from '../../../src/engine/types.ts';
 import { bytesOf, expectCleanStructureChunks, expectedOf, expectOutline, expectTables, expectTexts } from './document-checks.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
@@ -112,7 +112,7 @@ describe('manual.pdf (untagged, laid out with pdf-lib)', () => {
 });
 
 describe('files a reader must refuse', () => {
-  const refuse = async (bytes: Uint8Array, re: RegExp) => {
+  const refuse = async (bytes: Uint8Array, re: RegExp, code: ErrorCode) => {
     const err = await pdfToMarkdown(bytes, loadPdfjs, { ...pdfjsOptions, where: 'x.pdf' }).then(
       () => null,
       (x: unknown) => x,
@@ -120,13 +120,15 @@ describe('files a reader must refuse', () => {
     expect(err).toBeInstanceOf(InputError);
     expect((err as Error).message).toMatch(re);
     expect((err as Error).message).not.toMatch(/\n/);
+    // The refusal carries its code from the source (the page words it; no reading of the English).
+    expect(errorCode(err)).toBe(code);
   };
-  test('encrypted', () => refuse(bytesOf('encrypted.pdf'), /^x\.pdf: the PDF is encrypted and needs a password/));
-  test('truncated', () => refuse(bytesOf('truncated.pdf'), /truncated: it ends at byte \d+ without its "%%EOF"/));
-  test('scanned (no text layer)', () => refuse(bytesOf('scanned.pdf'), /no text layer \(1 page of images only\): it looks scanned/));
+  test('encrypted', () => refuse(bytesOf('encrypted.pdf'), /^x\.pdf: the PDF is encrypted and needs a password/, 'encrypted-file'));
+  test('truncated', () => refuse(bytesOf('truncated.pdf'), /truncated: it ends at byte \d+ without its "%%EOF"/, 'truncated-file'));
+  test('scanned (no text layer)', () => refuse(bytesOf('scanned.pdf'), /no text layer \(1 page of images only\): it looks scanned/, 'scanned-pdf'));
   test('not a PDF, empty', async () => {
-    await refuse(new TextEncoder().encode('# just markdown\n'), /not a PDF/);
-    await refuse(new Uint8Array(0), /empty/);
+    await refuse(new TextEncoder().encode('# just markdown\n'), /not a PDF/, 'wrong-file-type');
+    await refuse(new Uint8Array(0), /empty/, 'empty-file');
   });
   test('damaged body with a valid ending', async () => {
     const bytes = bytesOf('manual.pdf');
@@ -139,6 +141,7 @@ describe('files a reader must refuse', () => {
     );
     expect(err).toBeInstanceOf(InputError);
     expect((err as Error).message).toMatch(/damaged|no text layer/);
+    expect(errorCode(err)).toBe(/damaged/.test((err as Error).message) ? 'damaged-file' : 'scanned-pdf');
   });
   test('the caller’s buffer is left intact (pdf.js gets a copy)', async () => {
     const bytes = bytesOf('bookmarks.pdf');

@@ -1,6 +1,6 @@
 // Translated errors the page and its workers meet (codes in src/engine/types.ts ERROR_CODES; shown by
-// i18n/error-text.ts with the English detail in parentheses). The engine's input errors are in
-// newcomer.ts. The Portuguese object defines the keys; the English one is typed against it.
+// i18n/error-text.ts with the English detail in parentheses), document files the readers refuse
+// included. The engine's other input errors are in newcomer.ts. The Portuguese object defines the keys; the English one is typed against it.
 export const pt = {
   'error.context-missing': 'Faltam frases de contexto no cache para estes chunks: gere-as antes de rodar.',
   'error.model-not-loaded': 'Nenhum modelo está carregado: carregue um antes.',
@@ -17,6 +17,14 @@ export const pt = {
   'error.bad-model-output': 'A saída do modelo não é a que esta tarefa precisa: é o tipo certo de modelo?',
   'error.duplicate-document': 'Dois documentos têm o mesmo id.',
   'error.stale-chunk': 'Um chunk aponta para um documento que não está mais no corpus: rode o chunking de novo.',
+  'error.empty-file': 'O arquivo está vazio.',
+  'error.encrypted-file': 'O PDF está protegido por senha: salve-o sem senha e tente de novo.',
+  'error.old-word-file': 'Arquivo Word antigo (.doc) ou protegido por senha: salve como .docx sem senha.',
+  'error.scanned-pdf': 'O PDF não tem camada de texto (parece digitalizado): passe OCR antes.',
+  'error.truncated-file': 'O arquivo está incompleto (cortado): baixe ou exporte de novo.',
+  'error.damaged-file': 'O arquivo está danificado e não pode ser lido.',
+  'error.wrong-file-type': 'O conteúdo não corresponde à extensão do arquivo.',
+  'error.no-reader': 'O leitor deste tipo de arquivo não carregou.',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -35,4 +43,12 @@ export const en: Record<keyof typeof pt, string> = {
   'error.bad-model-output': "The model's output is not what this task needs: is it the right kind of model?",
   'error.duplicate-document': 'Two documents have the same id.',
   'error.stale-chunk': 'A chunk points to a document that is no longer in the corpus: run the chunking again.',
+  'error.empty-file': 'The file is empty.',
+  'error.encrypted-file': 'The PDF is password-protected: save it without a password and try again.',
+  'error.old-word-file': 'An old Word file (.doc) or a password-protected one: save it as .docx without a password.',
+  'error.scanned-pdf': 'The PDF has no text layer (it looks scanned): run OCR on it first.',
+  'error.truncated-file': 'The file is incomplete (cut short): download or export it again.',
+  'error.damaged-file': 'The file is damaged and cannot be read.',
+  'error.wrong-file-type': 'The content does not match the file extension.',
+  'error.no-reader': 'The reader for this file type did not load.',
 };

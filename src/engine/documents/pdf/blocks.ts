@@ -4,12 +4,13 @@
 // (lines of one size close together). A paragraph cut by a page or column change continues when
 // the first part does not end a sentence and the next starts in lowercase.
 
-import { charWidth, joinHyphen, joinLines, rowText, type Vocab } from './geometry.ts';
+import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
 import { LIST_MARKER } from './headings.ts';
 import { buildTable } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
 const TERMINAL = /[.!?:;…"”’)\]]$/;
+const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]|\(?(?:\d{1,3}|[a-z])[.)])(?:\s|$)/;
 
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
@@ -17,7 +18,16 @@ export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}
 export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[]): PBlock[] {
   const out: PBlock[] = [];
   const listStack: number[] = [];
-  const near = (a: Row, b: Row, ems: number) => !b.jump && a.page === b.page && a.y - b.y > 0 && a.y - b.y <= ems * Math.max(a.size, b.size);
+  // The usual distance between baselines of consecutive lines of one size (the line pitch): text set
+  // with wide leading (1.5 or double spacing) still reads as paragraphs.
+  const pitch = linePitch(rows);
+  const near = (a: Row, b: Row, ems: number) => {
+    if (b.jump || a.page !== b.page || a.y - b.y <= 0) return false;
+    const size = Math.max(a.size, b.size);
+    const p = pitch.get(Math.round(size * 2) / 2);
+    const limit = p && p > ems * size && p <= 2.6 * size ? 1.15 * p : ems * size;
+    return a.y - b.y <= limit;
+  };
   const isMono = (r: Row) => r.frags.every((f) => f.mono);
   const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
   let i = 0;
@@ -45,13 +55,35 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       let j = i + 1;
       while (j < rows.length && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]))) j++;
       const run = rows.slice(i, j);
-      if (run.filter((x) => x.frags.length >= 2).length >= 2) {
+      // A bulleted list with a gap after its bullets is not a table.
+      const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
+      if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
         const grid = buildTable(run);
-        if (grid) out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: r.page });
-        else {
-          out.push({ kind: 'lines', lines: run.map((x) => x.frags.map((f) => f.text).join(' | ')), page: r.page });
-          notes.push(`p. ${r.page}: a table whose columns could not be aligned was kept as lines`);
+        const kind = grid ? tableKind(grid) : 'no';
+        if (grid && kind === 'prose-beside') {
+          // A column of running text beside a table (a report's side panel): the text is a
+          // paragraph, the other columns the table.
+          const text = joinLines([...grid.header.slice(0, 1), ...grid.rows.map((g) => g[0])].filter(Boolean), vocab);
+          if (text) out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+          out.push({ kind: 'table', header: grid.header.slice(1), rows: grid.rows.map((g) => g.slice(1)).filter((g) => g.some(Boolean)), page: r.page });
+          listStack.length = 0;
+          i = j;
+          continue;
         }
+        if (grid && kind === 'table') {
+          if (r.rtl) {
+            grid.header.reverse();
+            for (const g of grid.rows) g.reverse();
+          }
+          out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: r.page });
+          listStack.length = 0;
+          i = j;
+          continue;
+        }
+        // Not sure it is a table: its rows stay text, one paragraph a row (never "a | b" lines,
+        // which no Markdown reader takes for a table).
+        notes.push(`p. ${r.page}: rows whose columns could not be aligned were kept as paragraphs`);
+        for (const x of run) out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size });
         listStack.length = 0;
         i = j;
         continue;
@@ -113,15 +145,77 @@ function alignedUnder(r: Row, above: Row): boolean {
 
 /** Code lines with their indentation, from the x positions of monospaced text. */
 function codeLines(rows: Row[]): string[] {
-  const frags = rows.flatMap((r) => r.frags);
-  const minX = Math.min(...frags.map((f) => f.x0));
-  const cw = Math.min(...frags.map((f) => charWidth({ s: f.raw, w: f.x1 - f.x0 })).filter((w) => w > 0)) || 6;
+  const { minX, cw } = codeGrid(rows);
   return rows.map((r) => {
     let line = '';
     for (const f of r.frags) {
-      const col = Math.round((f.x0 - minX) / cw);
+      // Indentation from the drawn position, at most MAX_PAD columns (text at 0.002 pt indented
+      // 428 pt would otherwise ask for hundreds of thousands of spaces).
+      const col = Math.min(line.length + MAX_PAD, Math.round((f.x0 - minX) / cw));
       line += ' '.repeat(Math.max(line ? 1 : 0, col - line.length)) + f.raw;
     }
-    return line.replace(/\s+$/, '');
+    return line.trimEnd();
   });
+}
+
+/** Left edge and character width of monospaced rows (the grid code indentation is counted on). */
+export function codeGrid(rows: Row[]): { minX: number; cw: number } {
+  let minX = Infinity;
+  let cw = Infinity;
+  for (const r of rows)
+    for (const f of r.frags) {
+      minX = Math.min(minX, f.x0);
+      const w = charWidth({ s: f.raw, w: f.x1 - f.x0 });
+      if (w > 0) cw = Math.min(cw, w);
+    }
+  return { minX: Number.isFinite(minX) ? minX : 0, cw: Number.isFinite(cw) ? cw : 6 };
+}
+
+/** The most common baseline distance between consecutive rows of each size (rounded to 0.5 pt). */
+function linePitch(rows: Row[]): Map<number, number> {
+  const counts = new Map<number, Map<number, number>>();
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1];
+    const b = rows[i];
+    if (a.page !== b.page || b.jump || Math.abs(a.size - b.size) > 0.3) continue;
+    const d = Math.round((a.y - b.y) * 2) / 2;
+    if (d <= 0 || d > 3 * a.size) continue;
+    const k = Math.round(a.size * 2) / 2;
+    const m = counts.get(k) ?? counts.set(k, new Map()).get(k)!;
+    m.set(d, (m.get(d) ?? 0) + 1);
+  }
+  const out = new Map<number, number>();
+  for (const [k, m] of counts) {
+    let best = 0;
+    let n = 0;
+    for (const [d, c] of m) if (c > n || (c === n && d < best)) [best, n] = [d, c];
+    if (n >= 3) out.set(k, best);
+  }
+  return out;
+}
+
+const LEADERS = /(?:\.\s?){4,}|…{2,}|_{4,}/;
+
+/**
+ * What a grid of aligned cells is: a table; a table of contents (dot leaders) or a formula (cells of
+ * symbols) that only look like one ('no'); or a column of running text beside a table
+ * ('prose-beside': first column long, the others short).
+ */
+export function tableKind(grid: { header: string[]; rows: string[][] }): 'table' | 'no' | 'prose-beside' {
+  const all = [grid.header, ...grid.rows];
+  const cells = all.flat().filter(Boolean);
+  if (!cells.length) return 'no';
+  if (cells.filter((c) => LEADERS.test(c)).length * 3 >= all.length) return 'no';
+  const symbols = cells.filter((c) => !/[\p{L}\p{N}]/u.test(c)).length;
+  if (symbols * 5 > cells.length) return 'no';
+  const n = grid.header.length;
+  if (n >= 3) {
+    const mean = (k: number) => {
+      const col = all.map((r) => r[k] ?? '').filter(Boolean);
+      return col.length ? col.reduce((a, c) => a + c.length, 0) / col.length : 0;
+    };
+    const rest = Array.from({ length: n - 1 }, (_, k) => mean(k + 1));
+    if (mean(0) > 40 && Math.max(...rest) < 20) return 'prose-beside';
+  }
+  return 'table';
 }

@@ -15,6 +15,8 @@ export interface Item {
   font: string;
   mono: boolean;
   bold: boolean;
+  /** pdf.js read it as right-to-left text (its string is already in logical order). */
+  rtl?: boolean;
   /** Marked-content id it sits in (tagged PDFs). */
   mc?: string;
 }
@@ -22,27 +24,107 @@ export interface Item {
 /** Gap (in ems) above which one baseline splits into separate fragments. */
 const FRAG_GAP = 1.0;
 
+/**
+ * Geometry is clamped to a finite range: a PDF can set text at 10^30 pt or place it at 10^300, and
+ * every loop and padding below is sized from these numbers. Coordinates beyond ±MAX_COORD (far off
+ * any page: a page is at most 14,400 pt wide) are pulled in, font sizes kept within [MIN_SIZE,
+ * MAX_SIZE]; non-finite values make the item unreadable and it is dropped.
+ */
+export const MAX_COORD = 1e5;
+export const MIN_SIZE = 0.01;
+export const MAX_SIZE = 2000;
+const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
+
+/** Presentation forms (Arabic, Latin ligatures such as "ﬁ") normalised to the letters they draw. */
+const PRESENTATION = /[\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]+/g;
+const HAS_PRESENTATION = /[\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]/;
+export const normalizeForms = (s: string) => (HAS_PRESENTATION.test(s) ? s.replace(PRESENTATION, (m) => m.normalize('NFKC')) : s);
+
 export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: string): Item | null {
-  const [a, b, c, d, e, f] = it.transform;
-  const size = Math.hypot(c, d) || Math.hypot(a, b) || it.height || 1;
   if (!it.str) return null;
-  return { s: it.str, x: e, y: f, w: Math.abs(it.width), size, font: it.fontName, mono, bold, ...(mc ? { mc } : {}) };
+  const [a, b, c, d, e, f] = it.transform;
+  if (![a, b, c, d, e, f].every(Number.isFinite)) return null;
+  const raw = Math.hypot(c, d) || Math.hypot(a, b) || it.height || 1;
+  const size = clamp(Number.isFinite(raw) ? raw : MAX_SIZE, MIN_SIZE, MAX_SIZE);
+  const x = clamp(e, -MAX_COORD, MAX_COORD);
+  const w = clamp(Number.isFinite(it.width) ? Math.abs(it.width) : 0, 0, 2 * MAX_COORD);
+  const s = normalizeForms(it.str);
+  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono, bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(mc ? { mc } : {}) };
 }
 
 const isBlank = (s: string) => !/\S/.test(s);
 
-/** Rows of `items`, top to bottom, each with its fragments left to right. */
+/** Longest run of spaces a drawn gap turns into (code indentation, aligned columns). */
+export const MAX_PAD = 160;
+const RTL_CHAR = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const RTL_CHARS = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
+const LETTERS = /\p{L}/gu;
+/** Scripts written without spaces between words: no space is inserted between two of their characters. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
+
+const count = (s: string, re: RegExp) => {
+  re.lastIndex = 0;
+  let n = 0;
+  while (re.exec(s)) n++;
+  return n;
+};
+
+/** Is a line of these items right-to-left (more right-to-left letters than left-to-right ones)? */
+export function isRtlLine(items: { s: string }[]): boolean {
+  let r = 0;
+  let l = 0;
+  for (const it of items) {
+    const rr = count(it.s, RTL_CHARS);
+    r += rr;
+    l += count(it.s, LETTERS) - rr;
+  }
+  return r > l;
+}
+
+/**
+ * Items of a right-to-left line, left to right on the page, in logical (reading) order: the
+ * Unicode bidi algorithm's reordering applied at the level of pdf.js's items, whose strings pdf.js
+ * has already put in logical order (it runs the algorithm within each item and reports `dir`). The
+ * line is reversed, then each run of left-to-right items (Latin words, numbers) is turned back so it
+ * reads left to right in place.
+ */
+export function logicalOrder<T extends { s: string }>(visual: T[]): T[] {
+  const rev = [...visual].reverse();
+  const out: T[] = [];
+  let run: T[] = [];
+  const ltr = (it: T) => !RTL_CHAR.test(it.s) && /[\p{L}\p{N}]/u.test(it.s);
+  for (const it of rev) {
+    if (ltr(it) || (run.length && isBlank(it.s))) run.push(it);
+    else {
+      flush();
+      out.push(it);
+    }
+  }
+  flush();
+  return out;
+  function flush() {
+    // Blanks that trail an LTR run belong between it and the RTL text that follows.
+    let tail: T[] = [];
+    while (run.length && isBlank(run[run.length - 1].s)) tail.push(run.pop()!);
+    out.push(...run.reverse(), ...tail);
+    run = [];
+  }
+}
+
+/** Rows of `items`, top to bottom, each with its fragments left to right on the page. */
 export function rowsOf(items: Item[], page: number): Row[] {
   const sorted = items.filter((i) => i.s).sort((p, q) => q.y - p.y || p.x - q.x);
-  const groups: Item[][] = [];
+  let groups: Item[][] = [];
   for (const it of sorted) {
     const g = groups[groups.length - 1];
     if (g && Math.abs(g[0].y - it.y) <= 0.4 * Math.min(g[0].size, it.size)) g.push(it);
     else groups.push([it]);
   }
+  groups = attachScripts(groups);
   const rows: Row[] = [];
   for (const g of groups) {
     g.sort((p, q) => p.x - q.x);
+    const rtl = isRtlLine(g);
     const frags: Frag[] = [];
     let cur: { items: Item[]; x1: number } | null = null;
     for (const it of g) {
@@ -55,50 +137,129 @@ export function rowsOf(items: Item[], page: number): Row[] {
         cur.items.push(it);
         cur.x1 = Math.max(cur.x1, it.x + it.w);
       } else {
-        if (cur) frags.push(fragOf(cur.items));
+        if (cur) frags.push(fragOf(cur.items, rtl));
         cur = { items: [it], x1: it.x + it.w };
       }
     }
-    if (cur) frags.push(fragOf(cur.items));
+    if (cur) frags.push(fragOf(cur.items, rtl));
     if (!frags.length) continue;
-    const size = Math.max(...frags.map((f) => f.size));
-    rows.push({ y: g[0].y, size, frags, page });
+    let size = 0;
+    for (const f of frags) size = Math.max(size, f.size);
+    rows.push({ y: g[0].y, size, frags, page, ...(rtl ? { rtl: true } : {}) });
   }
   return rows;
 }
 
-function fragOf(items: Item[]): Frag {
+const maxSize = (g: Item[]) => {
+  let m = 0;
+  for (const it of g) if (/\S/.test(it.s)) m = Math.max(m, it.size);
+  return m;
+};
+
+/**
+ * Superscripts and subscripts (footnote marks, author affiliations, exponents) sit on their own
+ * baseline a little above or below a line of larger text: they join that line, or they would read
+ * as lines of their own ("∗ # +") between the words they mark. A group joins the line below when
+ * its text is smaller (under 0.8 of it) and its baseline is within 0.6 of that line's size above it,
+ * or the line above when it is within 0.35 below (a subscript); the line keeps its own baseline.
+ */
+function attachScripts(groups: Item[][]): Item[][] {
+  const extent = (h: Item[]) => {
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (const t of h) {
+      x0 = Math.min(x0, t.x);
+      x1 = Math.max(x1, t.x + t.w);
+    }
+    return [x0, x1];
+  };
+  const out: Item[][] = [];
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
+    const below = groups[i + 1];
+    const above = out[out.length - 1];
+    // Item by item: a row can hold a superscript beside unrelated text (a sidebar's line).
+    const bSize = below ? maxSize(below) : 0;
+    const aSize = above ? maxSize(above) : 0;
+    const [b0, b1] = below ? extent(below) : [0, 0];
+    const [a0, a1] = above ? extent(above) : [0, 0];
+    const keep: Item[] = [];
+    for (const t of g) {
+      const short = t.s.trim().length <= 8;
+      if (below && short && t.size <= 0.85 * bSize && t.y - below[0].y > 0 && t.y - below[0].y <= 0.6 * bSize && t.x >= b0 - bSize && t.x <= b1 + bSize) below.push({ ...t, y: below[0].y });
+      else if (above && short && t.size <= 0.85 * aSize && above[0].y - t.y > 0 && above[0].y - t.y <= 0.35 * aSize && t.x >= a0 - aSize && t.x <= a1 + aSize) above.push({ ...t, y: above[0].y });
+      else keep.push(t);
+    }
+    if (keep.length) out.push(keep);
+  }
+  return out;
+}
+
+function fragOf(items: Item[], rtl: boolean): Frag {
   while (items.length && isBlank(items[items.length - 1].s)) items.pop();
-  let text = '';
-  let raw = '';
+  // Visible items left to right, each with whether a space stands before it (a blank item drawn
+  // between, or a gap wider than 0.15 em) and the drawn gap in characters (for code indentation).
+  const vis: { it: Item; space: boolean; pad: number }[] = [];
   let prevEnd = -Infinity;
   let spaced = false;
-  let main = items[0];
   for (const it of items) {
     if (isBlank(it.s)) {
       spaced = true;
       continue;
     }
-    if (text && (spaced || it.x - prevEnd > 0.15 * it.size) && !/\s$/.test(text) && !/^\s/.test(it.s)) {
-      text += ' ';
-      raw += ' '.repeat(Math.max(1, Math.round((it.x - prevEnd) / Math.max(1, charWidth(it)))));
-    }
-    text += it.s;
-    raw += it.s;
+    const gap = it.x - prevEnd;
+    const prev = vis[vis.length - 1]?.it.s ?? '';
+    const cjk = CJK.test(prev.slice(-1)) && CJK.test(it.s[0]);
+    const space = vis.length > 0 && !cjk && (spaced || gap > 0.15 * it.size);
+    const cw = charWidth(it);
+    const pad = space ? Math.min(MAX_PAD, Math.max(1, cw > 0 ? Math.round(gap / cw) : 1)) : 0;
+    vis.push({ it, space, pad });
     prevEnd = it.x + it.w;
     spaced = false;
-    if (it.s.length > main.s.length) main = it;
   }
-  const vis = items.filter((i) => !isBlank(i.s));
+  let text = '';
+  let raw = '';
+  if (rtl) {
+    // Logical order; a space goes between two items that had one between them on the page.
+    const spaceAfter = new Map<Item, boolean>();
+    vis.forEach((v, i) => i > 0 && spaceAfter.set(vis[i - 1].it, v.space));
+    const order = logicalOrder(vis.map((v) => v.it));
+    const idx = new Map(vis.map((v, i) => [v.it, i]));
+    order.forEach((it, k) => {
+      if (k > 0) {
+        const a = idx.get(order[k - 1])!;
+        const b = idx.get(it)!;
+        const sp = Math.abs(a - b) === 1 ? vis[Math.max(a, b)].space : true;
+        if (sp && !/\s$/.test(text) && !/^\s/.test(it.s)) text += ' ';
+      }
+      text += it.s;
+    });
+    raw = text;
+  } else {
+    for (const v of vis) {
+      if (v.space && !/\s$/.test(text) && !/^\s/.test(v.it.s)) {
+        text += ' ';
+        raw += ' '.repeat(v.pad);
+      }
+      text += v.it.s;
+      raw += v.it.s;
+    }
+  }
+  let main = vis[0].it;
+  let x1 = -Infinity;
+  for (const v of vis) {
+    if (v.it.s.length > main.s.length) main = v.it;
+    x1 = Math.max(x1, v.it.x + v.it.w);
+  }
   return {
-    x0: vis[0].x,
-    x1: Math.max(...vis.map((i) => i.x + i.w)),
-    y: vis[0].y,
+    x0: vis[0].it.x,
+    x1,
+    y: vis[0].it.y,
     size: main.size,
     text: text.replace(/\s+/g, ' ').trim(),
-    raw: raw.replace(/\s+$/, ''),
+    raw: raw.trimEnd(),
     font: main.font,
-    mono: vis.every((i) => i.mono),
+    mono: vis.every((v) => v.it.mono),
     bold: main.bold,
   };
 }
@@ -107,7 +268,7 @@ function fragOf(items: Item[]): Frag {
 export const charWidth = (it: { s: string; w: number }) => (it.s.length ? it.w / it.s.length : 0);
 
 /** A row's text: its fragments joined by a space. */
-export const rowText = (r: Row) => r.frags.map((f) => f.text).join(' ');
+export const rowText = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text).join(' ');
 
 // ------------------------------------------------------------------ hyphenation
 
@@ -158,6 +319,24 @@ export function joinHyphen(prev: string, next: string, vocab: Vocab): string | n
   return isBreak ? prev.slice(0, -1) + next : prev + next;
 }
 
+const LAST_WORD = /(\p{Ll}+)$/u;
+const FIRST_WORD = /^(\p{Ll}+)(?=[^\p{L}]|$)/u;
+
+/**
+ * A word broken at a line end whose hyphen the PDF does not carry (pdf.js drops a soft hyphen, and
+ * LaTeX's tagged PDFs mark it as an artifact): "in" + "cluding" → "including" when the whole word
+ * occurs elsewhere in the document and one of the halves occurs nowhere else (it is a syllable, not
+ * a word). Null when the rule does not apply.
+ */
+export function joinDroppedHyphen(prev: string, next: string, vocab: Vocab): string | null {
+  const a = LAST_WORD.exec(prev);
+  const b = FIRST_WORD.exec(next);
+  if (!a || !b) return null;
+  const whole = a[1] + b[1];
+  if (vocab.count(whole) < 1 || (vocab.count(a[1]) > 1 && vocab.count(b[1]) > 1)) return null;
+  return prev + next;
+}
+
 /** Lines of one paragraph joined into one line. */
 export function joinLines(lines: string[], vocab: Vocab): string {
   let out = '';
@@ -168,7 +347,7 @@ export function joinLines(lines: string[], vocab: Vocab): string {
       out = l;
       continue;
     }
-    out = joinHyphen(out, l, vocab) ?? `${out} ${l}`;
+    out = joinHyphen(out, l, vocab) ?? joinDroppedHyphen(out, l, vocab) ?? (CJK.test(out.slice(-1)) && CJK.test(l[0]) ? out + l : `${out} ${l}`);
   }
   return out;
 }

@@ -19,7 +19,7 @@ export function flattenOutline(nodes: PdfOutlineNode[] | null, level = 1, out: O
   return out;
 }
 
-const compact = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const compact = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Rows that carry outline titles, with their levels; null when fewer than half the titles are found. */
 export function outlineHeadings(rows: Row[], outline: OutlineEntry[]): Map<Row, number> | null {
@@ -82,30 +82,76 @@ export function bodyStyle(rows: Row[]): { size: number; bold: boolean } {
 }
 
 const MARKER = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s|\(?(?:\d{1,3}|[a-zA-Z])[.)]\s)/;
+const BULLET_ONLY = /^[•◦▪▫●○■□‣⁃∙·*–-]\s/;
+/** Section numbers: 1, 1.2, 1.2.3 (with or without a final dot), (1), I., A. */
+const SECTION_NUMBER = /^(?:(\d{1,2}(?:\.\d{1,2}){0,5})\.?|\((\d{1,2})\)|([IVXLC]{1,6})\.|([A-H])\.)\s+(?=\p{L})/u;
+const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\b\d{1,2}\s+(?:de\s+)?\p{L}{3,9}\.?\s+(?:de\s+)?\d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/iu;
+const AFFILIATION = /@|\b(?:university|universidade|universidad|université|institute|instituto|department|departamento|laborator(?:y|ies|io)|college|faculty|faculdade|inc\.|corp\.|ltd\.|gmbh)\b/i;
+/** Code and query syntax: never a heading, however it is set. */
+const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|FROM|WHERE|GRANT|EXEC|CALL)\b|\b(?:FROM|WHERE|VALUES|INTO|TABLE)\s+\S/;
 
-/** Heading rows by font size and weight, with their levels. */
+/** Depth of a section number ("2" → 1, "2.3.1" → 3, "(1)" → 1, "IV." → 1), 0 when there is none. */
+export function numberingDepth(t: string): number {
+  const m = SECTION_NUMBER.exec(t);
+  if (!m) return 0;
+  if (m[1]) return m[1].split('.').length;
+  return 1;
+}
+
+/** Reads as a byline, a date or an affiliation rather than a title. */
+export const isByline = (t: string) => AFFILIATION.test(t) || MONTH.test(t) || (t.match(/,/g)?.length ?? 0) >= 2 || /\d\s*,\s*\d/.test(t);
+
+/**
+ * Heading rows by font size, weight and section numbering, with their levels. Evidence: set larger
+ * than the body; bold at body size when the body is not bold; a section number ("2.3 Scope") on a
+ * short line standing apart. Never: a line continuing a paragraph (the line above, at the same size
+ * and close, does not end a sentence), a byline, date or affiliation, code or query syntax, a
+ * bulleted line, a line ending like a sentence. Levels: each (size, bold) style a level, larger
+ * first; numbered headings take their numbering depth (below a larger unnumbered title, if any).
+ */
 export function fontHeadings(rows: Row[]): Map<Row, number> {
   const body = bodyStyle(rows);
-  const styleOf = (r: Row): string | null => {
-    if (r.frags.length !== 1) return null;
-    const f = r.frags[0];
-    const t = f.text;
-    if (f.mono || !/\p{L}/u.test(t) || t.length > 150 || MARKER.test(t)) return null;
+  const textOf = (r: Row) => rowText(r).trim();
+  const styleOf = (r: Row, i: number): { key: string; size: number; bold: boolean; depth: number } | null => {
+    // One fragment, or a section number set apart from its title ("1   Introduction").
+    if (r.frags.length > 2) return null;
+    if (r.frags.length === 2 && !/^(?:\d{1,2}(?:\.\d{1,2}){0,5}\.?|[IVXLC]{1,6}\.?|[A-H]\.)$/.test(r.frags[0].text)) return null;
+    const f = r.frags[r.frags.length - 1];
+    const t = textOf(r);
+    if (f.mono || !/\p{L}{2}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
+    if (CODE_LIKE.test(t) || isByline(t)) return null;
+    const depth = numberingDepth(t);
+    if (!depth && MARKER.test(t)) return null; // "a) item", "3) item": a list
+    const words = t.split(/\s+/).length;
+    const sentence = /[.,;:!?]$/.test(t) && !/^\S+\.$/.test(t);
+    if (sentence && words > 3) return null;
+    // A line inside a paragraph: the line above is close, as large, and does not end a sentence.
+    const prev = rows[i - 1];
     const big = f.size >= body.size * 1.12;
-    const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && t.split(/\s+/).length <= 12 && !/[.,;:]$/.test(t);
-    return big || boldish ? `${round(f.size)}|${f.bold ? 1 : 0}` : null;
+    if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold))) return null;
+    const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && words <= 12;
+    // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
+    const next = rows[i + 1];
+    const apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
+    const numbered = depth > 0 && words <= 10 && apart && /^\S+\s+\p{Lu}/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t));
+    if (!big && !boldish && !numbered) return null;
+    return { key: `${round(f.size)}|${f.bold ? 1 : 0}`, size: round(f.size), bold: f.bold, depth };
   };
   const styles = new Map<string, { size: number; bold: boolean }>();
-  const tagged: [Row, string][] = [];
-  for (const r of rows) {
-    const s = styleOf(r);
-    if (!s) continue;
-    tagged.push([r, s]);
-    styles.set(s, { size: round(r.frags[0].size), bold: r.frags[0].bold });
-  }
+  const found: [Row, ReturnType<typeof styleOf> & object][] = [];
+  rows.forEach((r, i) => {
+    const s = styleOf(r, i);
+    if (!s) return;
+    found.push([r, s]);
+    styles.set(s.key, { size: s.size, bold: s.bold });
+  });
   const order = [...styles.entries()].sort((a, b) => b[1].size - a[1].size || Number(b[1].bold) - Number(a[1].bold)).map((e) => e[0]);
+  const numberedSizes = found.filter(([, s]) => s.depth > 0).map(([, s]) => s.size);
+  const maxNumbered = numberedSizes.length ? Math.max(...numberedSizes) : Infinity;
+  // A title above numbered sections: an unnumbered heading set larger than every numbered one.
+  const offset = found.some(([, s]) => s.depth === 0 && s.size > maxNumbered) ? 1 : 0;
   const out = new Map<Row, number>();
-  for (const [r, s] of tagged) out.set(r, Math.min(6, order.indexOf(s) + 1));
+  for (const [r, s] of found) out.set(r, Math.min(6, s.depth > 0 && numberedSizes.length >= 2 ? s.depth + offset : order.indexOf(s.key) + 1));
   return out;
 }
 

@@ -40,7 +40,7 @@ export function removeRunningLines(pages: PageRows[]): number {
   const seen = new Map<string, { page: number; y: number }[]>();
   for (const p of pages) {
     const rows = p.rows;
-    const idx = new Set([0, 1, rows.length - 2, rows.length - 1].filter((i) => i >= 0 && i < rows.length));
+    const idx = new Set([0, 1, 2, rows.length - 3, rows.length - 2, rows.length - 1].filter((i) => i >= 0 && i < rows.length));
     for (const i of idx) {
       if (!inBand(p, rows[i]) || !small(rows[i])) continue;
       const k = keyOf(rowText(rows[i]));
@@ -50,12 +50,19 @@ export function removeRunningLines(pages: PageRows[]): number {
       seen.set(k, list);
     }
   }
+  // Pages of each parity: a header that alternates (book title on even pages, chapter on odd ones)
+  // is on half of the pages, all of one parity.
+  const parityPages = [0, 1].map((par) => pages.filter((p) => p.rows.length && p.page % 2 === par).length);
   const running = new Set<string>();
   for (const [k, list] of seen) {
     const ys = list.map((e) => e.y).sort((a, b) => a - b);
     const med = ys[ys.length >> 1];
-    const pagesAt = new Set(list.filter((e) => Math.abs(e.y - med) <= 6).map((e) => e.page));
-    if (pagesAt.size >= need) for (const e of list) if (Math.abs(e.y - med) <= 6) running.add(`${e.page}|${k}|${e.y}`);
+    const at = list.filter((e) => Math.abs(e.y - med) <= 6);
+    const pagesAt = new Set(at.map((e) => e.page));
+    const parities = new Set(at.map((e) => e.page % 2));
+    const par = at.length ? at[0].page % 2 : 0;
+    const alternating = parities.size === 1 && pagesAt.size >= 2 && pagesAt.size >= Math.ceil(parityPages[par] * 0.5) && parityPages[1 - par] > 0;
+    if (pagesAt.size >= need || alternating) for (const e of at) running.add(`${e.page}|${k}|${e.y}`);
   }
   let removed = 0;
   for (const p of pages) {
@@ -63,7 +70,7 @@ export function removeRunningLines(pages: PageRows[]): number {
     p.rows = p.rows.filter((r, i) => {
       const t = rowText(r);
       const k = keyOf(t);
-      const edge = i < 2 || i >= n - 2;
+      const edge = i < 3 || i >= n - 3;
       const drop = edge && small(r) && (running.has(`${p.page}|${k}|${r.y}`) || (inBand(p, r) && PAGE_NUMBER.test(t.trim())));
       if (drop) removed++;
       return !drop;
@@ -72,33 +79,124 @@ export function removeRunningLines(pages: PageRows[]): number {
   return removed;
 }
 
-/** The x of a two-column gutter on this page, or null for a single column. */
+/** Most gutter positions tried on one page (each costs one pass over the page's fragments). */
+const MAX_GUTTER_CANDIDATES = 256;
+
+/**
+ * The x of a two-column gutter on this page, or null for a single column. The positions tried are
+ * the right edges of column-wide fragments in the middle 40% of the text area (a gutter starts where
+ * a left-column line ends), at most MAX_GUTTER_CANDIDATES of them: the work is bounded by the number
+ * of fragments, whatever the coordinates.
+ */
 export function findGutter(rows: Row[]): number | null {
   const frags = rows.flatMap((r) => r.frags);
   if (frags.length < 6) return null;
-  const left = Math.min(...frags.map((f) => f.x0));
-  const right = Math.max(...frags.map((f) => f.x1));
-  const W = right - left;
-  if (W <= 0) return null;
-  const wide = (f: Frag) => f.x1 - f.x0 >= 0.25 * W && f.x1 - f.x0 <= 0.55 * W;
-  let best: { x: number; score: number } | null = null;
-  for (let x = left + 0.3 * W; x <= left + 0.7 * W; x += 2) {
-    const L = frags.filter((f) => wide(f) && f.x1 <= x);
-    const R = frags.filter((f) => wide(f) && f.x0 >= x);
-    if (L.length < 3 || R.length < 3) continue;
-    // The two sides must share a vertical stretch: side by side, not one above the other.
-    const lo = Math.max(Math.min(...L.map((f) => f.y)), Math.min(...R.map((f) => f.y)));
-    const hi = Math.min(Math.max(...L.map((f) => f.y)), Math.max(...R.map((f) => f.y)));
-    if (hi - lo < 2 * Math.max(...L.map((f) => f.size))) continue;
-    const score = Math.min(L.length, R.length);
-    if (!best || score > best.score) best = { x, score };
+  let left = Infinity;
+  let right = -Infinity;
+  for (const f of frags) {
+    left = Math.min(left, f.x0);
+    right = Math.max(right, f.x1);
   }
-  if (!best) return null;
+  const W = right - left;
+  if (!(W > 0) || !Number.isFinite(W)) return null;
+  const wide = frags.filter((f) => f.x1 - f.x0 >= 0.25 * W && f.x1 - f.x0 <= 0.55 * W);
+  if (wide.length < 6) return null;
+  const lo = left + 0.3 * W;
+  const hi = left + 0.7 * W;
+  let cands = [...new Set(wide.map((f) => Math.ceil(f.x1)).filter((x) => x >= lo && x <= hi))].sort((p, q) => p - q);
+  if (cands.length > MAX_GUTTER_CANDIDATES) {
+    const step = cands.length / MAX_GUTTER_CANDIDATES;
+    cands = Array.from({ length: MAX_GUTTER_CANDIDATES }, (_, i) => cands[Math.floor(i * step)]);
+  }
+  let best: { x: number; score: number } | null = null;
+  for (const x of cands) {
+    let nL = 0;
+    let nR = 0;
+    let lMin = Infinity;
+    let lMax = -Infinity;
+    let rMin = Infinity;
+    let rMax = -Infinity;
+    let size = 0;
+    for (const f of wide) {
+      if (f.x1 <= x) {
+        nL++;
+        lMin = Math.min(lMin, f.y);
+        lMax = Math.max(lMax, f.y);
+        size = Math.max(size, f.size);
+      } else if (f.x0 >= x) {
+        nR++;
+        rMin = Math.min(rMin, f.y);
+        rMax = Math.max(rMax, f.y);
+      }
+    }
+    if (nL < 3 || nR < 3) continue;
+    // The two sides must share a vertical stretch: side by side, not one above the other.
+    if (Math.min(lMax, rMax) - Math.max(lMin, rMin) < 2 * size) continue;
+    // Lines crossing x count against it: a gutter is empty.
+    let crossing = 0;
+    for (const f of wide) if (f.x0 < x - 1 && f.x1 > x + 1) crossing++;
+    const score = Math.min(nL, nR) - 2 * crossing;
+    if (score >= 3 && (!best || score > best.score)) best = { x, score };
+  }
+  if (!best) return sideGutter(rows, frags, left, W);
   // Centre the gutter in the empty strip around the best x.
   const x = best.x;
-  const lEnd = Math.max(...frags.filter((f) => f.x1 <= x).map((f) => f.x1));
-  const rStart = Math.min(...frags.filter((f) => f.x0 >= x).map((f) => f.x0));
+  let lEnd = -Infinity;
+  let rStart = Infinity;
+  for (const f of frags) {
+    if (f.x1 <= x) lEnd = Math.max(lEnd, f.x1);
+    else if (f.x0 >= x) rStart = Math.min(rStart, f.x0);
+  }
   return Number.isFinite(lEnd) && Number.isFinite(rStart) ? (lEnd + rStart) / 2 : x;
+}
+
+/**
+ * A column of unequal width (a sidebar, an infobox, a margin column): the leftmost x where a column
+ * starts such that, over the stretch of rows that have text right of x, rows holding text on both
+ * sides are many, lines crossing x are few, and the left side has body-width lines (so the start of
+ * a table's second column, whose first column holds short cells, is not taken for a gutter). At
+ * most MAX_GUTTER_CANDIDATES positions are tried.
+ */
+function sideGutter(rows: Row[], frags: Frag[], left: number, W: number): number | null {
+  let cands = [...new Set(frags.map((f) => Math.floor(f.x0)).filter((x) => x > left + 0.15 * W && x < left + 0.85 * W))].sort((a, b) => a - b);
+  if (cands.length > MAX_GUTTER_CANDIDATES) {
+    const step = cands.length / MAX_GUTTER_CANDIDATES;
+    cands = Array.from({ length: MAX_GUTTER_CANDIDATES }, (_, i) => cands[Math.floor(i * step)]);
+  }
+  for (const x of cands) {
+    // Rows with text at or right of x: their vertical stretch.
+    let first = -1;
+    let last = -1;
+    rows.forEach((r, i) => {
+      if (r.frags.some((f) => f.x0 >= x)) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    });
+    if (first < 0) continue;
+    let both = 0;
+    let crossing = 0;
+    let leftWide = 0;
+    let rightOnly = 0;
+    for (let i = first; i <= last; i++) {
+      const r = rows[i];
+      let l = false;
+      let rt = false;
+      let cross = false;
+      for (const f of r.frags) {
+        if (f.x0 < x - 1 && f.x1 > x + 1) cross = true;
+        else if (f.x1 <= x - 0.5 * f.size) {
+          l = true;
+          if (f.x1 - f.x0 >= 0.6 * (x - left) && f.text.length >= 20) leftWide++;
+        } else if (f.x0 >= x) rt = true;
+      }
+      if (cross) crossing++;
+      else if (l && rt) both++;
+      else if (rt) rightOnly++;
+    }
+    if (both >= 4 && leftWide >= 3 && crossing <= 0.2 * both) return x - 1;
+  }
+  return null;
 }
 
 /**

@@ -42,7 +42,23 @@ export function pageAt(ranges: PageRange[], offset: number): number | undefined 
 
 /** Pages a range [start, end) touches, in order. */
 export function pagesOf(ranges: PageRange[], start: number, end: number): number[] {
+  // Binary search for the first range ending after `start`: a 20,000-page document is not scanned
+  // from its first page for every chunk.
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid].end <= start) lo = mid + 1;
+    else hi = mid;
+  }
   const out: number[] = [];
-  for (const r of ranges) if (r.start < end && r.end > start && !out.includes(r.page)) out.push(r.page);
+  const seen = new Set<number>();
+  for (let i = lo; i < ranges.length && ranges[i].start < end; i++) {
+    const r = ranges[i];
+    if (r.end > start && !seen.has(r.page)) {
+      seen.add(r.page);
+      out.push(r.page);
+    }
+  }
   return out;
 }

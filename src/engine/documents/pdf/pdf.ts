@@ -8,8 +8,8 @@
 import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
 import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
-import { rowsOf, toItem, Vocab, type Item } from './geometry.ts';
-import { flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';
+import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
+import { compact, flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks } from './render.ts';
@@ -39,6 +39,10 @@ export interface PdfResult {
   headings: 'structure' | 'outline' | 'fonts';
   /** Things a reader should know: pages without text, tables kept as lines… */
   notes: string[];
+  /** Running headers, footers and page numbers removed (lines). */
+  runningLines: number;
+  /** The structure was guessed: no tags with headings, no outline, few font cues. */
+  guessed: boolean;
   title?: string;
 }
 
@@ -46,7 +50,7 @@ const PASSWORD = /password/i;
 
 async function resolve(src: PdfjsSource): Promise<PdfjsModule> {
   const m = typeof src === 'function' ? await src() : src;
-  if (!m || typeof m.getDocument !== 'function') throw new InputError('the PDF reader (pdf.js) did not load');
+  if (!m || typeof m.getDocument !== 'function') throw new InputError('the PDF reader (pdf.js) did not load', undefined, { code: 'no-reader' });
   return m;
 }
 
@@ -69,10 +73,10 @@ function isPdfHeader(bytes: Uint8Array): boolean {
 
 async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Promise<PdfDocumentProxy> {
   const where = opts.where;
-  if (!bytes.length) throw new InputError('the PDF file is empty', where);
-  if (!isPdfHeader(bytes)) throw new InputError('not a PDF: the file does not start with "%PDF-"', where);
+  if (!bytes.length) throw new InputError('the PDF file is empty', where, { code: 'empty-file' });
+  if (!isPdfHeader(bytes)) throw new InputError('not a PDF: the file does not start with "%PDF-"', where, { code: 'wrong-file-type' });
   if (!hasEof(bytes)) {
-    throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where);
+    throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where, { code: 'truncated-file' });
   }
   const task = pdfjs.getDocument({
     // A plain copy: pdf.js may transfer (detach) the buffer it is given, and refuses Node Buffers.
@@ -89,9 +93,9 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
   } catch (e) {
     const err = e as { name?: string; message?: string };
     if (err?.name === 'PasswordException' || PASSWORD.test(err?.message ?? '')) {
-      throw new InputError('the PDF is encrypted and needs a password: remove the protection (print or export it without a password) and add it again', where);
+      throw new InputError('the PDF is encrypted and needs a password: remove the protection (print or export it without a password) and add it again', where, { code: 'encrypted-file' });
     }
-    throw new InputError(`the PDF is damaged and cannot be read (${String(err?.message ?? e).slice(0, 120)})`, where);
+    throw new InputError(`the PDF is damaged and cannot be read (${String(err?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
   }
 }
 
@@ -104,7 +108,39 @@ interface PageData {
 
 const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
 
-async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean>, where?: string): Promise<PageData> {
+/** Bold or not for each font of the page not seen before (from its real name, after the operator list). */
+async function learnFonts(page: PdfPageProxy, tc: PdfTextContent, fontBold: Map<string, boolean>): Promise<void> {
+  const fresh = Object.keys(tc.styles).filter((f) => !fontBold.has(f));
+  if (!fresh.length || !tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) return;
+  await page.getOperatorList().catch(() => null);
+  for (const f of fresh) {
+    let name = '';
+    try {
+      if (page.commonObjs.has(f)) name = String((page.commonObjs.get(f) as { name?: string })?.name ?? '');
+    } catch {
+      name = '';
+    }
+    fontBold.set(f, /bold|black|heavy|semibold|demi/i.test(name));
+  }
+}
+
+/** Font weights for pages first read without them (tagged PDFs whose pages need layout or font analysis). */
+async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<string, boolean>, signal?: AbortSignal): Promise<void> {
+  for (const p of pages) {
+    signal?.throwIfAborted();
+    if (p.items.every((i) => fontBold.has(i.font))) continue;
+    try {
+      const page = await doc.getPage(p.n);
+      await learnFonts(page, await page.getTextContent(), fontBold);
+      page.cleanup?.();
+    } catch {
+      // weights stay unknown (not bold): the text is already read
+    }
+    for (const it of p.items) it.bold = fontBold.get(it.font) ?? false;
+  }
+}
+
+async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, where?: string): Promise<PageData> {
   let page: PdfPageProxy;
   let tc: PdfTextContent;
   let tree: PdfStructNode | null = null;
@@ -113,23 +149,13 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     tc = await page.getTextContent({ includeMarkedContent: tagged });
     if (tagged) tree = await page.getStructTree().catch(() => null);
   } catch (e) {
-    throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where);
+    throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
   }
   // Bold comes from the font's real name, which pdf.js only hands over once the page's fonts are
   // loaded (its operator list); do it for pages that bring fonts not seen before.
-  const fresh = Object.keys(tc.styles).filter((f) => !fontBold.has(f));
-  if (fresh.length && tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) {
-    await page.getOperatorList().catch(() => null);
-    for (const f of fresh) {
-      let name = '';
-      try {
-        if (page.commonObjs.has(f)) name = String((page.commonObjs.get(f) as { name?: string })?.name ?? '');
-      } catch {
-        name = '';
-      }
-      fontBold.set(f, /bold|black|heavy|semibold|demi/i.test(name));
-    }
-  }
+  // A tagged PDF's pages are read without it first (null): only the pages that turn out to need
+  // font cues pay for the operator list (loadBold).
+  if (fontBold) await learnFonts(page, tc, fontBold);
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
   for (const it of tc.items) {
@@ -141,7 +167,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     let mc: string | undefined;
     for (let k = mcStack.length - 1; k >= 0 && mc === undefined; k--) if (mcStack[k]) mc = mcStack[k]!;
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
-    const item = toItem(it, mono, fontBold.get(it.fontName) ?? false, mc);
+    const item = toItem(it, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
   page.cleanup?.();
@@ -160,7 +186,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
-      pages.push(await readPage(doc, n, tagged, fontBold, opts.where));
+      pages.push(await readPage(doc, n, tagged, tagged ? null : fontBold, opts.where));
       opts.onProgress?.(n, doc.numPages);
     }
     const visible = (p: PageData) => p.items.some((i) => /\S/.test(i.s));
@@ -169,6 +195,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       throw new InputError(
         `the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; run OCR on it first`,
         opts.where,
+        { code: 'scanned-pdf' },
       );
     }
     const notes: string[] = [];
@@ -179,7 +206,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
 
     // Tagged pages whose tree reaches most of their text; the others go through layout analysis.
     const perPage = new Map<number, PBlock[]>();
-    const layoutPages: PageRows[] = [];
+    const layoutData: PageData[] = [];
     for (const p of pages) {
       if (!visible(p)) continue;
       if (p.tree) {
@@ -189,18 +216,48 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
           continue;
         }
       }
-      const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
-      layoutPages.push({ page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: rowsOf(p.items, p.n) });
+      layoutData.push(p);
     }
+    const noHeadingRoles = perPage.size > 0 && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'));
+    if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, opts.signal);
+    const layoutPages: PageRows[] = layoutData.map((p) => {
+      const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
+      return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: rowsOf(p.items, p.n) };
+    });
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
+    let runningLines = 0;
+    let fontCues = 0;
+    const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
+    // A tagged PDF whose tree has no heading roles: its paragraphs that the outline or font analysis
+    // finds to be headings become headings (its lists and tables stay as tagged).
+    if (noHeadingRoles) {
+      const rows = pages.filter((p) => perPage.has(p.n)).flatMap((p) => readingOrder(rowsOf(p.items, p.n)));
+      const outlined = outlineHeadings(rows, outline);
+      const found = outlined ?? fontHeadings(rows);
+      const level = new Map<string, number>();
+      for (const [r, l] of found) {
+        const k = compact(rowText(r));
+        if (k && !level.has(k)) level.set(k, l);
+      }
+      let n = 0;
+      for (const [pg, bs] of perPage)
+        perPage.set(pg, bs.map((b) => {
+          const l = b.kind === 'paragraph' ? level.get(compact(b.text)) : undefined;
+          if (!l || b.kind !== 'paragraph') return b;
+          n++;
+          return { kind: 'heading', level: l, text: b.text, page: b.page };
+        }));
+      if (n) headings = outlined ? 'outline' : 'fonts';
+      fontCues += n;
+    }
     if (layoutPages.length) {
-      removeRunningLines(layoutPages);
+      runningLines = removeRunningLines(layoutPages);
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat();
-      const outline: OutlineEntry[] = flattenOutline(await doc.getOutline().catch(() => null));
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
       if (headingOf) headings = 'outline';
       else headingOf = fontHeadings(all);
+      fontCues += headingOf.size;
       // Page by page, so that a tagged page between untagged ones keeps its place.
       ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes)));
     }
@@ -208,10 +265,35 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const { markdown, pages: ranges } = renderBlocks(blocks);
     const info = (await doc.getMetadata().catch(() => ({ info: undefined }))).info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
-    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes, ...(title ? { title } : {}) };
+    // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
+    const guessed = headings === 'fonts' && fontCues < Math.max(1, Math.min(3, pages.length / 4));
+    if (guessed) notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes: groupNotes(notes), runningLines, guessed, ...(title ? { title } : {}) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
+}
+
+/** Notes of the form "p. N: message" said once per message, with their pages ("message (p. 2, 3, 7)"). */
+function groupNotes(notes: string[]): string[] {
+  const byMsg = new Map<string, number[]>();
+  const out: string[] = [];
+  for (const n of notes) {
+    const m = /^p\. (\d+): (.*)$/.exec(n);
+    if (!m) {
+      out.push(n);
+      continue;
+    }
+    const list = byMsg.get(m[2]);
+    if (list) {
+      if (!list.includes(Number(m[1]))) list.push(Number(m[1]));
+    } else byMsg.set(m[2], [Number(m[1])]);
+  }
+  for (const [msg, pages] of byMsg) {
+    const shown = pages.length > 12 ? `${pages.slice(0, 12).join(', ')}, …` : pages.join(', ');
+    out.push(`${msg} (p. ${shown})`);
+  }
+  return out;
 }
 
 /**
@@ -256,6 +338,7 @@ export interface PdfDocInput {
 export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: PdfOptions = {}): Promise<Doc> {
   const r = await pdfToMarkdown(input.bytes, pdfjs, { where: input.name ?? input.id, ...opts });
   const meta: DocMeta = { source: 'pdf', pages: formatPageMap(r.pages), pageCount: String(r.pageCount), headingSource: r.headings };
+  if (r.guessed) meta.structureGuessed = 'yes';
   if (r.notes.length) meta.notes = r.notes.join('; ');
   if (r.title) meta.title = r.title;
   if (input.name) meta.fileName = input.name;

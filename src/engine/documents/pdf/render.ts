@@ -11,6 +11,13 @@ export function escapeLineStart(t: string): string {
   return t;
 }
 
+/** "C#" at a heading's end would read as a closing sequence: escaped (a loop, not /#+$/, which is quadratic on long runs of "#"). */
+function escapeClosingHashes(t: string): string {
+  let i = t.length;
+  while (i > 0 && t[i - 1] === '#') i--;
+  return i === t.length ? t : `${t.slice(0, i)}\\${t.slice(i)}`;
+}
+
 const cell = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
 
 function fence(lines: string[]): string {
@@ -43,7 +50,7 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
     mark(md.length, b.page);
     switch (b.kind) {
       case 'heading':
-        md += `${'#'.repeat(Math.min(6, Math.max(1, b.level)))} ${b.text.replace(/\s+/g, ' ').replace(/#+$/, (m) => `\\${m}`)}`;
+        md += `${'#'.repeat(Math.min(6, Math.max(1, b.level)))} ${escapeClosingHashes(b.text.replace(/\s+/g, ' '))}`;
         break;
       case 'paragraph': {
         const base = md.length;

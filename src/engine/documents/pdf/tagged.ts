@@ -5,7 +5,8 @@
 // containers. Content not reachable from the tree is an artifact (running headers, page numbers)
 // and is left out. Text of an element = its marked contents, laid out by geometry and joined.
 
-import { charWidth, joinLines, rowText, rowsOf, type Item, type Vocab } from './geometry.ts';
+import { codeGrid } from './blocks.ts';
+import { joinLines, MAX_PAD, rowText, rowsOf, type Item, type Vocab } from './geometry.ts';
 import type { PBlock, PdfStructLeaf, PdfStructNode } from './types.ts';
 
 type Node = PdfStructNode | PdfStructLeaf;
@@ -106,10 +107,8 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
   const code = (n: PdfStructNode) => {
     const rows = rowsOf(itemsOf(n), page);
     if (!rows.length) return;
-    const frags = rows.flatMap((r) => r.frags);
-    const minX = Math.min(...frags.map((f) => f.x0));
-    const cw = Math.min(...frags.map((f) => charWidth({ s: f.raw, w: f.x1 - f.x0 })).filter((w) => w > 0)) || 6;
-    const lines = rows.map((r) => ' '.repeat(Math.max(0, Math.round((r.frags[0].x0 - minX) / cw))) + r.frags.map((f) => f.raw).join(' ').replace(/\s+$/, ''));
+    const { minX, cw } = codeGrid(rows);
+    const lines = rows.map((r) => ' '.repeat(Math.min(MAX_PAD, Math.max(0, Math.round((r.frags[0].x0 - minX) / cw)))) + r.frags.map((f) => f.raw).join(' ').trimEnd());
     blocks.push({ kind: 'code', lines, page });
   };
   const para = (ns: Node[]) => {

@@ -10,6 +10,8 @@ export interface PdfTextItem {
   height: number;
   fontName: string;
   hasEOL?: boolean;
+  /** Direction pdf.js found for the item ('ttb' vertical, 'rtl', 'ltr'). */
+  dir?: string;
 }
 
 export interface PdfMarkedContent {
@@ -89,6 +91,8 @@ export interface Row {
   size: number;
   frags: Frag[];
   page: number;
+  /** A right-to-left line: its fragments read right to left. */
+  rtl?: boolean;
   /** First row after a page or column change (reading continues from elsewhere). */
   jump?: boolean;
 }

@@ -1,12 +1,12 @@
-// The embedding lessons (src/engine/embedding/experiments.ts): plumbing and arithmetic with a
+// The embedding lessons (src/app/lessons/dilution-and-late.ts): plumbing and arithmetic with a
 // deterministic bag-of-words fake embedder (scores recomputed here independently), and shapes with
 // the committed random-weight test model through onnxruntime-node. No claim about quality.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cosine, dilutedPassage, dilutionTest, findSentence, naiveVsLate, DILUTION_COUNTS, type EmbedTextsFn } from '../../../src/engine/embedding/experiments.ts';
+import { cosine, dilutedPassage, dilutionTest, findSentence, naiveVsLate, DILUTION_COUNTS, type EmbedTextsFn } from '../../../src/app/lessons/dilution-and-late.ts';
 import { lateChunk } from '../../../src/engine/embedding/late.ts';
 import { createModelEmbedder, loadModelDir, type LoadedModel } from '../../../src/node/model.ts';
 import { InputError, type Span } from '../../../src/engine/types.ts';
-import { MODEL_DIR, standInTokenizer } from './helpers.ts';
+import { MODEL_DIR, standInTokenizer } from '../../engine/embedding/helpers.ts';
 
 const words = (s: string) => s.toLowerCase().match(/\p{L}+/gu) ?? [];
 

@@ -7,7 +7,7 @@
 // Similarities are cosines computed here from the vectors (normalised or not). Nothing is asserted
 // about which wins: that depends on the model, and the lesson is to look.
 
-import { InputError, type Span } from '../types.ts';
+import { InputError, type Span } from '../../engine/types.ts';
 
 /** Embeds texts as queries or passages (the model's prefixes are the embedder's job). */
 export type EmbedTextsFn = (texts: string[], kind: 'query' | 'passage') => Promise<Float32Array[]>;

@@ -1,0 +1,85 @@
+// `convert <file> [--out <file.md>] [--pages]`: one document (pdf, docx, html, md, txt) to the
+// Markdown every chunker reads (docs/CONTRACT.md). Without --out the Markdown goes to stdout. With
+// --pages the page map (PDF: which characters came from which page) is written as JSON beside the
+// output (<out>.pages.json). One summary line on stderr: pages, headings, tables, running lines
+// removed, warnings, and "structure guessed" when the PDF had no tags, no outline and few font cues.
+import { readFile, stat } from 'node:fs/promises';
+import { InputError } from '../engine/types.ts';
+import { docxToMarkdown, parseDocument, pdfToMarkdown, type PageRange } from '../engine/documents/index.ts';
+import { checkSize, documentType } from '../engine/formats/index.ts';
+import { readFlags } from './args.ts';
+import { checkOutPath, writeAtomic } from './common.ts';
+import { nodeDocumentReaders } from '../node/document-readers.ts';
+
+export interface Converted {
+  markdown: string;
+  pages: PageRange[];
+  pageCount?: number;
+  runningLines: number;
+  notes: string[];
+  guessed: boolean;
+}
+
+/** One file to Markdown (no output written). */
+export async function convertFile(path: string): Promise<Converted> {
+  const type = documentType(path);
+  if (!type) throw new InputError('not a document ChunkLab reads (.pdf, .docx, .html, .htm, .md, .markdown, .txt)', path);
+  let info;
+  try {
+    info = await stat(path);
+  } catch (e) {
+    throw new InputError(`cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, path);
+  }
+  if (!info.isFile()) throw new InputError('not a file', path);
+  checkSize(info.size, path, {});
+  const bytes = new Uint8Array(await readFile(path));
+  const readers = nodeDocumentReaders();
+  if (type === 'pdf') {
+    const r = await pdfToMarkdown(bytes, readers.pdfjs!, { where: path, documentOptions: readers.pdfDocumentOptions });
+    return { markdown: r.markdown, pages: r.pages, pageCount: r.pageCount, runningLines: r.runningLines, notes: r.notes, guessed: r.guessed };
+  }
+  if (type === 'docx') {
+    const r = await docxToMarkdown(bytes, readers.mammoth!, path);
+    return { markdown: r.markdown, pages: [], runningLines: 0, notes: r.notes, guessed: false };
+  }
+  let text = new TextDecoder().decode(bytes);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (type === 'html') {
+    const doc = parseDocument({ id: 'convert', text, format: 'html' });
+    return { markdown: doc.text, pages: [], runningLines: 0, notes: [], guessed: false };
+  }
+  return { markdown: text, pages: [], runningLines: 0, notes: [], guessed: false };
+}
+
+/** Headings and tables as the chunkers see them (the Markdown parsed back). */
+export function countStructure(markdown: string): { headings: number; tables: number } {
+  const doc = parseDocument({ id: 'convert', text: markdown, format: 'markdown' });
+  return { headings: doc.blocks.filter((b) => b.kind === 'heading').length, tables: doc.blocks.filter((b) => b.kind === 'table').length };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const p = readFlags('convert', argv);
+  if (!p) return 0;
+  const files = p.args;
+  if (files.length !== 1) throw new InputError(files.length ? `give one file, not ${files.length}` : 'give the file to convert (npm run cli -- convert <file> [--out <file.md>] [--pages])', 'convert');
+  const out = p.flags.out as string | undefined;
+  const pages = p.flags.pages as boolean;
+  if (out) checkOutPath(out);
+  const r = await convertFile(files[0]);
+  if (!r.markdown.trim()) throw new InputError('no text was found in the document', files[0]);
+  const { headings, tables } = countStructure(r.markdown);
+  if (out) {
+    await writeAtomic(out, r.markdown);
+    if (pages) await writeAtomic(`${out}.pages.json`, `${JSON.stringify(r.pages)}\n`);
+  } else process.stdout.write(r.markdown);
+  const parts = [
+    `${r.pageCount ?? 1} page${(r.pageCount ?? 1) === 1 ? '' : 's'}`,
+    `${headings} heading${headings === 1 ? '' : 's'}`,
+    `${tables} table${tables === 1 ? '' : 's'}`,
+    `${r.runningLines} running line${r.runningLines === 1 ? '' : 's'} removed`,
+    `${r.notes.length} warning${r.notes.length === 1 ? '' : 's'}${r.notes.length ? ` (${r.notes.join('; ')})` : ''}`,
+  ];
+  if (r.guessed) parts.push('structure guessed');
+  console.error(`convert    ${parts.join(', ')}`);
+  return 0;
+}
