@@ -1,7 +1,9 @@
 // The context worker's API as types only: what workers/context.worker.ts exposes and what the page
-// (src/app/bridge/context.ts, src/app/context/state.svelte.ts) calls through Comlink.
+// (src/app/bridge/context.ts, src/app/context/state.svelte.ts, src/app/questions/generate.svelte.ts)
+// calls through Comlink.
 import type { ParseInput } from '../src/engine/documents/index.ts';
-import type { ContextCache, ContextPrompt, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/llm/index.ts';
+import type { ContextPrompt, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/llm/index.ts';
+import type { ContextProgress, ContextRunStats, ContextSettings } from '../src/engine/context/index.ts';
 import type { ContextEstimate, EstimateOptions, FitNote } from '../src/engine/context/index.ts';
 import type { QuestionEstimate, QuestionPlan, QuestionPlanOptions, QuestionProgress, QuestionReport } from '../src/engine/questions/index.ts';
 import type { ModelTokenizerFiles } from '../src/engine/formats/index.ts';
@@ -28,8 +30,8 @@ export interface PreparedQuestions {
   scanByDoc: Record<string, number>;
 }
 
-/** One model call made by the page (HTTP providers: the page holds the key and the abort signal). */
-export type QuestionCaller = (prompt: ContextPrompt, maxTokens: number, json: boolean) => Promise<{ text: string }>;
+/** Which feature's model answers (workers/idb-cache.ts ANSWER_DBS: one IndexedDB database each). */
+export type AnswerStore = 'context' | 'questions' | 'llm';
 
 /** A text-generation model folder picked from disk: paths relative to the folder (its own name may lead). */
 export interface LocalFolder {
@@ -47,6 +49,8 @@ export interface LocalLoadProgress {
 export interface ContextWorkerApi {
   /** Counts with the loaded embedding model's tokenizer (null: the bundled one), like the engine worker. */
   useTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse>;
+  /** The language model to call (key included: it stays in this worker's memory; workers/llm-client.ts). */
+  configureLlm(config: ProviderConfig | null): void;
   /** Parse, chunk at the reduced cap, and scan for personal data. */
   prepare(inputs: ParseInput[], chunker: ChunkerId, params: Record<string, unknown>, contextTokens: number, onProgress?: (f: number) => void): Promise<PreparedCorpus>;
   estimate(docs: Doc[], chunks: Chunk[], opts: EstimateOptions): ContextEstimate;
@@ -58,20 +62,23 @@ export interface ContextWorkerApi {
    */
   loadLocal(config: ProviderConfig, onProgress?: (info: LocalLoadProgress) => void, folder?: LocalFolder): Promise<{ id: string; device: string }>;
   /** Parse, sample passages and build the prompts (the plan), estimate against the answer cache, scan for personal data. */
-  prepareQuestions(inputs: ParseInput[], model: string, opts: Omit<QuestionPlanOptions, 'countTokens'>, pricing: Pricing | undefined, cache: ContextCache): Promise<PreparedQuestions>;
+  prepareQuestions(inputs: ParseInput[], model: string, opts: Omit<QuestionPlanOptions, 'countTokens'>, pricing: Pricing | undefined): Promise<PreparedQuestions>;
   /**
-   * Runs the engine's generateQuestions: answers come from `cache` or `call` (null: the loaded in-page
-   * model), every excerpt is located and filtered here, off the main thread.
+   * Runs the engine's generateQuestions with the configured model (an HTTP service called from here,
+   * or the loaded in-page model): answers come from this worker's cache or the model, every excerpt
+   * is located and filtered here, off the main thread.
    */
-  generateQuestions(
-    docs: Doc[],
-    plan: QuestionPlan,
-    model: string,
-    call: QuestionCaller | null,
-    cache: ContextCache,
-    existing: string[],
-    onProgress?: (p: QuestionProgress) => void,
-  ): Promise<QuestionReport>;
+  generateQuestions(docs: Doc[], plan: QuestionPlan, existing: string[], onProgress?: (p: QuestionProgress) => void): Promise<QuestionReport>;
+  /**
+   * Contextual retrieval's sentences for `chunks` (the engine's generateContexts) with the configured
+   * model, resuming from this worker's cache; every finished call is cached at once.
+   */
+  generateContexts(docs: Doc[], chunks: Chunk[], settings: ContextSettings, concurrency: number, onProgress?: (p: ContextProgress) => void): Promise<{ sentences: Record<string, string>; stats: ContextRunStats }>;
+  /** The cached sentences of `chunks` for `model` (no call), by chunk id. */
+  cachedContexts(docs: Doc[], chunks: Chunk[], model: string, settings: ContextSettings): Promise<Record<string, string>>;
+  /** How many answers a feature keeps in this browser; clear forgets them. */
+  answerCount(store: AnswerStore): Promise<number>;
+  clearAnswers(store: AnswerStore): Promise<void>;
   /** One generation with the loaded in-page model. */
   generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }>;
 }

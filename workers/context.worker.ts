@@ -1,9 +1,12 @@
-// The contextual-retrieval panel's worker: parses and chunks the corpus at the reduced cap (the
-// engine's chunkers, the tokenizer in use: workers/tokenizer.ts), scans it for personal data, estimates a run, places
-// sentences on chunks, and runs an in-page text-generation model (transformers.js) one call at a
-// time. HTTP providers are called from the page (network only); this worker does the CPU work.
-// Cancel is the page's job: it terminates this worker (src/app/bridge/context.ts). Its API's types are
-// in workers/context-api.ts.
+// The language-model worker of contextual retrieval and question generation: parses and chunks the
+// corpus at the reduced cap (the engine's chunkers, the tokenizer in use: workers/tokenizer.ts), scans
+// it for personal data, estimates, generates (context sentences, questions) and places sentences on
+// chunks. The model is called from here: an HTTP service through workers/llm-client.ts (the key the
+// page handed over stays in this worker's memory), or an in-page text-generation model
+// (transformers.js) one call at a time; answers are kept in IndexedDB here (workers/idb-cache.ts).
+// The page sends requests and shows progress. Cancel is the page's job: it terminates this worker
+// (src/app/bridge/context.ts), and the requests in flight with it. Its API's types are in
+// workers/context-api.ts.
 import * as Comlink from 'comlink';
 import './errors.ts';
 import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts';
@@ -12,6 +15,8 @@ import {
   applyContext,
   chunkingCap,
   estimateContextRun,
+  generateContexts,
+  lookupContexts,
   type ContextEstimate,
   type EstimateOptions,
   type FitNote,
@@ -27,39 +32,14 @@ import {
 import { estimateQuestions, generateQuestions, planQuestions } from '../src/engine/questions/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
-import { wasmThreadsHere } from './threads.ts';
-import { appUrl } from './app-base.ts';
-import type { ContextWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './context-api.ts';
-import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { setUpTransformers, useModelSource } from './transformers-env.ts';
+import type { AnswerStore, ContextWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './context-api.ts';
+import { IdbAnswerCache } from './idb-cache.ts';
+import { configureLlm, httpProvider, llmConfig } from './llm-client.ts';
+import { LOCAL_PREFIX, folderSlug, relativePaths, type PickedModel } from './picked-files.ts';
 
-/** transformers.js must load onnxruntime-web's files from this app, never a CDN (docs/STACK.md). */
-async function configureTransformers(): Promise<void> {
-  const { env } = await import('@huggingface/transformers');
-  const abs = (u: string) => new URL(u, self.location.href).href;
-  const wasm = env.backends.onnx.wasm!;
-  wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
-  wasm.numThreads = wasmThreadsHere().threads;
-  env.allowLocalModels = false;
-  env.allowRemoteModels = true;
-  env.useBrowserCache = true;
-  env.localModelPath = MODELS_PATH;
-  if (!fetchInstalled) {
-    fetchInstalled = true;
-    const realFetch = globalThis.fetch.bind(globalThis);
-    env.fetch = async (input: string | URL, init?: RequestInit) => pickedResponse(new URL(String(input), self.location.href), picked, self.location.origin, MODELS_PATH) ?? realFetch(input, init);
-  }
-}
-
-/** Where transformers.js looks for local models: the app's models/ folder (a picked folder is served there). */
-const MODELS_PATH = new URL(appUrl('models/')).pathname;
-
-/** The model folder picked from disk, if the loaded model is one (served by env.fetch). */
+/** The model folder picked from disk, if the loaded model is one (served from memory by transformers-env.ts). */
 let picked: PickedModel | null = null;
-let fetchInstalled = false;
-
-
 
 /** Personal data in each document and in all of them (the warning shown before any call). */
 function scanCorpus(docs: Doc[]): { scan: PersonalDataScan; scanByDoc: Record<string, number> } {
@@ -78,9 +58,37 @@ function scanCorpus(docs: Doc[]): { scan: PersonalDataScan; scanByDoc: Record<st
 let local: ContextProvider | null = null;
 let localKey = '';
 
+/** This worker's answer caches (contextual retrieval's sentences, question generation's answers). */
+const answers = { context: new IdbAnswerCache('context'), questions: new IdbAnswerCache('questions') };
+function answerStore(store: AnswerStore): IdbAnswerCache {
+  if (store !== 'context' && store !== 'questions') throw new InputError(`this worker keeps no "${store}" answers`, 'answers');
+  return answers[store];
+}
+
+/** The configured model: the loaded in-page model, or the HTTP service (called from here). */
+function provider(): ContextProvider {
+  if (llmConfig()?.kind === 'local') {
+    if (!local) throw new InputError('no in-page model is loaded', undefined, { code: 'model-not-loaded' });
+    return local;
+  }
+  return httpProvider();
+}
+
+/** Jobs (document, chunk) of `chunks`, each with its document. */
+function jobsOf(docs: Doc[], chunks: Chunk[]) {
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  return chunks.map((chunk) => {
+    const doc = byId.get(chunk.docId);
+    if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
+    return { doc, chunk };
+  });
+}
+
 const api: ContextWorkerApi = {
   /** Counts with the loaded embedding model's tokenizer (null: the bundled one), like the engine worker. */
   useTokenizer,
+
+  configureLlm,
 
   /** Parse, chunk at the reduced cap, and scan for personal data. */
   async prepare(inputs: ParseInput[], chunker: ChunkerId, params: Record<string, unknown>, contextTokens: number, onProgress?: (f: number) => void): Promise<PreparedCorpus> {
@@ -123,8 +131,8 @@ const api: ContextWorkerApi = {
     if (!local || localKey !== key) {
       await local?.dispose?.();
       local = null;
-      await configureTransformers();
       const { env } = await import('@huggingface/transformers');
+      setUpTransformers(env, { pickedModel: () => picked });
       let model = config.model;
       if (folder) {
         const files = relativePaths(folder.files);
@@ -132,9 +140,11 @@ const api: ContextWorkerApi = {
         picked = { slug: folderSlug(folder.name), files };
         model = `${LOCAL_PREFIX}/${picked.slug}`;
         // A picked folder is read from memory only: nothing is asked of the Hub.
-        env.allowLocalModels = true;
-        env.allowRemoteModels = false;
-      } else picked = null;
+        useModelSource(env, 'files');
+      } else {
+        picked = null;
+        useModelSource(env, 'hub');
+      }
       const provider = await createLocalProvider(
         { ...config, model },
         {
@@ -152,32 +162,44 @@ const api: ContextWorkerApi = {
   },
 
   /** Parse, plan (passages and prompts), estimate against the answer cache, scan for personal data. */
-  async prepareQuestions(inputs, model, opts, pricing, cache): Promise<PreparedQuestions> {
+  async prepareQuestions(inputs, model, opts, pricing): Promise<PreparedQuestions> {
     const tok = await tokenizer();
     const countTokens = (t: string) => tok.count(t);
     const docs = inputs.map((d) => parseDocument(d));
     const plan = planQuestions(docs, model, { ...opts, countTokens });
-    const estimate = await estimateQuestions(plan, { pricing, countTokens, cache });
+    const estimate = await estimateQuestions(plan, { pricing, countTokens, cache: answers.questions });
     return { docs, plan, estimate, ...scanCorpus(docs) };
   },
 
   /** Ask (or read the cache), locate and filter: the engine's generateQuestions, off the main thread. */
-  async generateQuestions(docs, plan, model, call, cache, existing, onProgress) {
-    let provider: ContextProvider;
-    if (call) {
-      // The page makes the HTTP call (its key, its abort signal); an abort there rejects here.
-      provider = { id: model, generate: (prompt, o) => call(prompt, o.maxTokens, !!o.json) };
-    } else {
-      if (!local) throw new InputError('no in-page model is loaded', undefined, { code: 'model-not-loaded' });
-      provider = local;
-    }
+  async generateQuestions(docs, plan, existing, onProgress) {
     return generateQuestions(docs, plan, {
-      provider,
-      cache,
+      provider: provider(),
+      cache: answers.questions,
       existing,
       onProgress: onProgress ? (p) => void onProgress(p) : undefined,
     });
   },
+
+  /** Contextual retrieval's sentences, resuming from the cache (an in-page model answers one at a time). */
+  async generateContexts(docs, chunks, settings, concurrency, onProgress) {
+    const p = provider();
+    const { sentences, stats } = await generateContexts(jobsOf(docs, chunks), {
+      ...settings,
+      provider: p,
+      cache: answers.context,
+      concurrency: p === local ? 1 : concurrency,
+      onProgress: onProgress ? (x) => void onProgress(x) : undefined,
+    });
+    return { sentences: Object.fromEntries(sentences), stats };
+  },
+
+  async cachedContexts(docs, chunks, model, settings) {
+    return Object.fromEntries(await lookupContexts(jobsOf(docs, chunks), answers.context, model, settings));
+  },
+
+  answerCount: (store) => answerStore(store).count(),
+  clearAnswers: (store) => answerStore(store).clear(),
 
   /** One generation with the loaded in-page model. */
   async generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }> {

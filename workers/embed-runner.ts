@@ -8,15 +8,12 @@
 // never a CDN; local models use env.localModelPath <app folder>/models/ (a path, not a URL: the app
 // may be published under a subpath, workers/app-base.ts); device 'webgpu'
 // throws without an adapter rather than falling back, so we retry on 'wasm' ourselves.
-import { AutoConfig, AutoModel, AutoModelForSequenceClassification, AutoTokenizer, env, LogLevel, Tensor } from '@huggingface/transformers';
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { AutoConfig, AutoModel, AutoModelForSequenceClassification, AutoTokenizer, env, Tensor } from '@huggingface/transformers';
 import { InputError, type TextTokenizer } from '../src/engine/types.ts';
 import type { ThreadsReason } from '../src/engine/embedding/index.ts';
-import { wasmThreadsHere } from './threads.ts';
-import { appUrl } from './app-base.ts';
+import { MODELS_PATH, fetchFailures, setUpTransformers, useModelSource, type TransformersSetup } from './transformers-env.ts';
 import { createTokenizer } from '../src/engine/tokens/index.ts';
-import { LOCAL_PREFIX, folderSlug, pickedResponse, relativePaths, type PickedModel } from './picked-files.ts';
+import { LOCAL_PREFIX, folderSlug, relativePaths, type PickedModel } from './picked-files.ts';
 import {
   DTYPE_FILES,
   describeCustomModel,
@@ -94,45 +91,12 @@ export class ModelLoadError extends Error {
 }
 
 let localFiles: PickedModel | null = null;
-/** HTTP failures seen during the current load (url → status, 0 for a network error). */
-const failures = new Map<string, number>();
-const realFetch = globalThis.fetch.bind(globalThis);
-let configured: { threads: number; threadsReason: ThreadsReason } | null = null;
-/** The app's models folder as a path ("/models/", "/chunklab/models/"): transformers.js wants a path. */
-const MODELS_PATH = new URL(appUrl('models/')).pathname;
+/** HTTP failures seen during the current load (url → status, 0 for a network error): transformers-env.ts records them. */
+const failures = fetchFailures;
 
-/** One-time settings: our own wasm files and threads, and a fetch that serves picked files and records failures. */
-function configure(threads?: number): { threads: number; threadsReason: ThreadsReason } {
-  if (configured) return configured;
-  const abs = (u: string) => new URL(u, self.location.href).href;
-  const wasm = env.backends.onnx.wasm!;
-  wasm.wasmPaths = { wasm: abs(ortWasmUrl), mjs: abs(ortMjsUrl) };
-  const auto = wasmThreadsHere();
-  // An explicit count (the bench) still needs isolation for more than one.
-  const n = auto.reason === 'isolated' || auto.reason === 'one-core' ? Math.max(1, Math.floor(threads ?? auto.threads)) : 1;
-  wasm.numThreads = n;
-  configured = { threads: n, threadsReason: auto.reason };
-  env.logLevel = LogLevel.ERROR;
-  env.localModelPath = MODELS_PATH;
-  env.fetch = async (input: string | URL, init?: RequestInit) => {
-    const url = new URL(String(input), self.location.href);
-    const picked = pickedResponse(url, localFiles, self.location.origin, MODELS_PATH);
-    if (picked) return picked;
-    try {
-      const res = await realFetch(input, init);
-      if (!res.ok) failures.set(url.href, res.status);
-      else if (url.origin === self.location.origin && url.pathname.startsWith(MODELS_PATH) && !url.pathname.endsWith('.html') && (res.headers.get('content-type') ?? '').includes('text/html')) {
-        // A static server's fallback page (SPA hosts, `vite preview`) is a missing file, not a model file.
-        failures.set(url.href, 404);
-        return new Response(null, { status: 404 });
-      }
-      return res;
-    } catch (e) {
-      failures.set(url.href, 0);
-      throw e;
-    }
-  };
-  return configured;
+/** One-time settings (./transformers-env.ts): our own wasm files and threads, and a fetch that serves picked files and records failures. */
+function configure(threads?: number): TransformersSetup {
+  return setUpTransformers(env, { threads, pickedModel: () => localFiles });
 }
 
 function offeredDtypes(names: Iterable<string>): ModelDtype[] {
@@ -295,11 +259,7 @@ export async function loadBrowserSession(
     const known = findModel(source.id);
     dtypes = known ? (Object.keys(known.downloadMB) as ModelDtype[]) : [];
   }
-  // Hub ids never look in /models/ (a static host may answer there with its index page);
-  // served and picked models never go to the Hub; only Hub downloads are kept in the browser cache.
-  env.allowLocalModels = source.kind !== 'hub';
-  env.allowRemoteModels = source.kind === 'hub';
-  env.useBrowserCache = source.kind === 'hub';
+  useModelSource(env, source.kind);
 
   const bytes = new Map<string, { loaded: number; total: number }>();
   const progress_callback = (p: any) => {

@@ -7,6 +7,8 @@ import * as Comlink from 'comlink';
 import './errors.ts';
 import {
   createEmbedder,
+  embedderParts,
+  modelParts,
   lateChunk,
   lateChunkCorpus,
   MemoryEmbeddingCache,
@@ -77,14 +79,7 @@ const api: EmbedWorkerApi = {
       const model = await loadBrowserModel(source, opts, onProgress);
       model.runner = counted(model.runner);
       const embedder = createEmbedder({
-        runner: model.runner,
-        tokenizer: model.tokenizer,
-        clsId: model.clsId,
-        sepId: model.sepId,
-        padId: model.padId,
-        maxTokens: model.info.maxTokens,
-        pooling: model.info.pooling,
-        prefixes: model.info.prefixes,
+        ...embedderParts(model),
         cache,
         modelId: model.cacheId,
         dtype: model.dtype,
@@ -128,12 +123,7 @@ const api: EmbedWorkerApi = {
     return serial(async () => {
       const m = need().model;
       const r = await lateChunk(text, spans, {
-        runner: m.runner,
-        tokenizer: m.tokenizer,
-        clsId: m.clsId,
-        sepId: m.sepId,
-        padId: m.padId,
-        maxTokens: m.info.maxTokens,
+        ...modelParts(m),
         prefix: m.info.prefixes.passage,
         onProgress: onProgress ? (f) => void onProgress(f) : undefined,
       });
@@ -146,12 +136,7 @@ const api: EmbedWorkerApi = {
     return serial(async () => {
       const m = need().model;
       const r = await lateChunkCorpus(new Map(docs), spans, {
-        runner: m.runner,
-        tokenizer: m.tokenizer,
-        clsId: m.clsId,
-        sepId: m.sepId,
-        padId: m.padId,
-        maxTokens: m.info.maxTokens,
+        ...modelParts(m),
         passagePrefix: m.info.prefixes.passage,
         cache,
         modelId: m.cacheId,

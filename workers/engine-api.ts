@@ -3,7 +3,7 @@
 // page can import it without pulling a worker's implementation in.
 import type { ParseInput } from '../src/engine/documents/index.ts';
 import type { BreakpointCurve, ChunkerInfo, CutRule, LlmEstimate } from '../src/engine/chunkers/index.ts';
-import type { PersonalDataScan } from '../src/engine/llm/index.ts';
+import type { PersonalDataScan, ProviderConfig } from '../src/engine/llm/index.ts';
 import type { LintReport } from '../src/engine/lints/index.ts';
 import type { ExperimentConfig, Stage } from '../src/engine/evaluation/index.ts';
 import type { Comparison } from '../src/engine/evaluation/index.ts';
@@ -66,7 +66,10 @@ export type { BreakpointCurve, CutRule, LlmEstimate };
 export interface ChunkModels {
   /** The loaded embedding model: the semantic chunker embeds with it (through ChunkHooks.embed). */
   embedder?: string;
-  /** The configured language model ("kind:model"): the llm chunker asks it (through ChunkHooks.generate). */
+  /**
+   * The configured language model ("kind:model"): the llm chunker asks it from this worker (the config
+   * handed over with configureLlm; an in-page "local:" model through ChunkHooks.generate).
+   */
   generator?: string;
 }
 
@@ -74,11 +77,8 @@ export interface ChunkModels {
 export interface ChunkHooks {
   /** Unit vectors of `texts` with the page's chosen model (cached, cancellable on the page side). */
   embed?(texts: string[], kind: 'query' | 'passage'): Promise<Float32Array[]>;
-  /** One answer of the page's language model (the provider of the context settings). */
+  /** One answer of the in-page language model (it runs in the context worker); HTTP services are called from this worker. */
   generate?(prompt: { system: string; user: string }, maxTokens: number): Promise<{ text: string }>;
-  /** The llm chunker's answers cache (IndexedDB on the page). */
-  answerGet?(key: string): Promise<string | undefined>;
-  answerSet?(key: string, value: string): Promise<void>;
 }
 
 /** What llm chunking will cost, and the personal data its prompts would carry. */
@@ -109,7 +109,7 @@ export interface TokenizerInUse {
 /**
  * What the page lends an experiment (every member is called through Comlink, so each returns a promise):
  * the chunking hooks (the semantic chunker uses `embed` when config.semanticEmbedder names a model, the
- * llm chunker `generate` and the answers cache when config.generator is set) and these.
+ * llm chunker `generate` when config.generator names an in-page model) and these.
  */
 export interface ExperimentHooks extends ChunkHooks {
   /** Late chunking: one vector per span, pooled from a pass over the span's whole document. */
@@ -179,6 +179,10 @@ export interface EngineApi {
 
   /** Counts with this model's tokenizer from now on (null: the bundled one); clears the search indexes. */
   useTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse>;
+  /** The language model the llm chunker calls (key included: it stays in this worker's memory; workers/llm-client.ts). */
+  configureLlm(config: ProviderConfig | null): void;
+  /** How many answers the llm chunker keeps in this browser. */
+  llmAnswerCount(): Promise<number>;
 }
 
 /** The results view's part of the API. */

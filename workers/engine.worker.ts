@@ -18,6 +18,8 @@ import { SearchSession, type SearchModels } from '../src/engine/search/index.ts'
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type AnswerCache, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type EmbedFn, type TextGenerator, type TextTokenizer } from '../src/engine/types.ts';
 import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
+import { IdbAnswerCache } from './idb-cache.ts';
+import { configureLlm, httpProvider } from './llm-client.ts';
 import { documentReaders } from './document-readers.ts';
 import type { ChunkHooks, ChunkModels, DocumentsProgress, EngineApi, ExperimentHooks, InspectResult, LintOptions, Progress, SearchHooks, SearchRequest } from './engine-api.ts';
 
@@ -49,8 +51,9 @@ function lintOptions(lint: LintOptions, tok: TextTokenizer) {
 /**
  * What a chunking borrows from the page: the semantic chunker embeds with the page's model when
  * `models.embedder` names one (through hooks.embed), else with the lexical TF-IDF embedder of each
- * document (word overlap, not meaning: as the CLI does without --model); the llm chunker asks the page's
- * language model (hooks.generate) and keeps its answers in the page's cache. Counts calls and cache hits.
+ * document (word overlap, not meaning: as the CLI does without --model); the llm chunker asks the
+ * configured language model from here (workers/llm-client.ts; an in-page model through hooks.generate)
+ * and keeps its answers in this worker's IndexedDB cache. Counts calls and cache hits.
  */
 interface Borrowed {
   embedder?: string;
@@ -69,31 +72,37 @@ function borrowed(chunkerId: ChunkerId, models: ChunkModels | undefined, hooks: 
     }
     return { embedder: LEXICAL_EMBEDDER_ID, embedFor: (doc) => lexicalEmbedderFor(doc).embed, stats };
   }
-  if (chunkerId === 'llm' && models?.generator && hooks) {
-    const generate = needHook(hooks, 'generate', 'the llm chunker');
-    const get = needHook(hooks, 'answerGet', 'the llm chunker');
-    const set = needHook(hooks, 'answerSet', 'the llm chunker');
+  if (chunkerId === 'llm' && models?.generator) {
+    // The in-page model runs in the context worker: the page relays its calls.
+    const local = models.generator.startsWith('local:');
+    const generate = local && hooks ? needHook(hooks, 'generate', 'the llm chunker with the in-page model') : null;
     return {
       generator: {
         id: models.generator,
         async generate(prompt, o) {
           stats.calls++;
-          return generate({ system: prompt.system, user: prompt.user }, o.maxTokens);
+          if (generate) return generate({ system: prompt.system, user: prompt.user }, o.maxTokens);
+          if (local) throw new InputError('the llm chunker with the in-page model needs the page\'s generate hook, and none was given', 'llm chunker');
+          const r = await httpProvider().generate({ system: prompt.system, user: prompt.user }, { maxTokens: o.maxTokens });
+          return { text: r.text };
         },
       },
       answers: {
         async get(key) {
-          const v = await get(key);
-          if (typeof v === 'string') stats.cached++;
-          return typeof v === 'string' ? v : undefined;
+          const v = await llmAnswers.get(key);
+          if (v !== undefined) stats.cached++;
+          return v;
         },
-        set: (key, value) => set(key, value),
+        set: (key, value) => llmAnswers.set(key, value),
       },
       stats,
     };
   }
   return { stats };
 }
+
+/** The llm chunker's answers (IndexedDB "chunklab-llm"/"answers"): a rerun costs nothing. */
+const llmAnswers = new IdbAnswerCache('llm');
 
 function chunkerContext(b: Borrowed, doc: Doc): Pick<ChunkerContext, 'embed' | 'generator' | 'answers'> {
   return { embed: b.embed ?? b.embedFor?.(doc), generator: b.generator, answers: b.answers };
@@ -323,6 +332,9 @@ const api: EngineApi = {
       const chunks = await chunkAll([...docs.values()], chunkerId, params, { tokenizer: tok, ...b }, (f) => void onProgress?.(f));
       return { text: writeChunksJsonl(chunks, (id) => docs.get(id)!.text), chunks: chunks.length };
     }),
+
+  configureLlm,
+  llmAnswerCount: () => llmAnswers.count(),
 
   async useTokenizer(files) {
     // Cached search indexes were chunked with the previous tokenizer.

@@ -1,10 +1,16 @@
-// The page's persistent embedding cache: the engine's EmbeddingCache interface over IndexedDB
-// (idb-keyval, database "chunklab-embeddings", store "vectors", keys are the engine's keyString(key)),
-// layered under an in-memory map. Used inside the embedding worker (workers/embed.worker.ts), so a
-// rerun after a reload does no model work. Writes come in whole batches (setMany), as the
-// interface requires; a failed read or write (quota, private mode) only costs the cache, never the run.
-import { clear, createStore, entries, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+// The page's persistent caches, used inside the workers that fill them:
+// - IdbEmbeddingCache: the engine's EmbeddingCache interface over IndexedDB (idb-keyval, database
+//   "chunklab-embeddings", store "vectors", keys are the engine's keyString(key)), layered under an
+//   in-memory map, in the embedding workers, so a rerun after a reload does no model work. Writes come
+//   in whole batches (setMany), as the interface requires.
+// - IdbAnswerCache: language-model answers (the engine's ContextCache), one database per feature
+//   (ANSWER_DBS), in the worker that calls the model, so a cancelled or repeated run reads what it
+//   already paid for.
+// A failed read or write (quota, private mode) only costs the cache, never the run.
+import { clear, createStore, entries, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
 import { keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../src/engine/embedding/index.ts';
+import { MemoryContextCache, type ContextCache } from '../src/engine/llm/index.ts';
+import type { AnswerStore } from './context-api.ts';
 
 export const EMBED_DB = 'chunklab-embeddings';
 export const EMBED_STORE = 'vectors';
@@ -96,5 +102,64 @@ export class IdbEmbeddingCache implements EmbeddingCache {
     this.memory.clear();
     const store = this.db();
     if (store) await clear(store);
+  }
+}
+
+
+/** Where each feature keeps its model answers (database, store). */
+export const ANSWER_DBS: Record<AnswerStore, [string, string]> = {
+  context: ['chunklab-context', 'sentences'],
+  questions: ['chunklab-questions', 'answers'],
+  llm: ['chunklab-llm', 'answers'],
+};
+
+/** Model answers by key in IndexedDB, layered under memory (memory only where there is no IndexedDB). */
+export class IdbAnswerCache implements ContextCache {
+  private store: UseStore | null = null;
+  private memory = new MemoryContextCache();
+  private broken = typeof indexedDB === 'undefined';
+  private readonly dbName: string;
+  private readonly storeName: string;
+
+  constructor(which: AnswerStore) {
+    [this.dbName, this.storeName] = ANSWER_DBS[which];
+  }
+
+  private db(): UseStore | null {
+    if (this.broken) return null;
+    this.store ??= createStore(this.dbName, this.storeName);
+    return this.store;
+  }
+  async get(key: string): Promise<string | undefined> {
+    const hit = await this.memory.get(key);
+    if (hit !== undefined) return hit;
+    const db = this.db();
+    if (!db) return undefined;
+    try {
+      const v = await get<unknown>(key, db);
+      return typeof v === 'string' ? v : undefined;
+    } catch {
+      this.broken = true;
+      return undefined;
+    }
+  }
+  async set(key: string, answer: string): Promise<void> {
+    await this.memory.set(key, answer);
+    const db = this.db();
+    if (!db) return;
+    try {
+      await set(key, answer, db);
+    } catch {
+      this.broken = true;
+    }
+  }
+  async count(): Promise<number> {
+    const db = this.db();
+    return db ? (await keys(db)).length : 0;
+  }
+  async clear(): Promise<void> {
+    this.memory = new MemoryContextCache();
+    const db = this.db();
+    if (db) await clear(db);
   }
 }

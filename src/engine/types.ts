@@ -253,6 +253,7 @@ export const ERROR_CODES = [
   'no-tokenizer-file',
   'no-model-config',
   'no-service',
+  'no-llm-provider',
   'no-api-key',
   'not-confirmed',
   'unknown-dtype',

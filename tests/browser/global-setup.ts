@@ -1,12 +1,17 @@
 // Builds the app once and serves it on loopback for the browser tests.
+// Each run builds into a folder of its own (.cache/browser-dist-XXXXXX, removed at the end), handed
+// to the tests as inject('distDir'): two runs side by side (two checkouts' worth of load on one
+// tree) never empty or replace the files the other one serves.
 import { build, preview, type PreviewServer } from 'vite';
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 
 let server: PreviewServer | undefined;
+let outDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  const outDir = '.cache/browser-dist';
+  mkdirSync('.cache', { recursive: true });
+  outDir = mkdtempSync('.cache/browser-dist-');
   await build({
     logLevel: 'warn',
     build: {
@@ -25,14 +30,18 @@ export async function setup(project: TestProject) {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('the preview server did not report its URL');
   project.provide('baseURL', url);
+  project.provide('distDir', outDir);
 }
 
 export async function teardown() {
   await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The folder this run built the app into (served at baseURL). */
+    distDir: string;
   }
 }

@@ -9,6 +9,11 @@ export function appUrl(path = ''): string {
   return new URL(path, inject('baseURL')).href;
 }
 
+/** The folder this run built the app into (global-setup.ts: one per run, so parallel runs never share it). */
+export function distDir(): string {
+  return inject('distDir');
+}
+
 /** Opens the app and waits until the workspace has loaded (and, on a first visit, stored the sample). */
 export async function openApp(page: Page, path = ''): Promise<void> {
   await page.goto(appUrl(path));
@@ -36,8 +41,8 @@ export async function pasteDocument(page: Page, title: string, text: string, for
  * test can call the worker's API directly. Returns `call(method, ...args)`.
  */
 export async function driveEngineWorker(page: Page): Promise<<T>(method: string, ...args: unknown[]) => Promise<T>> {
-  const workerFile = readdirSync('.cache/browser-dist/assets').find((f) => /^engine\.worker-.*\.js$/.test(f));
-  if (!workerFile) throw new Error('no built engine worker under .cache/browser-dist/assets');
+  const workerFile = readdirSync(`${distDir()}/assets`).find((f) => /^engine\.worker-.*\.js$/.test(f));
+  if (!workerFile) throw new Error(`no built engine worker under ${distDir()}/assets`);
   await page.evaluate((url) => {
     const w = new Worker(url, { type: 'module' });
     let n = 0;

@@ -1,4 +1,4 @@
-// The published build (README "Publishing"): the test build (.cache/browser-dist, the app plus the
+// The published build (README "Publishing"): the test build (this run's distDir, the app plus the
 // embedding test page and the test model) served under /chunklab/ by a plain static server with no
 // headers. In Chromium: the page opens with no console error and loads the sample from the subpath;
 // the service worker takes over and the page reloads itself once into cross-origin isolation; the
@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
 import { serveFolder, type StaticServer } from './static-server';
+import { distDir } from './helpers';
 
-const DIST = '.cache/browser-dist';
+const DIST = distDir();
 const q01 = (JSON.parse(readFileSync('public/samples/pt-BR/questions.json', 'utf8')) as { questions: Array<{ id: string; text: string; docId: string }> }).questions.find((q) => q.id === 'q01')!;
 let srv: StaticServer;
 let s: Session;

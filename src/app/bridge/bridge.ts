@@ -2,8 +2,11 @@
 // progress comes back through a Comlink.proxy callback, cancel() terminates the worker (so nothing
 // is left half-done) and the next call starts a fresh one, and an idle worker is let go after a while.
 // A worker that crashes rejects the running and queued calls with the error its creator reports.
-// Every worker of the page goes through it: engine (./engine.svelte.ts), embedding (./embed.ts),
-// context (./context.ts).
+// What every worker must hold before its calls run (the tokenizer the page counts with, a service's
+// or a language model's config) is declared once with prime(): the bridge hands it to each fresh
+// worker (after a cancel, a crash or an idle let-go) and to the live one when it changed, before the
+// next call. Every worker of the page goes through it: engine (./engine.svelte.ts), embedding
+// (./embed.ts), embedding service (./embed-service.ts), context (./context.ts).
 
 /** Raised for calls that were running or queued when cancel() was called. */
 export class CancelledError extends Error {
@@ -29,8 +32,17 @@ export interface BridgeState {
   label?: string;
 }
 
+interface Primer<Api> {
+  current: () => unknown;
+  apply: (api: Api, value: unknown) => Promise<unknown>;
+  /** Only calls with these labels need it (all calls when absent). */
+  before?: readonly string[];
+}
+
 interface Job<Api> {
   label?: string;
+  /** What each primer's current() said when the call was made (the call runs with that). */
+  primes: unknown[];
   run: (api: Api) => Promise<unknown>;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
@@ -43,6 +55,9 @@ export class WorkerBridge<Api> {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
   private listeners = new Set<(s: BridgeState) => void>();
+  private primers: Primer<Api>[] = [];
+  /** What the live worker was handed, per primer. */
+  private handed = new Map<Primer<Api>, unknown>();
   /** How many workers were started (tests and diagnostics). */
   started = 0;
 
@@ -53,10 +68,38 @@ export class WorkerBridge<Api> {
     private readonly idleMs = 60_000,
   ) {}
 
-  /** Queues `fn` to run against the worker's API; resolves with its result. */
+  /**
+   * Declares something every worker must hold before a call runs: `current()` says what it is now
+   * (compared by identity with what the worker was handed); `apply` hands it over. A fresh worker starts
+   * with nothing, so null/undefined is not handed to it. A failing `apply` fails the call it preceded
+   * (and is tried again before the next one). `before`: only calls with these labels need it (a model
+   * is loaded again before the calls that use it, not before a status question).
+   */
+  prime<T>(current: () => T, apply: (api: Api, value: T) => Promise<unknown>, o: { before?: readonly string[] } = {}): this {
+    this.primers.push({ current, apply: apply as Primer<Api>['apply'], before: o.before });
+    return this;
+  }
+
+  /** Notes that the live worker `api` now holds `value` for the primer of `current` (a call handed it over itself). */
+  primedWith(current: () => unknown, api: Api, value: unknown): void {
+    const p = this.primers.find((x) => x.current === current);
+    if (p && this.handle?.api === api) this.handed.set(p, value);
+  }
+
+  private async primed(api: Api, job: Job<Api>): Promise<void> {
+    for (const [i, p] of this.primers.entries()) {
+      if (p.before && !(job.label && p.before.includes(job.label))) continue;
+      const v = job.primes[i];
+      if (this.handed.has(p) ? this.handed.get(p) === v : v === null || v === undefined) continue;
+      await p.apply(api, v);
+      if (this.handle?.api === api) this.handed.set(p, v);
+    }
+  }
+
+  /** Queues `fn` to run against the worker's API (primed first); resolves with its result. */
   call<R>(fn: (api: Api) => Promise<R>, label?: string): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ run: fn, resolve: resolve as (v: unknown) => void, reject, label });
+      this.queue.push({ run: fn, resolve: resolve as (v: unknown) => void, reject, label, primes: this.primers.map((p) => p.current()) });
       this.emit();
       this.pump();
     });
@@ -100,6 +143,7 @@ export class WorkerBridge<Api> {
         if (this.handle === handle) this.cancel(() => error);
       });
       this.handle = handle;
+      this.handed = new Map();
       this.started++;
     }
     return this.handle;
@@ -120,7 +164,8 @@ export class WorkerBridge<Api> {
     this.emit();
     let p: Promise<unknown>;
     try {
-      p = job.run(this.worker().api);
+      const api = this.worker().api;
+      p = this.primed(api, job).then(() => job.run(api));
     } catch (e) {
       p = Promise.reject(e);
     }

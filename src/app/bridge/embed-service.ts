@@ -22,7 +22,8 @@ export interface EmbedServiceClient {
 
 export function createEmbedServiceClient(): EmbedServiceClient {
   let config: EmbeddingProviderConfig | null = null;
-  const configured = new WeakMap<Remote, EmbeddingProviderConfig>();
+  /** What the worker said when it was last configured. */
+  let info: ServiceInfo | null = null;
   const bridge = new WorkerBridge<Remote>((crashed) => {
     const worker = new Worker(new URL('../../../workers/embed-service.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-embed-service' });
     worker.addEventListener('error', (e) => {
@@ -37,27 +38,22 @@ export function createEmbedServiceClient(): EmbedServiceClient {
         worker.terminate();
       },
     };
-  }, 300_000);
-
-  /** A fresh worker (after a cancel, a crash or an idle let-go) gets the current config first. */
-  const ready = async (api: Remote) => {
-    if (config && configured.get(api) !== config) {
-      await api.configure(config);
-      configured.set(api, config);
-    }
-  };
+  }, 300_000)
+    // A fresh worker (after a cancel, a crash or an idle let-go) gets the current config first.
+    .prime(
+      () => config,
+      async (api, c) => {
+        info = await api.configure(c!);
+      },
+    );
   return {
     configure(c) {
       config = c;
-      return bridge.call(async (api) => {
-        const info = await api.configure(c);
-        configured.set(api, c);
-        return info;
-      }, 'configure');
+      return bridge.call(async () => info!, 'configure');
     },
-    plan: (groups) => bridge.call(async (api) => (await ready(api), api.plan(groups)), 'plan'),
-    embed: (texts, kind, onProgress) => bridge.call(async (api) => (await ready(api), api.embed(texts, kind, onProgress ? Comlink.proxy(onProgress) : undefined)), 'embed'),
-    record: () => bridge.call(async (api) => (await ready(api), api.record()), 'record'),
+    plan: (groups) => bridge.call((api) => api.plan(groups), 'plan'),
+    embed: (texts, kind, onProgress) => bridge.call((api) => api.embed(texts, kind, onProgress ? Comlink.proxy(onProgress) : undefined), 'embed'),
+    record: () => bridge.call((api) => api.record(), 'record'),
     stats: () => bridge.call((api) => api.stats(), 'stats'),
     cancel: () => bridge.cancel(() => new DOMException('cancelled', 'AbortError')),
   };

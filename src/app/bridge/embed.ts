@@ -44,9 +44,8 @@ export function createEmbedClient(): EmbedClient {
   let lastReranker: LoadArgs | null = null;
   let persistent = false;
   let closed = false;
-  /** Workers that must load `lastLoad` before their next call (fresh after a cancel or crash, or a failed load). */
-  const needsLoad = new WeakMap<Remote, LoadArgs>();
-  const needsReranker = new WeakMap<Remote, LoadArgs>();
+  const model = () => lastLoad;
+  const reranker = () => lastReranker;
 
   const bridge = new WorkerBridge<Remote>((crashed) => {
     const worker = new Worker(new URL('../../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-embed' });
@@ -55,9 +54,6 @@ export function createEmbedClient(): EmbedClient {
       crashed(new Error(`the embedding worker stopped: ${e.message || 'it could not start or crashed'}`));
     });
     const api = Comlink.wrap<EmbedWorkerApi>(worker);
-    if (persistent) void api.setPersistentCache(true).catch(() => undefined);
-    if (lastLoad) needsLoad.set(api, lastLoad);
-    if (lastReranker) needsReranker.set(api, lastReranker);
     return {
       api,
       terminate() {
@@ -65,26 +61,19 @@ export function createEmbedClient(): EmbedClient {
         worker.terminate();
       },
     };
-  }, Infinity);
+  }, Infinity)
+    // A fresh worker (after a cancel or a crash) keeps vectors in IndexedDB when asked before, and
+    // has no model: the last one (and the last reranker) is loaded again before the calls that use
+    // it, and again after a load that failed.
+    .prime(
+      () => persistent || null,
+      (api, on) => api.setPersistentCache(!!on).catch(() => undefined),
+    )
+    .prime(model, (api, l) => api.load(l!.source, l!.opts), { before: ['embed', 'late', 'run'] })
+    .prime(reranker, (api, l) => api.loadReranker(l!.source, l!.opts), { before: ['rerank'] });
 
   const call = <T>(fn: (api: Remote) => Promise<T>, label: string): Promise<T> =>
     closed ? Promise.reject(new DOMException('the embedding worker was closed', 'AbortError')) : bridge.call(fn, label);
-
-  /** A fresh worker has no model: load the last one again first. */
-  const ready = async (api: Remote) => {
-    const l = needsLoad.get(api);
-    if (l) {
-      await api.load(l.source, l.opts);
-      needsLoad.delete(api);
-    }
-  };
-  const rerankerReady = async (api: Remote) => {
-    const l = needsReranker.get(api);
-    if (l) {
-      await api.loadReranker(l.source, l.opts);
-      needsReranker.delete(api);
-    }
-  };
   const proxy = <F extends (...a: any[]) => void>(f?: F) => (f ? Comlink.proxy(f) : undefined);
   const abort = (message: string) => () => new DOMException(message, 'AbortError');
 
@@ -93,34 +82,26 @@ export function createEmbedClient(): EmbedClient {
       lastLoad = { source, opts };
       const args = lastLoad;
       return call(async (api) => {
-        needsLoad.delete(api);
-        try {
-          return await api.load(source, opts, proxy(onProgress));
-        } catch (e) {
-          needsLoad.set(api, args);
-          throw e;
-        }
+        const status = await api.load(source, opts, proxy(onProgress));
+        bridge.primedWith(model, api, args);
+        return status;
       }, 'load');
     },
-    embed: (texts, kind, onProgress) => call(async (api) => (await ready(api), api.embed(texts, kind, proxy(onProgress))), 'embed'),
-    lateChunk: (text, spans, onProgress) => call(async (api) => (await ready(api), api.lateChunk(text, spans, proxy(onProgress))), 'late'),
-    lateChunkCorpus: (docs, spans, onProgress) => call(async (api) => (await ready(api), api.lateChunkCorpus(docs, spans, proxy(onProgress))), 'late'),
+    embed: (texts, kind, onProgress) => call((api) => api.embed(texts, kind, proxy(onProgress)), 'embed'),
+    lateChunk: (text, spans, onProgress) => call((api) => api.lateChunk(text, spans, proxy(onProgress)), 'late'),
+    lateChunkCorpus: (docs, spans, onProgress) => call((api) => api.lateChunkCorpus(docs, spans, proxy(onProgress)), 'late'),
     loadReranker(source, opts, onProgress) {
       lastReranker = { source, opts };
       const args = lastReranker;
       return call(async (api) => {
-        needsReranker.delete(api);
-        try {
-          return await api.loadReranker(source, opts, proxy(onProgress));
-        } catch (e) {
-          needsReranker.set(api, args);
-          throw e;
-        }
+        const status = await api.loadReranker(source, opts, proxy(onProgress));
+        bridge.primedWith(reranker, api, args);
+        return status;
       }, 'load-reranker');
     },
-    rerank: (query, passages, onProgress) => call(async (api) => (await rerankerReady(api), api.rerank(query, passages, proxy(onProgress))), 'rerank'),
+    rerank: (query, passages, onProgress) => call((api) => api.rerank(query, passages, proxy(onProgress)), 'rerank'),
     rerankerStatus: () => call((api) => api.rerankerStatus(), 'status'),
-    run: (batch) => call(async (api) => (await ready(api), api.run(batch)), 'run'),
+    run: (batch) => call((api) => api.run(batch), 'run'),
     status: () => call((api) => api.status(), 'status'),
     stats: () => call((api) => api.stats(), 'stats'),
     setPersistentCache(on) {

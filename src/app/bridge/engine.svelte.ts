@@ -1,8 +1,11 @@
 // The page's one engine worker behind the queueing bridge, with its state as reactive values for
-// the interface (busy, queued) and helpers that wrap progress callbacks in Comlink.proxy.
+// the interface (busy, queued) and helpers that wrap progress callbacks in Comlink.proxy. Each worker
+// is primed (./bridge.ts prime) with the model tokenizer the page counts with and the language model
+// the llm chunker calls (key included: it travels only to the worker).
 import * as Comlink from 'comlink';
 import type { EngineApi, ModelTokenizerFiles, TokenizerInUse } from '../../../workers/engine-api.ts';
 import { WorkerBridge, type BridgeState } from './bridge.ts';
+import { llmWorkerConfig } from '../llm/settings.svelte.ts';
 
 export { CancelledError } from './bridge.ts';
 export type Engine = Comlink.Remote<EngineApi>;
@@ -17,13 +20,6 @@ function createEngineWorker(crashed: (error: Error) => void) {
     crashed(new Error(`the engine worker stopped: ${e.message || 'it could not start or crashed'}`));
   });
   const api = Comlink.wrap<EngineApi>(worker);
-  // A fresh worker counts with the bundled tokenizer: hand it the model's first (Comlink delivers
-  // messages in order, so every queued call after this one counts with it).
-  if (modelTokenizerFiles) {
-    const promise = applyTokenizer(api, modelTokenizerFiles);
-    promise.catch(() => undefined);
-    applied = { api, files: modelTokenizerFiles, promise };
-  }
   return {
     api,
     terminate() {
@@ -33,7 +29,20 @@ function createEngineWorker(crashed: (error: Error) => void) {
   };
 }
 
-export const bridge = new WorkerBridge<Engine>(createEngineWorker, IDLE_MS);
+export const bridge = new WorkerBridge<Engine>(createEngineWorker, IDLE_MS)
+  // A fresh worker counts with the bundled tokenizer: it is handed the model's first. A failure is
+  // noted in engineTokenizer (and rejects useModelTokenizer's call), never the call it preceded.
+  .prime(
+    () => modelTokenizerFiles,
+    (api, files) => {
+      // Back to the bundled one on a live worker (a note of an earlier failure stays as it is).
+      if (!files) return api.useTokenizer(null);
+      const promise = applyTokenizer(api, files);
+      applied = { api, files, promise };
+      return promise.catch(() => undefined);
+    },
+  )
+  .prime(llmWorkerConfig, (api, config) => api.configureLlm(config));
 
 export const engineState = $state<BridgeState>({ busy: false, queued: 0, alive: false });
 bridge.subscribe((s) => Object.assign(engineState, s));
@@ -66,8 +75,8 @@ let modelTokenizerFiles: ModelTokenizerFiles | null = null;
 export function currentModelTokenizer(): ModelTokenizerFiles | null {
   return modelTokenizerFiles;
 }
-/** What a fresh worker was handed when it started (so the queued call does not build it twice). */
-let applied: { api: Engine; files: ModelTokenizerFiles; promise: Promise<TokenizerInUse> } | null = null;
+/** What a worker was last primed with (so useModelTokenizer's own call does not build it twice). */
+let applied: { api: Engine; files: ModelTokenizerFiles | null; promise: Promise<TokenizerInUse> } | null = null;
 
 /** The tokenizer the engine counts with: name, the model's limit, whether it is the model's. */
 export const engineTokenizer = $state<{ name: string | null; modelMaxLength?: number; model: boolean; error: string | null }>({
@@ -99,5 +108,5 @@ async function applyTokenizer(api: Engine, files: ModelTokenizerFiles | null): P
 export function useModelTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse> {
   modelTokenizerFiles = files;
   if (!files) Object.assign(engineTokenizer, { name: null, modelMaxLength: undefined, model: false, error: null });
-  return engine((api) => (files && applied?.api === api && applied.files === files ? applied.promise : applyTokenizer(api, files)), 'tokenizer');
+  return engine((api) => (applied?.api === api && applied.files === files ? applied.promise : applyTokenizer(api, files)), 'tokenizer');
 }

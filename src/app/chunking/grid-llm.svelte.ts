@@ -4,7 +4,7 @@
 // holds for that corpus version and model only.
 import type { LlmChunkEstimate } from '../../../workers/engine-api.ts';
 import { engine } from '../bridge/engine.svelte.ts';
-import { providerPricing } from '../context/state.svelte.ts';
+import { providerPricing } from '../llm/settings.svelte.ts';
 import { docInputs } from '../search/client.ts';
 import type { Corpus } from '../state/types.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';

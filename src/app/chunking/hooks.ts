@@ -1,20 +1,19 @@
 // What the page lends the engine worker when it chunks: the loaded embedding model for the semantic
-// chunker (vectors from the embedding worker, with its IndexedDB cache) and the language model of the
-// context settings for the llm chunker (its answers kept in IndexedDB "chunklab-llm"/"answers" by
-// model, prompt and document, so a rerun costs nothing). The inspector, the search view and the
+// chunker (vectors from the embedding worker, with its IndexedDB cache). The llm chunker's language
+// model (src/app/llm) is called by the engine worker itself, which is primed with its config by the
+// bridge and keeps the answers in IndexedDB "chunklab-llm"/"answers"; only the in-page model, which
+// runs in the context worker, is relayed through here. The inspector, the search view and the
 // experiments all use these, so every view chunks with the same models.
 //
 //   chunkModels(chunker)        plain ids for the worker: { embedder?, generator? }
-//   chunkHooks(chunker, signal) a Comlink.proxy with embed / generate / answerGet / answerSet
+//   chunkHooks(chunker, signal) a Comlink.proxy with embed (semantic) or generate (llm, in-page model)
 //   llmProblem()                why the llm chunker cannot run now ('key'), or null
 import * as Comlink from 'comlink';
 import type { ChunkHooks, ChunkModels } from '../../../workers/engine-api.ts';
 import { embedVectors, modelLabel, modelState } from '../models/state.svelte.ts';
-import { contextState, IdbContextCache, makeProvider, providerId, providerProblem } from '../context/state.svelte.ts';
+import { providerId, providerProblem, providerState } from '../llm/settings.svelte.ts';
+import { localProvider } from '../llm/provider.ts';
 import type { ContextProvider } from '../../engine/llm/index.ts';
-
-/** The llm chunker's answers: its own IndexedDB store (memory when there is none). */
-export const llmAnswers = new IdbContextCache('chunklab-llm', 'answers');
 
 /** Whether an embedding model is loaded now (the semantic chunker then embeds with it). */
 export function modelLoaded(): boolean {
@@ -23,7 +22,7 @@ export function modelLoaded(): boolean {
 
 /** Why the llm chunker cannot call its model now, or null. */
 export function llmProblem(): 'key' | null {
-  void contextState.hasKey; // reactive: storing a key makes the provider usable
+  void providerState.hasKey; // reactive: storing a key makes the provider usable
   return providerProblem();
 }
 
@@ -38,17 +37,15 @@ export function chunkHooks(chunker: string, signal?: AbortSignal): ChunkHooks | 
   if (chunker === 'semantic' && modelLoaded()) {
     return Comlink.proxy({ embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal) });
   }
-  if (chunker === 'llm') {
+  if (chunker === 'llm' && providerState.settings.kind === 'local') {
     let provider: Promise<ContextProvider> | null = null;
     return Comlink.proxy({
       generate: async (prompt: { system: string; user: string }, maxTokens: number) => {
         if (signal?.aborted) throw new DOMException('cancelled', 'AbortError');
-        provider ??= makeProvider();
+        provider ??= localProvider();
         const { text } = await (await provider).generate(prompt, { maxTokens, signal });
         return { text };
       },
-      answerGet: (key: string) => llmAnswers.get(key),
-      answerSet: (key: string, value: string) => llmAnswers.set(key, value),
     });
   }
   return undefined;

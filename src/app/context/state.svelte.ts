@@ -1,32 +1,27 @@
-// Contextual retrieval in the page: the provider settings (saved in localStorage "chunklab.context",
-// WITHOUT the key), the API key (kept only in this browser, localStorage "chunklab.context.key.<kind>",
-// never in any export), the IndexedDB sentence cache that makes runs resumable, and the run itself.
-// HTTP providers are called from the page (network only); parsing, chunking, scanning, estimating,
-// placing and the in-page model run in workers/context.worker.ts, through src/app/bridge/context.ts.
+// Contextual retrieval in the page: its run settings (prompt, context budget, chunking, parallel
+// calls; saved in the localStorage record "chunklab.context" beside the provider settings), the
+// IndexedDB sentence cache that makes runs resumable, and the run itself. Who answers (provider,
+// model, key, prices) is src/app/llm/ (settings.svelte.ts, provider.ts), shared with question
+// generation and the llm chunker. Parsing, chunking, scanning, estimating, calling the model (an HTTP
+// service with the key the bridge primed the worker with, or the in-page model), keeping its
+// sentences in IndexedDB and placing them run in workers/context.worker.ts, through
+// src/app/bridge/context.ts; the page sends requests, shows progress and cancels.
 //
 // API for the other areas (experiments):
-//   contextState                       reactive settings, prepared corpus, estimate, run progress, review
+//   contextState                       reactive run settings, prepared corpus, estimate, run progress, review
 //   experimentContextConfig()          ContextRunConfig for ExperimentConfig.context (no key: contextRunConfig)
 //   contextSentences(docs, chunks, {generate?, signal?, onProgress?})
 //                                      → Record<chunkId, sentence>; generate=false (default) reads the cache
 //                                        only and throws an InputError naming how many are missing
-//   contextualize(docs, chunks, {tokenizer, maxTokens, contextTokens?, generate?, signal?, onProgress?})
-//                                      → the chunks with their sentences placed (ExperimentDeps.contextualize)
-//   providerId()                        "kind:model", the id the cache keys use
-//   providerConfig(), makeProvider()    the chosen provider (config with the key: never store it)
-//   loadLocalModel(), setLocalFolder()  the in-page model (catalogue id or a folder picked from disk)
 import { errorText } from '../i18n/error-text.ts';
 import * as Comlink from 'comlink';
-import { clear, createStore, get, keys, set, type UseStore } from 'idb-keyval';
 import {
   contextMissing,
   DEFAULT_CONTEXT_TOKENS,
   DEFAULT_PROMPTS,
   contextRunConfig,
-  createContextualizer,
-  generateContexts,
-  lookupContexts,
   sampleForReview,
+  type ContextProgress,
   type ContextEstimate,
   type ContextRunConfig,
   type ContextRunStats,
@@ -34,41 +29,18 @@ import {
   type PromptTemplate,
   type ReviewItem,
 } from '../../engine/context/index.ts';
-import {
-  ANTHROPIC_DEFAULT_BASE,
-  LOCAL_MODELS,
-  MemoryContextCache,
-  OPENAI_DEFAULT_BASE,
-  createAnthropicProvider,
-  createOpenAIProvider,
-  type ContextCache,
-  type ContextProvider,
-  type PromptLanguage,
-  type ProviderConfig,
-  type ProviderKind,
-} from '../../engine/llm/index.ts';
-import { InputError, type Chunk, type ChunkerId, type Doc, type TextTokenizer } from '../../engine/types.ts';
-import type { LocalFolder, PreparedCorpus } from '../../../workers/context-api.ts';
+import { LOCAL_MODELS, type PromptLanguage } from '../../engine/llm/index.ts';
+import { InputError, type Chunk, type ChunkerId, type Doc } from '../../engine/types.ts';
+import type { PreparedCorpus } from '../../../workers/context-api.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
+import { CancelledError } from '../bridge/bridge.ts';
+import { providerConfig, providerId, providerState, recordFields, writeRecord } from '../llm/settings.svelte.ts';
+import { loadLocalModel } from '../llm/provider.ts';
 
 export type { PreparedCorpus };
 
-const SETTINGS_KEY = 'chunklab.context';
-const KEY_PREFIX = 'chunklab.context.key.';
-
-export interface ContextSettingsUI {
-  kind: ProviderKind;
-  /** Model per provider kind. */
-  openaiModel: string;
-  openaiBase: string;
-  anthropicModel: string;
-  anthropicBase: string;
-  localModel: string;
-  localDtype: string;
-  localDevice: 'webgpu' | 'wasm';
-  /** Dollars per million tokens (prompt, answer). */
-  priceIn: number;
-  priceOut: number;
+/** Contextual retrieval's own settings (the provider's are src/app/llm/settings.svelte.ts). */
+export interface ContextRunSettings {
   prompt: Record<PromptLanguage, PromptTemplate>;
   contextTokens: number;
   maxTokens: number;
@@ -76,17 +48,7 @@ export interface ContextSettingsUI {
   concurrency: number;
 }
 
-export const DEFAULT_SETTINGS: ContextSettingsUI = {
-  kind: 'openai',
-  openaiModel: 'gpt-4o-mini',
-  openaiBase: OPENAI_DEFAULT_BASE,
-  anthropicModel: 'claude-3-5-haiku-latest',
-  anthropicBase: ANTHROPIC_DEFAULT_BASE,
-  localModel: LOCAL_MODELS[0].id,
-  localDtype: LOCAL_MODELS[0].defaultDtype,
-  localDevice: 'webgpu',
-  priceIn: 0.15,
-  priceOut: 0.6,
+export const DEFAULT_SETTINGS: ContextRunSettings = {
   prompt: { pt: { ...DEFAULT_PROMPTS.pt }, en: { ...DEFAULT_PROMPTS.en } },
   contextTokens: DEFAULT_CONTEXT_TOKENS,
   maxTokens: 256,
@@ -94,26 +56,16 @@ export const DEFAULT_SETTINGS: ContextSettingsUI = {
   concurrency: 2,
 };
 
-function readSettings(): ContextSettingsUI {
-  try {
-    const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null');
-    if (raw && typeof raw === 'object') {
-      const s = { ...DEFAULT_SETTINGS, ...raw, prompt: { ...DEFAULT_SETTINGS.prompt, ...(raw.prompt ?? {}) } } as ContextSettingsUI & { apiKey?: unknown };
-      delete s.apiKey; // never read a key from the settings record
-      return s;
-    }
-  } catch {
-    // default
-  }
-  return structuredClone(DEFAULT_SETTINGS);
+function readSettings(): ContextRunSettings {
+  const s = recordFields(DEFAULT_SETTINGS);
+  s.prompt = { ...DEFAULT_SETTINGS.prompt, ...((s.prompt as ContextRunSettings['prompt'] | undefined) ?? {}) };
+  return s;
 }
 
 export type RunPhase = 'idle' | 'preparing' | 'ready' | 'running' | 'cancelled' | 'done' | 'error';
 
 export const contextState = $state({
   settings: readSettings(),
-  /** Whether a key is stored for the current kind (the key itself is never in reactive state). */
-  hasKey: false,
   phase: 'idle' as RunPhase,
   prepareFraction: 0,
   prepared: null as PreparedCorpus | null,
@@ -130,80 +82,18 @@ export const contextState = $state({
   reviewSeed: 1,
   /** Cached sentences in IndexedDB (all providers). */
   cacheEntries: null as number | null,
-  localLoad: null as null | { file?: string; loaded?: number; total?: number; device?: string },
-  /** A model folder picked from disk for the in-page model (its name and file count; never stored). */
-  localFolder: null as null | { name: string; files: number },
 });
 
-/** The picked folder's files (kept out of reactive state: Blobs). */
-let localFolder: LocalFolder | null = null;
-
-/** Uses a text-generation model folder picked from disk (null: the catalogue model again). */
-export function setLocalFolder(folder: LocalFolder | null): void {
-  localFolder = folder && folder.files.length ? folder : null;
-  contextState.localFolder = localFolder ? { name: localFolder.name, files: localFolder.files.length } : null;
-}
-
+/** Saves the run settings (the provider's are saved by ProviderFields). */
 export function saveSettings(): void {
-  try {
-    const s = $state.snapshot(contextState.settings) as ContextSettingsUI & { apiKey?: unknown };
-    delete s.apiKey;
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
-  } catch {
-    // not remembered
-  }
-  contextState.hasKey = !!readKey(contextState.settings.kind);
+  writeRecord($state.snapshot(contextState.settings) as unknown as Record<string, unknown>);
 }
 
-// ---------------------------------------------------------------- the key (this browser only)
-
-function readKey(kind: ProviderKind): string {
-  if (kind === 'local') return '';
-  try {
-    return localStorage.getItem(KEY_PREFIX + kind) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-/** Stores the key for a provider kind in this browser only ('' removes it). */
-export function setApiKey(kind: ProviderKind, key: string): void {
-  try {
-    if (key.trim()) localStorage.setItem(KEY_PREFIX + kind, key.trim());
-    else localStorage.removeItem(KEY_PREFIX + kind);
-  } catch {
-    // no storage: the key is not kept
-  }
-  contextState.hasKey = !!readKey(contextState.settings.kind);
-}
-
-export function forgetAllKeys(): void {
-  for (const k of ['openai', 'anthropic'] as const) setApiKey(k, '');
-}
-
-contextState.hasKey = !!readKey(contextState.settings.kind);
-
-// ---------------------------------------------------------------- provider
-
-/** The full config, key included: only for creating the provider, never stored or exported. */
-export function providerConfig(s: ContextSettingsUI = contextState.settings): ProviderConfig {
-  if (s.kind === 'openai') return { kind: 'openai', model: s.openaiModel, baseUrl: s.openaiBase, apiKey: readKey('openai') || undefined };
-  if (s.kind === 'anthropic') return { kind: 'anthropic', model: s.anthropicModel, baseUrl: s.anthropicBase, apiKey: readKey('anthropic') || undefined };
-  if (localFolder) return { kind: 'local', model: `folder:${localFolder.name}`, dtype: s.localDtype, device: s.localDevice };
-  const info = LOCAL_MODELS.find((m) => m.id === s.localModel);
-  return { kind: 'local', model: s.localModel, dtype: s.localDtype, device: s.localDevice, contextWindow: info?.contextWindow };
-}
-
-/** "kind:model": the id cache keys and results use. */
-export function providerId(): string {
-  const c = providerConfig();
-  return `${c.kind}:${c.model.trim()}`;
-}
-
+/** The prompt templates, and the in-page model's document budget when it answers. */
 function settingsForRun() {
-  const s = contextState.settings;
-  const info = s.kind === 'local' ? LOCAL_MODELS.find((m) => m.id === s.localModel) : undefined;
-  return { prompt: $state.snapshot(s.prompt) as Record<PromptLanguage, PromptTemplate>, ...(info ? { documentBudgetTokens: info.promptBudget } : {}) };
+  const p = providerState.settings;
+  const info = p.kind === 'local' ? LOCAL_MODELS.find((m) => m.id === p.localModel) : undefined;
+  return { prompt: $state.snapshot(contextState.settings.prompt) as Record<PromptLanguage, PromptTemplate>, ...(info ? { documentBudgetTokens: info.promptBudget } : {}) };
 }
 
 /** What ExperimentConfig.context takes: the settings without any key (built by the engine's contextRunConfig). */
@@ -211,137 +101,18 @@ export function experimentContextConfig(): ContextRunConfig {
   return contextRunConfig(providerConfig(), { ...settingsForRun(), contextTokens: contextState.settings.contextTokens });
 }
 
-// ---------------------------------------------------------------- the worker
-
-/** Loads the chosen in-page model (a catalogue id, or the picked folder) in the context worker. */
-export async function loadLocalModel(config: ProviderConfig = providerConfig()): Promise<{ id: string; device: string }> {
-  const info = await contextWorker(
-    (w) =>
-      w.loadLocal(
-        config,
-        Comlink.proxy((p: { file?: string; loaded?: number; total?: number; status?: string }) => {
-          contextState.localLoad = { ...p };
-        }),
-        localFolder ?? undefined,
-      ),
-    'load',
-  );
-  contextState.localLoad = { ...(contextState.localLoad ?? {}), device: info.device };
-  return info;
-}
-
-/** A provider running in the worker: the page's generateContexts calls it; abort terminates the worker. */
-async function localProvider(config: ProviderConfig): Promise<ContextProvider> {
-  const info = await loadLocalModel(config);
-  return {
-    id: info.id,
-    async generate(prompt, opts) {
-      if (opts.signal?.aborted) throw new DOMException('cancelled', 'AbortError');
-      const onAbort = () => cancelContextWorker();
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        return await contextWorker((w) => w.generateLocal(prompt, opts.maxTokens), 'generate');
-      } finally {
-        opts.signal?.removeEventListener('abort', onAbort);
-      }
-    },
-  };
-}
-
-/**
- * Why the configured provider cannot answer yet ('key': OpenAI's own endpoint or Anthropic without a
- * key), or null. A local OpenAI-compatible server needs no key; the in-page model needs none.
- */
-export function providerProblem(): 'key' | null {
-  const c = providerConfig();
-  if (c.kind === 'local') return null;
-  if (c.apiKey) return null;
-  return c.kind === 'anthropic' || (c.baseUrl ?? OPENAI_DEFAULT_BASE).replace(/\/+$/, '') === OPENAI_DEFAULT_BASE.replace(/\/+$/, '') ? 'key' : null;
-}
-
-/** Dollars per million prompt and answer tokens of the settings (null for the in-page model: no cost). */
-export function providerPricing(): { inputPerMillion: number; outputPerMillion: number } | null {
-  const s = contextState.settings;
-  return s.kind === 'local' ? null : { inputPerMillion: Math.max(0, Number(s.priceIn) || 0), outputPerMillion: Math.max(0, Number(s.priceOut) || 0) };
-}
-
-/** The chosen provider (the questions panel reuses it for HTTP providers; it loads an in-page model itself; the llm chunker uses it too). */
-export async function makeProvider(): Promise<ContextProvider> {
-  const c = providerConfig();
-  if (c.kind === 'openai') return createOpenAIProvider(c);
-  if (c.kind === 'anthropic') {
-    if (!c.apiKey) throw new InputError('Anthropic needs an API key', 'provider key', { code: 'no-api-key' });
-    return createAnthropicProvider(c);
-  }
-  return localProvider(c);
-}
-
-// ---------------------------------------------------------------- the sentence cache (IndexedDB)
-
-/**
- * The engine's ContextCache over IndexedDB ("chunklab-context"/"sentences" by default; the questions
- * panel keeps its answers in "chunklab-questions"/"answers", the llm chunker in "chunklab-llm"/"answers"), in memory when there is none.
- */
-export class IdbContextCache implements ContextCache {
-  private store: UseStore | null = null;
-  private readonly memory = new MemoryContextCache();
-  private broken = typeof indexedDB === 'undefined';
-
-  constructor(
-    private readonly dbName = 'chunklab-context',
-    private readonly storeName = 'sentences',
-  ) {}
-
-  private db(): UseStore | null {
-    if (this.broken) return null;
-    this.store ??= createStore(this.dbName, this.storeName);
-    return this.store;
-  }
-  async get(key: string): Promise<string | undefined> {
-    const hit = await this.memory.get(key);
-    if (hit !== undefined) return hit;
-    const db = this.db();
-    if (!db) return undefined;
-    try {
-      const v = await get<unknown>(key, db);
-      return typeof v === 'string' ? v : undefined;
-    } catch {
-      this.broken = true;
-      return undefined;
-    }
-  }
-  async set(key: string, sentence: string): Promise<void> {
-    await this.memory.set(key, sentence);
-    const db = this.db();
-    if (!db) return;
-    try {
-      await set(key, sentence, db);
-    } catch {
-      this.broken = true;
-    }
-  }
-  async count(): Promise<number> {
-    const db = this.db();
-    return db ? (await keys(db)).length : 0;
-  }
-  async clear(): Promise<void> {
-    const db = this.db();
-    if (db) await clear(db);
-  }
-}
-
-export const contextCache = new IdbContextCache();
+// ---------------------------------------------------------------- the sentence cache (IndexedDB, kept by the context worker)
 
 export async function refreshCacheCount(): Promise<void> {
   try {
-    contextState.cacheEntries = await contextCache.count();
+    contextState.cacheEntries = await contextWorker((w) => w.answerCount('context'), 'context-count');
   } catch {
     contextState.cacheEntries = null;
   }
 }
 
 export async function clearContextCache(): Promise<void> {
-  await contextCache.clear();
+  await contextWorker((w) => w.clearAnswers('context'), 'context-clear');
   await refreshCacheCount();
 }
 
@@ -364,13 +135,10 @@ export async function prepare(inputs: { id: string; text: string; format?: Doc['
     rawPrepared = prepared;
     contextState.prepared = prepared;
     await updateEstimate();
-    const cached = await lookupContexts(
-      prepared.chunks.map((chunk) => ({ doc: prepared.docs.find((d) => d.id === chunk.docId)!, chunk })),
-      contextCache,
-      providerId(),
-      settingsForRun(),
-    );
-    contextState.progress = { done: cached.size, total: prepared.chunks.length, cached: cached.size, calls: 0 };
+    const model = providerId();
+    const settings = settingsForRun();
+    const cached = Object.keys(await contextWorker((w) => w.cachedContexts(prepared.docs, prepared.chunks, model, settings), 'context-cached')).length;
+    contextState.progress = { done: cached, total: prepared.chunks.length, cached, calls: 0 };
     contextState.phase = 'ready';
     void refreshCacheCount();
   } catch (e) {
@@ -386,11 +154,12 @@ export async function updateEstimate(): Promise<void> {
   const p = rawPrepared;
   if (!p) return;
   const s = contextState.settings;
-  const local = s.kind === 'local';
-  const info = local ? LOCAL_MODELS.find((m) => m.id === s.localModel) : undefined;
+  const p0 = providerState.settings;
+  const local = p0.kind === 'local';
+  const info = local ? LOCAL_MODELS.find((m) => m.id === p0.localModel) : undefined;
   contextState.estimate = await contextWorker((w) => w.estimate(p.docs, p.chunks, {
     ...settingsForRun(),
-    pricing: local ? undefined : { inputPerMillion: Math.max(0, Number(s.priceIn) || 0), outputPerMillion: Math.max(0, Number(s.priceOut) || 0) },
+    pricing: local ? undefined : { inputPerMillion: Math.max(0, Number(p0.priceIn) || 0), outputPerMillion: Math.max(0, Number(p0.priceOut) || 0) },
     // An in-page model reads and writes far slower than an API.
     throughput: local ? { inputTokensPerSecond: 300, outputTokensPerSecond: 8, latencySeconds: 0.1 } : { concurrency: s.concurrency },
     ...(info ? { documentBudgetTokens: info.promptBudget } : {}),
@@ -408,27 +177,21 @@ export async function run(): Promise<void> {
   contextState.phase = 'running';
   contextState.error = null;
   try {
-    const provider = await makeProvider();
-    const docsById = new Map(p.docs.map((d) => [d.id, d]));
-    const { sentences, stats } = await generateContexts(
-      p.chunks.map((chunk) => ({ doc: docsById.get(chunk.docId)!, chunk })),
-      {
-        provider,
-        cache: contextCache,
-        signal,
-        concurrency: contextState.settings.kind === 'local' ? 1 : contextState.settings.concurrency,
-        ...settingsForRun(),
-        onProgress: (pr) => (contextState.progress = { ...pr }),
-      },
+    // The in-page model is loaded first (its own call); the worker then calls the model, HTTP or in-page.
+    if (providerState.settings.kind === 'local') await loadLocalModel();
+    const settings = settingsForRun();
+    const { sentences, stats } = await contextWorker(
+      (w) => w.generateContexts(p.docs, p.chunks, settings, contextState.settings.concurrency, Comlink.proxy((pr: ContextProgress) => (contextState.progress = { ...pr }))),
+      'context-generate',
     );
     contextState.stats = stats;
-    const placed = await contextWorker((w) => w.place(p.docs, p.chunks, Object.fromEntries(sentences), contextState.settings.maxTokens, contextState.settings.contextTokens), 'place');
+    const placed = await contextWorker((w) => w.place(p.docs, p.chunks, sentences, contextState.settings.maxTokens, contextState.settings.contextTokens), 'place');
     contextState.placed = placed.chunks;
     contextState.notes = placed.notes;
     drawReview();
     contextState.phase = 'done';
   } catch (e) {
-    const aborted = signal.aborted || (e instanceof Error && e.name === 'AbortError');
+    const aborted = signal.aborted || e instanceof CancelledError || (e instanceof Error && e.name === 'AbortError');
     contextState.phase = aborted ? 'cancelled' : 'error';
     contextState.error = aborted ? null : messageOf(e);
   } finally {
@@ -437,10 +200,10 @@ export async function run(): Promise<void> {
   }
 }
 
-/** Stops the run; finished sentences stay in the cache, so "resume" continues from there. */
+/** Stops the run (the worker and its requests in flight); finished sentences stay in the cache, so "resume" continues from there. */
 export function cancelRun(): void {
   controller?.abort();
-  if (contextState.settings.kind === 'local') cancelContextWorker();
+  cancelContextWorker();
 }
 
 export function drawReview(seed = contextState.reviewSeed, n = 8): void {
@@ -467,47 +230,34 @@ export interface SentenceOptions {
   onProgress?: (p: { done: number; total: number; cached: number; calls: number }) => void;
 }
 
-/** The sentence of each chunk (by chunk id), from the cache and, with generate, the provider. */
+/** The sentence of each chunk (by chunk id), from the cache and, with generate, the model (called by the context worker). */
 export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[], opts: SentenceOptions = {}): Promise<Record<string, string>> {
-  const jobs = chunks.map((chunk) => {
-    const doc = docs.get(chunk.docId);
-    if (!doc) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
-    return { doc, chunk };
-  });
+  for (const chunk of chunks) {
+    if (!docs.has(chunk.docId)) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
+  }
+  const used = [...new Set(chunks.map((c) => c.docId))].map((id) => docs.get(id)!);
+  const list = [...chunks];
+  const settings = settingsForRun();
   if (opts.generate) {
-    const { sentences } = await generateContexts(jobs, {
-      provider: await makeProvider(),
-      cache: contextCache,
-      signal: opts.signal,
-      onProgress: opts.onProgress,
-      concurrency: contextState.settings.kind === 'local' ? 1 : contextState.settings.concurrency,
-      ...settingsForRun(),
-    });
-    return Object.fromEntries(sentences);
+    if (providerState.settings.kind === 'local') await loadLocalModel();
+    const onProgress = opts.onProgress;
+    const stop = () => cancelContextWorker();
+    opts.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const { sentences } = await contextWorker(
+        (w) => w.generateContexts(used, list, settings, contextState.settings.concurrency, onProgress ? Comlink.proxy((p: ContextProgress) => onProgress({ ...p })) : undefined),
+        'context-generate',
+      );
+      return sentences;
+    } finally {
+      opts.signal?.removeEventListener('abort', stop);
+    }
   }
-  const found = await lookupContexts(jobs, contextCache, providerId(), settingsForRun());
-  if (found.size < jobs.length) {
-    throw contextMissing(jobs.length - found.size, jobs.length, providerId(), 'generate them in the context panel first (the run resumes where it stopped)');
+  const model = providerId();
+  const found = await contextWorker((w) => w.cachedContexts(used, list, model, settings), 'context-cached');
+  const have = Object.keys(found).length;
+  if (have < list.length) {
+    throw contextMissing(list.length - have, list.length, model, 'generate them in the context panel first (the run resumes where it stopped)');
   }
-  return Object.fromEntries(found);
-}
-
-/** ExperimentDeps.contextualize on the page: the chunks with their sentences placed (prefix + text ≤ maxTokens). */
-export async function contextualize(
-  docs: ReadonlyMap<string, Doc>,
-  chunks: readonly Chunk[],
-  opts: SentenceOptions & { tokenizer: TextTokenizer; maxTokens: number; contextTokens?: number },
-): Promise<Chunk[]> {
-  const fn = createContextualizer({
-    cache: contextCache,
-    model: providerId(),
-    provider: opts.generate ? await makeProvider() : undefined,
-    tokenizer: opts.tokenizer,
-    maxTokens: opts.maxTokens,
-    contextTokens: opts.contextTokens ?? contextState.settings.contextTokens,
-    signal: opts.signal,
-    onProgress: opts.onProgress,
-    ...settingsForRun(),
-  });
-  return fn(docs, chunks);
+  return found;
 }

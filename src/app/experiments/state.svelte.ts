@@ -326,7 +326,8 @@ class ExperimentsStore {
         Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
       }
       if (config.rerank) Object.assign(config.rerank, await rerankRecord(signal));
-      const llm = chunkHooks('llm', signal) as Required<Pick<ExperimentHooks, 'generate' | 'answerGet' | 'answerSet'>>;
+      // The llm chunker calls its model from the engine worker; only the in-page model is relayed here.
+      const llm = chunkHooks('llm', signal);
       const hooks: ExperimentHooks = Comlink.proxy({
         ...rerankHooks(row, signal),
         // An error thrown here reaches the engine worker without its code (Comlink's page side keeps
@@ -338,10 +339,7 @@ class ExperimentsStore {
               throw e;
             },
           ),
-        // The llm chunker's model and answers (config.generator names the model).
-        generate: (prompt: { system: string; user: string }, maxTokens: number) => llm.generate(prompt, maxTokens),
-        answerGet: (key: string) => llm.answerGet(key),
-        answerSet: (key: string, value: string) => llm.answerSet(key, value),
+        ...(llm?.generate ? { generate: (prompt: { system: string; user: string }, maxTokens: number) => llm.generate!(prompt, maxTokens) } : {}),
         lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
         contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
           try {

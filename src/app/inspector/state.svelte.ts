@@ -3,8 +3,8 @@
 // Runs go through the engine bridge; a newer run makes older answers irrelevant (latest wins).
 import type { ChunkerId } from '../../engine/types.ts';
 import type { ChunkerDescription, InspectResult, LlmChunkEstimate } from '../../../workers/engine-api.ts';
-import { chunkHooks, chunkModels, llmAnswers, llmProblem } from '../chunking/hooks.ts';
-import { providerPricing } from '../context/state.svelte.ts';
+import { chunkHooks, chunkModels, llmProblem } from '../chunking/hooks.ts';
+import { providerPricing } from '../llm/settings.svelte.ts';
 import { CancelledError, engine, cancelEngine, progress, engineTokenizer } from '../bridge/engine.svelte.ts';
 import type { StoredDoc } from '../state/types.ts';
 import type { Target } from './target.ts';
@@ -114,6 +114,8 @@ class Inspector extends ChunkerSettings {
     const seq = ++this.seq;
     this.controller?.abort();
     const key = this.keyFor(doc);
+    // What this run's curve is computed from, taken now: the settings may change while it runs.
+    const curveKey = this.keyFor(doc, false);
     const input = { id: doc.id, text: doc.text, format: doc.format, name: doc.name, meta: $state.snapshot(doc.meta) };
     const chunkerId = this.chunkerId;
     const params = this.params();
@@ -129,7 +131,7 @@ class Inspector extends ChunkerSettings {
     try {
       // A semantic chunking whose curve is already here: only the line moved, so re-cut (no embedding).
       const prev = this.result;
-      if (chunkerId === 'semantic' && prev?.semantic && prev.doc.id === doc.id && this.curveKey === this.keyFor(doc, false)) {
+      if (chunkerId === 'semantic' && prev?.semantic && prev.doc.id === doc.id && this.curveKey === curveKey) {
         const rule = { percentile: params.percentile as number, threshold: params.threshold as number };
         const r = await engine((api) => api.recut(input, params, lint, $state.snapshot(prev.semantic!) as NonNullable<InspectResult['semantic']>, rule), 'recut');
         if (seq !== this.seq) return;
@@ -157,8 +159,8 @@ class Inspector extends ChunkerSettings {
       }
       const r = await engine((api) => api.inspect(input, chunkerId, params, lint, onProgress, models, chunkHooks(chunkerId, controller.signal)), 'inspect');
       if (seq !== this.seq) return;
-      if (chunkerId === 'semantic') this.curveKey = this.keyFor(doc, false);
-      if (chunkerId === 'llm') void llmAnswers.count().then((n) => (this.llmCacheEntries = n));
+      if (chunkerId === 'semantic') this.curveKey = curveKey;
+      if (chunkerId === 'llm') engine((api) => api.llmAnswerCount(), 'llm-answers').then((n) => (this.llmCacheEntries = n), () => undefined);
       this.finish(r, key, doc);
     } catch (e) {
       if (seq !== this.seq) return;

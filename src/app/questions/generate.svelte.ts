@@ -1,10 +1,11 @@
 // Question generation in the page. The provider, its key (this browser only) and prices are the
-// context panel's (src/app/context/state.svelte.ts); this file keeps the generation's own settings
+// ones every language-model feature uses (src/app/llm/settings.svelte.ts); this file keeps the generation's own settings
 // (localStorage "chunklab.questions", never a key), the answer cache (IndexedDB
-// "chunklab-questions"/"answers", so a cancelled or repeated run asks only what is missing), and
-// the run. Parsing, planning, estimating, locating and filtering run in the context worker
-// (workers/context.worker.ts, the engine's generateQuestions); HTTP calls are made here, on the
-// page, with the key and the abort signal; an in-page model runs in that worker.
+// "chunklab-questions"/"answers", kept by the context worker, so a cancelled or repeated run asks only
+// what is missing), and the run. Parsing, planning, estimating, asking the model, locating and
+// filtering run in the context worker (workers/context.worker.ts, the engine's generateQuestions): it
+// calls the HTTP service itself (primed with its config, key included, by the bridge) or runs the
+// in-page model; the page sends the request, shows progress, and cancels by terminating the worker.
 import { errorText } from '../i18n/error-text.ts';
 import { distinctName } from '../state/names.ts';
 import * as Comlink from 'comlink';
@@ -12,10 +13,10 @@ import type { PersonalDataScan } from '../../engine/llm/index.ts';
 import type { QuestionEstimate, QuestionKind, QuestionLanguage, QuestionPlan, QuestionProgress, RejectReason } from '../../engine/questions/index.ts';
 import { toQuestionSpecs } from '../../engine/questions/index.ts';
 import type { Doc } from '../../engine/types.ts';
-import type { QuestionCaller } from '../../../workers/context-api.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
 import { CancelledError } from '../bridge/bridge.ts';
-import { IdbContextCache, contextState, loadLocalModel, makeProvider, providerId } from '../context/state.svelte.ts';
+import { providerId, providerState } from '../llm/settings.svelte.ts';
+import { loadLocalModel } from '../llm/provider.ts';
 import { touchQuestionSet, workspace } from '../state/workspace.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { t } from '../i18n/index.svelte.ts';
@@ -78,7 +79,10 @@ export function saveGenSettings(): void {
   }
 }
 
-export const questionCache = new IdbContextCache('chunklab-questions', 'answers');
+/** Forgets the answers kept for question generation (the next run asks again). */
+export function clearQuestionAnswers(): Promise<void> {
+  return contextWorker((w) => w.clearAnswers('questions'), 'questions-clear');
+}
 
 /** The prepared corpus as plain objects (what crosses to the worker; never reactive). */
 let prepared: { corpusId: string; docs: Doc[]; plan: QuestionPlan } | null = null;
@@ -99,7 +103,7 @@ function planOptions() {
 }
 
 function pricing() {
-  const c = contextState.settings;
+  const c = providerState.settings;
   if (c.kind === 'local') return undefined;
   return { inputPerMillion: Math.max(0, Number(c.priceIn) || 0), outputPerMillion: Math.max(0, Number(c.priceOut) || 0) };
 }
@@ -113,7 +117,7 @@ export async function prepareQuestions(corpus: Corpus): Promise<void> {
   prepared = null;
   try {
     const inputs = corpus.documents.map((d) => ({ id: d.id, text: d.text, format: d.format, name: d.name, meta: $state.snapshot(d.meta) }));
-    const r = await contextWorker((w) => w.prepareQuestions(inputs, providerId(), planOptions(), pricing(), Comlink.proxy(questionCache)), 'questions-prepare');
+    const r = await contextWorker((w) => w.prepareQuestions(inputs, providerId(), planOptions(), pricing()), 'questions-prepare');
     prepared = { corpusId: corpus.id, docs: r.docs, plan: r.plan };
     gen.estimate = r.estimate;
     gen.scan = r.scan;
@@ -141,34 +145,21 @@ let controller: AbortController | null = null;
 export async function runQuestions(): Promise<void> {
   const p = prepared;
   if (!p || gen.phase === 'running') return;
-  const external = contextState.settings.kind !== 'local';
+  const external = providerState.settings.kind !== 'local';
   if (external && (gen.scan?.total ?? 0) > 0 && !gen.confirmedSend) return;
   controller = new AbortController();
   const signal = controller.signal;
   gen.phase = 'running';
   gen.error = null;
   try {
-    let caller: QuestionCaller | null = null;
-    if (external) {
-      const provider = await makeProvider();
-      const call: QuestionCaller = async (prompt, maxTokens, json) => {
-        const r = await provider.generate(prompt, { maxTokens, json, signal });
-        return { text: r.text };
-      };
-      caller = Comlink.proxy(call);
-    } else {
-      // The in-page model is loaded first (its own call), then the run uses it inside the worker.
-      await loadLocalModel();
-    }
+    // The in-page model is loaded first (its own call), then the run uses it inside the worker.
+    if (!external) await loadLocalModel();
     const existing = workspace.questionSets.find((s) => s.id === gen.targetSetId && s.corpusId === p.corpusId)?.questions.map((q) => q.text) ?? [];
     const report = await contextWorker(
       (w) =>
         w.generateQuestions(
           p.docs,
           p.plan,
-          providerId(),
-          caller,
-          Comlink.proxy(questionCache),
           existing,
           Comlink.proxy((pr: QuestionProgress) => (gen.progress = { ...pr })),
         ),

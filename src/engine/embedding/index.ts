@@ -9,6 +9,7 @@ export * from './embedder.ts';
 export * from './late.ts';
 export * from './late-corpus.ts';
 export * from './special-tokens.ts';
+export * from './loaded-model.ts';
 export * from './record.ts';
 export * from './cross-encoder.ts';
 export * from './reranker-catalogue.ts';

@@ -1,0 +1,43 @@
+// The in-page language model: it loads and runs in the context worker (workers/context.worker.ts,
+// through the bridge) one call at a time; an abort terminates that worker. HTTP services are never
+// called from the page: the workers that need them are primed with their config (src/app/bridge) and
+// call them themselves (workers/llm-client.ts).
+import * as Comlink from 'comlink';
+import type { ContextProvider, ProviderConfig } from '../../engine/llm/index.ts';
+import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
+import { pickedLocalFolder, providerConfig, providerState } from './settings.svelte.ts';
+
+/** Loads the chosen in-page model (a catalogue id, or the picked folder) in the context worker. */
+export async function loadLocalModel(config: ProviderConfig = providerConfig()): Promise<{ id: string; device: string }> {
+  const info = await contextWorker(
+    (w) =>
+      w.loadLocal(
+        config,
+        Comlink.proxy((p: { file?: string; loaded?: number; total?: number; status?: string }) => {
+          providerState.localLoad = { ...p };
+        }),
+        pickedLocalFolder() ?? undefined,
+      ),
+    'load',
+  );
+  providerState.localLoad = { ...(providerState.localLoad ?? {}), device: info.device };
+  return info;
+}
+
+/** The in-page model as a provider (the llm chunker's relay): abort terminates the context worker. */
+export async function localProvider(config: ProviderConfig = providerConfig()): Promise<ContextProvider> {
+  const info = await loadLocalModel(config);
+  return {
+    id: info.id,
+    async generate(prompt, opts) {
+      if (opts.signal?.aborted) throw new DOMException('cancelled', 'AbortError');
+      const onAbort = () => cancelContextWorker();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        return await contextWorker((w) => w.generateLocal(prompt, opts.maxTokens), 'generate');
+      } finally {
+        opts.signal?.removeEventListener('abort', onAbort);
+      }
+    },
+  };
+}
