@@ -6,7 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { readFlags } from './args.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
-import { openInput } from './batch/inputs.ts';
+import { idsAt, openInput } from './batch/inputs.ts';
+import { InputError } from '../engine/types.ts';
 import { WorkerPool } from './batch/pool.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
@@ -34,6 +35,17 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const skip = output.state.docsDone;
+  if (skip) {
+    // Resuming skips by count: the input must still have the last committed document there.
+    const lastId = output.state.lastId ?? '';
+    const seen = await idsAt(input, skip - 1);
+    if (!seen?.includes(lastId)) {
+      throw new InputError(
+        `--out was written from another input: its document ${skip} was "${lastId}", the input's is now ${seen ? `"${seen[0]}"` : 'missing (the input is shorter)'}; give a new folder (or the input it was started with)`,
+        out,
+      );
+    }
+  }
   if (skip) console.error(`batch      resuming: ${skip} documents (${output.state.chunks} chunks, ${output.state.parts.length} parts) are done already`);
   console.error(`batch      recipe ${recipe.chunker} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
 

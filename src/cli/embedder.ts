@@ -90,7 +90,8 @@ export async function serviceCliTokenizer(spec: string, tokenizerDir?: string): 
   return serviceTokenizer(kind, model, fallback);
 }
 
-async function askOnTerminal(question: string): Promise<boolean> {
+/** Asks on the terminal (stderr); true for y or yes. */
+export async function askOnTerminal(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^\s*y(es)?\s*$/i.test(await rl.question(question));

@@ -12,6 +12,7 @@ import { errorText } from '../i18n/error-text.ts';
 import { workspace } from '../state/workspace.svelte.ts';
 import { downloadText } from '../sharing/download.ts';
 import { gridFromPack } from './grid.ts';
+import { fetchPackText, PackNotHere, packUrl } from './link.ts';
 
 const OPENED_KEY = 'chunklab.packs.opened';
 
@@ -83,25 +84,22 @@ function fingerprint(text: string): string {
 export async function openLinkedPack(): Promise<void> {
   const ref = new URLSearchParams(location.search).get('pack');
   if (!ref) return;
-  let url: URL;
-  try {
-    url = new URL(ref, location.href);
-  } catch {
-    url = new URL('about:blank');
-  }
-  if (url.origin !== location.origin) {
+  const url = packUrl(ref, location.href);
+  if (!url) {
     packState.message = { kind: 'error', text: t('pack.notHere', { url: ref.slice(0, 200) }) };
     return;
   }
   try {
-    const res = await fetch(url.href);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const text = await res.text();
+    const text = await fetchPackText(url, location.origin);
     const key = `${url.pathname}${url.search}#${fingerprint(text)}`;
     const opened = readOpened();
     if (opened.includes(key)) return;
     if (openPack(text, url.pathname.split('/').pop() || 'pack.json')) writeOpened([...opened, key].slice(-50));
   } catch (e) {
+    if (e instanceof PackNotHere) {
+      packState.message = { kind: 'error', text: t('pack.notHere', { url: ref.slice(0, 200) }) };
+      return;
+    }
     packState.message = { kind: 'error', text: t('pack.fetchFailed', { url: ref.slice(0, 200), message: errorText(e) }) };
   }
 }

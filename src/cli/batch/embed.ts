@@ -4,7 +4,6 @@
 // (the CLI's embedding-service client: batching, retries, the .cache/embeddings cache) and rewritten
 // with a "vector" column, committed by an {"embedded": part} line in the manifest, so an interrupted
 // run resumes at the first part without vectors (and the cache makes finished texts free).
-import { createInterface } from 'node:readline/promises';
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError, type TextTokenizer } from '../../engine/types.ts';
@@ -19,7 +18,7 @@ import {
 import type { ChunkRow } from '../../engine/recipe/index.ts';
 import type { FlagValues } from '../commands.ts';
 import { FileEmbeddingCache } from '../../node/embed-cache.ts';
-import { serviceCliTokenizer, serviceConfig } from '../embedder.ts';
+import { askOnTerminal, serviceCliTokenizer, serviceConfig } from '../embedder.ts';
 import { MANIFEST, readManifest, writeParquetPart } from './output.ts';
 
 const embedText = (r: { prefix: string; text: string }) => r.prefix + r.text;
@@ -136,13 +135,4 @@ export async function embedParts(dir: string, { o, tokenizer, interactive, confi
   }
   const s = embedder.stats();
   return `embedder   ${embedder.id}: ${todo.length} parts; ${s.calls} calls (${s.texts} texts sent), ${s.cacheHits} cache hits`;
-}
-
-async function askOnTerminal(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^\s*y(es)?\s*$/i.test(await rl.question(question));
-  } finally {
-    rl.close();
-  }
 }

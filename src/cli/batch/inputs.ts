@@ -7,7 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../../engine/types.ts';
-import { documentPaths } from '../../engine/formats/index.ts';
+import { documentId, documentPaths } from '../../engine/formats/index.ts';
 import { recipeDocumentOf } from '../../engine/recipe/index.ts';
 import type { InputItem } from './tasks.ts';
 
@@ -18,6 +18,20 @@ export interface BatchInput {
   totalBytes?: number;
   /** Items from sequence number 0; `skip` leading items are counted but not read. */
   items(skip: number): AsyncGenerator<InputItem>;
+}
+
+/**
+ * The id the item at `seq` gets in the out folder (a folder's file: its document id, or its path
+ * when it could not be read), undefined past the end. Resuming checks it against the manifest's
+ * last committed id, so a changed input is not silently skipped by count.
+ */
+export async function idsAt(input: BatchInput, seq: number): Promise<string[] | undefined> {
+  for await (const item of input.items(seq)) {
+    if ('error' in item) return [item.error.id];
+    const t = item.task;
+    return t.kind === 'doc' ? [t.doc.id] : [documentId(t.rel), t.rel];
+  }
+  return undefined;
 }
 
 export async function openInput(path: string): Promise<BatchInput> {
@@ -38,6 +52,15 @@ async function folderInput(root: string): Promise<BatchInput> {
   }
   const paths = documentPaths(rels);
   if (!paths.length) throw new InputError('the folder holds no documents (.md, .txt, .html, .pdf, .docx)', root);
+  // As `chunk --dataset` refuses it: a document id is the file name without its extension, so
+  // a/intro.md and b/intro.md would share one and their chunks could share ids.
+  const ids = new Map<string, string>();
+  for (const rel of paths) {
+    const id = documentId(rel);
+    const other = ids.get(id);
+    if (other !== undefined) throw new InputError(`two documents would have the id "${id}" (${other} and ${rel}): rename one`, root);
+    ids.set(id, rel);
+  }
   return {
     kind: 'folder',
     totalDocs: paths.length,

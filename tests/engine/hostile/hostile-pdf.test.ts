@@ -7,7 +7,8 @@ import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFRef } from 'pdf
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { flateStreams, MAX_INFLATED_STREAM, MAX_OUTLINE_DEPTH, outlineDepth, checkInflatedSizes } from '../../../src/engine/documents/pdf/streams.ts';
 import { loadPdfjs, pdfjsOptions } from '../documents/pdfjs-node.ts';
-import { pdfWithContent, pdfWithDeepOutline, textOp } from './make-pdf.ts';
+import { deflateSync } from 'node:zlib';
+import { assemblePdf, pdfWithContent, pdfWithDeepOutline, textOp } from './make-pdf.ts';
 
 const read = (bytes: Uint8Array) => pdfToMarkdown(bytes, loadPdfjs, pdfjsOptions);
 
@@ -26,12 +27,73 @@ describe('compressed streams are bounded before inflating', () => {
     const ok = pdfWithContent(textOp('Hello twice compressed world', ' '.repeat(1024 * 1024)), 2);
     expect((await read(ok)).markdown).toContain('Hello twice compressed world');
   });
+  test('a Flate bomb wrapped in ASCIIHex or ASCII85 ([/AHx /Fl /Fl], [/A85 /Fl /Fl]) is refused too', async () => {
+    const bomb = deflateSync(deflateSync(textOp('Hi', ' '.repeat(MAX_INFLATED_STREAM + 1024 * 1024)), { level: 9 }), { level: 9 });
+    for (const [filter, data] of [
+      ['/ASCIIHexDecode', asciiHex(bomb)],
+      ['/ASCII85Decode', ascii85(bomb)],
+    ] as const) {
+      const pdf = pdfWithStream(`[${filter} /FlateDecode /FlateDecode]`, data);
+      expect(pdf.length, filter).toBeLessThan(8192);
+      await expect(checkInflatedSizes(pdf), filter).rejects.toThrow(/compressed 2 times\) inflates past 64 MiB/);
+    }
+  });
+  test('text under ASCIIHex or ASCII85 and Flate is decoded as pdf.js decodes it', async () => {
+    const content = textOp('Wrapped and compressed', ' '.repeat(100_000));
+    for (const [filter, data] of [
+      ['/AHx', asciiHex(deflateSync(content))],
+      ['/A85', ascii85(deflateSync(content))],
+    ] as const) {
+      const pdf = pdfWithStream(`[${filter} /Fl]`, data);
+      const found = flateStreams(pdf);
+      expect(found.map((f) => [f.object, f.flates, f.filters]), filter).toEqual([['4 0', 1, [filter === '/AHx' ? 'hex' : 'a85', 'flate']]]);
+      expect((await read(pdf)).markdown, filter).toContain('Wrapped and compressed');
+    }
+  });
   test('the scan finds each Flate stream with its filter count', async () => {
     const found = flateStreams(pdfWithContent(textOp('x'), 2));
     expect(found.map((f) => [f.object, f.flates, f.image])).toEqual([['4 0', 2, false]]);
     expect(await checkInflatedSizes(pdfWithContent(textOp('x'), 1))).toEqual([]);
   });
 });
+
+/** ASCIIHexDecode's encoding (with line breaks, as real files have), written independently of the reader. */
+function asciiHex(b: Uint8Array): Uint8Array {
+  const hex = Buffer.from(b).toString('hex').toUpperCase();
+  return Buffer.from(hex.replace(/(.{64})/g, '$1\n') + '>', 'latin1');
+}
+
+/** ASCII85Decode's encoding (Adobe's: "z" for four zero bytes, a short last group, "~>"). */
+function ascii85(b: Uint8Array): Uint8Array {
+  let out = '';
+  for (let i = 0; i < b.length; i += 4) {
+    const n = Math.min(4, b.length - i);
+    let v = 0;
+    for (let j = 0; j < 4; j++) v = v * 256 + (j < n ? b[i + j] : 0);
+    if (n === 4 && v === 0) {
+      out += 'z';
+      continue;
+    }
+    const digits: string[] = [];
+    for (let j = 0; j < 5; j++) {
+      digits.unshift(String.fromCharCode(33 + (v % 85)));
+      v = Math.floor(v / 85);
+    }
+    out += digits.slice(0, n + 1).join('');
+  }
+  return Buffer.from(out.replace(/(.{75})/g, '$1\n') + '~>', 'latin1');
+}
+
+/** One page whose content stream is `data` with the given /Filter. */
+function pdfWithStream(filter: string, data: Uint8Array): Uint8Array {
+  return assemblePdf([
+    { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+    { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>' },
+    { dict: `<< /Filter ${filter} >>`, stream: data },
+    { dict: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
+  ]);
+}
 
 /** The same deep outline written by pdf-lib, whose default save puts objects in compressed object streams. */
 async function pdfLibDeepOutline(depth: number): Promise<Uint8Array> {

@@ -16,10 +16,16 @@ export const MAX_INFLATED_TOTAL = 1024 * 1024 * 1024;
 
 const MIB = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
 
+/** The filters decoded here: Flate, and the ASCII encodings that may wrap it (they only shrink). */
+type Filter = 'flate' | 'hex' | 'a85';
+const DECODED: Record<string, Filter> = { '/FlateDecode': 'flate', '/Fl': 'flate', '/ASCIIHexDecode': 'hex', '/AHx': 'hex', '/ASCII85Decode': 'a85', '/A85': 'a85' };
+
 interface FoundStream {
   /** "12 0" from "12 0 obj", for the message. */
   object: string;
   flates: number;
+  /** The chain's leading filters decoded here, up to its last Flate ([/AHx /Fl /Fl] is checked too). */
+  filters: Filter[];
   image: boolean;
   /** An object stream (/Type /ObjStm): its inflated text is kept for the outline check. */
   objects: boolean;
@@ -42,8 +48,13 @@ export function flateStreams(bytes: Uint8Array): FoundStream[] {
     const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dict);
     if (!filter) continue;
     const names = filter[1].match(/\/[A-Za-z0-9]+/g) ?? [];
-    let flates = 0;
-    while (flates < names.length && (names[flates] === '/FlateDecode' || names[flates] === '/Fl')) flates++;
+    const filters: Filter[] = [];
+    for (const n of names) {
+      if (!DECODED[n]) break;
+      filters.push(DECODED[n]);
+    }
+    filters.length = filters.lastIndexOf('flate') + 1;
+    const flates = filters.filter((f) => f === 'flate').length;
     if (!flates) continue;
     const objName = /(\d+\s+\d+)\s+obj\s*$/.exec(head.slice(0, obj + 3))?.[1]?.replace(/\s+/, ' ') ?? '?';
     // /Length when it is a number (not an indirect reference), else up to "endstream".
@@ -53,7 +64,7 @@ export function flateStreams(bytes: Uint8Array): FoundStream[] {
       end = text.indexOf('endstream', dataStart);
       if (end < 0) end = bytes.length;
     }
-    out.push({ object: objName, flates, image: /\/Subtype\s*\/Image\b/.test(dict), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
+    out.push({ object: objName, flates, filters, image: /\/Subtype\s*\/Image\b/.test(dict), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
     keyword.lastIndex = Math.max(keyword.lastIndex, end);
   }
   return out;
@@ -61,10 +72,77 @@ export function flateStreams(bytes: Uint8Array): FoundStream[] {
 
 class Over extends Error {}
 
-/** Bytes `data` inflates to through `flates` Flate filters, stopping (and throwing Over) past `limit`. */
-async function inflatedSize(data: Uint8Array, flates: number, limit: number, keep?: Uint8Array[]): Promise<number> {
+/** ASCIIHexDecode as a stream: pairs of hex digits, whitespace ignored, ">" ends it, an odd last digit padded with 0. */
+function hexDecoder(): TransformStream<Uint8Array, Uint8Array> {
+  let high = -1;
+  let ended = false;
+  return new TransformStream({
+    transform(chunk, ctrl) {
+      const out = new Uint8Array((chunk.length >> 1) + 1);
+      let n = 0;
+      for (const c of chunk) {
+        if (ended) break;
+        if (c === 0x3e) ended = true;
+        const v = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+        if (v < 0) continue;
+        if (high < 0) high = v;
+        else {
+          out[n++] = (high << 4) | v;
+          high = -1;
+        }
+      }
+      if (n) ctrl.enqueue(out.subarray(0, n));
+    },
+    flush(ctrl) {
+      if (high >= 0) ctrl.enqueue(new Uint8Array([high << 4]));
+    },
+  });
+}
+
+/** ASCII85Decode as a stream: groups of five '!'…'u', "z" for four zeros, whitespace ignored, "~>" ends it. */
+function a85Decoder(): TransformStream<Uint8Array, Uint8Array> {
+  const group: number[] = [];
+  let ended = false;
+  const word = (g: number[], bytes: number, out: number[]) => {
+    let v = 0;
+    for (let i = 0; i < 5; i++) v = v * 85 + (i < g.length ? g[i] : 84);
+    for (let i = 0; i < bytes; i++) out.push((v >>> (24 - 8 * i)) & 0xff);
+  };
+  return new TransformStream({
+    transform(chunk, ctrl) {
+      const out: number[] = [];
+      for (const c of chunk) {
+        if (ended) break;
+        if (c === 0x7e) ended = true;
+        else if (c === 0x7a && group.length === 0) out.push(0, 0, 0, 0);
+        else if (c >= 0x21 && c <= 0x75) {
+          group.push(c - 0x21);
+          if (group.length === 5) {
+            word(group, 4, out);
+            group.length = 0;
+          }
+        }
+      }
+      if (out.length) ctrl.enqueue(Uint8Array.from(out));
+    },
+    flush(ctrl) {
+      if (group.length > 1) {
+        const out: number[] = [];
+        word(group, group.length - 1, out);
+        ctrl.enqueue(Uint8Array.from(out));
+      }
+    },
+  });
+}
+
+/** Bytes `data` decodes to through `filters`, each Flate stage stopping (and throwing Over) past `limit`. */
+async function inflatedSize(data: Uint8Array, filters: readonly Filter[], limit: number, keep?: Uint8Array[]): Promise<number> {
   let stream: ReadableStream<Uint8Array> = new Blob([data as Uint8Array<ArrayBuffer>]).stream();
-  for (let i = 0; i < flates; i++) {
+  for (const f of filters) {
+    if (f !== 'flate') {
+      stream = stream.pipeThrough(f === 'hex' ? hexDecoder() : a85Decoder());
+      continue;
+    }
     // Every stage is bounded: the intermediate output of a double compression is counted too.
     let seen = 0;
     const count = new TransformStream<Uint8Array, Uint8Array>({
@@ -107,7 +185,7 @@ export async function checkInflatedSizes(bytes: Uint8Array, where?: string): Pro
     const limit = Math.min(s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM, MAX_INFLATED_TOTAL - total);
     const keep: Uint8Array[] | undefined = s.objects ? [] : undefined;
     try {
-      total += await inflatedSize(s.data, s.flates, limit, keep);
+      total += await inflatedSize(s.data, s.filters, limit, keep);
     } catch (e) {
       if (!(e instanceof Over)) throw e;
       const which = limit < (s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM)
