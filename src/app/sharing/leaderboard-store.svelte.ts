@@ -99,7 +99,8 @@ class LeaderboardStore {
   async openIfResults(files: File[]): Promise<boolean> {
     if (!files.length) return false;
     const added = await this.add(files, { quiet: true });
-    if (added.length === files.length) return true;
+    // A file identical to one already open counts once (class results): it is open there all the same.
+    if (added.length + this.duplicates === files.length) return true;
     for (const o of added) await this.remove(o.key);
     return false;
   }
