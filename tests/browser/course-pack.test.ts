@@ -6,10 +6,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, openGrid, waitSaved } from './helpers';
+import { appUrl, distDir, openApp, openGrid, waitSaved } from './helpers';
 import { readPack } from '../../src/engine/formats/index.ts';
 
-const DIST = '.cache/browser-dist';
 let teacher: Session;
 let student: Session;
 let packPath = '';
@@ -44,9 +43,9 @@ test('the teacher exports a pack: the open corpus, its questions, the grid, the 
   const sample = JSON.parse(readFileSync('public/samples/pt-BR/questions.json', 'utf8')) as { questions: unknown[] };
   expect(pack.workspace.questionSets[0].questions).toHaveLength(sample.questions.length);
   expect(pack.grids[0].grid).toMatchObject({ chunkers: ['structure'], headers: [true] });
-  mkdirSync(join(DIST, 'packs'), { recursive: true });
+  mkdirSync(join(distDir(), 'packs'), { recursive: true });
   packPath = `packs/aula-${Date.now()}.json`;
-  writeFileSync(join(DIST, packPath), text);
+  writeFileSync(join(distDir(), packPath), text);
 }, 180_000);
 
 test('a student opens ?pack=: asked first, the corpus added beside their own, the grid ready and run; no second copy on reload', async () => {
