@@ -8,6 +8,16 @@ import { isBlank, pathAt, trimRange } from '../../documents/ranges.ts';
 import { createPrefixer, type Prefixer } from './prefix.ts';
 import { hardCut, tokenIndexOf } from './tokens.ts';
 
+/**
+ * Characters a chunk may hold per token of the cap. The token cap cannot cut a piece the tokenizer
+ * does not split: WordPiece turns any word over max_input_chars_per_word (100) into one [UNK], so
+ * 1 MB without whitespace is one token, and a chunk of it would be 1 MB that embeds as "[UNK]". No
+ * real vocabulary token is longer than 100 characters, so ordinary text never comes near this bound;
+ * a chunk over maxTokens × MAX_CHARS_PER_TOKEN characters is cut again (by tokens, then by halves,
+ * as any chunk over the cap) and keeps the tokenizer's real count.
+ */
+export const MAX_CHARS_PER_TOKEN = 100;
+
 /** A chunk before it gets its id, prefix and exact token count. */
 export interface Draft {
   start: number;
@@ -67,11 +77,12 @@ export function finalize(env: FinalizeEnv, drafts: Draft[]): Chunk[] {
     const prefix = prefixer.header(path, d.leanHeader) + (d.extraPrefix ?? '');
     const n =
       d.tokens !== undefined && s === d.start && e === d.end ? d.tokens : countChunk(env, prefix, s, e);
-    if (n <= maxTokens) {
+    if (n <= maxTokens && e - s <= maxTokens * MAX_CHARS_PER_TOKEN) {
       push(d, s, e, prefix, n, path);
       continue;
     }
-    // Over the cap (a tokenizer whose slices do not add up, or a budget estimate that was off):
+    // Over the cap (a tokenizer whose slices do not add up, a budget estimate that was off, or more
+    // characters than the cap allows, see MAX_CHARS_PER_TOKEN):
     // cut again at token boundaries, with the path of each piece, until every piece verifies.
     for (const [ps, pe] of refit(env, s, e, d.extraPrefix ?? '', d.path, d.leanHeader)) {
       const piecePath = d.path ?? pathAt(doc, ps);
@@ -107,7 +118,8 @@ function refit(env: FinalizeEnv, s: number, e: number, extra: string, fixedPath?
   const { doc, tokenizer, index, maxTokens, prefixer } = env;
   const text = doc.text;
   const prefixOf = (at: number) => prefixer.header(fixedPath ?? pathAt(doc, at), lean) + extra;
-  const fits = (a: number, b: number) => tokenizer.count(prefixOf(a) + text.slice(a, b)) <= maxTokens;
+  const fits = (a: number, b: number) =>
+    b - a <= maxTokens * MAX_CHARS_PER_TOKEN && tokenizer.count(prefixOf(a) + text.slice(a, b)) <= maxTokens;
   const out: [number, number][] = [];
   const place = (a: number, b: number, depth: number) => {
     const [ts, te] = trimRange(text, a, b);
