@@ -2,12 +2,13 @@
 // lines (docs/CONTRACT.md), the contract a cluster job (Ray's actors, Spark's mapPartitions) calls:
 // one document a line in, one answer a line out, in the same order; a bad line gets its own error
 // answer and the process goes on. Chunks come from the same chunkWithRecipe as `batch`.
-import { createInterface } from 'node:readline';
 import { InputError } from '../engine/types.ts';
 import { chunkWithRecipe, recipeDocumentOf } from '../engine/recipe/index.ts';
 import { readFlags } from './args.ts';
 import { errorLine } from './errors.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
+import { readOptions } from '../node/files.ts';
+import { boundedLines, tooLongMessage } from '../node/lines.ts';
 
 export async function run(argv: string[]): Promise<number> {
   const p = readFlags('serve', argv);
@@ -15,14 +16,17 @@ export async function run(argv: string[]): Promise<number> {
   if (!p.flags.stdio) throw new InputError('serve speaks only --stdio for now: give --stdio', 'serve');
   const { recipe, hash, tokenizer } = await loadRecipe(p.flags.recipe, p.flags.tokenizer);
   console.error(`serve      recipe ${recipe.chunker} ${hash}: reading documents on stdin, one JSON object a line`);
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  let n = 0;
-  for await (const line of lines) {
-    n++;
-    if (!line.trim()) continue;
+  // A line is at most one document's worth of bytes (CHUNKLAB_MAX_INPUT_BYTES, as for input files):
+  // a longer one is answered with an error and skipped as it streams in, never held in memory.
+  const maxBytes = readOptions().maxBytes!;
+  for await (const item of boundedLines(process.stdin, maxBytes)) {
+    const n = item.n;
     let answer: string;
     let id: string | null = null;
     try {
+      if ('tooLong' in item) throw new InputError(tooLongMessage(maxBytes), `line ${n}`);
+      const line = item.line;
+      if (!line.trim()) continue;
       let v: unknown;
       try {
         v = JSON.parse(line);

@@ -5,11 +5,12 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { createInterface } from 'node:readline';
 import { InputError } from '../../engine/types.ts';
 import { documentId, documentPaths } from '../../engine/formats/index.ts';
 import { recipeDocumentOf } from '../../engine/recipe/index.ts';
 import type { InputItem } from './tasks.ts';
+import { readOptions } from '../../node/files.ts';
+import { boundedLines, tooLongMessage } from '../../node/lines.ts';
 
 export interface BatchInput {
   kind: 'folder' | 'jsonl' | 'parquet';
@@ -75,16 +76,23 @@ function jsonlInput(path: string, size: number): BatchInput {
     kind: 'jsonl',
     totalBytes: size,
     async *items(skip) {
-      const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+      // A line is at most one document's worth of bytes (CHUNKLAB_MAX_INPUT_BYTES): a longer one is
+      // an errors.jsonl entry, skipped as it streams in and never held in memory.
+      const maxBytes = readOptions().maxBytes!;
       let seq = 0;
-      let n = 0;
-      for await (const line of lines) {
-        n++;
+      for await (const item of boundedLines(createReadStream(path), maxBytes)) {
+        const n = item.n;
+        const where = `${path} line ${n}`;
+        if ('tooLong' in item) {
+          const s = seq++;
+          if (s >= skip) yield { error: { seq: s, id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1 } };
+          continue;
+        }
+        const line = item.line;
         if (!line.trim()) continue;
         const s = seq++;
         if (s < skip) continue;
-        const bytes = Buffer.byteLength(line) + 1;
-        const where = `${path} line ${n}`;
+        const bytes = item.bytes + 1;
         let v: unknown;
         try {
           v = JSON.parse(line);
