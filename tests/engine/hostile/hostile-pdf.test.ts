@@ -50,12 +50,71 @@ describe('compressed streams are bounded before inflating', () => {
       expect((await read(pdf)).markdown, filter).toContain('Wrapped and compressed');
     }
   });
+  test('a Flate after a filter not decoded here (LZW, RunLength) is refused, naming the object and the filter', async () => {
+    const bomb = deflateSync(deflateSync(textOp('Hi', ' '.repeat(MAX_INFLATED_STREAM + 1024 * 1024)), { level: 9 }), { level: 9 });
+    for (const [filter, data, name] of [
+      ['[/RunLengthDecode /FlateDecode /FlateDecode]', runLength(bomb), '/RunLengthDecode'],
+      ['[/LZWDecode /FlateDecode]', lzwLiterals(bomb), '/LZWDecode'],
+      ['[/AHx /RL /Fl]', asciiHex(runLength(bomb)), '/RL'],
+    ] as const) {
+      const pdf = pdfWithStream(filter, data);
+      expect(pdf.length, filter).toBeLessThan(16_384);
+      expect(flateStreams(pdf).map((f) => [f.object, f.unchecked]), filter).toEqual([['4 0', name]]);
+      const refusal = new RegExp(`object 4 0\\) has FlateDecode after ${name}, so its decompressed size cannot be checked against the limit on decompressed content \\(64 MiB\\)`);
+      await expect(checkInflatedSizes(pdf), filter).rejects.toThrow(refusal);
+      await expect(read(pdf), filter).rejects.toThrow(refusal);
+    }
+  });
+  test('LZW or RunLength with no Flate after them is left to pdf.js', async () => {
+    const pdf = pdfWithStream('[/FlateDecode /RunLengthDecode]', deflateSync(runLength(textOp('Run length text'))));
+    expect(flateStreams(pdf).map((f) => [f.flates, f.unchecked])).toEqual([[1, undefined]]);
+    expect((await read(pdf)).markdown).toContain('Run length text');
+    expect(flateStreams(pdfWithStream('/LZWDecode', lzwLiterals(textOp('x'))))).toEqual([]);
+  });
   test('the scan finds each Flate stream with its filter count', async () => {
     const found = flateStreams(pdfWithContent(textOp('x'), 2));
     expect(found.map((f) => [f.object, f.flates, f.image])).toEqual([['4 0', 2, false]]);
     expect(await checkInflatedSizes(pdfWithContent(textOp('x'), 1))).toEqual([]);
   });
 });
+
+/** RunLengthDecode's encoding, literal runs only (a length byte n−1, then n bytes; 128 ends the data). */
+function runLength(data: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < data.length; i += 128) {
+    const run = data.subarray(i, i + 128);
+    out.push(run.length - 1, ...run);
+  }
+  out.push(128);
+  return Uint8Array.from(out);
+}
+
+/**
+ * LZWDecode's encoding with literal codes only (9-bit codes, a Clear-Table code every 250 so the code
+ * width stays 9 bits, End-Of-Data at the end): valid LZW that any decoder reads back as `data`.
+ */
+function lzwLiterals(data: Uint8Array): Uint8Array {
+  const codes: number[] = [256];
+  data.forEach((b, i) => {
+    if (i && i % 250 === 0) codes.push(256);
+    codes.push(b);
+  });
+  codes.push(257);
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const c of codes) {
+    acc = (acc << 9) | c;
+    bits += 9;
+    while (bits >= 8) {
+      out.push((acc >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    acc &= (1 << bits) - 1;
+  }
+  if (bits) out.push((acc << (8 - bits)) & 0xff);
+  return Uint8Array.from(out);
+}
 
 /** ASCIIHexDecode's encoding (with line breaks, as real files have), written independently of the reader. */
 function asciiHex(b: Uint8Array): Uint8Array {

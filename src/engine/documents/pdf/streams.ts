@@ -2,7 +2,8 @@
 // pdf.js inflates every stream it needs whole, with no limit: a content stream compressed twice
 // (/Filter [/FlateDecode /FlateDecode]) turns 8 KB into 4 GB of spaces and takes the page or the
 // CLI down with it. Here each stream's leading chain of Flate filters is inflated as a stream,
-// counting bytes and discarding them, and stopped at the limit; memory stays at a few buffers.
+// counting bytes and discarding them, and stopped at the limit; memory stays at a few buffers. A
+// Flate after a filter not decoded here (LZW, RunLength) cannot be bounded: that stream is refused.
 // Uses the platform's DecompressionStream (browsers, workers, Node 18+): no dependency.
 
 import { InputError } from '../../types.ts';
@@ -27,6 +28,12 @@ interface FoundStream {
   /** The chain's leading filters decoded here, up to its last Flate ([/AHx /Fl /Fl] is checked too). */
   filters: Filter[];
   image: boolean;
+  /**
+   * A filter not decoded here (LZWDecode, RunLengthDecode, …) that a Flate filter follows in the
+   * chain, e.g. "/LZWDecode" in [/LZWDecode /FlateDecode]: that Flate cannot be bounded, so the
+   * stream is refused.
+   */
+  unchecked?: string;
   /** An object stream (/Type /ObjStm): its inflated text is kept for the outline check. */
   objects: boolean;
   data: Uint8Array;
@@ -49,13 +56,20 @@ export function flateStreams(bytes: Uint8Array): FoundStream[] {
     if (!filter) continue;
     const names = filter[1].match(/\/[A-Za-z0-9]+/g) ?? [];
     const filters: Filter[] = [];
-    for (const n of names) {
-      if (!DECODED[n]) break;
-      filters.push(DECODED[n]);
+    let unchecked: string | undefined;
+    for (let i = 0; i < names.length; i++) {
+      const n = names[i];
+      if (DECODED[n]) {
+        filters.push(DECODED[n]);
+        continue;
+      }
+      // Decoding stops here; a Flate further on would inflate with no bound.
+      if (names.slice(i + 1).some((x) => DECODED[x] === 'flate')) unchecked = n;
+      break;
     }
     filters.length = filters.lastIndexOf('flate') + 1;
     const flates = filters.filter((f) => f === 'flate').length;
-    if (!flates) continue;
+    if (!flates && !unchecked) continue;
     const objName = /(\d+\s+\d+)\s+obj\s*$/.exec(head.slice(0, obj + 3))?.[1]?.replace(/\s+/, ' ') ?? '?';
     // /Length when it is a number (not an indirect reference), else up to "endstream".
     const len = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
@@ -64,7 +78,7 @@ export function flateStreams(bytes: Uint8Array): FoundStream[] {
       end = text.indexOf('endstream', dataStart);
       if (end < 0) end = bytes.length;
     }
-    out.push({ object: objName, flates, filters, image: /\/Subtype\s*\/Image\b/.test(dict), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
+    out.push({ object: objName, flates, filters, ...(unchecked ? { unchecked } : {}), image: /\/Subtype\s*\/Image\b/.test(dict), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
     keyword.lastIndex = Math.max(keyword.lastIndex, end);
   }
   return out;
@@ -182,6 +196,15 @@ export async function checkInflatedSizes(bytes: Uint8Array, where?: string): Pro
   let total = 0;
   const objectStreams: string[] = [];
   for (const s of flateStreams(bytes)) {
+    if (s.unchecked) {
+      // LZW and RunLength are not decoded here (no real PDF puts Flate after them): the Flate that
+      // follows could inflate to any size unchecked, so the stream is refused rather than trusted.
+      throw new InputError(
+        `the PDF is refused: a compressed stream (object ${s.object}) has FlateDecode after ${s.unchecked}, so its decompressed size cannot be checked against the limit on decompressed content (${MIB(s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM)})`,
+        where,
+        { code: 'decompressed-too-large' },
+      );
+    }
     const limit = Math.min(s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM, MAX_INFLATED_TOTAL - total);
     const keep: Uint8Array[] | undefined = s.objects ? [] : undefined;
     try {
