@@ -100,7 +100,7 @@ function hostNames(bound: string, port: number): Set<string> {
   return names;
 }
 
-/** A request path that stays under the base: origin-form, no dot segments (plain or percent-encoded), no backslashes. */
+/** A request path that stays under the base: origin-form, no dot segments (plain, percent-encoded, or ".." followed by more, as "..;"), no backslashes. */
 function safePath(url: string | undefined): string | null {
   if (!url || !url.startsWith('/') || url.startsWith('//')) return null;
   const path = url.split('?')[0];
@@ -111,8 +111,19 @@ function safePath(url: string | undefined): string | null {
   } catch {
     return null;
   }
-  if (decoded.split('/').some((s) => s === '.' || s === '..') || decoded.includes('\\')) return null;
+  if (decoded.includes('\\')) return null;
+  if ([...path.split('/'), ...decoded.split('/')].some(dotSegment)) return null;
   return url;
+}
+
+/**
+ * A segment a server may take for "." or "..": exactly ".", or starting with ".." ("..;", "..%00":
+ * Java-style gateways drop what follows ";" and go to the parent), dots written as %2e in any case
+ * counted as dots (so "%2e%2e" seen once decoded, and "%252e%252e" seen once decoded as "%2e%2e").
+ */
+function dotSegment(segment: string): boolean {
+  const s = segment.replace(/%2e/gi, '.');
+  return s === '.' || s.startsWith('..');
 }
 
 export async function startRelay(opts: RelayOptions): Promise<Relay> {

@@ -133,6 +133,10 @@ describe('proxy relay', () => {
       `GET //${otherHost}/secret HTTP/1.1\r\nHost: 127.0.0.1:${relay.port}\r\nConnection: close\r\n\r\n`,
       `GET /../secret HTTP/1.1\r\nHost: 127.0.0.1:${relay.port}\r\nConnection: close\r\n\r\n`,
       `GET /%2e%2e/secret HTTP/1.1\r\nHost: 127.0.0.1:${relay.port}\r\nConnection: close\r\n\r\n`,
+      // Segments a Java-style gateway takes for the parent: "..;" and kin, encoded dots in any case.
+      ...['/..;/secret', '/models/..;/secret', '/..;a=b/secret', '/%2E%2e;/secret', '/%2e./secret', '/.%2E/secret', '/%252e%252e/secret', '/..%3b/secret', '/...;/secret'].map(
+        (p) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${relay.port}\r\nConnection: close\r\n\r\n`,
+      ),
       `CONNECT ${otherHost} HTTP/1.1\r\nHost: ${otherHost}\r\n\r\n`,
       `OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1:${relay.port}\r\nConnection: close\r\n\r\n`,
       `DELETE /models HTTP/1.1\r\nHost: 127.0.0.1:${relay.port}\r\nConnection: close\r\n\r\n`,
