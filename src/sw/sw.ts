@@ -19,8 +19,12 @@ declare const __CHUNKLAB_PRECACHE__: { version: string; files: string[]; hashed:
 const MANIFEST = __CHUNKLAB_PRECACHE__;
 const PREFIX = 'chunklab-app-';
 const CACHE = PREFIX + MANIFEST.version;
-/** Course packs (`?pack=…json`) published beside the page after the build: kept from their last fetch. */
-const PACKS = 'chunklab-packs';
+/**
+ * Course packs (`?pack=…json`) published beside the page after the build: kept from their last fetch,
+ * in a cache per app version (the old ones go when a new version activates).
+ */
+const PACKS_PREFIX = 'chunklab-packs';
+const PACKS = `${PACKS_PREFIX}-${MANIFEST.version}`;
 const COEP = new URL(self.location.href).searchParams.get('coep') === 'require-corp' ? 'require-corp' : 'credentialless';
 const scope = () => self.registration.scope;
 const INDEX = () => new URL('index.html', scope()).href;
@@ -47,7 +51,10 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      for (const name of await caches.keys()) {
+        const old = (name.startsWith(PREFIX) && name !== CACHE) || (name.startsWith(PACKS_PREFIX) && name !== PACKS);
+        if (old) await caches.delete(name);
+      }
       // Take the open page now: it reloads once to become cross-origin isolated.
       await self.clients.claim();
     })(),
@@ -68,6 +75,25 @@ function isolated(res: Response): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
+/**
+ * True for the page's fetch of its own `?pack=` link (src/app/pack/): the page that asked (the
+ * request's referrer, which a same-origin fetch carries whole) has `?pack=<ref>` and ref resolves
+ * against it, as packUrl does, to this very URL. Any other JSON (a served models/ folder, a worker's
+ * fetch) is not kept.
+ */
+function isPackRequest(req: Request, url: URL): boolean {
+  try {
+    if (!req.referrer) return false;
+    const page = new URL(req.referrer);
+    const ref = page.origin === url.origin ? page.searchParams.get('pack') : null;
+    if (!ref) return false;
+    const want = new URL(ref, page.href);
+    return want.origin === url.origin && want.pathname === url.pathname && want.search === url.search;
+  } catch {
+    return false;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
@@ -82,10 +108,10 @@ self.addEventListener('fetch', (event) => {
       const key = req.mode === 'navigate' && bare === scope() ? INDEX() : bare + url.search;
       const hit = await cache.match(key, { ignoreSearch: req.mode === 'navigate' });
       if (hit) return isolated(hit);
-      const pack = url.pathname.endsWith('.json');
+      const pack = isPackRequest(req, url);
       try {
         const res = await fetch(req);
-        // A JSON file the build did not list (a course pack published beside the page): a copy kept,
+        // The page's `?pack=` file (a course pack published beside the page, not in the build): a copy kept,
         // so the link still opens offline; the network's version wins whenever there is one.
         if (pack && res.ok && res.type === 'basic') await (await caches.open(PACKS)).put(bare + url.search, res.clone());
         return isolated(res);
