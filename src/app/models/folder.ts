@@ -73,3 +73,18 @@ export function sourceOfChoice(c: { kind: 'hub' | 'served' | 'files'; id: string
   }
   return { kind: 'files', name: picked.name, files: picked.files };
 }
+
+/**
+ * A search or run needs a model (or reranker) from a folder on disk that this page no longer has
+ * (files are not kept across a reload): the view says so in its language and opens the dialog
+ * where it is picked again. `what`: which model; `name`: the folder's name.
+ */
+export class FolderNeededError extends Error {
+  constructor(
+    public readonly what: 'model' | 'reranker',
+    public readonly folder: string,
+  ) {
+    super(`the ${what} folder "${folder}" must be picked again (files from disk are not kept after a reload)`);
+    this.name = 'FolderNeededError';
+  }
+}

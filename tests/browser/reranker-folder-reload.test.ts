@@ -1,0 +1,89 @@
+// A reranker loaded from a folder on disk, then a reload (the page keeps no model files): a BM25
+// search without reranking still answers, with the same results as before the reload; turning
+// reranking on says, in the page's language, that the reranker's folder must be picked again, and
+// its button opens the models dialog holding the reranker picker, where picking the folder again
+// makes the reranked search work.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { resolve } from 'node:path';
+import { openBrowser, type Session } from './browser';
+import { appUrl, openApp } from './helpers';
+import { loadDataset } from '../../src/node/files.ts';
+
+const CROSS = resolve('tests/fixtures/models/chunklab-test-cross-encoder');
+const ds = await loadDataset('public/samples/pt-BR');
+const Q = ds.questions[0].text;
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+async function settled(): Promise<string> {
+  const status = s.page.getByTestId('search-status');
+  await expect.poll(async () => {
+    const run = await status.getAttribute('data-run');
+    return run === 'error' || run === 'done' ? `${run}/${await status.getAttribute('data-stale')}` : run;
+  }, { timeout: 120_000 }).toMatch(/^(done\/no|error\/)/);
+  return (await status.getAttribute('data-run'))!;
+}
+
+const shownKeys = () => s.page.getByTestId('search-result').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.docId}:${(e as HTMLElement).dataset.start}:${(e as HTMLElement).dataset.end}`));
+
+test('a reranker from a folder, after a reload: BM25 still searches; reranking asks for the folder again and its button opens a dialog with the reranker picker', async () => {
+  const { page } = s;
+  await openApp(page);
+  await page.goto(appUrl('#/search'));
+  await page.getByTestId('search-retriever').selectOption('bm25');
+  await page.getByTestId('search-query').fill(Q);
+  expect(await settled()).toBe('done');
+  const before = await shownKeys();
+  expect(before.length).toBeGreaterThan(0);
+
+  // The reranker from disk, used once.
+  await page.locator('[data-testid="search-rerank"] summary').click();
+  await page.getByTestId('reranker-source').selectOption('files');
+  await page.getByTestId('reranker-folder').setInputFiles(CROSS);
+  await page.getByTestId('reranker-dtype').selectOption('fp32');
+  await page.getByTestId('reranker-load').click();
+  await page.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  await page.getByTestId('search-rerank-on').check();
+  expect(await settled()).toBe('done');
+  await page.getByTestId('search-reranked').waitFor();
+  await page.getByTestId('search-rerank-on').uncheck();
+  expect(await settled()).toBe('done');
+
+  // Reload: the choice is remembered, its files are not. BM25 without reranking answers as before.
+  await page.reload();
+  await page.getByTestId('search-query').waitFor();
+  expect(await page.getByTestId('search-retriever').inputValue()).toBe('bm25');
+  await page.getByTestId('search-query').fill(Q);
+  expect(await settled()).toBe('done');
+  expect(await shownKeys()).toEqual(before);
+  expect(await page.getByTestId('search-needs-folder').count()).toBe(0);
+
+  // Reranking on: the clear message (Portuguese page) names the folder, not "could not be loaded".
+  await page.getByTestId('search-rerank-on').check();
+  expect(await settled()).toBe('error');
+  const msg = (await page.getByTestId('search-needs-folder').textContent()) ?? '';
+  expect(msg).toContain('chunklab-test-cross-encoder');
+  expect(msg).toContain('escolha a pasta de novo');
+  expect(msg).not.toContain('não pôde ser carregado');
+
+  // Its button opens the dialog, which holds the reranker picker; picking the folder there works.
+  await page.getByTestId('search-pick-folder').click();
+  const dialog = page.getByTestId('models-dialog');
+  await dialog.getByTestId('models-dialog-reranker').waitFor();
+  await dialog.getByTestId('reranker-source').selectOption('files');
+  await dialog.getByTestId('reranker-folder').setInputFiles(CROSS);
+  await dialog.getByTestId('reranker-dtype').selectOption('fp32');
+  await dialog.getByTestId('reranker-load').click();
+  await dialog.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('Escape');
+  // The stopped search runs again by itself.
+  await expect.poll(() => page.getByTestId('search-status').getAttribute('data-run'), { timeout: 120_000 }).toBe('done');
+  await page.getByTestId('search-reranked').waitFor();
+  expect(await page.getByTestId('search-needs-folder').count()).toBe(0);
+});
