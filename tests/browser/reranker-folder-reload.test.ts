@@ -6,9 +6,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { appUrl, openApp } from './helpers';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { appUrl, loadModelFolder, openApp } from './helpers';
 import { loadDataset } from '../../src/node/files.ts';
 
+const BERT = resolve('tests/fixtures/models/chunklab-test-bert');
 const CROSS = resolve('tests/fixtures/models/chunklab-test-cross-encoder');
 const ds = await loadDataset('public/samples/pt-BR');
 const Q = ds.questions[0].text;
@@ -86,4 +90,59 @@ test('a reranker from a folder, after a reload: BM25 still searches; reranking a
   await expect.poll(() => page.getByTestId('search-status').getAttribute('data-run'), { timeout: 120_000 }).toBe('done');
   await page.getByTestId('search-reranked').waitFor();
   expect(await page.getByTestId('search-needs-folder').count()).toBe(0);
+});
+
+test('after a reload one notice lists every model from a folder (embedding, reranker, generator) to pick again; picking one removes it from the list', async () => {
+  const { page } = s;
+  // The embedding model from disk; the reranker is the folder picked in the test above.
+  await page.goto(appUrl('#/search'));
+  await loadModelFolder(page, BERT);
+  // The in-page generator from a folder (only picked here: nothing is generated).
+  const dir = mkdtempSync(join(tmpdir(), 'chunklab-llm-'));
+  const gen = join(dir, 'tiny-llm');
+  mkdirSync(join(gen, 'onnx'), { recursive: true });
+  writeFileSync(join(gen, 'config.json'), JSON.stringify({ model_type: 'qwen2', architectures: ['Qwen2ForCausalLM'] }));
+  await page.goto(appUrl('#/search/questions'));
+  const panel = page.getByTestId('qgen-panel');
+  await panel.waitFor({ timeout: 60_000 });
+  await page.getByTestId('qgen-kind-local').check();
+  await panel.getByTestId('qgen-local-folder').setInputFiles(gen);
+  await expect.poll(() => panel.getByTestId('qgen-local-folder-picked').textContent()).toContain('tiny-llm');
+  // Nothing to pick again while the page holds the files.
+  expect(await page.getByTestId('folders-again').count()).toBe(0);
+
+  await page.goto(appUrl('#/search'));
+  await page.reload();
+  const notice = page.getByTestId('folders-again');
+  await notice.waitFor({ timeout: 60_000 });
+  const items = () => notice.getByTestId('folders-again-item').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.kind}:${e.textContent}`));
+  const listed = await items();
+  expect(listed.map((x) => x.split(':')[0])).toEqual(['embedding', 'reranker', 'generator']);
+  expect(listed[0]).toContain('chunklab-test-bert');
+  expect(listed[1]).toContain('chunklab-test-cross-encoder');
+  expect(listed[2]).toContain('tiny-llm');
+  expect(await notice.textContent()).toContain('escolha de novo a pasta');
+
+  // Meanwhile a BM25 search works.
+  await page.getByTestId('search-retriever').selectOption('bm25');
+  if (await page.getByTestId('search-rerank-on').isChecked()) await page.getByTestId('search-rerank-on').uncheck();
+  await page.getByTestId('search-query').fill(Q);
+  expect(await settled()).toBe('done');
+
+  // The reranker's button opens the dialog at the reranker picker; picking it there drops it from the list.
+  await notice.locator('[data-kind="reranker"]').getByTestId('folders-again-pick').click();
+  const dialog = page.getByTestId('models-dialog');
+  await dialog.getByTestId('models-dialog-reranker').waitFor();
+  await dialog.getByTestId('reranker-source').selectOption('files');
+  await dialog.getByTestId('reranker-folder').setInputFiles(CROSS);
+  await dialog.getByTestId('reranker-dtype').selectOption('fp32');
+  await dialog.getByTestId('reranker-load').click();
+  await dialog.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  // The embedding model in the same dialog.
+  await loadModelFolder(page, BERT, { open: false });
+  await expect.poll(async () => (await items()).map((x) => x.split(':')[0])).toEqual(['generator']);
+
+  // Dismissed, it stays hidden for this page.
+  await notice.getByTestId('folders-again-dismiss').click();
+  expect(await page.getByTestId('folders-again').count()).toBe(0);
 });

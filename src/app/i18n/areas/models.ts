@@ -175,6 +175,14 @@ export const pt = {
   'models.countsWith': 'Tamanhos de chunk contados com o tokenizador de {name}.',
   'models.countsBundled': 'Tamanhos de chunk contados com o tokenizador embutido (all-MiniLM-L6-v2).',
   'models.tokenizerFailed': 'Não foi possível usar o tokenizador deste modelo; os tamanhos seguem contados com o embutido.',
+  'models.foldersAgain.intro': 'A página guarda de qual pasta do disco veio cada modelo, mas não os arquivos: depois de recarregar, escolha de novo a pasta dos modelos abaixo antes de usá-los.',
+  'models.foldersAgain.embedding': 'Modelo de embedding “{name}”',
+  'models.foldersAgain.reranker': 'Reranqueador “{name}”',
+  'models.foldersAgain.generator': 'Modelo gerador na página “{name}”',
+  'models.foldersAgain.generatorWhere': 'escolha a pasta de novo no provedor de LLM (gerar perguntas ou recuperação contextual)',
+  'models.foldersAgain.pick': 'Escolher a pasta',
+  'models.foldersAgain.meanwhile': 'Enquanto isso, as buscas e execuções que não usam esses modelos (BM25 sem reranqueamento, por exemplo) funcionam normalmente.',
+  'models.foldersAgain.dismiss': 'Entendi',
 } as const;
 
 export const en: Record<keyof typeof pt, string> = {
@@ -348,4 +356,12 @@ export const en: Record<keyof typeof pt, string> = {
   'models.countsWith': 'Chunk sizes counted with the tokenizer of {name}.',
   'models.countsBundled': 'Chunk sizes counted with the bundled tokenizer (all-MiniLM-L6-v2).',
   'models.tokenizerFailed': 'This model’s tokenizer could not be used; sizes are still counted with the bundled one.',
+  'models.foldersAgain.intro': 'The page keeps which folder on disk each model came from, not its files: after a reload, pick the folder of the models below again before using them.',
+  'models.foldersAgain.embedding': 'Embedding model “{name}”',
+  'models.foldersAgain.reranker': 'Reranker “{name}”',
+  'models.foldersAgain.generator': 'In-page generator model “{name}”',
+  'models.foldersAgain.generatorWhere': 'pick the folder again in the LLM provider settings (question generation or contextual retrieval)',
+  'models.foldersAgain.pick': 'Pick the folder',
+  'models.foldersAgain.meanwhile': 'Meanwhile, searches and runs that do not use these models (BM25 without reranking, for instance) work as usual.',
+  'models.foldersAgain.dismiss': 'Got it',
 };
