@@ -88,3 +88,11 @@ export class FolderNeededError extends Error {
     this.name = 'FolderNeededError';
   }
 }
+
+/** The page's sentence for a FolderNeededError (its i18n key and blank), or null for any other error. */
+export function folderNeededText(e: unknown): { key: 'models.folderAgain.reranker' | 'models.folderAgain.model'; name: string } | null {
+  if (!(e instanceof Error) || e.name !== 'FolderNeededError') return null;
+  const f = e as Error & { what?: unknown; folder?: unknown };
+  if (typeof f.folder !== 'string') return null;
+  return { key: f.what === 'reranker' ? 'models.folderAgain.reranker' : 'models.folderAgain.model', name: f.folder };
+}

@@ -183,6 +183,8 @@ export const pt = {
   'models.foldersAgain.pick': 'Escolher a pasta',
   'models.foldersAgain.meanwhile': 'Enquanto isso, as buscas e execuções que não usam esses modelos (BM25 sem reranqueamento, por exemplo) funcionam normalmente.',
   'models.foldersAgain.dismiss': 'Entendi',
+  'models.folderAgain.reranker': 'O reranqueador “{name}” veio de uma pasta do disco, que a página não guarda depois de recarregar: escolha a pasta de novo no painel de modelos.',
+  'models.folderAgain.model': 'O modelo “{name}” veio de uma pasta do disco, que a página não guarda depois de recarregar: escolha a pasta de novo no painel de modelos.',
 } as const;
 
 export const en: Record<keyof typeof pt, string> = {
@@ -364,4 +366,6 @@ export const en: Record<keyof typeof pt, string> = {
   'models.foldersAgain.pick': 'Pick the folder',
   'models.foldersAgain.meanwhile': 'Meanwhile, searches and runs that do not use these models (BM25 without reranking, for instance) work as usual.',
   'models.foldersAgain.dismiss': 'Got it',
+  'models.folderAgain.reranker': 'The reranker “{name}” came from a folder on disk, which the page does not keep after a reload: pick the folder again in the models panel.',
+  'models.folderAgain.model': 'The model “{name}” came from a folder on disk, which the page does not keep after a reload: pick the folder again in the models panel.',
 };
