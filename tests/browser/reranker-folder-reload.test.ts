@@ -63,6 +63,11 @@ test('a reranker from a folder, after a reload: BM25 still searches; reranking a
   await page.reload();
   await page.getByTestId('search-query').waitFor();
   expect(await page.getByTestId('search-retriever').inputValue()).toBe('bm25');
+  // The notice after the reload names the reranker; it can be dismissed.
+  await page.getByTestId('folders-again').waitFor();
+  expect(await page.getByTestId('folders-again').textContent()).toContain('chunklab-test-cross-encoder');
+  await page.getByTestId('folders-again-dismiss').click();
+  expect(await page.getByTestId('folders-again').count()).toBe(0);
   await page.getByTestId('search-query').fill(Q);
   expect(await settled()).toBe('done');
   expect(await shownKeys()).toEqual(before);
@@ -142,7 +147,29 @@ test('after a reload one notice lists every model from a folder (embedding, rera
   await loadModelFolder(page, BERT, { open: false });
   await expect.poll(async () => (await items()).map((x) => x.split(':')[0])).toEqual(['generator']);
 
-  // Dismissed, it stays hidden for this page.
-  await notice.getByTestId('folders-again-dismiss').click();
-  expect(await page.getByTestId('folders-again').count()).toBe(0);
+  // The generator: a run asks for its folder rather than fetch the catalogue model from the Hub.
+  const hub: string[] = [];
+  await s.context.route('https://huggingface.co/**', (route) => {
+    hub.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  try {
+    await page.goto(appUrl('#/search/questions'));
+    await panel.waitFor({ timeout: 60_000 });
+    expect(await panel.getByTestId('qgen-local-folder-again').textContent()).toContain('tiny-llm');
+    await panel.getByTestId('qgen-prepare').click();
+    await expect.poll(() => panel.getByTestId('qgen-cost').textContent(), { timeout: 60_000 }).toMatch(/sem custo/);
+    await panel.getByTestId('qgen-run').click();
+    await panel.getByTestId('qgen-error').waitFor({ timeout: 60_000 });
+    const err = (await panel.getByTestId('qgen-error').textContent()) ?? '';
+    expect(err).toContain('“tiny-llm”');
+    expect(err).toContain('escolha a pasta de novo');
+    expect(hub).toEqual([]);
+    // Back to the catalogue model on purpose: nothing is left to pick, the notice goes.
+    await panel.getByTestId('qgen-local-folder-forget').click();
+    expect(await page.getByTestId('folders-again').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('chunklab.generatorFolder'))).toBeNull();
+  } finally {
+    await s.context.unrouteAll();
+  }
 });

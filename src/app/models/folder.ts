@@ -81,7 +81,7 @@ export function sourceOfChoice(c: { kind: 'hub' | 'served' | 'files'; id: string
  */
 export class FolderNeededError extends Error {
   constructor(
-    public readonly what: 'model' | 'reranker',
+    public readonly what: 'model' | 'reranker' | 'generator',
     public readonly folder: string,
   ) {
     super(`the ${what} folder "${folder}" must be picked again (files from disk are not kept after a reload)`);
@@ -90,9 +90,10 @@ export class FolderNeededError extends Error {
 }
 
 /** The page's sentence for a FolderNeededError (its i18n key and blank), or null for any other error. */
-export function folderNeededText(e: unknown): { key: 'models.folderAgain.reranker' | 'models.folderAgain.model'; name: string } | null {
+export function folderNeededText(e: unknown): { key: 'models.folderAgain.reranker' | 'models.folderAgain.model' | 'models.folderAgain.generator'; name: string } | null {
   if (!(e instanceof Error) || e.name !== 'FolderNeededError') return null;
   const f = e as Error & { what?: unknown; folder?: unknown };
   if (typeof f.folder !== 'string') return null;
-  return { key: f.what === 'reranker' ? 'models.folderAgain.reranker' : 'models.folderAgain.model', name: f.folder };
+  const key = f.what === 'reranker' ? 'models.folderAgain.reranker' : f.what === 'generator' ? 'models.folderAgain.generator' : 'models.folderAgain.model';
+  return { key, name: f.folder };
 }

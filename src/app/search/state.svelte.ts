@@ -172,7 +172,7 @@ class SearchState extends ChunkerSettings {
         this.run = 'error';
         this.error = errorMessage(e);
         this.modelError = loading;
-        if (e instanceof FolderNeededError) this.needsFolder = { what: e.what, folder: e.folder };
+        if (e instanceof FolderNeededError && e.what !== 'generator') this.needsFolder = { what: e.what, folder: e.folder };
       }
     }
   }

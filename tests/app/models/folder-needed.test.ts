@@ -20,6 +20,10 @@ test('FolderNeededError maps to a sentence in pt-BR and en that names the folder
   expect(pt[rr!.key]).toContain('escolha a pasta de novo');
   expect(fill(eng[rr!.key], rr!.name)).toContain('reranker “my-cross-encoder”');
   expect(fill(eng[mm!.key], mm!.name)).toContain('pick the folder again');
+  const gg = folderNeededText(new FolderNeededError('generator', 'tiny-llm'));
+  expect(gg).toEqual({ key: 'models.folderAgain.generator', name: 'tiny-llm' });
+  expect(fill(pt[gg!.key], gg!.name)).toContain('gerador “tiny-llm”');
+  expect(fill(eng[gg!.key], gg!.name)).toContain('generator model “tiny-llm”');
   // Other errors are not taken for it.
   expect(folderNeededText(new Error('the model folder "x" must be picked again'))).toBeNull();
   expect(folderNeededText('FolderNeededError')).toBeNull();

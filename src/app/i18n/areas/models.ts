@@ -185,6 +185,8 @@ export const pt = {
   'models.foldersAgain.dismiss': 'Entendi',
   'models.folderAgain.reranker': 'O reranqueador “{name}” veio de uma pasta do disco, que a página não guarda depois de recarregar: escolha a pasta de novo no painel de modelos.',
   'models.folderAgain.model': 'O modelo “{name}” veio de uma pasta do disco, que a página não guarda depois de recarregar: escolha a pasta de novo no painel de modelos.',
+  'models.folderAgain.generator': 'O modelo gerador “{name}” veio de uma pasta do disco, que a página não guarda depois de recarregar: escolha a pasta de novo no provedor de LLM (ou use o modelo do catálogo).',
+  'models.ctx.localFolderAgain': 'Antes de recarregar, o modelo vinha da pasta “{name}”: escolha-a de novo acima.',
 } as const;
 
 export const en: Record<keyof typeof pt, string> = {
@@ -368,4 +370,6 @@ export const en: Record<keyof typeof pt, string> = {
   'models.foldersAgain.dismiss': 'Got it',
   'models.folderAgain.reranker': 'The reranker “{name}” came from a folder on disk, which the page does not keep after a reload: pick the folder again in the models panel.',
   'models.folderAgain.model': 'The model “{name}” came from a folder on disk, which the page does not keep after a reload: pick the folder again in the models panel.',
+  'models.folderAgain.generator': 'The generator model “{name}” came from a folder on disk, which the page does not keep after a reload: pick the folder again in the LLM provider settings (or use the catalogue model).',
+  'models.ctx.localFolderAgain': 'Before the reload the model came from the folder “{name}”: pick it again above.',
 };
