@@ -2,7 +2,8 @@
 // reranker picker), what config.rerank records about it, and the hook the engine worker calls for
 // scores, timed per query (the time is shown with the run; it never goes into the results file,
 // which stays deterministic).
-import { ensureReranker, rerankScores, rerankState } from '../rerank/state.svelte.ts';
+import { ensureReranker, rerankerNeedsFiles, rerankScores, rerankState } from '../rerank/state.svelte.ts';
+import { FolderNeededError } from '../models/folder.ts';
 
 export interface RerankTiming {
   queries: number;
@@ -18,6 +19,8 @@ export function availableRerankers(): string[] {
 
 /** What config.rerank records beside {model, top}: the loaded model's id, dtype, device and limit. */
 export async function rerankRecord(signal: AbortSignal): Promise<Record<string, unknown>> {
+  // A reranker from a folder that must be picked again: this run says so (runs without it go on).
+  if (rerankerNeedsFiles() && rerankState.choice) throw new FolderNeededError('reranker', rerankState.choice.id);
   const s = await ensureReranker(signal);
   return { modelId: s.cacheId, dtype: s.dtype, device: s.device, maxTokens: s.maxTokens };
 }

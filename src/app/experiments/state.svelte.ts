@@ -31,6 +31,7 @@ function chunkModelIds(): { semanticEmbedder?: string; generator?: string } {
   return { semanticEmbedder: serviceGridModel() ?? chunkModels('semantic').embedder, generator: chunkModels('llm').generator };
 }
 import { isServiceModelId } from '../models/service-settings.ts';
+import { FolderNeededError } from '../models/folder.ts';
 import { rerankHooks, rerankRecord, availableRerankers, type RerankTiming } from './rerank-run.ts';
 import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
 import { newId } from '../state/ids.ts';
@@ -322,6 +323,7 @@ class ExperimentsStore {
         Object.assign(config.retriever, await serviceRecord());
       } else if (config.retriever.kind !== 'bm25') {
         // Recorded like the CLI records its --model: id, dtype, pooling, limit, late settings.
+        if (modelState.needsFiles) throw new FolderNeededError('model', modelState.choice.id);
         const status = await ensureModel(signal);
         Object.assign(config.retriever, modelRecord(status, !!config.retriever.late));
       }

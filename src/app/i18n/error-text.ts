@@ -2,10 +2,14 @@
 // translated sentence for that code, with the engine's message (what and where, in English) kept as
 // the detail in parentheses; otherwise the message alone.
 import { errorCode } from '../../engine/types.ts';
+import { folderNeededText } from '../models/folder.ts';
 import { t, type MessageKey } from './index.svelte.ts';
 
 export function errorText(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
+  // A model or reranker from a folder on disk that must be picked again (src/app/models/folder.ts).
+  const folder = folderNeededText(e);
+  if (folder) return t(folder.key, { name: folder.name });
   const code = errorCode(e);
   if (!code) return message;
   const key = `error.${code}` as MessageKey;

@@ -6,9 +6,12 @@ import * as Comlink from 'comlink';
 import type { ContextProvider, ProviderConfig } from '../../engine/llm/index.ts';
 import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
 import { pickedLocalFolder, providerConfig, providerState } from './settings.svelte.ts';
+import { FolderNeededError } from '../models/folder.ts';
 
 /** Loads the chosen in-page model (a catalogue id, or the picked folder) in the context worker. */
 export async function loadLocalModel(config: ProviderConfig = providerConfig()): Promise<{ id: string; device: string }> {
+  // The folder used before a reload is not here: ask for it rather than download the catalogue model.
+  if (config.kind === 'local' && providerState.folderAgain && !pickedLocalFolder()) throw new FolderNeededError('generator', providerState.folderAgain);
   const info = await contextWorker(
     (w) =>
       w.loadLocal(

@@ -83,6 +83,9 @@ export function recordFields<T extends object>(defaults: T): T {
   return out as T;
 }
 
+/** localStorage: the name of the generator's folder from disk (never its files), so a reload can ask for it. */
+const FOLDER_KEY = 'chunklab.generatorFolder';
+
 export const providerState = $state({
   settings: recordFields(DEFAULT_PROVIDER),
   /** Whether a key is stored for the current kind (the key itself is never in reactive state). */
@@ -91,6 +94,8 @@ export const providerState = $state({
   localLoad: null as null | { file?: string; loaded?: number; total?: number; device?: string },
   /** A model folder picked from disk for the in-page model (its name and file count; never stored). */
   localFolder: null as null | { name: string; files: number },
+  /** The folder the in-page model used before a reload (its name only), until it is picked again or forgotten. */
+  folderAgain: readFolderName(),
 });
 
 /** Saves the provider settings (never the key). */
@@ -131,6 +136,16 @@ providerState.hasKey = !!readKey(providerState.settings.kind);
 
 // ---------------------------------------------------------------- the in-page model's folder
 
+
+function readFolderName(): string | null {
+  try {
+    const v = localStorage.getItem(FOLDER_KEY);
+    return v && v.trim() ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The picked folder's files (kept out of reactive state: Blobs). */
 let localFolder: LocalFolder | null = null;
 
@@ -138,6 +153,13 @@ let localFolder: LocalFolder | null = null;
 export function setLocalFolder(folder: LocalFolder | null): void {
   localFolder = folder && folder.files.length ? folder : null;
   providerState.localFolder = localFolder ? { name: localFolder.name, files: localFolder.files.length } : null;
+  providerState.folderAgain = null;
+  try {
+    if (localFolder) localStorage.setItem(FOLDER_KEY, localFolder.name);
+    else localStorage.removeItem(FOLDER_KEY);
+  } catch {
+    // not remembered: a reload then forgets it without asking
+  }
 }
 
 /** The picked folder, if any (what the in-page model loads from). */

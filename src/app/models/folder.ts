@@ -73,3 +73,27 @@ export function sourceOfChoice(c: { kind: 'hub' | 'served' | 'files'; id: string
   }
   return { kind: 'files', name: picked.name, files: picked.files };
 }
+
+/**
+ * A search or run needs a model (or reranker) from a folder on disk that this page no longer has
+ * (files are not kept across a reload): the view says so in its language and opens the dialog
+ * where it is picked again. `what`: which model; `name`: the folder's name.
+ */
+export class FolderNeededError extends Error {
+  constructor(
+    public readonly what: 'model' | 'reranker' | 'generator',
+    public readonly folder: string,
+  ) {
+    super(`the ${what} folder "${folder}" must be picked again (files from disk are not kept after a reload)`);
+    this.name = 'FolderNeededError';
+  }
+}
+
+/** The page's sentence for a FolderNeededError (its i18n key and blank), or null for any other error. */
+export function folderNeededText(e: unknown): { key: 'models.folderAgain.reranker' | 'models.folderAgain.model' | 'models.folderAgain.generator'; name: string } | null {
+  if (!(e instanceof Error) || e.name !== 'FolderNeededError') return null;
+  const f = e as Error & { what?: unknown; folder?: unknown };
+  if (typeof f.folder !== 'string') return null;
+  const key = f.what === 'reranker' ? 'models.folderAgain.reranker' : f.what === 'generator' ? 'models.folderAgain.generator' : 'models.folderAgain.model';
+  return { key, name: f.folder };
+}

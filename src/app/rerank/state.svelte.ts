@@ -60,6 +60,15 @@ const keyOf = (c: RerankerChoice) => `${c.kind}|${c.id}|${c.dtype}|${c.device}`;
 
 const sourceOf = (c: RerankerChoice): ModelSource => sourceOfChoice(c, picked, 'reranker');
 
+/**
+ * The chosen reranker is a folder from disk whose files this page no longer has (after a reload):
+ * it must be picked again before a search or grid run that reranks. Nothing else needs it.
+ */
+export function rerankerNeedsFiles(): boolean {
+  const c = rerankState.choice;
+  return !!c && c.kind === 'files' && picked?.name !== c.id;
+}
+
 /** Chooses a reranker and loads it now. `files`: a picked folder's files. */
 export function loadReranker(choice: RerankerChoice, files?: { path: string; data: Blob }[]): Promise<RerankerStatus> {
   if (files) picked = { name: choice.id, files: files.map((f) => ({ path: f.path, data: f.data })) };

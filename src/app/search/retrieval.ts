@@ -8,7 +8,8 @@ import type { SearchHooks, SearchRequest } from '../../../workers/engine-api.ts'
 import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 import { embedVectors, ensureModel, modelState } from '../models/state.svelte.ts';
 import { serviceEmbed, serviceGridModel, serviceState } from '../models/service.svelte.ts';
-import { ensureReranker, rerankScores, rerankState } from '../rerank/state.svelte.ts';
+import { ensureReranker, rerankerNeedsFiles, rerankScores, rerankState } from '../rerank/state.svelte.ts';
+import { FolderNeededError } from '../models/folder.ts';
 import { savedModelChoice } from '../experiments/state.svelte.ts';
 import { InputError } from '../../engine/types.ts';
 
@@ -65,6 +66,7 @@ export async function lendModels(
       req.model = emb.key;
       embed = (texts, kind) => serviceEmbed(texts, kind, signal);
     } else {
+      if (modelState.needsFiles) throw new FolderNeededError('model', modelState.choice.id);
       const s = await ensureModel(signal);
       req.model = `${s.id}|${s.dtype}|${s.device}`;
       embed = (texts, kind, p) => embedVectors(texts, kind, p, signal);
@@ -81,6 +83,8 @@ export async function lendModels(
     };
   }
   if (o.rerankTop !== undefined && rerankState.choice) {
+    // A reranker from a folder that must be picked again: say so (only a reranked search gets here).
+    if (rerankerNeedsFiles()) throw new FolderNeededError('reranker', rerankState.choice.id);
     const s = await ensureReranker(signal);
     req.rerank = { model: `${s.cacheId}|${s.dtype}|${s.device}`, top: o.rerankTop };
     extra.rerankScore = async (query: string, passages: string[]) => (await rerankScores(query, passages, signal)).scores;

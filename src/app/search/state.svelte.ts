@@ -7,6 +7,7 @@ import type { ChunkerDescription } from '../../../workers/engine-api.ts';
 import { CancelledError } from '../bridge/engine.svelte.ts';
 import { inspector } from '../inspector/state.svelte.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
+import { FolderNeededError } from '../models/folder.ts';
 import { ChunkerSettings, readChoice, readStored, type ChunkerChoice } from '../state/chunker-settings.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { searchCorpus, type SearchAnswer, type SearchChunking } from './client.ts';
@@ -62,6 +63,8 @@ class SearchState extends ChunkerSettings {
   error = $state<string | null>(null);
   /** The error came from loading a model (the embedding model or the reranker), not from the search. */
   modelError = $state(false);
+  /** The search needs a model or reranker from a folder on disk that must be picked again. */
+  needsFolder = $state<{ what: 'model' | 'reranker'; folder: string } | null>(null);
   /** Rank (1-based) of the result shown in its document. */
   selected = $state<number | null>(null);
   private seq = 0;
@@ -136,6 +139,7 @@ class SearchState extends ChunkerSettings {
     this.run = 'running';
     this.progress = 0;
     this.error = null;
+    this.needsFolder = null;
     this.embedding = null;
     // One controller for the searches in flight: Cancel aborts the page-side work (embedding, scoring).
     const controller = (this.controller ??= new AbortController());
@@ -168,6 +172,7 @@ class SearchState extends ChunkerSettings {
         this.run = 'error';
         this.error = errorMessage(e);
         this.modelError = loading;
+        if (e instanceof FolderNeededError && e.what !== 'generator') this.needsFolder = { what: e.what, folder: e.folder };
       }
     }
   }
