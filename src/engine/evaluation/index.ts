@@ -10,5 +10,5 @@ export { compareResults } from './compare.ts';
 export type { Comparison, PairedTest } from './compare.ts';
 export { runExperiment, chunkAll, parseDataset, chunksFromLines, indexText, rankedDepth, MIN_RANKED } from './experiment.ts';
 export type { ExperimentConfig, ExperimentDeps, RerankConfig, RetrieverConfig, Stage } from './experiment.ts';
-export { questionsNeeded, minDetectableDifference, powerAfter, bootstrapRate, seededRandom, Z_ALPHA, Z_POWER80 } from './power.ts';
+export { questionsNeeded, minDetectableDifference, powerAfter, bootstrapRate, Z_ALPHA, Z_POWER80 } from './power.ts';
 export type { PowerAfter, BootstrapInterval } from './power.ts';

@@ -7,6 +7,7 @@
 // And bootstrap intervals that resample documents (a document's questions are not independent: they
 // share its cuts) beside the ones that resample questions.
 import type { ResultsQuestion } from './types.ts';
+import { rng } from '../util/index.ts';
 
 /** z for a two-sided α = 0.05 and for 80% power. */
 export const Z_ALPHA = 1.959963984540054;
@@ -62,18 +63,6 @@ export function powerAfter(n: number, onlyA: number, onlyB: number, p: number): 
   return { questions: n, onlyA, onlyB, discordance: psi, difference: delta, needed, tooFew: p >= 0.05 && needed > n };
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same intervals. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface BootstrapInterval {
   estimate: number;
   interval: [number, number];
@@ -111,7 +100,7 @@ export function bootstrapRate(
   });
   const list = [...clusters.values()];
   const m = list.length;
-  const rand = seededRandom(opts.seed ?? 1);
+  const rand = rng(opts.seed ?? 1);
   const B = opts.resamples ?? 2000;
   const stats: number[] = [];
   for (let b = 0; b < B; b++) {
