@@ -83,7 +83,8 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
         // Not sure it is a table: its rows stay text, one paragraph a row (never "a | b" lines,
         // which no Markdown reader takes for a table).
         notes.push(`p. ${r.page}: rows whose columns could not be aligned were kept as paragraphs`);
-        for (const x of run) out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size });
+        // Each row's fragments are kept as its cells, for the preview's "mark as table".
+        for (const x of run) out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size, ...(x.frags.length > 1 ? { cells: cellTexts(x) } : {}) });
         listStack.length = 0;
         i = j;
         continue;
@@ -135,6 +136,9 @@ export function mergeParagraph(p: PBlock & { kind: 'paragraph' }, text: string, 
     if (last !== page) (p.breaks ??= []).push({ at: Math.max(0, Math.min(at, p.text.length)), page });
   }
 }
+
+/** A row's fragments' texts in reading order (what rowText joins with spaces). */
+const cellTexts = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text);
 
 /** A single fragment sitting under a non-first cell of the row above: a wrapped table cell. */
 function alignedUnder(r: Row, above: Row): boolean {

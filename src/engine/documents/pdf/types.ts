@@ -99,7 +99,7 @@ export interface Row {
 
 export type PBlock =
   | { kind: 'heading'; level: number; text: string; page: number }
-  | { kind: 'paragraph'; text: string; page: number; size?: number; breaks?: { at: number; page: number }[] }
+  | { kind: 'paragraph'; text: string; page: number; size?: number; breaks?: { at: number; page: number }[]; cells?: string[] }
   | { kind: 'list-item'; text: string; depth: number; marker: string; page: number }
   | { kind: 'table'; header: string[]; rows: string[][]; page: number; headerCells?: boolean }
   | { kind: 'lines'; lines: string[]; page: number }
