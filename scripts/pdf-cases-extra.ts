@@ -36,3 +36,67 @@ export async function guessedStructure(): Promise<Uint8Array> {
   page.drawText(GUESSED.closing, { x: 72, y: y - 22, size: 10, font: f });
   return pdf.save();
 }
+
+/** What runInHeadings() draws: its paragraphs, each a bold opening (or none) and the rest. */
+export const RUN_IN = {
+  title: 'Field Notes on Retrieval',
+  paragraphs: [
+    { lead: '', rest: 'These notes gather what we learned while cutting long reports into passages for search.' },
+    { lead: '1 Introduction.', rest: 'The rest of this paragraph explains why passages matter and how the notes are organised for a reader.' },
+    { lead: '1.1 Scope.', rest: 'We only look at reports written in English and Portuguese, set in one column with numbered sections.' },
+    { lead: 'Note.', rest: 'A bold opening without a section number stays part of its paragraph, as a reader would expect here.' },
+    { lead: '1.2 Method:', rest: 'Each report was read twice and its sections compared with the printed table of contents by hand.' },
+    // Bold words in the middle of a sentence: never a heading.
+    { lead: '', rest: 'The limits listed under', bold: '2.1 Limits.', after: 'apply to every report in the set we used.' },
+  ] as { lead: string; rest: string; bold?: string; after?: string }[],
+  /** The outline the reader must find (the title, then the numbered run-in headings). */
+  outline: [
+    { level: 1, title: 'Field Notes on Retrieval' },
+    { level: 2, title: '1 Introduction' },
+    { level: 3, title: '1.1 Scope' },
+    { level: 3, title: '1.2 Method' },
+  ],
+};
+
+/**
+ * Run-in headings: numbered bold openings ("1.1 Scope.") on body-size lines followed by the
+ * paragraph's text in the regular weight, under a larger bold title; and two that must not become
+ * headings: an unnumbered bold opening ("Note.") and bold words inside a sentence.
+ */
+export async function runInHeadings(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.TimesRoman);
+  const b = await pdf.embedFont(StandardFonts.TimesRomanBold);
+  const page = pdf.addPage([612, 792]);
+  const size = 10;
+  const space = f.widthOfTextAtSize(' ', size);
+  page.drawText(RUN_IN.title, { x: 72, y: 730, size: 18, font: b });
+  let y = 690;
+  for (const p of RUN_IN.paragraphs) {
+    let x = 72;
+    const put = (t: string, font = f) => {
+      page.drawText(t, { x, y, size, font });
+      x += font.widthOfTextAtSize(t, size) + space;
+    };
+    if (p.lead) put(p.lead, b);
+    // The rest wraps at 300 pt: words on the first line, then the next lines.
+    const words = p.rest.split(' ');
+    let line = '';
+    for (const w of words) {
+      const next = line ? `${line} ${w}` : w;
+      if (x + f.widthOfTextAtSize(next, size) > 372 && line) {
+        put(line);
+        y -= 12;
+        x = 72;
+        line = w;
+      } else line = next;
+    }
+    if (line) put(line);
+    if (p.bold) {
+      put(p.bold, b);
+      put(p.after ?? '');
+    }
+    y -= 24;
+  }
+  return pdf.save();
+}

@@ -9,7 +9,7 @@ import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
 import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
 import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
-import { compact, flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';
+import { compact, flattenOutline, fontHeadings, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks, type ColumnCuts } from './render.ts';
@@ -269,9 +269,11 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
       if (headingOf) headings = 'outline';
       else headingOf = fontHeadings(all);
-      fontCues += headingOf.size;
+      // Run-in headings ("1.2 Scope." in bold opening a paragraph) unless the outline gave the headings.
+      const runIns = headings === 'outline' ? undefined : runInHeadings(all, headingOf);
+      fontCues += headingOf.size + (runIns?.size ?? 0);
       // Page by page, so that a tagged page between untagged ones keeps its place.
-      ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes)));
+      ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes, runIns)));
     }
     const blocks = joinPages([...perPage.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), vocab);
     const { markdown, pages: ranges, columns } = renderBlocks(blocks);

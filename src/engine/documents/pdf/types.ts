@@ -83,6 +83,11 @@ export interface Frag {
   font: string;
   mono: boolean;
   bold: boolean;
+  /**
+   * Left-to-right text that opens in bold and goes on in another weight ("1.2 Scope. The rest…"):
+   * how many characters of `text` the bold opening takes. Absent otherwise.
+   */
+  boldLead?: number;
 }
 
 /** Fragments sharing a baseline (several when the line has wide gaps: table cells, columns). */
