@@ -100,3 +100,9 @@ export async function runInHeadings(): Promise<Uint8Array> {
   }
   return pdf.save();
 }
+
+/** The run-in headings page as a bench case (scripts/pdf-cases.ts's PdfCase), from its spec. */
+export async function runInCase(): Promise<import('./pdf-cases.ts').PdfCase> {
+  const words = RUN_IN.paragraphs.map((p) => [p.lead, p.rest, p.bold, p.after].filter(Boolean).join(' '));
+  return { name: 'run-in bold numbered headings', bytes: await runInHeadings(), text: [RUN_IN.title, ...words].join(' '), outline: RUN_IN.outline, tables: [], running: [] };
+}
