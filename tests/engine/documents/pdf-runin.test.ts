@@ -3,7 +3,8 @@
 // never bold words inside a sentence, an unnumbered bold opening or a line that continues a paragraph.
 import { expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { runInHeadings } from '../../../src/engine/documents/pdf/headings.ts';
+import { fontHeadings, runInHeadings } from '../../../src/engine/documents/pdf/headings.ts';
+import { rowText } from '../../../src/engine/documents/pdf/geometry.ts';
 import { markdownOutline } from '../../../src/engine/documents/markdown-edits.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { RUN_IN, runInHeadings as runInPdf } from '../../../scripts/pdf-cases-extra.ts';
@@ -54,4 +55,14 @@ test('hand-built rows: only a numbered bold opening of a paragraph qualifies', (
   // A bold body (everything bold): no run-in headings at all.
   const allBold = rows.map((r) => ({ ...r, frags: r.frags.map((f) => ({ ...f, bold: true })) }));
   expect(runInHeadings(allBold, new Map()).size).toBe(0);
+});
+
+test('a table of contents line (dot leaders, page number) is never a heading, however it is set', () => {
+  const body = Array.from({ length: 6 }, (_, i) => row('plain body text that sets the body size and weight of this page', 700 - i * 12));
+  const bold = (text: string, y: number): Row => ({ y, size: 10, page: 1, frags: [{ ...frag(text, y), bold: true }] });
+  const toc = [bold('1 Introduction . . . . . . . . . . . . 1', 600), bold('2 Methods.......... 4', 560), bold('Preface . . . . . . . . iv', 520)];
+  const real = bold('1 Introduction', 480);
+  const found = fontHeadings([...body, ...toc, real]);
+  for (const r of toc) expect(found.has(r), rowText(r)).toBe(false);
+  expect(found.has(real)).toBe(true);
 });

@@ -90,6 +90,9 @@ const AFFILIATION = /@|\b(?:university|universidade|universidad|université|inst
 /** Code and query syntax: never a heading, however it is set. */
 const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|FROM|WHERE|GRANT|EXEC|CALL)\b|\b(?:FROM|WHERE|VALUES|INTO|TABLE)\s+\S/;
 
+/** A table of contents' line: dot leaders (". . . ." or "....") before a page number. */
+const TOC_LINE = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
+
 /** Depth of a section number ("2" → 1, "2.3.1" → 3, "(1)" → 1, "IV." → 1), 0 when there is none. */
 export function numberingDepth(t: string): number {
   const m = SECTION_NUMBER.exec(t);
@@ -119,7 +122,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const f = r.frags[r.frags.length - 1];
     const t = textOf(r);
     if (f.mono || !/\p{L}{2}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
-    if (CODE_LIKE.test(t) || isByline(t)) return null;
+    if (CODE_LIKE.test(t) || isByline(t) || TOC_LINE.test(t)) return null;
     const depth = numberingDepth(t);
     if (!depth && MARKER.test(t)) return null; // "a) item", "3) item": a list
     const words = t.split(/\s+/).length;
