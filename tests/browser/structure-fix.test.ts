@@ -90,6 +90,13 @@ test('a guessed PDF: promote a line to H2, mark a table, undo a wrong fix, add; 
   await page.keyboard.press('t');
   await expect(page.getByTestId('docs-fix-problem').textContent()).resolves.toContain('não dá para fazer uma tabela');
 
+  // In English too (the preview and its fixes stay as they are).
+  await page.getByTestId('lang-switch').selectOption('en');
+  await expect(page.getByTestId('docs-mark-table').textContent()).resolves.toBe('Mark as table');
+  await expect(page.getByTestId('docs-fixes').textContent()).resolves.toMatch(/^2 fixes made/);
+  await page.getByTestId('lang-switch').selectOption('pt-BR');
+  await expect(page.getByTestId('docs-mark-table').textContent()).resolves.toBe('Marcar como tabela');
+
   const previewed = (await page.getByTestId('docs-markdown').textContent()) ?? '';
   const table = [header, '| --- | --- | --- |', ...GUESSED.table.slice(1).map((r) => `| ${r.join(' | ')} |`)].join('\n');
   expect(previewed).toBe(`${GUESSED.lines[0]}\n\n## ${GUESSED.lines[1]}\n\n${GUESSED.lines[2]}\n\n${table}\n\n${GUESSED.closing}\n`);
