@@ -14,9 +14,12 @@ export interface ChartFilter {
 export const chunkerOf = (r: ResultRow): string => String(r.file.config.chunker ?? '');
 export const sizeOf = (r: ResultRow): number => Number((r.file.config.params as { maxTokens?: unknown } | undefined)?.maxTokens ?? NaN);
 
-/** The strategies (in first-seen order of the rows) and sizes (ascending) these rows have. */
+/**
+ * The strategies (by id, so a strategy keeps its colour whatever column the table is sorted by) and
+ * sizes (ascending) these rows have.
+ */
 export function chartFacets(rows: readonly ResultRow[]): { chunkers: string[]; sizes: number[] } {
-  const chunkers = [...new Set(rows.map(chunkerOf))];
+  const chunkers = [...new Set(rows.map(chunkerOf))].sort();
   const sizes = [...new Set(rows.map(sizeOf).filter(Number.isFinite))].sort((a, b) => a - b);
   return { chunkers, sizes };
 }
