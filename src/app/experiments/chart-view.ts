@@ -71,7 +71,7 @@ export interface PlacedLabel extends Box {
 
 /**
  * Labels beside their points, greedily in the order given (most important first): each takes the
- * first of right, left, above, below that stays inside `frame` and overlaps no label already placed
+ * first of right, left, above, below (then the four corners) that stays inside `frame` and overlaps no label already placed
  * and no other point; a label with no such place is left out (its point keeps its tooltip and its row).
  * Widths are estimated from the character count (`charW` per character, `h` tall).
  */
@@ -89,6 +89,11 @@ export function placeLabels(wishes: readonly LabelWish[], frame: Box, opts: { ch
       { x: p.x - gap - w, y: p.y - h / 2, w, h },
       { x: p.x - w / 2, y: p.y - gap - h, w, h },
       { x: p.x - w / 2, y: p.y + gap, w, h },
+      // Then the corners, a little farther out.
+      { x: p.x + gap / 2, y: p.y - gap - h, w, h },
+      { x: p.x + gap / 2, y: p.y + gap, w, h },
+      { x: p.x - gap / 2 - w, y: p.y - gap - h, w, h },
+      { x: p.x - gap / 2 - w, y: p.y + gap, w, h },
     ];
     const inside = (b: Box) => b.x >= frame.x && b.y >= frame.y && b.x + b.w <= frame.x + frame.w && b.y + b.h <= frame.y + frame.h;
     const free = (b: Box) => !placed.some((q) => overlaps(b, q)) && !points.some((q, j) => j !== i && overlaps(b, q));
@@ -96,6 +101,19 @@ export function placeLabels(wishes: readonly LabelWish[], frame: Box, opts: { ch
     if (box) placed.push({ ...box, id: p.id, text: p.text, tx: box.x, ty: box.y + h - 2 });
   });
   return placed;
+}
+
+/**
+ * Run labels without the parts every one of them shares ("estrutura · 384 · bm25" → "estrutura · 384"
+ * when every run is bm25): shorter labels fit where long ones would overlap. When any label would be
+ * left empty (it is only the shared parts), every label stays whole; so does a single label.
+ */
+export function distinctParts(names: readonly string[], sep = ' · '): string[] {
+  if (names.length < 2) return [...names];
+  const parts = names.map((n) => n.split(sep));
+  const shared = parts[0].filter((p) => parts.every((ps) => ps.includes(p)));
+  const left = parts.map((ps) => ps.filter((p) => !shared.includes(p)));
+  return left.every((l) => l.length) ? left.map((l) => l.join(sep)) : [...names];
 }
 
 /** The ids of the `max` lines with the highest score (ties: the order given); all of them when there are no more than `max`. */

@@ -5,7 +5,7 @@
 // that never overlaps (checked box against box, independently of the placing code).
 import { describe, expect, test } from 'vitest';
 import { ALL_SESSIONS, baseName, newestSession, oldRuns, sessionNames, shownSession, timeOf, variedDimensions, type NamingTools, type SessionLike } from '../../../src/app/experiments/sessions.ts';
-import { applyChartFilter, chartFacets, colourOf, emphasised, placeLabels, toggleValue, PALETTE } from '../../../src/app/experiments/chart-view.ts';
+import { applyChartFilter, chartFacets, colourOf, distinctParts, emphasised, placeLabels, toggleValue, PALETTE } from '../../../src/app/experiments/chart-view.ts';
 import { LOOSE_GROUP } from '../../../src/app/experiments/groups.ts';
 import { ptBR } from '../../../src/app/i18n/pt-BR.ts';
 import { en } from '../../../src/app/i18n/en.ts';
@@ -209,6 +209,15 @@ describe('readable charts', () => {
   test('a lone point near the right edge takes its label to the left', () => {
     const [l] = placeLabels([{ id: 'p', x: 540, y: 100, text: 'structure · 128 · bm25' }], { x: 52, y: 14, w: 492, h: 242 });
     expect(l.x + l.w).toBeLessThanOrEqual(540 - 7);
+  });
+
+  test('labels keep only the parts that tell runs apart', () => {
+    expect(distinctParts(['estrutura · 384 · bm25', 'frases · 384 · bm25', 'fixo · 64 · bm25'])).toEqual(['estrutura · 384', 'frases · 384', 'fixo · 64']);
+    expect(distinctParts(['fixo · 128 · cab · bm25', 'fixo · 256 · bm25'])).toEqual(['128 · cab', '256']);
+    // A run that would be left with nothing (here: without the header) keeps every label whole.
+    expect(distinctParts(['fixo · 128 · cab · bm25', 'fixo · 128 · bm25'])).toEqual(['fixo · 128 · cab · bm25', 'fixo · 128 · bm25']);
+    expect(distinctParts(['fixo · 128 · bm25'])).toEqual(['fixo · 128 · bm25']);
+    expect(distinctParts(['a · b', 'a · b'])).toEqual(['a · b', 'a · b']);
   });
 
   test('the best few lines in colour: ranked by score, ties in the order given', () => {
