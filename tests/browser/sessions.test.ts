@@ -49,10 +49,12 @@ async function storedRuns(page: Page): Promise<Record<string, { id: string; name
   );
 }
 
-async function runGrid(page: Page, runs: number) {
+/** Runs the grid in the form (`runs` runs) and waits until storage holds `total` runs in all. */
+async function runGrid(page: Page, runs: number, total: number) {
   await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe(String(runs));
   await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 400_000 });
+  await expect.poll(async () => Object.keys(await storedRuns(page)).length, { timeout: 400_000, interval: 1000 }).toBe(total);
+  await page.getByTestId('exp-finished').waitFor({ timeout: 60_000 });
   expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(runs);
   await waitSaved(page);
 }
@@ -72,11 +74,11 @@ test('after two grids the headline, verdict, table and charts describe the secon
   await openApp(page);
   await openGrid(page);
   // The small grid (fixed and structure at 128), twice: two sessions of the same grid.
-  await runGrid(page, 2);
-  await runGrid(page, 2);
+  await runGrid(page, 2, 2);
+  await runGrid(page, 2, 4);
   for (const c of CHUNKERS) await page.locator(`input[data-chunker="${c}"]`).check();
   await page.getByTestId('exp-sizes').fill(SIZES);
-  await runGrid(page, 48);
+  await runGrid(page, 48, 52);
 
   await goto('#/results');
   await page.getByTestId('res-table').waitFor();
@@ -202,15 +204,15 @@ test('clear old runs says how many go; Undo after the view is drawn again puts b
   expect(await dataRows().count()).toBe(48);
   await page.getByTestId('res-toast').filter({ hasText: '4 execuções antigas apagadas.' }).waitFor();
   expect(await clear.isDisabled()).toBe(true);
-  await waitSaved(page);
-  expect(Object.keys(await storedRuns(page)).length).toBe(48);
 
-  // Another section, then Results again: the offer is still there, and Undo restores every record.
+  // Another section, then Results again: the offer is still there (the removal itself is already
+  // written), and Undo restores every record.
   await goto('#/experiments');
   await page.getByTestId('exp-sizes').waitFor();
   await goto('#/results');
-  await page.getByTestId('res-table').waitFor();
   await page.getByTestId('res-toast').filter({ hasText: '4 execuções antigas apagadas.' }).waitFor();
+  await waitSaved(page);
+  expect(Object.keys(await storedRuns(page)).length).toBe(48);
   await page.getByTestId('res-undo').click();
   await expect.poll(() => sessions().count()).toBe(3);
   expect(await page.getByTestId('res-toast').count()).toBe(0);
