@@ -36,8 +36,16 @@ export const compactTitle = (s: string) => tokens(s).join('');
 /** A title without its section number ("C. Sleep schedule", "2.1 Data"): tagged PDFs often tag the number apart. */
 const unnumbered = (s: string) => compactTitle(s.replace(/^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|\(?[A-Za-z]\)|[A-H]\.|[IVXLC]{1,6}\.)\s+/, ''));
 
+/** ATX headings outside fenced code blocks (a "# comment" line in a code block is no heading). */
 export function markdownHeadings(md: string): string[] {
+  let fence: string | null = null;
   return md.split('\n').flatMap((l) => {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(l);
+    if (f && (fence === null || (f[1][0] === fence[0] && f[1].length >= fence.length))) {
+      fence = fence === null ? f[1] : null;
+      return [];
+    }
+    if (fence !== null) return [];
     const m = /^#{1,6}\s+(.*)$/.exec(l);
     return m ? [m[1]] : [];
   });

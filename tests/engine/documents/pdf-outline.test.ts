@@ -1,0 +1,47 @@
+// Headings from an outline (bookmarks) that leaves out the numbers the text prints, on a generated
+// texinfo-like manual (scripts/pdf-cases-outline.ts): the outline's titles matched to their lines
+// with or without section labels and across a line break, numbered subsections below the outline's
+// depth kept, function names and bylines set large and bold not taken for headings.
+import { describe, expect, test } from 'vitest';
+import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { unlabelled } from '../../../src/engine/documents/pdf/headings.ts';
+import { markdownHeadings } from '../../../bench/pdf-metrics.ts';
+import { OUTLINE_MANUAL, outlineManual } from '../../../scripts/pdf-cases-outline.ts';
+import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
+
+/** Headings with their levels, read from the Markdown independently of the reader's code. */
+const levelled = (md: string) =>
+  md
+    .split('\n')
+    .map((l) => /^(#{1,6}) (.*)$/.exec(l))
+    .filter((m): m is RegExpExecArray => !!m)
+    .map((m) => ({ level: m[1].length, title: m[2] }));
+
+describe('outline without section numbers (texinfo-like manual)', () => {
+  test('every outline heading at its level, the numbered subsection below it, nothing else', async () => {
+    const r = await pdfToMarkdown(await outlineManual(), loadPdfjs, pdfjsOptions);
+    expect(r.headings).toBe('outline');
+    expect(levelled(r.markdown)).toEqual(OUTLINE_MANUAL.headings);
+    const found = new Set(markdownHeadings(r.markdown));
+    for (const t of OUTLINE_MANUAL.notHeadings) {
+      expect(found.has(t)).toBe(false);
+      // Still in the text, as a paragraph.
+      expect(r.markdown).toContain(t);
+    }
+  });
+  test('section labels are taken off both sides before comparing', () => {
+    expect(unlabelled('2.1 ASN.1 syntax')).toBe('asn1syntax');
+    expect(unlabelled('Appendix A Copying Information')).toBe(unlabelled('A Copying Information'));
+    expect(unlabelled('IV. Results')).toBe('results');
+    expect(unlabelled('Chapter 3: Methods')).toBe('methods');
+    // A title that is only words keeps them all.
+    expect(unlabelled('Naming')).toBe('naming');
+  });
+});
+
+describe('markdownHeadings (bench metric)', () => {
+  test('a "# comment" line inside fenced code is no heading', () => {
+    const md = ['# Title', '', '```', '# a comment in code', '```', '', '## Next', '~~~', '# also code', '```', '# still code', '~~~', '# Last'].join('\n');
+    expect(markdownHeadings(md)).toEqual(['Title', 'Next', 'Last']);
+  });
+});
