@@ -117,3 +117,45 @@ export async function outlineManual(): Promise<Uint8Array> {
 export async function outlineCase() {
   return { name: 'outline without section numbers (texinfo-like)', bytes: await outlineManual(), text: OUTLINE_MANUAL.text.join(' '), outline: OUTLINE_MANUAL.headings, tables: [], running: [] };
 }
+
+/**
+ * What codeNamesManual() draws (no outline, no tags): a reference page where each function's
+ * identifier or signature is set larger and bold like a heading, between real headings.
+ */
+export const CODE_NAMES = {
+  lines: [
+    { text: 'Parser Reference', size: 20, heading: 1 },
+    { text: '1 Overview', size: 15, heading: 2 },
+    { text: 'The parser reads a schema and builds a tree that the functions below walk and change.' },
+    { text: 'Error handling', size: 13, heading: 3 },
+    { text: 'Every function returns a status code; zero means success and anything else an error.' },
+    { text: 'parse_tree_node', size: 13 },
+    { text: 'Builds one node of the tree from the schema text at the given position.' },
+    { text: 'readValue', size: 13 },
+    { text: 'Reads the value of a field into a buffer supplied by the caller.' },
+    { text: 'int write_value (const char *name, void *value)', size: 13 },
+    { text: 'Writes a value into the field named, growing the tree when needed.' },
+    { text: 'tree.node.copy()', size: 13 },
+    { text: 'Copies a node and everything under it into a new tree.' },
+    { text: '2 Invoking treeParser', size: 15, heading: 2 },
+    { text: 'The command line tool reads a schema file and prints the tree it builds from it.' },
+  ] as { text: string; size?: number; heading?: number }[],
+};
+
+export async function codeNamesManual(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.Helvetica);
+  const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([612, 792]);
+  let y = 740;
+  for (const l of CODE_NAMES.lines) {
+    page.drawText(l.text, { x: 72, y, size: l.size ?? 10, font: l.size ? b : f });
+    y -= (l.size ?? 10) * 2.2;
+  }
+  return pdf.save();
+}
+
+export async function codeNamesCase() {
+  const headings = CODE_NAMES.lines.flatMap((l) => (l.heading ? [{ level: l.heading, title: l.text }] : []));
+  return { name: 'function names set as headings', bytes: await codeNamesManual(), text: CODE_NAMES.lines.map((l) => l.text).join(' '), outline: headings, tables: [], running: [] };
+}

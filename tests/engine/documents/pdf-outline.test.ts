@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { unlabelled } from '../../../src/engine/documents/pdf/headings.ts';
 import { markdownHeadings } from '../../../bench/pdf-metrics.ts';
-import { OUTLINE_MANUAL, outlineManual } from '../../../scripts/pdf-cases-outline.ts';
+import { CODE_NAMES, codeNamesManual, OUTLINE_MANUAL, outlineManual } from '../../../scripts/pdf-cases-outline.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 /** Headings with their levels, read from the Markdown independently of the reader's code. */
@@ -43,5 +43,15 @@ describe('markdownHeadings (bench metric)', () => {
   test('a "# comment" line inside fenced code is no heading', () => {
     const md = ['# Title', '', '```', '# a comment in code', '```', '', '## Next', '~~~', '# also code', '```', '# still code', '~~~', '# Last'].join('\n');
     expect(markdownHeadings(md)).toEqual(['Title', 'Next', 'Last']);
+  });
+});
+
+describe('identifiers and signatures set like headings (no outline)', () => {
+  test('the real headings only, each at its level; the code names stay in the text', async () => {
+    const r = await pdfToMarkdown(await codeNamesManual(), loadPdfjs, pdfjsOptions);
+    expect(r.headings).toBe('fonts');
+    const want = CODE_NAMES.lines.filter((l) => l.heading).map((l) => ({ level: l.heading, title: l.text }));
+    expect(levelled(r.markdown)).toEqual(want);
+    for (const l of CODE_NAMES.lines.filter((x) => x.size && !x.heading)) expect(r.markdown.split('\n')).toContain(l.text);
   });
 });

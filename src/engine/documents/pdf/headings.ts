@@ -120,6 +120,14 @@ const AFFILIATION = /@|\b(?:university|universidade|universidad|université|inst
 /** Code and query syntax: never a heading, however it is set. */
 const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|FROM|WHERE|GRANT|EXEC|CALL)\b|\b(?:FROM|WHERE|VALUES|INTO|TABLE)\s+\S/;
 
+/**
+ * A code identifier or signature: a word joined by underscores ("asn1_create_element"), a line that
+ * is one camelCase or dotted/colon-joined name ("readValue", "os.path.join", "std::vector"), or a
+ * call with C-like types in its parentheses ("read (const char *name"). Never a heading unless
+ * numbered ("2.3 The max_tokens setting" is a section).
+ */
+const IDENTIFIER = /\p{L}[\p{L}\p{N}]*_[\p{L}\p{N}]|^[\p{Ll}_$][\p{L}\p{N}_$]*\p{Lu}[\p{L}\p{N}_$]*(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|->)[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?$|\w\s*\(\s*(?:const\s+|unsigned\s+|struct\s+)*(?:int|char|void|float|double|bool|long|short|size_t|string|self|[A-Za-z]\w*_t)\b|\w\(\)$/u;
+
 /** A table of contents' line: dot leaders (". . . ." or "....") before a page number. */
 const TOC_LINE = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
@@ -155,6 +163,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     if (CODE_LIKE.test(t) || isByline(t) || TOC_LINE.test(t)) return null;
     const depth = numberingDepth(t);
     if (!depth && MARKER.test(t)) return null; // "a) item", "3) item": a list
+    if (!depth && IDENTIFIER.test(t)) return null;
     const words = t.split(/\s+/).length;
     const sentence = /[.,;:!?]$/.test(t) && !/^\S+\.$/.test(t);
     if (sentence && words > 3) return null;
