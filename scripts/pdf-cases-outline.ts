@@ -129,6 +129,9 @@ export const CODE_NAMES = {
     { text: 'The parser reads a schema and builds a tree that the functions below walk and change.' },
     { text: 'Error handling', size: 13, heading: 3 },
     { text: 'Every function returns a status code; zero means success and anything else an error.' },
+    // A product name with one dot is a title, not code.
+    { text: 'Schema.js', size: 13, heading: 3 },
+    { text: 'The same parser compiled for the browser, with the functions listed below.' },
     { text: 'parse_tree_node', size: 13 },
     { text: 'Builds one node of the tree from the schema text at the given position.' },
     { text: 'readValue', size: 13 },
