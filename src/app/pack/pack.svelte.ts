@@ -101,7 +101,13 @@ export async function openLinkedPack(): Promise<void> {
     const key = `${url.pathname}${url.search}#${fingerprint(text)}`;
     const opened = readOpened();
     if (opened.includes(key)) return;
-    if (openPack(text, url.pathname.split('/').pop() || 'pack.json')) writeOpened([...opened, key].slice(-50));
+    if (openPack(text, url.pathname.split('/').pop() || 'pack.json')) {
+      // Remembered as opened only once its corpora are stored: on a first visit the service worker
+      // reloads the page once (cross-origin isolation), and a reload before the write lands must ask
+      // again rather than skip a pack that was never saved.
+      await workspace.flush();
+      writeOpened([...opened, key].slice(-50));
+    }
   } catch (e) {
     if (e instanceof PackNotHere) {
       packState.message = { kind: 'error', text: t('pack.notHere', { url: ref.slice(0, 200) }) };
