@@ -93,7 +93,7 @@ export async function run(argv: string[]): Promise<number> {
   const names = namesOf(paths);
   const metric = f.metric as ChoiceMetric;
   const input = choiceInputFromResults(
-    files.map((file, i) => ({ name: names[i], file })),
+    files.map((file, i) => ({ name: names[i], file, where: paths[i] })),
     metric,
   );
   const result = choosePerDocument(input, { seed: f.seed, resamples: f.resamples, minQuestions: f['min-questions'] });

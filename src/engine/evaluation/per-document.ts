@@ -264,20 +264,22 @@ const sameGold = (x: ResultsFile['questions'][number], y: ResultsFile['questions
 /**
  * The input of choosePerDocument from results files of one question set: every file must hold the
  * same questions (ids and gold spans); each is scored from its own chunks and rankings. A question's
- * document is its first gold span's (a question without gold is a document of its own).
+ * document is its first gold span's (a question without gold is a document of its own). Errors name
+ * a run by its `where` (a file path) when given, else by its name.
  */
-export function choiceInputFromResults(runs: readonly { name: string; file: ResultsFile }[], metric: ChoiceMetric = 'hit@5'): ChoiceInput {
+export function choiceInputFromResults(runs: readonly { name: string; file: ResultsFile; where?: string }[], metric: ChoiceMetric = 'hit@5'): ChoiceInput {
   if (runs.length < 2) throw new InputError(`a per-document choice needs at least two results files, got ${runs.length}`, 'per-document');
   const first = runs[0];
+  const at = (r: (typeof runs)[number]) => r.where ?? r.name;
   const ref = new Map(first.file.questions.map((q) => [q.id, q]));
   for (const r of runs.slice(1)) {
     if (r.file.questions.length !== ref.size) {
-      throw new InputError(`holds ${r.file.questions.length} questions, ${first.name} holds ${ref.size}: runs of one question set are needed`, r.name);
+      throw new InputError(`holds ${r.file.questions.length} questions, ${at(first)} holds ${ref.size}: runs of one question set are needed`, at(r));
     }
     for (const q of r.file.questions) {
       const p = ref.get(q.id);
-      if (!p) throw new InputError(`question ${q.id} is not in ${first.name}: runs of one question set are needed`, r.name);
-      if (!sameGold(p, q)) throw new InputError(`question ${q.id} has other gold spans than in ${first.name}`, r.name);
+      if (!p) throw new InputError(`question ${q.id} is not in ${at(first)}: runs of one question set are needed`, at(r));
+      if (!sameGold(p, q)) throw new InputError(`question ${q.id} has other gold spans than in ${at(first)}`, at(r));
     }
   }
   const questions = first.file.questions.map((q) => ({ id: q.id, docId: q.gold[0]?.docId ?? `#${q.id}` }));
