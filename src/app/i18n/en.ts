@@ -18,6 +18,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 
 export const en: Dictionary = {
@@ -37,6 +38,7 @@ export const en: Dictionary = {
   ...errors.en,
   ...runLabels.en,
   ...answers.en,
+  ...perDocument.en,
   ...pack.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',

@@ -16,6 +16,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
@@ -36,6 +37,7 @@ export const ptBR = {
   ...errors.pt,
   ...runLabels.pt,
   ...answers.pt,
+  ...perDocument.pt,
   ...pack.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
