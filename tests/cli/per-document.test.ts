@@ -167,3 +167,47 @@ test('bad input: one line naming the problem, exit 2, no recipe written', () => 
   expect(missing.code).toBe(2);
   expect(missing.err).toMatch(/nope\.json: no such file/);
 }, 60_000);
+
+test('batch and serve --stdio take the per-document recipe: each document cut as its own configuration cuts it', () => {
+  const recipePath = join(tmp, 'recipe-batch.json');
+  expect(cli(['per-document', grid, '--recipe-out', recipePath, '--resamples', '0']).code).toBe(0);
+  const recipe = JSON.parse(readFileSync(recipePath, 'utf8'));
+  const docs = join(SAMPLE, 'docs');
+  const out = join(tmp, 'batch-perdoc');
+  const b = cli(['batch', '--recipe', recipePath, '--input', docs, '--out', out, '--jsonl', '--no-parquet', '--workers', '1']);
+  expect(b.code, b.err).toBe(0);
+  expect(b.err).toContain('per-document recipe');
+  const rows = (dir: string) => readFileSync(join(dir, 'chunks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { docId: string; start: number; end: number; text: string; recipeHash: string; id: string });
+  const mine = rows(out);
+  // Each configuration the file uses, run alone by batch from its results file.
+  const alone = new Map<string, ReturnType<typeof rows>>();
+  for (const name of Object.keys(recipe.configurations)) {
+    const dir = join(tmp, `batch-${name}`);
+    const r = cli(['batch', '--recipe', join(grid, `${name}.json`), '--input', docs, '--out', dir, '--jsonl', '--no-parquet', '--workers', '1']);
+    expect(r.code, r.err).toBe(0);
+    alone.set(name, rows(dir));
+  }
+  for (const [docId, name] of Object.entries(recipe.documents) as [string, string][]) {
+    const got = mine.filter((r) => r.docId === docId);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got).toEqual(alone.get(name)!.filter((r) => r.docId === docId));
+  }
+  // The manifest records the whole per-document recipe.
+  const head = JSON.parse(readFileSync(join(out, 'manifest.jsonl'), 'utf8').split('\n')[0]);
+  expect(head.perDocument.documents).toEqual(recipe.documents);
+
+  // serve --stdio: a listed document by its configuration, an unlisted one by the default.
+  const listed = Object.keys(recipe.documents)[0];
+  const text = readFileSync(join(docs, `${listed}.md`), 'utf8');
+  const s = spawnSync(process.execPath, ['build/cli/chunklab.mjs', 'serve', '--stdio', '--recipe', recipePath], {
+    cwd: root,
+    encoding: 'utf8',
+    input: `${JSON.stringify({ id: listed, text, format: 'md' })}\n${JSON.stringify({ id: 'unlisted', text, format: 'md' })}\n`,
+  });
+  expect(s.status, s.stderr).toBe(0);
+  const [a, u] = s.stdout.trim().split('\n').map((l) => JSON.parse(l) as { chunks: { recipeHash: string; start: number; end: number }[] });
+  const hashOf = (name: string) => alone.get(name)![0].recipeHash;
+  expect(a.chunks.map((c) => [c.start, c.end])).toEqual(alone.get(recipe.documents[listed])!.filter((r) => r.docId === listed).map((r) => [r.start, r.end]));
+  expect(a.chunks.every((c) => c.recipeHash === hashOf(recipe.documents[listed]))).toBe(true);
+  expect(u.chunks.every((c) => c.recipeHash === hashOf(recipe.default))).toBe(true);
+}, 120_000);
