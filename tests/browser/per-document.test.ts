@@ -84,4 +84,6 @@ test('per-document choice: the engine figures, the changed documents, another me
   await page.getByTestId('lang-switch').selectOption('en');
   expect(await panel.locator('summary').textContent()).toContain('Per-document choice');
   expect(await gain.textContent()).toContain('choosing per document');
+  // The runs' labels follow the language (the choice is recomputed with the English names).
+  await expect.poll(() => page.locator('[data-testid="perdoc-runs"]').textContent()).toMatch(/Best single configuration: (fixed|structure|recursive) ·/);
 });

@@ -7,6 +7,7 @@ export const pt = {
   'perdoc.metric': 'Medida',
   'perdoc.need': 'São precisas pelo menos duas execuções do mesmo conjunto de perguntas.',
   'perdoc.runs': '{n} execuções com as mesmas {q} perguntas, {d} documentos.',
+  'perdoc.leftOut': '({n} execuções de outros conjuntos de perguntas ficam de fora.)',
   'perdoc.single': 'Melhor configuração única: {name}.',
   'perdoc.gain':
     '{metric} escolhendo por documento: {pd}, contra {sg} da melhor única — ganho {gain} [{lo}, {hi}] (validação cruzada por metades; intervalo de 95% reamostrando documentos).',
@@ -17,7 +18,7 @@ export const pt = {
   'perdoc.changed': 'Documentos que mudam de configuração: {n} de {d}.',
   'perdoc.col.doc': 'Documento',
   'perdoc.col.questions': 'Perguntas',
-  'perdoc.col.chosen': 'Escolhida',
+  'perdoc.col.chosen': 'Escolhida (todas as perguntas: escolhida × única)',
   'perdoc.col.half': 'Metade {h}: escolhida × única',
   'perdoc.halfCell': '{a} × {b} ({n} perg.) → {choice}',
   'perdoc.tooFew': 'Documentos com menos de {n} perguntas ficam com a melhor única (não dá para dividi-los): {list}.',
@@ -33,6 +34,7 @@ export const en: Record<keyof typeof pt, string> = {
   'perdoc.metric': 'Metric',
   'perdoc.need': 'At least two runs of the same question set are needed.',
   'perdoc.runs': '{n} runs with the same {q} questions, {d} documents.',
+  'perdoc.leftOut': '({n} runs of other question sets are left out.)',
   'perdoc.single': 'Best single configuration: {name}.',
   'perdoc.gain':
     '{metric} choosing per document: {pd}, against {sg} for the best single one — gain {gain} [{lo}, {hi}] (cross-fitted on halves; 95% interval resampling documents).',
@@ -43,7 +45,7 @@ export const en: Record<keyof typeof pt, string> = {
   'perdoc.changed': 'Documents that change configuration: {n} of {d}.',
   'perdoc.col.doc': 'Document',
   'perdoc.col.questions': 'Questions',
-  'perdoc.col.chosen': 'Chosen',
+  'perdoc.col.chosen': 'Chosen (all its questions: chosen × single)',
   'perdoc.col.half': 'Half {h}: chosen × single',
   'perdoc.halfCell': '{a} × {b} ({n} q.) → {choice}',
   'perdoc.tooFew': 'Documents with fewer than {n} questions keep the best single one (they cannot be split): {list}.',
