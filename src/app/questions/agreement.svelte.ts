@@ -97,7 +97,8 @@ export async function runAgreementFor(corpus: Corpus): Promise<void> {
   agreement.progress = { done: 0, total: runs.length, fraction: 0 };
   const opts = { metric: agreement.metric, by: agreement.by, resamples: PAGE_RESAMPLES, seed: 1 };
   try {
-    const dataset = datasetFor(corpus, set);
+    // Plain data across the worker boundary (the corpus is reactive state).
+    const dataset = $state.snapshot(datasetFor(corpus, set));
     const report = await engine(
       (api) => api.agreement(dataset, runs, sides, opts, progress((done: number, total: number, fraction: number) => (agreement.progress = { done, total, fraction }))),
       'agreement',
