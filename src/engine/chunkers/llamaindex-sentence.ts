@@ -43,9 +43,10 @@ export const llamaindexSentence = defineChunker<CommonParams>({
     // The library's own splitting, with its sentence tokenizer's placeholders put back in one pass
     // (the same text; linear instead of quadratic in a paragraph's length: ./llamaindex-reverts.ts).
     const pieces = withOnePassReverts(() => splitter.splitText(doc.text));
-    // SentenceSplitter rejoins sentence splits, which can change the whitespace between them: such a
-    // chunk is placed over the document range it came from (whitespace runs matching any run).
-    const ranges = placePieces(doc.text, pieces, { overlapping: overlap > 0, who: 'llamaindex-sentence', looseSpace: true });
+    // SentenceSplitter rejoins sentence splits, which can change the whitespace between them, and its
+    // sentence tokenizer can drop one of two full stops: such a chunk is placed over the document range
+    // it came from (whitespace runs matching any run, runs of . ? ! … any such run).
+    const ranges = placePieces(doc.text, pieces, { overlapping: overlap > 0, who: 'llamaindex-sentence', looseSpace: true, loosePunctuation: true });
     return chunksFromRanges(doc, ranges, ctx.tokenizer);
   },
 });

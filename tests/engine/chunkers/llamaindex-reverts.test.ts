@@ -7,6 +7,7 @@ import { SentenceSplitter } from '@llamaindex/core/node-parser';
 import { expect, test } from 'vitest';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
 import { withOnePassReverts, type RevertCounts } from '../../../src/engine/chunkers/llamaindex-reverts.ts';
+import { placePieces } from '../../../src/engine/chunkers/kit/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { rng } from '../../../src/engine/util/index.ts';
 import { tokenizer } from './helpers.ts';
@@ -90,4 +91,32 @@ test('the llamaindex-sentence chunker on a long paragraph equals the library cal
     const chunks = await chunkDocument(doc, 'llamaindex-sentence', { maxTokens: cap, overlap }, { tokenizer });
     expect(chunks.map((c) => doc.text.slice(c.start, c.end))).toEqual(splitter(cap, overlap).splitText(doc.text).filter((x) => x !== ''));
   }
+});
+
+test('a full stop the library drops ("2017.." back as "2017.") is placed over the document’s own range', async () => {
+  // A sentence longer than the cap is cut by the library's phrase pattern ([^,.;]+[,.;]?, matched, not
+  // split): a second full stop matches nothing and is lost. The library itself (no one-pass reverts)
+  // so rewrites this text that its piece is not a substring.
+  const long = 'the number of holders of record of common stock was approximately twelve thousand, as of the end of february in the year two thousand and seventeen';
+  const text = `Holders. ${long} 2017..\n\nWhat was the high sales price in the second quarter of 2016? More text here.`;
+  const lib = splitter(28, 0).splitText(text);
+  expect(lib.some((p) => p.trim() && !text.includes(p))).toBe(true);
+  expect(run(text, 28, 0)).toEqual(lib);
+  const doc = parseDocument({ id: 'd', text, format: 'text' });
+  const chunks = await chunkDocument(doc, 'llamaindex-sentence', { maxTokens: 28, overlap: 0 }, { tokenizer });
+  const pieces = lib.filter((p) => p.trim() !== '');
+  expect(chunks).toHaveLength(pieces.length);
+  const squash = (s: string) => s.replace(/\s+/g, ' ').replace(/[.?!…]+/g, '.');
+  chunks.forEach((c, i) => {
+    // The document's range, equal to the library's piece up to runs of whitespace and of full stops.
+    expect(squash(doc.text.slice(c.start, c.end))).toBe(squash(pieces[i]));
+    if (i) expect(c.start).toBeGreaterThanOrEqual(chunks[i - 1].end);
+  });
+  expect(doc.text.slice(chunks[0].start, chunks[chunks.length - 1].end)).toContain('2017..');
+});
+
+test('overlapping pieces may start where the previous one started (LlamaIndex can return a longer chunk from the same start)', () => {
+  expect(placePieces('a b c d', ['a b', 'a b c', 'c d'], { overlapping: true, who: 't' })).toEqual([[0, 3], [0, 5], [4, 7]]);
+  // Without overlap a repeated start is still refused.
+  expect(() => placePieces('a b c d', ['a b', 'a b c'], { overlapping: false, who: 't' })).toThrow(/t: piece 2/);
 });
