@@ -2,7 +2,8 @@
 // sample (which has questions written by people) against a local OpenAI-compatible server on
 // 127.0.0.1 that copies sentences of each passage (no model); the comparison panel then appears,
 // runs the default BM25 grid in the engine worker with progress, and shows τ-b, which this test
-// recounts pair by pair from the scores the table shows; a second run is cancelled.
+// recounts pair by pair from the scores the table shows; a second run is cancelled. Once a grid has
+// run in the Experiments view, the comparison takes that grid's configurations instead.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser, type Session } from './browser';
 import { openApp } from './helpers';
@@ -126,4 +127,33 @@ test('after generating for a corpus with human questions: τ-b with its interval
   await ag.getByTestId('agreement-cancel').click();
   await ag.getByTestId('agreement-cancelled').waitFor({ timeout: 30_000 });
   expect(await ag.getByTestId('agreement-run').isEnabled()).toBe(true);
+});
+
+test("after a grid ran, the comparison takes that grid's BM25 configurations", async () => {
+  const { page } = s;
+  await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
+  await page.locator('input[data-chunker="sentences"]').waitFor({ timeout: 60_000 });
+  // The default grid (fixed and structure at 128, BM25) and sentences: 3 runs.
+  await page.locator('input[data-chunker="sentences"]').check();
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('3');
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+
+  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
+  const ag = page.getByTestId('agreement-panel');
+  await ag.waitFor({ timeout: 60_000 });
+  expect(await ag.getByTestId('agreement-source').getAttribute('data-source')).toBe('grid');
+  expect(await ag.getByTestId('agreement-source').getAttribute('data-runs')).toBe('3');
+  await ag.getByTestId('agreement-run').click();
+  const result = ag.getByTestId('agreement-result');
+  await result.or(ag.getByTestId('agreement-error')).first().waitFor({ timeout: 180_000 });
+  expect(await ag.getByTestId('agreement-error').count()).toBe(0);
+  const rows = await ag.locator('[data-testid="agreement-table"] tbody tr').evaluateAll((els) =>
+    els.map((e) => ({ label: e.getAttribute('data-label')!, a: Number(e.getAttribute('data-a')), b: Number(e.getAttribute('data-b')) })),
+  );
+  expect(rows.map((r) => r.label.split(' · ')[0]).sort()).toEqual(['fixed', 'sentences', 'structure']);
+  const tau = await result.getAttribute('data-tau');
+  const expected = tauB(rows.map((r) => r.a), rows.map((r) => r.b));
+  if (Number.isNaN(expected)) expect(tau).toBe('');
+  else expect(Number(tau)).toBeCloseTo(expected, 12);
 });
