@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser, type Session } from './browser';
 import { openApp } from './helpers';
 import { startServer, type TestServer } from '../engine/llm/server';
+import { tauBByPairs as tauB } from '../engine/evaluation/kendall-pairs.ts';
 
 /** Up to two sentences of the passage in the prompt, each as an excerpt, the question its first words. */
 function reply(user: string): string {
@@ -36,25 +37,6 @@ afterAll(async () => {
   await s?.close();
   await server?.close();
 });
-
-/** τ-b counted over every pair. */
-function tauB(x: number[], y: number[]): number {
-  let sum = 0;
-  let tx = 0;
-  let ty = 0;
-  let n0 = 0;
-  for (let i = 0; i < x.length; i++) {
-    for (let j = i + 1; j < x.length; j++) {
-      n0++;
-      const a = Math.sign(x[i] - x[j]);
-      const b = Math.sign(y[i] - y[j]);
-      if (!a) tx++;
-      if (!b) ty++;
-      sum += a * b;
-    }
-  }
-  return sum / Math.sqrt((n0 - tx) * (n0 - ty));
-}
 
 test('after generating for a corpus with human questions: τ-b with its interval, the table and the opposite pairs; cancel', async () => {
   const { page } = s;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { runCli } from './helpers.ts';
+import { tauBByPairs as tauB } from '../engine/evaluation/kendall-pairs.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const SAMPLE = join(root, 'public/samples/en');
@@ -72,25 +73,6 @@ function cli(args: string[]) {
 }
 
 const grid = ['--chunkers', CHUNKERS.join(','), '--sizes', SIZES.join(',')];
-
-/** τ-b counted over every pair. */
-function tauB(x: number[], y: number[]): number {
-  let s = 0;
-  let tx = 0;
-  let ty = 0;
-  let n0 = 0;
-  for (let i = 0; i < x.length; i++) {
-    for (let j = i + 1; j < x.length; j++) {
-      n0++;
-      const a = Math.sign(x[i] - x[j]);
-      const b = Math.sign(y[i] - y[j]);
-      if (!a) tx++;
-      if (!b) ty++;
-      s += a * b;
-    }
-  }
-  return s / Math.sqrt((n0 - tx) * (n0 - ty));
-}
 
 test('τ-b, scores and opposite pairs equal those of eval run on each set alone', async () => {
   expect(generated.length).toBeGreaterThan(20);

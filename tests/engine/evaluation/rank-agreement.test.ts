@@ -6,27 +6,7 @@
 import { expect, test } from 'vitest';
 import { kendallTauB, rankAgreement, ranksOf, type ScoredSet } from '../../../src/engine/evaluation/index.ts';
 import { rng } from '../../../src/engine/util/index.ts';
-
-/** τ-b by counting every pair (the textbook definition). */
-function tauBByPairs(x: readonly number[], y: readonly number[]): number {
-  let concordant = 0;
-  let discordant = 0;
-  let tiedX = 0;
-  let tiedY = 0;
-  let pairs = 0;
-  for (let i = 0; i < x.length; i++) {
-    for (let j = i + 1; j < x.length; j++) {
-      pairs++;
-      const dx = Math.sign(x[i] - x[j]);
-      const dy = Math.sign(y[i] - y[j]);
-      if (dx === 0) tiedX++;
-      if (dy === 0) tiedY++;
-      if (dx * dy > 0) concordant++;
-      else if (dx * dy < 0) discordant++;
-    }
-  }
-  return (concordant - discordant) / Math.sqrt((pairs - tiedX) * (pairs - tiedY));
-}
+import { tauBByPairs } from './kendall-pairs.ts';
 
 test('τ-b of hand-computed cases with ties', () => {
   // Pairs: (0,1) (0,2) (0,3) concordant; (1,3) discordant; (1,2) tied in x only; (2,3) tied in y only.
