@@ -16,6 +16,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
 import * as agreement from './areas/agreement.ts';
@@ -38,6 +39,7 @@ export const ptBR = {
   ...errors.pt,
   ...runLabels.pt,
   ...answers.pt,
+  ...perDocument.pt,
   ...pack.pt,
   ...sessions.pt,
   ...agreement.pt,

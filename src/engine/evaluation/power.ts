@@ -70,7 +70,7 @@ export interface BootstrapInterval {
   units: number;
 }
 
-/** The q-quantile of sorted values, interpolating linearly between neighbours. */
+/** The q-quantile (0–1) of sorted numbers, interpolated linearly between neighbours. */
 export function percentile(sorted: readonly number[], q: number): number {
   const i = (sorted.length - 1) * q;
   const lo = Math.floor(i);
