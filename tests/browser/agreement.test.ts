@@ -67,7 +67,7 @@ test('after generating for a corpus with human questions: τ-b with its interval
   expect(kept).toBeGreaterThan(5);
 
   const ag = page.getByTestId('agreement-panel');
-  await ag.waitFor({ timeout: 30_000 });
+  await ag.waitFor({ timeout: 60_000 });
   const counts = ag.getByTestId('agreement-counts');
   expect(Number(await counts.getAttribute('data-human'))).toBeGreaterThan(20);
   expect(Number(await counts.getAttribute('data-generated'))).toBe(kept);
@@ -78,7 +78,7 @@ test('after generating for a corpus with human questions: τ-b with its interval
   await ag.getByTestId('agreement-run').click();
   const result = ag.getByTestId('agreement-result');
   // Progress while it runs, then the result (an error would show instead: reported here).
-  await ag.getByTestId('agreement-progress').or(result).or(ag.getByTestId('agreement-error')).first().waitFor({ timeout: 30_000 });
+  await ag.getByTestId('agreement-progress').or(result).or(ag.getByTestId('agreement-error')).first().waitFor({ timeout: 120_000 });
   await result.or(ag.getByTestId('agreement-error')).first().waitFor({ timeout: 180_000 });
   expect(await ag.getByTestId('agreement-error').count(), (await ag.getByTestId('agreement-error').allTextContents()).join()).toBe(0);
   const rows = await ag.locator('[data-testid="agreement-table"] tbody tr').evaluateAll((els) =>
@@ -107,7 +107,7 @@ test('after generating for a corpus with human questions: τ-b with its interval
   // Again, cancelled: the worker stops, the page says so and stays usable.
   await ag.getByTestId('agreement-run').click();
   await ag.getByTestId('agreement-cancel').click();
-  await ag.getByTestId('agreement-cancelled').waitFor({ timeout: 30_000 });
+  await ag.getByTestId('agreement-cancelled').waitFor({ timeout: 60_000 });
   expect(await ag.getByTestId('agreement-run').isEnabled()).toBe(true);
 });
 
