@@ -9,7 +9,7 @@ import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts
 import { CHUNKERS, chunkDocument, chunksFromCurve, cutCurve, estimateLlmChunking, resolveParams, semanticBreakpoints } from '../src/engine/chunkers/index.ts';
 import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
 import { LEXICAL_EMBEDDER_ID, lexicalEmbedderFor } from '../src/engine/embedding/index.ts';
-import { chunkAll, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/index.ts';
+import { chunkAll, runAgreement, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/index.ts';
 import { compareResults, choiceInputFromResults, choosePerDocument } from '../src/engine/evaluation/index.ts';
 import { formatPerDocumentRecipe, makePerDocumentRecipe } from '../src/engine/recipe/index.ts';
 import { contextualizerFromSentences } from '../src/engine/context/index.ts';
@@ -312,6 +312,13 @@ const api: EngineApi = {
       }
     }),
   corpusDoc: (corpusKey, docs, docId) => search.corpusDoc(corpusKey, docs, docId),
+
+  agreement: (dataset, runs, sides, opts, onProgress) =>
+    withProgress(onProgress, async () => {
+      const side = new Map(Object.entries(sides));
+      // BM25 only, chunkers that need no model (the page picks them): the tokenizer in use is all it needs.
+      return runAgreement(dataset, runs, (q) => side.get(q.id), { tokenizer: await tokenizer() }, { ...opts, onRun: onProgress ? (done, total, f) => void onProgress(done, total, f) : undefined });
+    }),
 
   compareResults: (a, b, names) => compareResults(a, b, names),
   perDocumentChoice(runs, metric, opts) {

@@ -21,6 +21,7 @@ import * as answers from './areas/answers.ts';
 import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
+import * as agreement from './areas/agreement.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -42,6 +43,7 @@ export const en: Dictionary = {
   ...perDocument.en,
   ...pack.en,
   ...sessions.en,
+  ...agreement.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

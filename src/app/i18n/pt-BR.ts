@@ -19,6 +19,7 @@ import * as answers from './areas/answers.ts';
 import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
+import * as agreement from './areas/agreement.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -41,6 +42,7 @@ export const ptBR = {
   ...perDocument.pt,
   ...pack.pt,
   ...sessions.pt,
+  ...agreement.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

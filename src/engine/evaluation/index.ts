@@ -14,3 +14,7 @@ export { questionsNeeded, minDetectableDifference, powerAfter, bootstrapRate, Z_
 export type { PowerAfter, BootstrapInterval } from './power.ts';
 export { choosePerDocument, choiceInputFromResults, splitHalves, questionScore, CHOICE_METRICS } from './per-document.ts';
 export type { ChoiceInput, ChoiceMetric, ChoiceHalf, DocumentChoice, PerDocumentOptions, PerDocumentResult } from './per-document.ts';
+export { kendallTauB, rankAgreement, ranksOf } from './rank-agreement.ts';
+export type { RankAgreement, RankAgreementOptions, ScoredSet, ResampleUnit, ConfigurationRanks, Disagreement } from './rank-agreement.ts';
+export { AGREEMENT_METRICS, DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES, agreementGrid, combineQuestionSets, questionValue, runAgreement, scoredSets, sideByProvenance } from './agreement-grid.ts';
+export type { AgreementMetric, AgreementReport, AgreementRun, QuestionSide } from './agreement-grid.ts';
