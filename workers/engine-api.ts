@@ -7,6 +7,8 @@ import type { PersonalDataScan, ProviderConfig } from '../src/engine/llm/index.t
 import type { LintReport } from '../src/engine/lints/index.ts';
 import type { ExperimentConfig, Stage } from '../src/engine/evaluation/index.ts';
 import type { Comparison } from '../src/engine/evaluation/index.ts';
+import type { ChoiceMetric, PerDocumentOptions, PerDocumentResult } from '../src/engine/evaluation/index.ts';
+import type { AgreementMetric, AgreementReport, AgreementRun, QuestionSide, RankAgreementOptions } from '../src/engine/evaluation/index.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/index.ts';
 import type { LateSpan } from '../src/engine/embedding/index.ts';
 import type { DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
@@ -167,8 +169,18 @@ export interface EngineApi {
   /** A corpus document as parsed (its text is what every offset points into). */
   corpusDoc(corpusKey: string, docs: ParseInput[] | undefined, docId: string): { status: 'ok'; doc: { id: string; text: string; meta: DocMeta } | null } | NeedDocs;
 
+  /**
+   * Generated versus human questions (src/engine/evaluation/agreement-grid.ts): runs each BM25
+   * configuration once over the questions of both sets (`sides`: question id → 'a' written by people,
+   * 'b' generated; others left out) and compares how the two sets rank them. Progress: runs done,
+   * runs in all, and the fraction of the current run.
+   */
+  agreement(dataset: Dataset, runs: AgreementRun[], sides: Record<string, QuestionSide>, opts: RankAgreementOptions & { metric?: AgreementMetric }, onProgress?: (done: number, total: number, fraction: number) => void): Promise<AgreementReport>;
+
   /** McNemar exact tests (hit@1/3/5) with the questions each configuration alone gets right. */
   compareResults(a: ResultsFile, b: ResultsFile, names?: [string, string]): Comparison;
+  /** Per-document choice over runs of one question set (cross-fitted gain), with the per-document recipe file's text. */
+  perDocumentChoice(runs: { name: string; file: ResultsFile }[], metric: ChoiceMetric, opts?: PerDocumentOptions): { result: PerDocumentResult; recipe: string };
 
   /** Reads a results file (throws InputError naming the problem), summarised for the leaderboard. */
   openResults(text: string, fileName: string): OpenedResults;
@@ -186,4 +198,4 @@ export interface EngineApi {
 }
 
 /** The results view's part of the API. */
-export type ResultsApi = Pick<EngineApi, 'compareResults'>;
+export type ResultsApi = Pick<EngineApi, 'compareResults' | 'perDocumentChoice'>;

@@ -9,15 +9,16 @@ import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts
 import { CHUNKERS, chunkDocument, chunksFromCurve, cutCurve, estimateLlmChunking, resolveParams, semanticBreakpoints } from '../src/engine/chunkers/index.ts';
 import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
 import { LEXICAL_EMBEDDER_ID, lexicalEmbedderFor } from '../src/engine/embedding/index.ts';
-import { chunkAll, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/index.ts';
-import { compareResults } from '../src/engine/evaluation/index.ts';
+import { chunkAll, runAgreement, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/index.ts';
+import { compareResults, choiceInputFromResults, choosePerDocument } from '../src/engine/evaluation/index.ts';
+import { formatPerDocumentRecipe, makePerDocumentRecipe } from '../src/engine/recipe/index.ts';
 import { contextualizerFromSentences } from '../src/engine/context/index.ts';
 import { scanPersonalData } from '../src/engine/llm/index.ts';
 import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/index.ts';
 import { SearchSession, type SearchModels } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type AnswerCache, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type EmbedFn, type TextGenerator, type TextTokenizer } from '../src/engine/types.ts';
-import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
+import { BUNDLED_TOKENIZER, modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
 import { IdbAnswerCache } from './idb-cache.ts';
 import { configureLlm, httpProvider } from './llm-client.ts';
 import { documentReaders } from './document-readers.ts';
@@ -312,7 +313,19 @@ const api: EngineApi = {
     }),
   corpusDoc: (corpusKey, docs, docId) => search.corpusDoc(corpusKey, docs, docId),
 
+  agreement: (dataset, runs, sides, opts, onProgress) =>
+    withProgress(onProgress, async () => {
+      const side = new Map(Object.entries(sides));
+      // BM25 only, chunkers that need no model (the page picks them): the tokenizer in use is all it needs.
+      return runAgreement(dataset, runs, (q) => side.get(q.id), { tokenizer: await tokenizer() }, { ...opts, onRun: onProgress ? (done, total, f) => void onProgress(done, total, f) : undefined });
+    }),
+
   compareResults: (a, b, names) => compareResults(a, b, names),
+  perDocumentChoice(runs, metric, opts) {
+    const result = choosePerDocument(choiceInputFromResults(runs, metric), opts);
+    const recipe = makePerDocumentRecipe(result, runs.map((r) => r.file.config), { metric, defaultTokenizer: BUNDLED_TOKENIZER });
+    return { result, recipe: formatPerDocumentRecipe(recipe) };
+  },
 
   openResults(text, fileName) {
     const file = readResults(text, fileName);

@@ -14,6 +14,8 @@
 import { CHUNKER_IDS } from '../engine/chunkers/index.ts';
 import { parseEmbedderSpec } from '../engine/embedding/providers/index.ts';
 import { UNSAFE_KEYS } from '../engine/formats/index.ts';
+import { CHOICE_METRICS } from '../engine/evaluation/index.ts';
+import { AGREEMENT_METRICS, DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../engine/evaluation/index.ts';
 import { InputError } from '../engine/types.ts';
 import { parsePricing, providerConfigFromSpec } from './context.ts';
 import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
@@ -91,10 +93,39 @@ Paired test: run the header-only arm at the same reduced cap with --context-arm-
 --max-tokens, --context-tokens and --context-header), then
   npm run cli -- compare baseline.json context.json`,
   },
+  agreement: {
+    summary: 'do generated questions rank configurations as human questions do? (Kendall tau-b, interval)',
+    notes: `Runs a small grid (--chunkers x --sizes, BM25) once over both question sets and compares how they
+rank its configurations by --metric: Kendall's tau-b between the configurations' scores under the
+human and the generated questions (ties handled), a percentile bootstrap interval (each set
+resampled on its own, --resamples times from --seed), and the pairs of configurations the two sets
+order differently, with each set's scores.
+
+The human set: --dataset's questions written by people (no generation provenance). The generated set:
+--dataset's generated questions (those \`questions\` writes, rejected ones left out), or every
+question of --generated, a dataset about the same documents (a ChunkLab folder \`questions\` wrote).
+
+--resample document (the default) draws whole documents with all their questions: a document's
+questions share its cuts, so their outcomes move together, and generated questions come in batches
+per document; question treats every question as independent (a narrower interval). With few
+documents (under 10) the interval is rough; the summary says so.`,
+  },
   compare: {
     summary: 'paired test of two results files',
     args: '<a.json> <b.json>',
     notes: 'Exact McNemar on hit@1/3/5 over the questions both files share, with the questions only one configuration gets right.',
+  },
+  'per-document': {
+    summary: 'choose a configuration per document from a grid\'s results files, with an honest (cross-fitted) gain',
+    args: '<results.json | folder>...',
+    notes: `The results files of one question set (several configurations; a folder stands for its .json files).
+Each document's questions are split in two halves (a shuffle seeded with --seed and the document id);
+the configuration that scores best on one half is scored on the other, and the other way round, so no
+choice is scored on the questions it was made on. The single best configuration it is compared with is
+chosen on the same halves. Prints the gain with a 95% interval that resamples documents, the flattering
+in-sample gain beside it, and the documents that change configuration with their scores on each half.
+A document with fewer than --min-questions questions keeps the single best. --recipe-out writes the
+per-document recipe (document id → configuration, each with its chunking recipe; docs/CONTRACT.md).`,
   },
   convert: {
     summary: 'one document (pdf, docx, html, md, txt) to the Markdown the chunkers read',
@@ -186,19 +217,27 @@ export interface FlagSpec {
 
 const MODEL_USERS = ['model', 'embedder', 'rerank'];
 const checkPricing = (v: string, flag: string): void => void parsePricing(v, flag);
+/** The chunkers a grid of `agreement` can run with no model (llm needs one). */
+const AGREEMENT_CHUNKERS = CHUNKER_IDS.filter((id) => id !== 'llm');
+
+/** --sizes: each a whole number of tokens, at least 1. */
+function checkSize(v: string, flag: string): void {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InputError(`each size must be a whole number >= 1, got "${v}"`, flag);
+}
+
 
 /** Every flag of every command. Order is --help's order within each group. */
 export const FLAGS = [
   // ---- the dataset and its chunking (chunk, eval)
-  { name: 'dataset', type: 'string', commands: ['chunk', 'eval', 'questions'], required: ['chunk', 'eval', 'questions'], value: '<D>', help: 'a SQuAD JSON file, a Chroma-style folder, a ChunkLab folder or workspace file, or a folder of documents (md, txt, html, pdf, docx)' },
+  { name: 'dataset', type: 'string', commands: ['chunk', 'eval', 'questions', 'agreement'], required: ['chunk', 'eval', 'questions', 'agreement'], value: '<D>', help: 'a SQuAD JSON file, a Chroma-style folder, a ChunkLab folder or workspace file, or a folder of documents (md, txt, html, pdf, docx)' },
   { name: 'chunker', type: 'enum', commands: ['chunk', 'eval'], required: ['chunk'], value: '<id>', options: CHUNKER_IDS, what: 'chunker', help: 'the chunker', note: { eval: 'required unless --chunks' } },
   { name: 'max-tokens', type: 'int', commands: ['chunk', 'eval'], required: ['chunk'], min: 1, value: '<n>', help: "each chunk's cap in tokens, its prefix included", note: { eval: 'required unless --chunks' } },
   { name: 'overlap', type: 'int', commands: ['chunk', 'eval'], min: 0, default: 0, value: '<n>', help: 'tokens repeated between neighbouring chunks, for the chunkers that take it' },
   { name: 'context-header', type: 'boolean', commands: ['chunk', 'eval'], help: "put the document's title and heading path before each chunk, for the chunkers that take it" },
-  { name: 'tokenizer', type: 'string', commands: ['chunk', 'eval'], value: '<dir>', conflicts: ['model'], defaultText: 'the bundled all-MiniLM-L6-v2', help: 'a Hugging Face tokenizer folder to count tokens with (a --model brings its own)' },
+  { name: 'tokenizer', type: 'string', commands: ['chunk', 'eval', 'agreement'], value: '<dir>', conflicts: ['model'], defaultText: 'the bundled all-MiniLM-L6-v2', help: 'a Hugging Face tokenizer folder to count tokens with (a --model brings its own)' },
   { name: 'out', type: 'string', commands: ['chunk'], required: ['chunk'], value: '<chunks.jsonl>', help: 'the chunks, one JSON object a line' },
   { name: 'out', type: 'string', commands: ['eval'], value: '<results.json>', help: 'write the results file here' },
-  { name: 'json', type: 'boolean', commands: ['eval', 'compare'], help: 'print JSON to stdout instead of the readable summary' },
+  { name: 'json', type: 'boolean', commands: ['eval', 'compare', 'per-document', 'agreement'], help: 'print JSON to stdout instead of the readable summary' },
 
   // ---- a local model (chunk, eval)
   { name: 'model', type: 'string', commands: ['chunk', 'eval'], value: '<dir-or-id>', group: 'local model', help: 'an embedding model folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id already on disk' },
@@ -216,7 +255,7 @@ export const FLAGS = [
   // ---- retrieval and scoring (eval)
   { name: 'retriever', type: 'enum', commands: ['eval'], options: ['bm25', 'dense', 'hybrid'], default: 'bm25', value: '<kind>', group: 'retrieval', help: 'how units are ranked (dense and hybrid need --model or --embedder)' },
   { name: 'chunks', type: 'string', commands: ['eval'], value: '<chunks.jsonl>', group: 'retrieval', help: 'evaluate chunks made elsewhere (the JSONL `chunk` writes) instead of running a chunker' },
-  { name: 'k', type: 'int', commands: ['eval'], min: 1, default: 10, value: '<n>', group: 'retrieval', help: 'units retrieved per question' },
+  { name: 'k', type: 'int', commands: ['eval', 'agreement'], min: 1, default: 10, value: '<n>', group: 'retrieval', help: 'units retrieved per question' },
   { name: 'filter', type: 'list', commands: ['eval'], value: 'key=value', group: 'retrieval', help: 'search only documents whose metadata has this value (repeat for more)', check: checkFilter },
   { name: 'budget', type: 'int', commands: ['eval'], min: 1, value: '<tokens>', group: 'retrieval', defaultText: '1024', help: 'the context budget of hit@budget and recall@budget' },
   { name: 'scope', type: 'enum', commands: ['eval'], options: ['corpus', 'document'], value: '<scope>', group: 'retrieval', defaultText: 'corpus', help: "document: search each question only among its gold document's units" },
@@ -242,6 +281,13 @@ export const FLAGS = [
   { name: 'context-concurrency', type: 'int', commands: ['eval'], min: 1, needs: ['context-model'], value: '<n>', group: 'generated context', help: 'calls in flight' },
   { name: 'context-arm-baseline', type: 'boolean', commands: ['eval'], conflicts: ['context-model'], group: 'generated context', help: 'the paired arm without sentences: chunks cut at the same reduced cap' },
 
+  // ---- per-document
+  { name: 'metric', type: 'enum', commands: ['per-document'], options: CHOICE_METRICS, default: 'hit@5', value: '<metric>', help: 'the per-question score the choice is made on' },
+  { name: 'seed', type: 'int', commands: ['per-document'], min: 0, default: 1, value: '<n>', help: "seeds the split of each document's questions and the bootstrap" },
+  { name: 'resamples', type: 'int', commands: ['per-document'], min: 0, max: 1000000, default: 2000, value: '<n>', help: 'bootstrap resamples of documents for the interval (0: none)' },
+  { name: 'min-questions', type: 'int', commands: ['per-document'], min: 2, default: 2, value: '<n>', help: 'documents with fewer questions keep the single best configuration' },
+  { name: 'recipe-out', type: 'string', commands: ['per-document'], value: '<file>', help: 'write the per-document recipe (JSON) here' },
+
   // ---- questions
   { name: 'per-document', type: 'int', commands: ['questions'], min: 1, conflicts: ['count'], value: '<n>', help: 'questions asked per document' },
   { name: 'count', type: 'int', commands: ['questions'], min: 1, value: '<n>', defaultText: '20 without --per-document', help: 'questions asked across the documents' },
@@ -254,6 +300,16 @@ export const FLAGS = [
   { name: 'out', type: 'string', commands: ['convert'], value: '<file.md>', help: 'write the Markdown here (written whole or not at all) instead of to stdout' },
   { name: 'pages', type: 'boolean', commands: ['convert'], needs: ['out'], help: 'also write the page map as JSON beside --out (<out>.pages.json)' },
   { name: 'out', type: 'string', commands: ['questions'], required: ['questions'], value: '<folder>', help: 'the ChunkLab folder written (new, or one written before)' },
+
+  // ---- agreement (generated versus human questions)
+  { name: 'generated', type: 'string', commands: ['agreement'], value: '<D>', group: 'agreement', defaultText: "--dataset's generated questions", help: 'the generated questions: a dataset about the same documents (every question of it counts)' },
+  { name: 'chunkers', type: 'list', commands: ['agreement'], split: ',', options: AGREEMENT_CHUNKERS, default: DEFAULT_AGREEMENT_CHUNKERS, value: '<id>,…', group: 'agreement', help: "the grid's chunkers" },
+  { name: 'sizes', type: 'list', commands: ['agreement'], split: ',', check: checkSize, default: DEFAULT_AGREEMENT_SIZES.map(String), value: '<n>,…', group: 'agreement', help: "the grid's caps in tokens" },
+  { name: 'overlap', type: 'int', commands: ['agreement'], min: 0, default: 0, value: '<n>', group: 'agreement', help: 'tokens repeated between neighbouring chunks, in every configuration' },
+  { name: 'metric', type: 'enum', commands: ['agreement'], options: AGREEMENT_METRICS, default: 'hit@5', value: '<metric>', group: 'agreement', help: 'the score configurations are ranked by' },
+  { name: 'resample', type: 'enum', commands: ['agreement'], options: ['document', 'question'], default: 'document', value: '<unit>', group: 'agreement', help: 'what the bootstrap draws: whole documents (their questions together) or single questions' },
+  { name: 'resamples', type: 'int', commands: ['agreement'], min: 100, max: 100000, default: 2000, value: '<n>', group: 'agreement', help: 'bootstrap resamples' },
+  { name: 'seed', type: 'int', commands: ['agreement'], min: 0, default: 1, value: '<n>', group: 'agreement', help: "the bootstrap's seed (same seed, same interval)" },
 
   // ---- batch and serve
   { name: 'recipe', type: 'string', commands: ['batch', 'serve'], required: ['batch', 'serve'], value: '<file>', help: 'a recipe file, a results file or its config' },

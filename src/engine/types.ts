@@ -282,6 +282,8 @@ export const ERROR_CODES = [
   'provider-timeout',
   'provider-bad-response',
   'cors-blocked',
+  // Generated versus human questions needs both sets and two configurations (evaluation/agreement-grid.ts).
+  'agreement-sets',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

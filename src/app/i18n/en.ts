@@ -18,8 +18,10 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
+import * as agreement from './areas/agreement.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -38,8 +40,10 @@ export const en: Dictionary = {
   ...errors.en,
   ...runLabels.en,
   ...answers.en,
+  ...perDocument.en,
   ...pack.en,
   ...sessions.en,
+  ...agreement.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -16,8 +16,10 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
+import * as agreement from './areas/agreement.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -37,8 +39,10 @@ export const ptBR = {
   ...errors.pt,
   ...runLabels.pt,
   ...answers.pt,
+  ...perDocument.pt,
   ...pack.pt,
   ...sessions.pt,
+  ...agreement.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

@@ -4,8 +4,9 @@
 // with BM25 — numbers computed with the engine and checked again by tests/app/lessons/.
 import type { ChunkerId, LintFlag } from '../../engine/types.ts';
 import type { ExperimentGrid } from '../experiments/grid.ts';
+import { DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../../engine/evaluation/index.ts';
 
-export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution' | 'scope' | 'baselines';
+export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution' | 'scope' | 'baselines' | 'generated-vs-human';
 
 export type SampleLang = 'pt-BR' | 'en';
 
@@ -212,6 +213,15 @@ export const LESSONS: readonly Lesson[] = [
         { chunker: 'structure', maxTokens: 128, hit5: 0.867, ctx3: 280 },
       ],
     },
+  },
+  {
+    // Do generated questions rank configurations as people's questions do? The card runs the comparison
+    // (src/app/questions/AgreementPanel.svelte) on the lesson's corpus once it has questions of both
+    // kinds; its grid is the comparison's default one, to see the scores under each set in Results.
+    id: 'generated-vs-human',
+    needsModel: false,
+    computed: true,
+    arms: [{ arm: 'open', grid: { ...base, chunkers: [...DEFAULT_AGREEMENT_CHUNKERS], sizes: [...DEFAULT_AGREEMENT_SIZES] } }],
   },
 ];
 

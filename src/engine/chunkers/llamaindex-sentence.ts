@@ -3,6 +3,7 @@
 
 import { BASELINE_CHUNKERS, type CommonParams } from '../types.ts';
 import { chunksFromRanges, defineChunker, maxTokensParam, overlapParam, placePieces } from './kit/index.ts';
+import { withOnePassReverts } from './llamaindex-reverts.ts';
 
 const quiet = { log() {}, warn() {}, error() {} };
 
@@ -39,10 +40,13 @@ export const llamaindexSentence = defineChunker<CommonParams>({
       },
       logger: quiet,
     } as ConstructorParameters<typeof SentenceSplitter>[0]);
-    const pieces = splitter.splitText(doc.text);
-    // SentenceSplitter rejoins sentence splits, which can change the whitespace between them: such a
-    // chunk is placed over the document range it came from (whitespace runs matching any run).
-    const ranges = placePieces(doc.text, pieces, { overlapping: overlap > 0, who: 'llamaindex-sentence', looseSpace: true });
+    // The library's own splitting, with its sentence tokenizer's placeholders put back in one pass
+    // (the same text; linear instead of quadratic in a paragraph's length: ./llamaindex-reverts.ts).
+    const pieces = withOnePassReverts(() => splitter.splitText(doc.text));
+    // SentenceSplitter rejoins sentence splits, which can change the whitespace between them, and its
+    // sentence tokenizer can drop one of two full stops: such a chunk is placed over the document range
+    // it came from (whitespace runs matching any run, runs of . ? ! … any such run).
+    const ranges = placePieces(doc.text, pieces, { overlapping: overlap > 0, who: 'llamaindex-sentence', looseSpace: true, loosePunctuation: true });
     return chunksFromRanges(doc, ranges, ctx.tokenizer);
   },
 });

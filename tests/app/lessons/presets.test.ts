@@ -15,7 +15,7 @@ const SAMPLES = new URL('../../../public/samples/', import.meta.url).pathname;
 
 describe('lesson presets', () => {
   test('every lesson has its title, explanation and button labels in Portuguese and English, all different', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(['size-sweep', 'strategies', 'overlap', 'header', 'small-to-big', 'tables-code', 'late-vs-naive', 'dilution', 'scope', 'baselines']);
+    expect(LESSONS.map((l) => l.id)).toEqual(['size-sweep', 'strategies', 'overlap', 'header', 'small-to-big', 'tables-code', 'late-vs-naive', 'dilution', 'scope', 'baselines', 'generated-vs-human']);
     for (const l of LESSONS) {
       for (const part of ['title', 'shows', 'lookFor', 'known']) {
         const key = `lessons.${l.id}.${part}` as keyof typeof pt;

@@ -169,6 +169,13 @@ export const pt = {
     'A diferença em hit@5 entre o divisor que você usa hoje e o melhor do ChunkLab, e o intervalo: com poucas perguntas, uma diferença de 3 pontos pode ser acaso. Compare também os tokens de contexto (ctx3): ganhar devolvendo mais texto não é o mesmo que cortar melhor.',
   'lessons.baselines.known':
     'Na avaliação da Chroma (2024), o divisor recursivo com 200 tokens e sem sobreposição foi um ponto de partida sólido. Mudar de divisor raramente muda tudo; respeitar títulos, tabelas e código costuma ajudar mais do que trocar de biblioteca.',
+  'lessons.generated-vs-human.title': 'Perguntas geradas: dá para confiar?',
+  'lessons.generated-vs-human.shows':
+    'As mesmas configurações avaliadas com as perguntas escritas por pessoas e com perguntas geradas por um modelo, e quanto as duas ordens concordam (τ-b de Kendall, com intervalo de confiança), com os pares de configurações que elas ordenam ao contrário.',
+  'lessons.generated-vs-human.lookFor':
+    'Se o intervalo fica bem acima de zero e se a melhor configuração é a mesma. Perguntas geradas que repetem as palavras do texto ficam fáceis demais: quase toda configuração acerta, e elas deixam de separar as boas das ruins.',
+  'lessons.generated-vs-human.known':
+    'No ChunkLab, perguntas "geradas" copiando frases da amostra em inglês (sem modelo, só para o teste) ordenaram as 12 configurações da grade padrão com τ-b 0,29 (intervalo de 95% de 0,21 a 0,43, reamostrando documentos): 9 das 12 acertaram todas (hit@5 = 1). Os números deste cartão saem das suas próprias perguntas.',
   'lessons.scope.title': 'Escopo: buscar no corpus ou dentro de um documento',
   'lessons.scope.shows': 'As mesmas divisões avaliadas duas vezes: buscando em todo o corpus e buscando só entre os trechos do documento da resposta (como quem já abriu o documento certo e procura nele).',
   'lessons.scope.lookFor': 'Se a configuração que vence no corpus também vence dentro do documento. Trechos pequenos e precisos podem perder no corpus (parecem com trechos de outros documentos) e ganhar quando o documento já é o certo.',
@@ -348,6 +355,13 @@ export const en: Record<keyof typeof pt, string> = {
     'The hit@5 gap between the splitter you run today and the best of ChunkLab, and its interval: with few questions a 3-point gap can be chance. Compare the context tokens too (ctx3): winning by returning more text is not the same as cutting better.',
   'lessons.baselines.known':
     "In Chroma's evaluation (2024), the recursive splitter at 200 tokens with no overlap was a solid starting point. Changing splitter rarely changes everything; respecting headings, tables and code tends to help more than switching libraries.",
+  'lessons.generated-vs-human.title': 'Generated questions: can you trust them?',
+  'lessons.generated-vs-human.shows':
+    "The same configurations evaluated with questions written by people and with questions a model generated, and how far the two orders agree (Kendall's τ-b, with a confidence interval), with the pairs of configurations they order the other way round.",
+  'lessons.generated-vs-human.lookFor':
+    'Whether the interval stays well above zero, and whether the best configuration is the same. Generated questions that repeat the words of the text are too easy: almost every configuration gets them, and they stop telling good from bad.',
+  'lessons.generated-vs-human.known':
+    'In ChunkLab, questions "generated" by copying sentences of the English sample (no model, only for the test) ranked the default grid\'s 12 configurations with τ-b 0.29 (95% interval 0.21 to 0.43, resampling documents): 9 of the 12 got every one of them (hit@5 = 1). The numbers on this card come from your own questions.',
   'lessons.scope.title': 'Scope: searching the corpus or inside one document',
   'lessons.scope.shows': "The same chunkings evaluated twice: searching the whole corpus, and searching only among the chunks of the answer's document (like someone who already opened the right document and searches in it).",
   'lessons.scope.lookFor': 'Whether the configuration that wins across the corpus also wins inside the document. Small, precise chunks can lose across the corpus (they look like chunks of other documents) and win once the document is the right one.',
