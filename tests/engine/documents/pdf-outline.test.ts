@@ -2,10 +2,12 @@
 // texinfo-like manual (scripts/pdf-cases-outline.ts): the outline's titles matched to their lines
 // with or without section labels and across a line break, numbered subsections below the outline's
 // depth kept, function names and bylines set large and bold not taken for headings.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { unlabelled } from '../../../src/engine/documents/pdf/headings.ts';
-import { markdownHeadings } from '../../../bench/pdf-metrics.ts';
+import { headingScores, markdownHeadings } from '../../../bench/pdf-metrics.ts';
 import { CODE_NAMES, codeNamesManual, OUTLINE_MANUAL, outlineManual } from '../../../scripts/pdf-cases-outline.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
@@ -53,5 +55,29 @@ describe('identifiers and signatures set like headings (no outline)', () => {
     const want = CODE_NAMES.lines.filter((l) => l.heading).map((l) => ({ level: l.heading, title: l.text }));
     expect(levelled(r.markdown)).toEqual(want);
     for (const l of CODE_NAMES.lines.filter((x) => x.size && !x.heading)) expect(r.markdown.split('\n')).toContain(l.text);
+  });
+});
+
+describe('libtasn1.pdf (public: Debian’s texinfo manual, GFDL; see the NOTICE)', () => {
+  test('its headings are its 21 bookmarks, none of its function names or its byline', async () => {
+    const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/documents/public/libtasn1.pdf')));
+    // The reference, read independently: the outline's titles through pdf.js itself.
+    const pdfjs = await loadPdfjs();
+    const doc = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+    const titles: string[] = [];
+    const walk = (ns: { title: string; items?: unknown[] }[] | null) => ns?.forEach((n) => (titles.push(n.title), walk(n.items as never)));
+    walk(await doc.getOutline());
+    await doc.destroy();
+    expect(titles).toHaveLength(21);
+    const r = await pdfToMarkdown(bytes, loadPdfjs, pdfjsOptions);
+    expect(r.headings).toBe('outline');
+    const found = markdownHeadings(r.markdown);
+    const s = headingScores(found, titles);
+    expect(s).toEqual({ tp: 21, found: 21, want: 21 });
+    expect(found.some((h) => /^asn1 |Fiorina/.test(h))).toBe(false);
+    // Levels: chapters 1, their sections 2 ("## 2.1 ASN.1 syntax").
+    expect(r.markdown).toMatch(/^# 2 ASN\.1 structure handling$/m);
+    expect(r.markdown).toMatch(/^## 2\.1 ASN\.1 syntax$/m);
+    expect(r.markdown).toMatch(/^# Appendix A Copying Information$/m);
   });
 });
