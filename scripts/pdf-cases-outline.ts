@@ -162,3 +162,46 @@ export async function codeNamesCase() {
   const headings = CODE_NAMES.lines.flatMap((l) => (l.heading ? [{ level: l.heading, title: l.text }] : []));
   return { name: 'function names set as headings', bytes: await codeNamesManual(), text: CODE_NAMES.lines.map((l) => l.text).join(' '), outline: headings, tables: [], running: [] };
 }
+
+/**
+ * What tightSubsections() draws (no outline, no tags, no bold: the font carries no weight cue): a
+ * numbered subsection title at body size and weight, a gap above it but its paragraph's first line
+ * right below (LaTeX's \subsection in some classes), and two lines that must stay text: a paragraph
+ * opening with a number after a gap but running the full line, and a short numbered line inside a
+ * paragraph.
+ */
+export const TIGHT = {
+  blocks: [
+    { head: 'Notes on Tracing', size: 16 },
+    { head: '1 Introduction', size: 12 },
+    { lines: ['Tracing compilers record the path a program takes through a loop and compile only that path,', 'which keeps the compiled code small and fast for the common case seen while running.'] },
+    { head: '1.1 Calling Compiled Traces', size: 10 },
+    { lines: ['Compiled traces are stored in a cache indexed by the program counter and the types seen,', 'and they are called like ordinary functions with the usual calling conventions of the host.'] },
+    { lines: ['2 Large tables were kept exactly as they are, because moving them would break the numbering', 'that every later section of these notes relies on when it points back to earlier results.'] },
+    { lines: ['The monitor counts how often each loop edge is taken and starts recording once the count', '3 Times Over', 'the threshold, so that cold code is never compiled at all.'] },
+  ] as ({ head: string; size: number } | { lines: string[] })[],
+};
+
+export async function tightSubsections(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.TimesRoman);
+  const page = pdf.addPage([612, 792]);
+  let y = 740;
+  let underHead = false;
+  for (const b of TIGHT.blocks) {
+    if ('head' in b) {
+      y -= 22;
+      page.drawText(b.head, { x: 72, y, size: b.size, font: f });
+      y -= b.size * 1.15;
+      underHead = true;
+    } else {
+      if (!underHead) y -= 12; // a paragraph gap, except right under a heading
+      underHead = false;
+      for (const l of b.lines) {
+        page.drawText(l, { x: 72, y, size: 10, font: f });
+        y -= 11.5;
+      }
+    }
+  }
+  return pdf.save();
+}

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { unlabelled } from '../../../src/engine/documents/pdf/headings.ts';
 import { headingScores, markdownHeadings } from '../../../bench/pdf-metrics.ts';
-import { CODE_NAMES, codeNamesManual, OUTLINE_MANUAL, outlineManual } from '../../../scripts/pdf-cases-outline.ts';
+import { CODE_NAMES, codeNamesManual, OUTLINE_MANUAL, outlineManual, tightSubsections } from '../../../scripts/pdf-cases-outline.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 /** Headings with their levels, read from the Markdown independently of the reader's code. */
@@ -79,5 +79,18 @@ describe('libtasn1.pdf (public: Debian’s texinfo manual, GFDL; see the NOTICE)
     expect(r.markdown).toMatch(/^# 2 ASN\.1 structure handling$/m);
     expect(r.markdown).toMatch(/^## 2\.1 ASN\.1 syntax$/m);
     expect(r.markdown).toMatch(/^# Appendix A Copying Information$/m);
+  });
+});
+
+describe('a numbered subsection at body size and weight, tight above its paragraph', () => {
+  test('is a heading; a full numbered line after a gap and a numbered line inside a paragraph are not', async () => {
+    const r = await pdfToMarkdown(await tightSubsections(), loadPdfjs, pdfjsOptions);
+    const found = markdownHeadings(r.markdown);
+    expect(found).toContain('1.1 Calling Compiled Traces');
+    expect(found).toContain('1 Introduction');
+    expect(found.some((h) => /^2 Large|^3 Times/.test(h))).toBe(false);
+    // The subsection sits below the section (a deeper level).
+    const lv = levelled(r.markdown);
+    expect(lv.find((h) => h.title === '1.1 Calling Compiled Traces')!.level).toBeGreaterThan(lv.find((h) => h.title === '1 Introduction')!.level);
   });
 });

@@ -175,7 +175,16 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
     const next = rows[i + 1];
-    const apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
+    let apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
+    // Or set off above (a gap over 1.5 lines) and much shorter than the line below, which starts at
+    // the same x: a section title over its paragraph's first, full line (LaTeX's \subsection at body
+    // size and weight, tight above its text).
+    if (!apart && next && (!prev || prev.page !== r.page || prev.jump || prev.y - r.y > 1.5 * r.size)) {
+      const x0 = r.frags[0].x0;
+      const nx0 = next.frags[0].x0;
+      const nx1 = next.frags[next.frags.length - 1].x1;
+      apart = Math.abs(nx0 - x0) < r.size && f.x1 - x0 < 0.6 * (nx1 - nx0);
+    }
     const numbered = depth > 0 && words <= 10 && apart && /^\S+\s+\p{Lu}/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t));
     if (!big && !boldish && !numbered) return null;
     return { key: `${round(f.size)}|${f.bold ? 1 : 0}`, size: round(f.size), bold: f.bold, depth };
