@@ -1,0 +1,40 @@
+// A page's rows with its ruled tables in place: the text inside a table's grid leaves the flow of
+// rows and one stand-in row, at the table's top edge and as wide as the table, carries the table
+// (layoutBlocks writes it where it stands in the reading order; the column finder sees its width).
+
+import { rowsOf, type Item, type Vocab } from './geometry.ts';
+import { ruledTables, type Grid } from './ruled.ts';
+import type { Row } from './types.ts';
+
+/**
+ * Is the page's text worth fetching the operator list for (it has at least two lines cut into
+ * several fragments by wide gaps, as table rows are)? Fetching it costs about as much as reading the
+ * text, so pages of running prose skip it.
+ */
+export function tableLike(items: Item[], page: number): boolean {
+  let n = 0;
+  for (const r of rowsOf(items, page)) if (r.frags.length >= 2 && ++n >= 2) return true;
+  return false;
+}
+
+export function ruledRows(grids: Grid[], items: Item[], page: number, vocab: Vocab): Row[] {
+  const { tables, used } = ruledTables(grids, items, page, vocab);
+  const rows = rowsOf(used.size ? items.filter((it) => !used.has(it)) : items, page);
+  if (!tables.length) return rows;
+  const sizes = items.filter((it) => used.has(it) && /\S/.test(it.s)).map((it) => it.size).sort((a, b) => a - b);
+  const size = sizes.length ? sizes[sizes.length >> 1] : 10;
+  for (const t of tables) {
+    const stand: Row = {
+      y: t.y1,
+      size,
+      page,
+      frags: [{ x0: t.x0, x1: t.x1, y: t.y1, size, text: '', raw: '', font: '', mono: false, bold: false }],
+      table: { kind: 'table', header: t.header, rows: t.rows, page },
+      around: { before: t.before, after: t.after },
+    };
+    let k = 0;
+    while (k < rows.length && rows[k].y >= t.y1) k++;
+    rows.splice(k, 0, stand);
+  }
+  return rows;
+}
