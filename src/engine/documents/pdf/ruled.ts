@@ -5,8 +5,10 @@
 // vertical lines is a grid. Its rows and columns are the distinct positions of its lines; two
 // neighbouring cells with no line between them form one merged (spanning) cell. Text runs go to the
 // cell holding their centre, lines of one cell are joined with a space (one cell, several lines of
-// text, is one cell). A merged cell's text is repeated in every row and column it covers, so each
-// row reads on its own and the header keeps one label per column. The first row is the header.
+// text, is one cell). A merged cell's text stands in its first row and column, the cells it covers
+// stay empty (as drawn; no text is read twice). The first row is the header; a header drawn over
+// several rows (labels spanning down, a group label spanning its sub-columns) is one header row
+// whose labels join the texts above each column ("hit@5 pt", "hit@5 en").
 //
 // Not a table: a single framed box (a boxed paragraph, a code box, a page frame), grids with fewer
 // than two rows or two columns holding text, grids where most cells are empty (a chart's gridlines,
@@ -464,7 +466,18 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     }
     return seen.map((k) => text.get(k)!).join(' ');
   });
-  const cells = [header, ...rowsKept.slice(head).map((r) => colIdx.map((c) => grid[r][c]))];
+  // Body cells: a merged cell's text stands in its first row and column only (the others stay
+  // empty, as the PDF shows them), so no text is read twice.
+  const shown = new Set<number>();
+  const body = rowsKept.slice(head).map((r) =>
+    colIdx.map((c) => {
+      const k = find(r * nc + c);
+      if (shown.has(k)) return '';
+      shown.add(k);
+      return grid[r][c];
+    }),
+  );
+  const cells = [header, ...body];
   if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return null;
   // Text in most cells (counting each merged cell once), and no cell of prose.
   const roots = new Set<number>();
