@@ -359,6 +359,75 @@ export async function ruledTables(): Promise<PdfCase> {
   return { name: 'ruled tables: merged cells, rules as rectangles, wrapped cells; boxes that are not tables', bytes: await pdf.save(), text: text.join(' '), outline: [], tables: [tableA, tableB], running: [] };
 }
 
+/**
+ * A paper's table ruled across only (top rule, a rule under a two-line header with a group label
+ * over two columns, bottom rule; LaTeX's booktabs), a cell wrapped over two lines, its caption
+ * above; then prose between three full-width section rules, which is not a table.
+ */
+export async function rulesOnly(): Promise<PdfCase> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.TimesRoman);
+  const b = await pdf.embedFont(StandardFonts.TimesRomanBold);
+  const page = pdf.addPage([612, 792]);
+  const size = 9;
+  const put = (t: string, x: number, y: number, font = f) => page.drawText(t, { x, y, size, font });
+  const rule = (y: number, x0 = 150, x1 = 470, w = 0.6) => page.drawLine({ start: { x: x0, y }, end: { x: x1, y }, thickness: w, color: rgb(0, 0, 0) });
+  const text: string[] = [];
+  const caption = 'Table 3: Retrieval by chunker on the Portuguese samples.';
+  put(caption, 150, 720);
+  text.push(caption);
+  rule(712, 150, 470, 0.8);
+  // Columns: Chunker 153 | Cap 240 | hit@1 300 | hit@5 350 | Notes 400
+  put('Chunker', 153, 700, b);
+  put('Cap', 240, 700, b);
+  // The group label spans both recall columns, with a short rule under it (\\cmidrule).
+  put('Recall at rank', 300, 700, b);
+  page.drawLine({ start: { x: 300, y: 695 }, end: { x: 372, y: 695 }, thickness: 0.4, color: rgb(0, 0, 0) });
+  put('Notes', 400, 700, b);
+  put('@1', 300, 688, b);
+  put('@5', 350, 688, b);
+  rule(682);
+  const body = [
+    ['structure', '128', '0.61', '0.79', 'keeps headings'],
+    ['recursive', '128', '0.55', '0.73', 'splits on blank', 'lines first'],
+    ['fixed', '128', '0.43', '0.57', 'baseline'],
+  ];
+  let y = 670;
+  for (const r of body) {
+    [153, 240, 300, 350, 400].forEach((x, i) => put(r[i], x, y));
+    if (r[5]) {
+      y -= 11;
+      put(r[5], 400, y);
+    }
+    y -= 13;
+  }
+  rule(y + 6, 150, 470, 0.8);
+  text.push('Chunker Cap Recall at rank Notes @1 @5', 'structure 128 0.61 0.79 keeps headings recursive 128 0.55 0.73 splits on blank lines first fixed 128 0.43 0.57 baseline');
+  // Prose between three section rules of one width: not a table.
+  y -= 40;
+  const paras = [
+    ['The structure chunker keeps a section together when it fits the cap and', 'cuts it at sentence ends otherwise, so a question about one section finds it.'],
+    ['The recursive chunker does not know about sections; it cuts at blank lines', 'first and then at sentences, which loses the heading of long sections.'],
+  ];
+  for (const p of paras) {
+    rule(y + 12, 72, 540);
+    p.forEach((l, k) => put(l, 72, y - k * 11));
+    // A second column of the same prose block, so its lines have a wide gap in them.
+    y -= p.length * 11 + 14;
+    text.push(...p);
+  }
+  rule(y + 12, 72, 540);
+  const table = {
+    header: ['Chunker', 'Cap', 'Recall at rank @1', 'Recall at rank @5', 'Notes'],
+    rows: [
+      ['structure', '128', '0.61', '0.79', 'keeps headings'],
+      ['recursive', '128', '0.55', '0.73', 'splits on blank lines first'],
+      ['fixed', '128', '0.43', '0.57', 'baseline'],
+    ],
+  };
+  return { name: 'a table ruled across only (booktabs), prose between section rules', bytes: await pdf.save(), text: text.join(' '), outline: [], tables: [table], running: [] };
+}
+
 /** Stroked table rules drawn in a coordinate system scaled by 2 (q 2 0 0 2 0 0 cm … Q). */
 function scaledRules(xs: number[], ys: number[]): PDFOperator[] {
   const ops: PDFOperator[] = [pushGraphicsState(), concatTransformationMatrix(2, 0, 0, 2, 0, 0), setLineWidth(0.4), setStrokingColor(rgb(0, 0, 0))];
@@ -369,7 +438,7 @@ function scaledRules(xs: number[], ys: number[]): PDFOperator[] {
 }
 
 export async function allCases(): Promise<PdfCase[]> {
-  return [await twoColumns(), await slides(), await runningLines(), await numberedHeadings(), await tables(), await ruledTables()];
+  return [await twoColumns(), await slides(), await runningLines(), await numberedHeadings(), await tables(), await ruledTables(), await rulesOnly()];
 }
 
 // ------------------------------------------------------------------ hostile geometry (issue 25)

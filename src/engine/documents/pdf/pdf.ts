@@ -14,7 +14,8 @@ import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks } from './render.ts';
 import { ruledRows, tableLike } from './ruled-page.ts';
-import { gridsOf, opCodesOf, segmentsOf, type Grid, type OpCodes, type OperatorList } from './ruled.ts';
+import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
+import type { Ruling } from './ruled-page.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
@@ -113,8 +114,8 @@ interface PageData {
   box: number[];
   items: Item[];
   tree: PdfStructNode | null;
-  /** Grids of drawn lines (ruled tables), when the page was checked for them. */
-  grids?: Grid[];
+  /** Lines the page draws and the grids they form (ruled tables), when the page was checked for them. */
+  ruling?: Ruling;
 }
 
 const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
@@ -143,14 +144,14 @@ async function learnFonts(page: PdfPageProxy, tc: PdfTextContent, fontBold: Map<
 async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<string, boolean>, codes: OpCodes, layout: Set<PageData>, signal?: AbortSignal): Promise<void> {
   for (const p of pages) {
     signal?.throwIfAborted();
-    const needGrids = layout.has(p) && !p.grids;
+    const needGrids = layout.has(p) && !p.ruling;
     if (!needGrids && p.items.every((i) => fontBold.has(i.font))) continue;
     try {
       const page = await doc.getPage(p.n);
       const fetched = await learnFonts(page, await page.getTextContent(), fontBold);
       if (needGrids) {
-        const grids = await gridsOfPage(page, p.items, p.n, codes, fetched);
-        if (grids?.length) p.grids = grids;
+        const ruling = await rulingOf(page, p.items, p.n, codes, fetched);
+        if (ruling) p.ruling = ruling;
       }
       page.cleanup?.();
     } catch {
@@ -161,12 +162,13 @@ async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<
 }
 
 /** Grids of the page's drawn lines; the operator list is only fetched when the text looks like a table (or is already fetched). */
-async function gridsOfPage(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean): Promise<Grid[] | undefined> {
+async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean): Promise<Ruling | undefined> {
   if (!fetched && !tableLike(items, n)) return undefined;
   const ops = (await page.getOperatorList().catch(() => null)) as OperatorList | null;
   if (!ops?.fnArray || !ops.argsArray) return undefined;
   const segs = segmentsOf(ops, codes);
-  return segs ? gridsOf(segs) : undefined;
+  // Worth keeping: a grid, or three horizontal rules (a table ruled across only).
+  return segs && (segs.h.length >= 3 || segs.v.length >= 2) ? { segs, grids: gridsOf(segs) } : undefined;
 }
 
 async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, codes: OpCodes, where?: string): Promise<PageData> {
@@ -200,9 +202,9 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     if (item) items.push(item);
   }
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
-  const grids = fontBold ? await gridsOfPage(page, items, n, codes, fetched) : undefined;
+  const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched) : undefined;
   page.cleanup?.();
-  return { n, box: page.view, items, tree, ...(grids?.length ? { grids } : {}) };
+  return { n, box: page.view, items, tree, ...(ruling ? { ruling } : {}) };
 }
 
 /** Reads a PDF into Markdown and a page map. */
@@ -254,7 +256,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, codes, new Set(layoutData), opts.signal);
     const layoutPages: PageRows[] = layoutData.map((p) => {
       const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
-      return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: p.grids ? ruledRows(p.grids, p.items, p.n, vocab) : rowsOf(p.items, p.n) };
+      return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: p.ruling ? ruledRows(p.ruling, p.items, p.n, vocab) : rowsOf(p.items, p.n) };
     });
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
     let runningLines = 0;

@@ -3,7 +3,7 @@
 // (layoutBlocks writes it where it stands in the reading order; the column finder sees its width).
 
 import { rowsOf, type Item, type Vocab } from './geometry.ts';
-import { ruledTables, type Grid } from './ruled.ts';
+import { ruledTables, rulesOnlyTables, type Grid, type Segments } from './ruled.ts';
 import type { Row } from './types.ts';
 
 /**
@@ -17,8 +17,15 @@ export function tableLike(items: Item[], page: number): boolean {
   return false;
 }
 
-export function ruledRows(grids: Grid[], items: Item[], page: number, vocab: Vocab): Row[] {
-  const { tables, used } = ruledTables(grids, items, page, vocab);
+/** What a page draws: its horizontal and vertical segments and the grids they form. */
+export interface Ruling {
+  segs: Segments;
+  grids: Grid[];
+}
+
+export function ruledRows(ruling: Ruling, items: Item[], page: number, vocab: Vocab): Row[] {
+  const { tables, used } = ruledTables(ruling.grids, items, page, vocab);
+  tables.push(...rulesOnlyTables(ruling.segs, ruling.grids, items, page, vocab, used));
   const rows = rowsOf(used.size ? items.filter((it) => !used.has(it)) : items, page);
   if (!tables.length) return rows;
   const sizes = items.filter((it) => used.has(it) && /\S/.test(it.s)).map((it) => it.size).sort((a, b) => a - b);

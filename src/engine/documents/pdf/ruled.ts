@@ -492,3 +492,109 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   if (filled.length <= 4 && Math.max(...lengths) > 0.8 * total && total > 200) return null;
   return { header: cells[0], rows: cells.slice(1), before, after, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
 }
+
+// ------------------------------------------------------------------ tables ruled across only
+
+/**
+ * Tables ruled with horizontal lines only, as papers set them (a rule above, one under the header,
+ * one below: LaTeX's booktabs): three or more rules of one width stacked on the page with no
+ * vertical line between them. The header is the text between the first two rules; the body the
+ * text between the second and the last, its columns where every body line leaves a gap; a body
+ * line with nothing in the first column continues the row above (a wrapped cell); a header label
+ * over several columns (a group label) names each of them. Not a table: fewer than two columns or
+ * two body rows, mostly empty cells, or cells of running prose (text between section rules).
+ */
+export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], page: number, vocab: Vocab, taken: Set<Item>): RuledTable[] {
+  const inGrid = (s: Seg) => grids.some((g) => s.y0 >= g.y0 - TOL && s.y0 <= g.y1 + TOL && s.x0 >= g.x0 - TOL && s.x1 <= g.x1 + TOL);
+  const h = mergeCollinear(segs.h, true).filter((s) => s.x1 - s.x0 >= 100 && !inGrid(s));
+  if (h.length < 3 || h.length > 400) return [];
+  // Groups of rules of the same extent, top to bottom.
+  const groups: Seg[][] = [];
+  for (const s of [...h].sort((a, b) => b.y0 - a.y0)) {
+    const g = groups.find((x) => Math.abs(x[0].x0 - s.x0) <= 4 && Math.abs(x[0].x1 - s.x1) <= 4 && x[x.length - 1].y0 - s.y0 <= 300 && x[x.length - 1].y0 - s.y0 > 2);
+    if (g) g.push(s);
+    else groups.push([s]);
+  }
+  const out: RuledTable[] = [];
+  for (const g of groups) {
+    if (g.length < 3) continue;
+    const top = g[0].y0;
+    const mid = g[1].y0;
+    const bottom = g[g.length - 1].y0;
+    const x0 = Math.min(...g.map((s) => s.x0));
+    const x1 = Math.max(...g.map((s) => s.x1));
+    // A vertical line inside: a grid's business, not this one's.
+    if (segs.v.some((v) => v.x0 > x0 + TOL && v.x0 < x1 - TOL && v.y1 > bottom + TOL && v.y0 < top - TOL)) continue;
+    const inside = (lo: number, hi: number) =>
+      items.filter((it) => {
+        if (taken.has(it) || !/\S/.test(it.s)) return false;
+        const c = centre(it);
+        return c.x >= x0 - TOL && c.x <= x1 + TOL && c.y > lo && c.y < hi;
+      });
+    const headItems = inside(mid, top);
+    const bodyItems = inside(bottom, mid);
+    if (!headItems.length || bodyItems.length < 4) continue;
+    // Short rules in the header (\\cmidrule): the label right above one spans the columns under it.
+    const under = mergeCollinear(segs.h, true).filter((s) => s.y0 < top - TOL && s.y0 > mid + TOL && s.x0 >= x0 - TOL && s.x1 <= x1 + TOL && s.x1 - s.x0 < x1 - x0 - 2 * TOL);
+    const t = rulesOnlyTable(headItems, bodyItems, under, page, vocab);
+    if (!t) continue;
+    out.push({ ...t, before: [], after: [], x0, x1, y0: bottom, y1: top });
+    for (const it of [...headItems, ...bodyItems]) taken.add(it);
+  }
+  return out;
+}
+
+function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page: number, vocab: Vocab): { header: string[]; rows: string[][] } | null {
+  const body = rowsOf(bodyItems, page);
+  // Columns: the stretches of x that body text covers, separated by gaps no body line bridges.
+  const spans = body.flatMap((r) => r.frags.map((f) => ({ x0: f.x0, x1: f.x1, size: f.size }))).sort((a, b) => a.x0 - b.x0);
+  const cols: { x0: number; x1: number }[] = [];
+  for (const s of spans) {
+    const last = cols[cols.length - 1];
+    if (last && s.x0 <= last.x1 + 0.5 * s.size) last.x1 = Math.max(last.x1, s.x1);
+    else cols.push({ x0: s.x0, x1: s.x1 });
+  }
+  if (cols.length < 2 || cols.length > 30) return null;
+  const colOf = (x0: number, x1: number) => {
+    const c = (x0 + x1) / 2;
+    let best = 0;
+    let d = Infinity;
+    cols.forEach((k, i) => {
+      const dist = c < k.x0 ? k.x0 - c : c > k.x1 ? c - k.x1 : 0;
+      if (dist < d) [best, d] = [i, dist];
+    });
+    return best;
+  };
+  const rows: string[][][] = [];
+  let prevY = Infinity;
+  for (const r of body) {
+    const cells: string[][] = cols.map(() => []);
+    for (const f of r.frags) cells[colOf(f.x0, f.x1)].push(f.text);
+    const wrapped = rows.length > 0 && !cells[0].length && prevY - r.y <= 1.5 * r.size;
+    if (wrapped) rows[rows.length - 1].forEach((c, i) => c.push(...cells[i]));
+    else rows.push(cells);
+    prevY = r.y;
+  }
+  if (rows.length < 2) return null;
+  const grid = rows.map((r) => r.map((c) => joinLines(c, vocab)));
+  const cells = grid.flat();
+  const filled = cells.filter(Boolean);
+  if (filled.length * 2 < cells.length) return null;
+  // Running prose between section rules: most cells hold many words.
+  if (filled.filter((c) => c.split(' ').length >= 7).length * 2 >= filled.length) return null;
+  // Header: each label names every column it covers at least half of, or every column under the
+  // short rule drawn right below it (a group label over its sub-columns), else the one its centre
+  // is nearest to.
+  const header: string[][] = cols.map(() => []);
+  for (const r of rowsOf(headItems, page))
+    for (const f of r.frags) {
+      const rule = under.find((u) => r.y - u.y0 > 0 && r.y - u.y0 <= f.size && u.x0 <= f.x1 && u.x1 >= f.x0);
+      const covers = (k: { x0: number; x1: number }) =>
+        rule ? (k.x0 + k.x1) / 2 >= rule.x0 - TOL && (k.x0 + k.x1) / 2 <= rule.x1 + TOL : Math.min(k.x1, f.x1) - Math.max(k.x0, f.x0) >= 0.5 * (k.x1 - k.x0);
+      const covered = cols.map((k, i) => (covers(k) ? i : -1)).filter((i) => i >= 0);
+      for (const i of covered.length > 1 ? covered : [colOf(f.x0, f.x1)]) header[i].push(f.text);
+    }
+  const head = header.map((h) => joinLines(h, vocab));
+  if (head.filter(Boolean).length * 2 < head.length) return null;
+  return { header: head, rows: grid };
+}
