@@ -118,6 +118,30 @@ describe('grids and tables', () => {
     ]);
   });
 
+  test('rules drawn around several records at once (every cell the same lines, a column of numbers): one row a line; wrapped words stay one cell', () => {
+    const g = gridsOf(segmentsOf(grid([100, 200, 300], [500, 480, 440, 400]))!);
+    const items = [
+      item('State', 105, 486),
+      item('Checks', 205, 486),
+      item('Alabama', 105, 466),
+      item('18,870', 205, 466),
+      item('Alaska', 105, 452),
+      item('209', 205, 452),
+      // Two words wrapped in both cells of the last row: no cell of numbers only.
+      item('New', 105, 426),
+      item('many', 205, 426),
+      item('Mexico', 105, 412),
+      item('checks', 205, 412),
+    ];
+    const [t] = ruledTables(g, items, 1, vocab).tables;
+    expect(t.header).toEqual(['State', 'Checks']);
+    expect(t.rows).toEqual([
+      ['Alabama', '18,870'],
+      ['Alaska', '209'],
+      ['New Mexico', 'many checks'],
+    ]);
+  });
+
   test('one box (a framed paragraph), one row of boxes and mostly empty cells are not tables', () => {
     const box = gridsOf(segmentsOf(ol(path(O.stroke, rect(100, 400, 300, 100))))!);
     expect(box).toEqual([]);

@@ -408,11 +408,20 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     (byCell.get(k) ?? byCell.set(k, []).get(k)!).push(it);
   }
   const text = new Map<number, string>();
+  const lines = new Map<number, { y: number; text: string }[]>();
   for (const [k, its] of byCell) {
     const rows = rowsOf(its, page);
     const t = joinLines(rows.map(rowText), vocab);
     if (t) text.set(k, t);
+    lines.set(k, rows.map((x) => ({ y: x.y, text: rowText(x) })));
   }
+  // Roots confined to one grid row (not merged with a row above or below).
+  const rowsOfRoot = new Map<number, Set<number>>();
+  for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) {
+    const k = find(r * nc + c);
+    (rowsOfRoot.get(k) ?? rowsOfRoot.set(k, new Set()).get(k)!).add(r);
+  }
+  const isOwnRow = (k: number) => (rowsOfRoot.get(k)?.size ?? 0) === 1;
   const grid: string[][] = Array.from({ length: nr }, (_, r) => Array.from({ length: nc }, (_, c) => text.get(find(r * nc + c)) ?? ''));
   // Rows and columns without any text (a double rule's sliver, a spacer) go.
   const keepR = grid.map((row) => row.some(Boolean));
@@ -469,16 +478,38 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   // Body cells: a merged cell's text stands in its first row and column only (the others stay
   // empty, as the PDF shows them), so no text is read twice.
   const shown = new Set<number>();
-  const body = rowsKept.slice(head).map((r) =>
-    colIdx.map((c) => {
-      const k = find(r * nc + c);
-      if (shown.has(k)) return '';
-      shown.add(k);
-      return grid[r][c];
-    }),
-  );
+  const body = rowsKept.slice(head).flatMap((r) => {
+    const split = stackedRecords(colIdx.map((c) => find(r * nc + c)));
+    if (split) return split;
+    return [
+      colIdx.map((c) => {
+        const k = find(r * nc + c);
+        if (shown.has(k)) return '';
+        shown.add(k);
+        return grid[r][c];
+      }),
+    ];
+  });
   const cells = [header, ...body];
   if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return null;
+  /**
+   * Rows drawn around several records at once (rules every five lines, as statistical tables
+   * have): every cell of the row holds the same number of lines on the same baselines, and one of
+   * them holds only numbers (numbers do not wrap): one row a line. Null otherwise.
+   */
+  function stackedRecords(keys: number[]): string[][] | null {
+    const own = [...new Set(keys)];
+    if (own.some((k) => shown.has(k) || !isOwnRow(k))) return null;
+    const ls = own.map((k) => lines.get(k) ?? []).filter((l) => l.length);
+    const n = ls[0]?.length ?? 0;
+    if (ls.length < 2 || n < 2 || ls.some((l) => l.length !== n)) return null;
+    for (let j = 0; j < n; j++) if (ls.some((l) => Math.abs(l[j].y - ls[0][j].y) > 0.5 * 10)) return null;
+    if (!ls.some((l) => l.every((x) => /^[-+(]?[\d.,%$€£ ]+\)?$/.test(x.text) && /\d/.test(x.text)))) return null;
+    for (const k of own) shown.add(k);
+    return Array.from({ length: n }, (_, j) =>
+      keys.map((k, i) => (i > 0 && keys[i - 1] === k ? '' : (lines.get(k)?.[j]?.text ?? ''))),
+    );
+  }
   // Text in most cells (counting each merged cell once), and no cell of prose.
   const roots = new Set<number>();
   for (const r of rowsKept) for (const c of colIdx) roots.add(find(r * nc + c));
