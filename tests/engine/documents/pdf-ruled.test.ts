@@ -142,6 +142,21 @@ describe('grids and tables', () => {
     ]);
   });
 
+  test('a dense grid (99 × 99 cells, a number in each) is read in full; one past 20,000 cells is refused', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => 10 + i * 6);
+    const ys = Array.from({ length: 100 }, (_, i) => 700 - i * 6);
+    const g = gridsOf(segmentsOf(grid(xs, ys))!);
+    expect(g).toHaveLength(1);
+    const items: Item[] = [];
+    for (let r = 0; r < 99; r++) for (let c = 0; c < 99; c++) items.push(item(String((r * 7 + c) % 10), xs[c] + 2, ys[r] - 5, 4));
+    const [t] = ruledTables(g, items, 1, vocab).tables;
+    expect(t.header).toEqual(Array.from({ length: 99 }, (_, c) => String(c % 10)));
+    expect(t.rows).toHaveLength(98);
+    expect(t.rows[97][5]).toBe(String((98 * 7 + 5) % 10));
+    const big = gridsOf(segmentsOf(grid(Array.from({ length: 150 }, (_, i) => 10 + i * 4), Array.from({ length: 150 }, (_, i) => 700 - i * 4)))!);
+    expect(ruledTables(big, [item('1', 12, 695, 2)], 1, vocab).tables).toEqual([]);
+  });
+
   test('one box (a framed paragraph), one row of boxes and mostly empty cells are not tables', () => {
     const box = gridsOf(segmentsOf(ol(path(O.stroke, rect(100, 400, 300, 100))))!);
     expect(box).toEqual([]);

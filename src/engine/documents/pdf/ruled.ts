@@ -360,12 +360,33 @@ export function ruledTables(grids: Grid[], items: Item[], page: number, vocab: V
   return { tables, used };
 }
 
+/** Each segment under the boundary it lies on (within 3 pt), by binary search: positions sorted either way. */
+function onLines(at: number[], segs: Seg[], pos: (s: Seg) => number): Seg[][] {
+  const out: Seg[][] = at.map(() => []);
+  const up = at.length < 2 || at[0] <= at[at.length - 1];
+  for (const s of segs) {
+    const p = pos(s);
+    let lo = 0;
+    let hi = at.length - 1;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if (up ? at[m] < p : at[m] > p) lo = m + 1;
+      else hi = m;
+    }
+    for (const k of [lo - 1, lo]) if (k >= 0 && k < at.length && Math.abs(at[k] - p) <= 3) out[k].push(s);
+  }
+  return out;
+}
+
 function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable | null {
   const nr = g.ys.length - 1;
   const nc = g.xs.length - 1;
   if (nr * nc > 20000) return null;
-  const covers = (segs: Seg[], horizontal: boolean, at: number, mid: number) =>
-    segs.some((s) => (horizontal ? Math.abs(s.y0 - at) <= 3 && s.x0 - TOL <= mid && s.x1 + TOL >= mid : Math.abs(s.x0 - at) <= 3 && s.y0 - TOL <= mid && s.y1 + TOL >= mid));
+  // The segments lying on each boundary (so that each check looks at its own line's pieces only).
+  const onX = onLines(g.xs, g.v, (s) => s.x0);
+  const onY = onLines(g.ys, g.h, (s) => s.y0);
+  const coversV = (c: number, midY: number) => onX[c].some((s) => s.y0 - TOL <= midY && s.y1 + TOL >= midY);
+  const coversH = (r: number, midX: number) => onY[r].some((s) => s.x0 - TOL <= midX && s.x1 + TOL >= midX);
   // Merged cells: neighbours with no line between them share one root.
   const parent = Array.from({ length: nr * nc }, (_, i) => i);
   const find = (i: number): number => {
@@ -379,11 +400,11 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   };
   for (let r = 0; r < nr; r++) {
     const midY = (g.ys[r] + g.ys[r + 1]) / 2;
-    for (let c = 0; c + 1 < nc; c++) if (!covers(g.v, false, g.xs[c + 1], midY)) union(r * nc + c, r * nc + c + 1);
+    for (let c = 0; c + 1 < nc; c++) if (!coversV(c + 1, midY)) union(r * nc + c, r * nc + c + 1);
   }
   for (let c = 0; c < nc; c++) {
     const midX = (g.xs[c] + g.xs[c + 1]) / 2;
-    for (let r = 0; r + 1 < nr; r++) if (!covers(g.h, true, g.ys[r + 1], midX)) union(r * nc + c, (r + 1) * nc + c);
+    for (let r = 0; r + 1 < nr; r++) if (!coversH(r + 1, midX)) union(r * nc + c, (r + 1) * nc + c);
   }
   // Text that runs across the grid's vertical lines was not laid out in these cells (a form whose
   // lines and text do not line up): not a table.
@@ -393,7 +414,14 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     if (!/\S/.test(it.s)) continue;
     visible++;
     const mid = it.y + 0.3 * it.size;
-    if (g.v.some((s) => s.x0 > it.x + 2 && s.x0 < it.x + it.w - 2 && s.y0 <= mid && s.y1 >= mid)) across++;
+    // Inner column boundaries strictly inside the item's width, and a piece of line there at its height.
+    for (let c = 1; c + 1 < g.xs.length; c++) {
+      if (g.xs[c] <= it.x + 2 || g.xs[c] >= it.x + it.w - 2) continue;
+      if (onX[c].some((s) => s.y0 <= mid && s.y1 >= mid)) {
+        across++;
+        break;
+      }
+    }
   }
   if (across >= 2 && across * 5 > visible) return null;
   // Text to cells.
