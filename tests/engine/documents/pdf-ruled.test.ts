@@ -3,6 +3,7 @@
 // what the drawing was built to show.
 import { describe, expect, test } from 'vitest';
 import { Vocab, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
+import { tableLike } from '../../../src/engine/documents/pdf/ruled-page.ts';
 import { DEFAULT_OPS as O, gridsOf, MAX_SEGMENTS, ruledTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
 
 // pdf.js path codes inside constructPath data.
@@ -191,5 +192,17 @@ describe('grids and tables', () => {
       [['Table 1: Sizes'], ['k', 'v'], [['a', '1']]],
       [[], ['p', 'q'], [['r', 's']]],
     ]);
+  });
+});
+
+describe('which pages fetch their operator list', () => {
+  test('table rows (three cells, or a short label and its value) do; two columns of prose and single lines do not', () => {
+    const prose = Array.from({ length: 20 }, (_, i) => [item('the left column runs on with its prose here', 72, 700 - i * 12), item('and the right column runs on with its own', 320, 700 - i * 12)]).flat();
+    expect(tableLike(prose, 1)).toBe(false);
+    expect(tableLike([item('one line of text', 72, 700), item('another line', 72, 688)], 1)).toBe(false);
+    const threeCells = [0, 1].flatMap((i) => [item('a', 72, 700 - i * 12), item('b', 200, 700 - i * 12), item('c', 300, 700 - i * 12)]);
+    expect(tableLike(threeCells, 1)).toBe(true);
+    const labels = [0, 1].flatMap((i) => [item('Size:', 72, 700 - i * 12), item('a much longer value that goes on', 200, 700 - i * 12)]);
+    expect(tableLike(labels, 1)).toBe(true);
   });
 });

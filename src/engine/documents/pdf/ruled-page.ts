@@ -7,13 +7,17 @@ import { ruledTables, rulesOnlyTables, type Grid, type Segments } from './ruled.
 import type { Row } from './types.ts';
 
 /**
- * Is the page's text worth fetching the operator list for (it has at least two lines cut into
- * several fragments by wide gaps, as table rows are)? Fetching it costs about as much as reading the
- * text, so pages of running prose skip it.
+ * Is the page's text worth fetching the operator list for? Fetching it costs about as much as
+ * reading the text, so it is fetched only when at least two lines look like table rows: cut by wide
+ * gaps into three or more fragments, or into two of which one is short (a label and its value). The
+ * lines of a two-column page (two long fragments each) and running prose do not count.
  */
 export function tableLike(items: Item[], page: number): boolean {
   let n = 0;
-  for (const r of rowsOf(items, page)) if (r.frags.length >= 2 && ++n >= 2) return true;
+  for (const r of rowsOf(items, page)) {
+    const row = r.frags.length >= 3 || (r.frags.length === 2 && Math.min(r.frags[0].text.length, r.frags[1].text.length) < 25);
+    if (row && ++n >= 2) return true;
+  }
   return false;
 }
 
