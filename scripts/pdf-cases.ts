@@ -428,6 +428,53 @@ export async function rulesOnly(): Promise<PdfCase> {
   return { name: 'a table ruled across only (booktabs), prose between section rules', bytes: await pdf.save(), text: text.join(' '), outline: [], tables: [table], running: [] };
 }
 
+/**
+ * A ruled table running over two pages: a bold header on the first, the rows going on at the top
+ * of the second without the header repeated (one table of six rows).
+ */
+export async function ruledAcrossPages(): Promise<PdfCase> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.Helvetica);
+  const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const rows = [
+    ['Corpus', 'Documents', 'Questions'],
+    ['samples pt', '8', '79'],
+    ['samples en', '8', '83'],
+    ['finance', '12', '140'],
+    ['chroma wiki', '25', '300'],
+    ['chroma chat', '40', '410'],
+    ['state of the union', '1', '76'],
+  ];
+  const xs = [72, 220, 320, 420];
+  const draw = (page: PDFPage, part: string[][], top: number, boldFirst: boolean) => {
+    let y = top;
+    const ys = [y];
+    part.forEach((r, i) => {
+      r.forEach((c, k) => page.drawText(c, { x: xs[k] + 4, y: y - 13, size: 10, font: boldFirst && i === 0 ? b : f }));
+      y -= 20;
+      ys.push(y);
+    });
+    for (const yy of ys) page.drawLine({ start: { x: xs[0], y: yy }, end: { x: xs[3], y: yy }, thickness: 0.6, color: rgb(0, 0, 0) });
+    for (const x of xs) page.drawLine({ start: { x, y: ys[0] }, end: { x, y: ys[ys.length - 1] }, thickness: 0.6, color: rgb(0, 0, 0) });
+  };
+  const p1 = pdf.addPage([612, 792]);
+  const intro = 'The corpora used in this report are listed below with their sizes.';
+  p1.drawText(intro, { x: 72, y: 740, size: 10, font: f });
+  draw(p1, rows.slice(0, 4), 150, true);
+  const p2 = pdf.addPage([612, 792]);
+  draw(p2, rows.slice(4), 740, false);
+  const after = 'Every corpus comes with its own questions.';
+  p2.drawText(after, { x: 72, y: 660, size: 10, font: f });
+  return {
+    name: 'a ruled table continued on the next page without its header',
+    bytes: await pdf.save(),
+    text: [intro, ...rows.map((r) => r.join(' ')), after].join(' '),
+    outline: [],
+    tables: [{ header: rows[0], rows: rows.slice(1) }],
+    running: [],
+  };
+}
+
 /** Stroked table rules drawn in a coordinate system scaled by 2 (q 2 0 0 2 0 0 cm … Q). */
 function scaledRules(xs: number[], ys: number[]): PDFOperator[] {
   const ops: PDFOperator[] = [pushGraphicsState(), concatTransformationMatrix(2, 0, 0, 2, 0, 0), setLineWidth(0.4), setStrokingColor(rgb(0, 0, 0))];
@@ -438,7 +485,7 @@ function scaledRules(xs: number[], ys: number[]): PDFOperator[] {
 }
 
 export async function allCases(): Promise<PdfCase[]> {
-  return [await twoColumns(), await slides(), await runningLines(), await numberedHeadings(), await tables(), await ruledTables(), await rulesOnly()];
+  return [await twoColumns(), await slides(), await runningLines(), await numberedHeadings(), await tables(), await ruledTables(), await rulesOnly(), await ruledAcrossPages()];
 }
 
 // ------------------------------------------------------------------ hostile geometry (issue 25)

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { hugeFont, manyPages, numberedHeadings, ruledTables, rulesOnly, runningLines, slides, tables, tinyMono, twoColumns, type PdfCase } from '../../../scripts/pdf-cases.ts';
+import { hugeFont, manyPages, numberedHeadings, ruledAcrossPages, ruledTables, rulesOnly, runningLines, slides, tables, tinyMono, twoColumns, type PdfCase } from '../../../scripts/pdf-cases.ts';
 import { bigramF1, compactTitle, headingScores, markdownHeadings, markdownTables, markdownWords, runningLeft, tokens } from '../../../bench/pdf-metrics.ts';
 import { parsePdf, pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { isRtlLine, logicalOrder, MAX_PAD, rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
@@ -79,6 +79,11 @@ describe('generated real-world layouts', () => {
     expect(markdownTables(r.markdown)).toEqual(c.tables);
     expect(r.markdown).toMatch(/^Table 3: Retrieval by chunker on the Portuguese samples\.$/m);
     expect(r.markdown).toMatch(/^The structure chunker keeps a section together when it fits the cap and cuts it at sentence ends otherwise, so a question about one section finds it\.$/m);
+  });
+  test('a ruled table continued on the next page without its header (plain first row there) is one table', async () => {
+    const c = await ruledAcrossPages();
+    const { r } = await check(c);
+    expect(markdownTables(r.markdown)).toEqual(c.tables);
   });
   test('ruled tables of real documents (Camelot test files) match Camelot\'s expected cells; a full-width source row becomes a paragraph', async () => {
     const dir = join(import.meta.dirname, '../../fixtures/documents/public');

@@ -40,7 +40,7 @@ export function ruledRows(ruling: Ruling, items: Item[], page: number, vocab: Vo
       size,
       page,
       frags: [{ x0: t.x0, x1: t.x1, y: t.y1, size, text: '', raw: '', font: '', mono: false, bold: false }],
-      table: { kind: 'table', header: t.header, rows: t.rows, page },
+      table: { kind: 'table', header: t.header, rows: t.rows, page, ...(t.headerMarked === false ? { headerCells: false } : {}) },
       around: { before: t.before, after: t.after },
     };
     let k = 0;

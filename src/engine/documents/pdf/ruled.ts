@@ -329,6 +329,8 @@ export interface RuledTable {
   /** Rows spanning the whole table above it (titles) and below it (notes, sources): paragraphs. */
   before: string[];
   after: string[];
+  /** The header row is set apart (bold over a plain body); when not, it may be a continued table's row. */
+  headerMarked?: boolean;
   /** Bounding box in page space (items inside it were used). */
   x0: number;
   x1: number;
@@ -549,7 +551,14 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   // One cell holding most of the text: a framed paragraph with a caption row, not a table.
   const total = lengths.reduce((a, b) => a + b, 0);
   if (filled.length <= 4 && Math.max(...lengths) > 0.8 * total && total > 200) return null;
-  return { header: cells[0], rows: cells.slice(1), before, after, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
+  // Is the first row set apart as a header (bold where the body is not)? A table continued from the
+  // previous page without its header repeated has a plain first row: it may join that table.
+  const weight = (rs: number[]) => {
+    const its = [...new Set(rs.flatMap((r) => colIdx.map((c) => find(r * nc + c))))].flatMap((k) => byCell.get(k) ?? []).filter((it) => /\S/.test(it.s));
+    return its.length > 0 && its.every((it) => it.bold);
+  };
+  const marked = weight(rowsKept.slice(0, head)) && !weight(rowsKept.slice(head));
+  return { header: cells[0], rows: cells.slice(1), before, after, headerMarked: marked, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
 }
 
 // ------------------------------------------------------------------ tables ruled across only
