@@ -188,7 +188,9 @@ describe('structure', () => {
       const line = '| Categoria | Capitais (R$) | Demais cidades (R$) | Exige nota fiscal |';
       const room = tokenizer.count(`Política de Reembolso de Despesas | 3.2\n${line}\n${ptDoc.text.slice(c.start, c.end)}`) <= 64;
       if (c.start > table.header!.end) expect(c.prefix.includes(line), c.id).toBe(room);
-      else expect(c.prefix).toBe('Política de Reembolso de Despesas > Limites por categoria | 3.2\n');
+      // The piece holding the header row also holds data (issue 25: never the column names alone),
+      // under the fullest context header that leaves it room.
+      else expect(c.end, c.id).toBeGreaterThan(table.rows![0].start);
     }
   });
 
