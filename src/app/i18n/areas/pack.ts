@@ -10,6 +10,7 @@ export const pt = {
   'pack.declined': 'Pacote "{title}" não aberto: nada mudou.',
   'pack.failed': 'Não foi possível abrir o pacote: {message}',
   'pack.fetchFailed': 'Não foi possível buscar o pacote {url}: {message}',
+  'pack.tooLarge': 'O pacote {url} passa de {max} MB, o limite de um pacote: não foi aberto e nada mudou.',
   'pack.notHere': 'O pacote {url} não está neste site: só pacotes publicados ao lado da página são abertos por link.',
   'pack.grids': 'Grades dos pacotes:',
 };
@@ -24,6 +25,7 @@ export const en: Record<keyof typeof pt, string> = {
   'pack.declined': 'Pack "{title}" not opened: nothing changed.',
   'pack.failed': 'The pack could not be opened: {message}',
   'pack.fetchFailed': 'The pack {url} could not be fetched: {message}',
+  'pack.tooLarge': 'The pack {url} is over {max} MB, the limit for a pack: it was not opened and nothing changed.',
   'pack.notHere': 'The pack {url} is not on this site: only packs published beside the page open from a link.',
   'pack.grids': "Packs' grids:",
 };
