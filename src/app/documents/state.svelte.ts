@@ -171,12 +171,14 @@ class DocumentImport {
   skip(path: string): void {
     const row = this.rows.find((r) => r.path === path);
     if (this.phase !== 'reading' || !row || row.status !== 'reading') return;
+    // Nothing to abandon (the read has just ended): the file was read after all, and is kept.
+    if (!abandonEngine('documents', () => new FileSkipped(path))) return;
+    // Noted before the abandoned call's rejection is handled (a microtask later), so the next reading leaves it out.
     this.stopped.add(path);
     row.status = 'skipped';
     row.outcome = { path, type: documentType(path), id: path, status: 'skipped', problem: 'stopped' };
     this.stalled = null;
     this.lastProgressAt = Date.now();
-    abandonEngine('documents', () => new FileSkipped(path));
   }
 
   private watchStall(run: number): void {
