@@ -1,4 +1,4 @@
-// The structure chunker never leaves a table's header row (and separator) alone in a chunk, at any
+// The structure chunker (and sentences and semantic) never leaves a table's header row (and separator) alone in a chunk, at any
 // cap from 16 to 200 tokens, with the context header on or off, with overlap, at two section levels,
 // on a Portuguese manual with one 4-column table (issue 25, Deliver 3: the case where the header row,
 // separator and first row do not fit together even under the title alone). Checked independently of
@@ -9,6 +9,7 @@ import { expect, test } from 'vitest';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { lintChunks } from '../../../src/engine/lints/index.ts';
+import { lexicalEmbedderFor } from '../../../src/engine/embedding/lexical.ts';
 import type { Chunk } from '../../../src/engine/types.ts';
 import { tokenizer, uncovered } from '../chunkers/helpers.ts';
 
@@ -51,40 +52,56 @@ function headerOnly(c: Chunk): boolean {
   return touchesHeader && !touchesRow;
 }
 
-test('no chunk holds only the table header, at every cap 16..200, header on/off, with overlap, at two levels', async () => {
-  const doc = parseDocument({ id: 'manual', text: MD, format: 'markdown', meta: { language: 'pt' } });
-  expect(headerStart).toBeGreaterThan(0);
-  expect(rowStarts.every((s) => s > separatorEnd)).toBe(true);
+const doc = parseDocument({ id: 'manual', text: MD, format: 'markdown', meta: { language: 'pt' } });
+
+/** Chunks `id` at every cap 16..200 with each of `settings`; checks every chunk; returns runs and over-cap chunks. */
+async function checkAllCaps(id: string, settings: { header: boolean; overlap?: number; level?: number }[]): Promise<{ runs: number; overCap: number }> {
   let runs = 0;
   let overCap = 0;
-  for (const header of [false, true]) {
-    for (const [overlap, level] of [[0, 2], [16, 2], [0, 3]]) {
-      for (let cap = 16; cap <= 200; cap++) {
-        const where = `cap ${cap} header ${header} overlap ${overlap} level ${level}`;
-        const chunks = await chunkDocument(doc, 'structure', { maxTokens: cap, header, overlap: Math.min(overlap, cap - 1), level }, { tokenizer });
-        lintChunks(doc, chunks);
-        runs++;
-        for (const c of chunks) {
-          expect(headerOnly(c), `${where}: ${JSON.stringify(MD.slice(c.start, c.end))}`).toBe(false);
-          expect(c.flags, where).not.toContain('table-header-only');
-          expect(c.tokens, `${where}: count`).toBe(tokenizer.count(c.prefix + MD.slice(c.start, c.end)));
-          if (c.tokens > cap) {
-            // Over the cap only on purpose, said so, and only where nothing smaller could hold the column names with data.
-            expect(c.flags, where).toContain('over-cap');
-            expect(smallestPair, where).toBeGreaterThan(cap);
-            expect(c.start <= headerStart && c.end > rowStarts[0], where).toBe(true);
-            overCap++;
-          } else {
-            expect(c.flags, where).not.toContain('over-cap');
-          }
+  for (const { header, overlap = 0, level } of settings) {
+    for (let cap = 16; cap <= 200; cap++) {
+      const where = `${id} cap ${cap} header ${header} overlap ${overlap} level ${level}`;
+      const params = { maxTokens: cap, header, overlap: Math.min(overlap, cap - 1), ...(level ? { level } : {}) };
+      const chunks = await chunkDocument(doc, id, params, { tokenizer, embed: lexicalEmbedderFor(doc).embed });
+      lintChunks(doc, chunks);
+      runs++;
+      for (const c of chunks) {
+        expect(headerOnly(c), `${where}: ${JSON.stringify(MD.slice(c.start, c.end))}`).toBe(false);
+        expect(c.flags, where).not.toContain('table-header-only');
+        expect(c.tokens, `${where}: count`).toBe(tokenizer.count(c.prefix + MD.slice(c.start, c.end)));
+        if (c.tokens > cap) {
+          // Over the cap only on purpose, said so, and only where nothing smaller could hold the column names with data.
+          expect(c.flags, where).toContain('over-cap');
+          expect(smallestPair, where).toBeGreaterThan(cap);
+          expect(c.start <= headerStart && c.end > rowStarts[0], where).toBe(true);
+          overCap++;
+        } else {
+          expect(c.flags, where).not.toContain('over-cap');
         }
-        expect(uncovered(doc, chunks), where).toEqual([]);
       }
+      expect(uncovered(doc, chunks), where).toEqual([]);
     }
   }
+  return { runs, overCap };
+}
+
+test('the table lines are where the test expects them', () => {
+  expect(headerStart).toBeGreaterThan(0);
+  expect(rowStarts.every((s) => s > separatorEnd)).toBe(true);
+});
+
+test('structure: no chunk holds only the table header, at every cap 16..200, header on/off, with overlap, at two levels', async () => {
+  const settings = [false, true].flatMap((header) => [{ header, level: 2 }, { header, overlap: 16, level: 2 }, { header, level: 3 }]);
+  const { runs, overCap } = await checkAllCaps('structure', settings);
   expect(runs).toBe(2 * 3 * 185);
   // The tiny caps need it; the ordinary ones never do.
   expect(overCap).toBeGreaterThan(0);
   const at100 = await chunkDocument(doc, 'structure', { maxTokens: 100, header: true }, { tokenizer });
   expect(at100.every((c) => c.tokens <= 100 && !c.flags.includes('over-cap'))).toBe(true);
+});
+
+// sentences and semantic group the same units (the header row is one): the same guarantee.
+test.each(['sentences', 'semantic'])('%s: no chunk holds only the table header, at every cap 16..200, header on/off', async (id) => {
+  const { runs } = await checkAllCaps(id, [{ header: false }, { header: true }]);
+  expect(runs).toBe(2 * 185);
 });

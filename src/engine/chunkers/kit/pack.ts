@@ -10,7 +10,7 @@ import type { Draft } from './finalize.ts';
 import { DEFAULT_LADDER, splitRange } from './ladder.ts';
 import type { BudgetAt } from './prefix.ts';
 
-export type ItemKind = 'heading' | 'text' | 'code' | 'table' | 'row';
+export type ItemKind = 'heading' | 'text' | 'code' | 'table' | 'table-header' | 'row';
 
 export interface Item {
   start: number;
@@ -55,7 +55,7 @@ export function unitItems(doc: Doc, units: Unit[]): Item[] {
     const start = !prev || prev.block !== u.block ? Math.min(u.start, block?.start ?? u.start) : u.start;
     const end = !next || next.block !== u.block ? Math.max(u.end, block?.end ?? u.end) : next.start;
     const kind: ItemKind =
-      u.kind === 'heading' ? 'heading' : u.kind === 'code' ? 'code' : u.kind === 'table-row' ? 'row' : 'text';
+      u.kind === 'heading' ? 'heading' : u.kind === 'code' ? 'code' : u.kind === 'table-row' ? 'row' : u.kind === 'table-header' ? 'table-header' : 'text';
     items.push({ start, end: Math.max(start, end), kind, block: u.block });
   }
   return items.length ? items : wholeText(doc);
@@ -127,14 +127,14 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
   };
 
   let cur: Group | null = null;
-  /** Emits the current group but keeps back its trailing headings, which lead what follows. */
+  /** Emits the current group but keeps back its trailing headings (and a table's header row), which lead what follows. */
   const flush = (): { lead: Item[]; emitted: Item[] } => {
     if (!cur) return { lead: [], emitted: [] };
     const g = cur.items;
     const choice: PrefixChoice = cur;
     cur = null;
     let k = g.length - 1;
-    while (k >= 0 && g[k].kind === 'heading') k--;
+    while (k >= 0 && (g[k].kind === 'heading' || g[k].kind === 'table-header')) k--;
     if (k < 0) return { lead: g, emitted: [] }; // only headings: all of them lead the next group
     const emitted = g.slice(0, k + 1);
     emit(emitted, choice);
@@ -151,11 +151,23 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
     const { lead, emitted } = flush();
     const itExtra = extraFor(it);
     const itFits = fitsRange(it.start, it.end, itExtra);
+    if (it.kind === 'table-header' && !itFits) {
+      // A table's header row too big for a chunk by itself leads its first row (cut as a table is), never cut alone.
+      cur = { items: [...lead, it], ...NO_EXTRA };
+      continue;
+    }
     if (lead.length) {
       // Headings with what follows, under the fullest context header that leaves them room.
       const lean = [0, 1, 2].find((l) => fitsRange(lead[0].start, it.end, { extra: '', lean: l }));
       if (lean !== undefined) {
         cur = { items: [...lead, it], extra: '', lean };
+        continue;
+      }
+      const last = lead[lead.length - 1];
+      const table = doc.blocks[it.block];
+      if (last.kind === 'table-header' && it.kind === 'row' && last.block === it.block && table?.header && table.rows?.length) {
+        // A table's header row with its first row, cut as a table is (never the header row alone).
+        drafts.push(...cutTable(env, { ...table, rows: [table.rows[0]] }, lead[0].start, it.end));
         continue;
       }
       if (!itFits || (env.cutToKeepHeadings && (it.kind === 'text' || it.kind === 'table'))) {
