@@ -18,6 +18,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
 
@@ -38,6 +39,7 @@ export const en: Dictionary = {
   ...errors.en,
   ...runLabels.en,
   ...answers.en,
+  ...perDocument.en,
   ...pack.en,
   ...sessions.en,
   'app.title': 'ChunkLab',

@@ -23,6 +23,7 @@ export const pt = {
   'error.scanned-pdf': 'O PDF não tem camada de texto (parece digitalizado): passe OCR antes.',
   'error.truncated-file': 'O arquivo está incompleto (cortado): baixe ou exporte de novo.',
   'error.damaged-file': 'O arquivo está danificado e não pode ser lido.',
+  'error.bad-structure-edit': 'Esta correção de estrutura não pode ser feita nessas linhas.',
   'error.wrong-file-type': 'O conteúdo não corresponde à extensão do arquivo.',
   'error.no-reader': 'O leitor deste tipo de arquivo não carregou.',
   'error.decompressed-too-large': 'Descomprimido, o arquivo passaria do limite de tamanho (uma “zip bomb” ou um arquivo danificado): recusado.',
@@ -35,7 +36,7 @@ export const pt = {
   'error.provider-timeout': 'O serviço não respondeu a tempo.',
   'error.provider-bad-response': 'A resposta do serviço não tem o formato esperado.',
   'error.cors-blocked':
-    'O servidor em {target} responde, mas o navegador não entrega a resposta a esta página: ele não envia cabeçalhos CORS para a origem {origin}. Sem mexer no servidor, rode o relay nesta máquina: npm run cli -- proxy --to {target} --allow-origin {origin} — e use http://127.0.0.1:8788 no lugar de {target} na URL base. Ou libere a origem no servidor: Ollama, OLLAMA_ORIGINS={origin}; vLLM, --allowed-origins \'["{origin}"]\'; LM Studio, ative "Enable CORS" nas configurações do servidor; llama.cpp (llama-server) já envia CORS: confira o endereço e a porta; LiteLLM, CORS vem ligado: confira o endereço.',
+    'O servidor em {target} responde, mas o navegador não entrega a resposta a esta página: ele não envia cabeçalhos CORS para a origem {origin}. Sem mexer no servidor, rode o relay nesta máquina: `npm run cli -- proxy --to {target} --allow-origin {origin}` — e use `http://127.0.0.1:8788` no lugar de {target} na URL base. Ou libere a origem no servidor: Ollama, `OLLAMA_ORIGINS={origin}`; vLLM, `--allowed-origins \'["{origin}"]\'`; LM Studio, ative "Enable CORS" nas configurações do servidor; llama.cpp (llama-server) já envia CORS: confira o endereço e a porta; LiteLLM, CORS vem ligado: confira o endereço.',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -60,6 +61,7 @@ export const en: Record<keyof typeof pt, string> = {
   'error.scanned-pdf': 'The PDF has no text layer (it looks scanned): run OCR on it first.',
   'error.truncated-file': 'The file is incomplete (cut short): download or export it again.',
   'error.damaged-file': 'The file is damaged and cannot be read.',
+  'error.bad-structure-edit': 'This structure fix cannot be made on those lines.',
   'error.wrong-file-type': 'The content does not match the file extension.',
   'error.no-reader': 'The reader for this file type did not load.',
   'error.decompressed-too-large': 'Decompressed, the file would pass the size limit (a “zip bomb” or a damaged file): refused.',
@@ -72,5 +74,5 @@ export const en: Record<keyof typeof pt, string> = {
   'error.provider-timeout': 'The service did not answer in time.',
   'error.provider-bad-response': "The service's answer is not in the expected shape.",
   'error.cors-blocked':
-    'The server at {target} answers, but the browser does not hand its answer to this page: it sends no CORS headers for the origin {origin}. Without touching the server, run the relay on this machine: npm run cli -- proxy --to {target} --allow-origin {origin} — and use http://127.0.0.1:8788 in place of {target} in the base URL. Or allow the origin on the server: Ollama, OLLAMA_ORIGINS={origin}; vLLM, --allowed-origins \'["{origin}"]\'; LM Studio, turn on "Enable CORS" in the server settings; llama.cpp (llama-server) sends CORS already: check the address and port; LiteLLM, CORS is on by default: check the address.',
+    'The server at {target} answers, but the browser does not hand its answer to this page: it sends no CORS headers for the origin {origin}. Without touching the server, run the relay on this machine: `npm run cli -- proxy --to {target} --allow-origin {origin}` — and use `http://127.0.0.1:8788` in place of {target} in the base URL. Or allow the origin on the server: Ollama, `OLLAMA_ORIGINS={origin}`; vLLM, `--allowed-origins \'["{origin}"]\'`; LM Studio, turn on "Enable CORS" in the server settings; llama.cpp (llama-server) sends CORS already: check the address and port; LiteLLM, CORS is on by default: check the address.',
 };
