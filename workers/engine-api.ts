@@ -11,7 +11,7 @@ import type { ChoiceMetric, PerDocumentOptions, PerDocumentResult } from '../src
 import type { AgreementMetric, AgreementReport, AgreementRun, QuestionSide, RankAgreementOptions } from '../src/engine/evaluation/index.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/index.ts';
 import type { LateSpan } from '../src/engine/embedding/index.ts';
-import type { DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { DecidedFile, DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
 import type { Dataset, GoldRef } from '../src/engine/evaluation/index.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
 import type { Chunk, ChunkerId, Doc, DocMeta, GoldSpan } from '../src/engine/types.ts';
@@ -25,7 +25,17 @@ export type Progress = (fraction: number) => void;
 /** What the interface needs of a chunker registry entry (the chunker function itself stays in the worker). */
 export type ChunkerDescription = Omit<ChunkerInfo, 'chunker'>;
 
-export type { DocumentsProgress, FileOutcome };
+export type { DecidedFile, DocumentsProgress, FileOutcome };
+
+/**
+ * How readDocuments reads: the size limit per file; after the page abandoned a read that hung (it
+ * terminates the worker), the files the user stopped and those the abandoned read already decided.
+ */
+export interface ReadDocumentsOptions {
+  maxBytes?: number;
+  stopped?: string[];
+  decided?: DecidedFile[];
+}
 
 /** What readDocuments found: documents with each file's outcome, or a dataset to import. */
 export type ReadDocuments =
@@ -153,7 +163,7 @@ export interface EngineApi {
    * file by file (a bad file is recorded in its outcome, the others go on); a dataset (ChunkLab
    * folder, Chroma, SQuAD, workspace file) comes back as an import. `files[i].blob` may be the File.
    */
-  readDocuments(files: UploadedFile[], opts: { maxBytes?: number }, onProgress?: (p: DocumentsProgress) => void): Promise<ReadDocuments>;
+  readDocuments(files: UploadedFile[], opts: ReadDocumentsOptions, onProgress?: (p: DocumentsProgress) => void): Promise<ReadDocuments>;
   /** Serialises a workspace as the workspace file. */
   writeWorkspace(ws: Workspace): string;
 

@@ -109,7 +109,8 @@ export type LintFlag =
   | 'no-heading-path' // empty heading path in a document that has headings
   | 'oversized-unit' // a single unit was larger than the cap and had to be cut inside
   | 'table-header-only' // the chunk holds a table's header row but none of its data rows (they come after)
-  | 'ends-on-list-marker'; // the chunk's last line is a bare list marker ("4.", "-"): its item is in the next chunk
+  | 'ends-on-list-marker' // the chunk's last line is a bare list marker ("4.", "-"): its item is in the next chunk
+  | 'over-cap'; // over the cap on purpose: a table's header row with the first word of its first row did not fit (set by the chunker)
 
 export interface Chunk {
   /** `${docId}#${index}` */

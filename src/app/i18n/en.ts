@@ -191,6 +191,7 @@ export const en: Dictionary = {
   'lint.oversized-unit': 'oversized unit cut',
   'lint.table-header-only': 'table header without its rows',
   'lint.ends-on-list-marker': 'ends on a bare list marker',
+  'lint.over-cap': 'over the cap: table header kept with its first row',
 
   'common.close': 'Close',
   'common.yes': 'Yes',

@@ -190,6 +190,7 @@ export const ptBR = {
   'lint.oversized-unit': 'unidade grande demais cortada',
   'lint.table-header-only': 'cabeçalho de tabela sem as linhas',
   'lint.ends-on-list-marker': 'termina num marcador de lista solto',
+  'lint.over-cap': 'acima do limite: cabeçalho da tabela mantido com a 1ª linha',
 
   'common.close': 'Fechar',
   'common.yes': 'Sim',
