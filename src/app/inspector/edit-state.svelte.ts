@@ -110,8 +110,8 @@ class BoundaryEditor {
       this.session = opened.session;
       this.retriever = opened.retriever;
       if (docId) await this.fetchChunks(docId);
-      if (this.edits.length) await this.rescore();
-      else if (seq === this.seq) this.status = 'ready';
+      // Scored even with no edit: the run's hits, the line every edit is compared with.
+      await this.rescore();
     } catch (e) {
       if (seq === this.seq) this.fail(e);
     }
