@@ -133,3 +133,66 @@ test('moving a boundary by keyboard flips a known question, the edited run is sa
   expect(await page.getByTestId('edit-hits').getAttribute('data-after')).toBe(await page.getByTestId('edit-hits').getAttribute('data-before'));
   expect(s.errors).toEqual([]);
 }, 240_000);
+
+test('a boundary dragged with the mouse lands where it is dropped; split and merge buttons change the chunk count', async () => {
+  const { page } = s;
+  // The run and the open editor from the test above (same page); back to the run's own chunks first.
+  await page.locator('[data-testid="edit-view"][data-status="ready"]').waitFor({ timeout: 60_000 });
+  const n = await page.getByTestId('edit-boundary').count();
+  expect(n).toBeGreaterThan(1);
+  const handle = page.locator('[data-boundary="0"]');
+  const before = Number(await handle.getAttribute('data-at'));
+  // A word start a few words before the boundary, found in the shown text (pieces carry their offsets).
+  const drop = await page.evaluate((at) => {
+    const spans = [...document.querySelectorAll<HTMLElement>('[data-testid="edit-text"] span[data-start]')];
+    // The chunk's text before the boundary (not the blank between two chunks).
+    const span = spans.filter((el) => Number(el.dataset.end) <= at && (el.textContent ?? '').trim().split(/\s+/).length > 5).pop()!;
+    const text = span.firstChild as Text;
+    const start = Number(span.dataset.start);
+    let p = text.data.length - 1;
+    let words = 0;
+    for (; p > 0; p--) if (!/\s/.test(text.data[p]) && /\s/.test(text.data[p - 1]) && ++words === 3) break;
+    const r = document.createRange();
+    r.setStart(text, p);
+    r.setEnd(text, p + 1);
+    const box = r.getBoundingClientRect();
+    const x = box.left + 1;
+    const y = box.top + box.height / 2;
+    // Where the browser puts a caret at that point (the offset a drop there means).
+    const caret = (document as Document & { caretPositionFromPoint(x: number, y: number): { offsetNode: Node; offset: number } | null }).caretPositionFromPoint(x, y)!;
+    const under = (caret.offsetNode as Text).parentElement!;
+    // The document text, from the pieces (they cover it in order): a cut never starts on a blank.
+    const all = spans.map((el) => el.textContent ?? '').join('');
+    let offset = Number(under.dataset.start) + caret.offset;
+    while (/\s/.test(all[offset])) offset++;
+    return { offset, word: start + p, x, y };
+  }, before);
+  expect(drop.offset).toBeLessThan(before);
+  expect(drop.offset).toBe(drop.word);
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(drop.x, drop.y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await handle.getAttribute('data-at'))).toBe(drop.offset);
+  await page.locator('[data-testid="edit-view"][data-status="ready"]').waitFor();
+  const edits = Number(await page.getByTestId('edit-count').getAttribute('data-count'));
+
+  // Split the first chunk (near its middle), then merge it back: one more chunk, then as many as before.
+  const rows = page.locator('[data-testid="edit-chunks"] li');
+  const count = await rows.count();
+  await rows.nth(0).getByTestId('edit-split').click();
+  await expect.poll(() => rows.count()).toBe(count + 1);
+  await page.locator('[data-testid="edit-view"][data-status="ready"]').waitFor();
+  await rows.nth(0).getByTestId('edit-merge').click();
+  await expect.poll(() => rows.count()).toBe(count);
+  await expect.poll(() => page.getByTestId('edit-count').getAttribute('data-count')).toBe(String(edits + 2));
+  // Reset goes back to the run's chunks; "bring the edits back" restores them.
+  await page.locator('[data-testid="edit-view"][data-status="ready"]').waitFor();
+  await page.getByTestId('edit-reset').click();
+  await expect.poll(() => page.getByTestId('edit-count').getAttribute('data-count')).toBe('0');
+  await expect.poll(async () => Number(await handle.getAttribute('data-at'))).toBe(before);
+  await page.getByTestId('edit-restore').click();
+  await expect.poll(() => page.getByTestId('edit-count').getAttribute('data-count')).toBe(String(edits + 2));
+  expect(s.errors).toEqual([]);
+}, 120_000);
