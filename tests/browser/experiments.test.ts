@@ -169,6 +169,9 @@ test('cancel during a longer grid stops it and keeps the finished runs', async (
   // The finished runs are in the results (2 from the first grid + those), nothing half-written.
   await page.goto(page.url().replace(/#.*$/, '') + '#/results');
   await page.getByTestId('res-table').waitFor();
+  // The session just run (the cancelled grid) is shown first; all sessions are one click away.
+  expect(await page.locator('[data-testid="res-table"] tbody tr[data-id]').count()).toBe(done);
+  await page.getByTestId('res-session-all').click();
   expect(await page.locator('[data-testid="res-table"] tbody tr[data-id]').count()).toBe(2 + done);
   // The engine worker still serves the next grid after the cancel.
   await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');

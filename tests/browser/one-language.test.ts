@@ -1,4 +1,5 @@
-// One language at a time. In the Portuguese page, every view (and the models dialog), after a grid
+// One language at a time. In the Portuguese page, every view (and the models dialog, and in Results
+// the session's rename field, a confirmation, the undo notice and a filtered chart), after a grid
 // with the context header has run, shows no English sentence outside code and names; run labels
 // say "cab", not "hdr". An English visitor starts from the English sample. The rename field takes
 // focus, closes when another corpus is selected, and never renames the newly selected corpus.
@@ -73,6 +74,23 @@ test('the Portuguese page: every view in Portuguese after a grid with the header
       const text = (await page.locator('main').textContent()) ?? '';
       expect(text).toContain('estrutura · 128 · cab · bm25');
       expect(text).not.toContain('hdr');
+      // The session's name and the parts of Results that open on demand: the rename field, a
+      // confirmation, the undo notice, a chart filtered.
+      expect(await page.getByTestId('res-session-title').textContent()).toMatch(/^Sessão: Grade: estratégias × cabeçalho · /);
+      await page.getByTestId('res-session-rename').click();
+      const more = englishIn(await visibleText(page));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('res-clear-all').click();
+      more.push(...englishIn(await visibleText(page)));
+      await page.getByTestId('res-confirm-no').click();
+      await page.getByTestId('res-delete').first().click();
+      await page.getByTestId('res-toast').waitFor();
+      more.push(...englishIn(await visibleText(page)));
+      await page.getByTestId('res-undo').click();
+      await page.getByTestId('chart-filter-chunker').first().click();
+      more.push(...englishIn(await visibleText(page)));
+      await page.getByTestId('chart-filter-chunker-all').click();
+      if (more.length) found['results (on demand)'] = more;
     }
   }
   await page.getByTestId('model-button').click();

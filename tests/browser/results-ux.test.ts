@@ -118,6 +118,9 @@ test('after a second, overlapping grid the runs are grouped and each configurati
 
   await goto('#/results');
   await page.getByTestId('res-table').waitFor();
+  // The session just run is shown first (its 3 runs); every session is one click away.
+  await expect.poll(() => dataRows().count()).toBe(3);
+  await page.getByTestId('res-session-all').click();
   const groups = page.getByTestId('res-group');
   await expect.poll(() => groups.count()).toBe(2);
   // Newest first: the 3-run grid, whose rows repeat runs of the first grid.
@@ -145,7 +148,7 @@ test('after a second, overlapping grid the runs are grouped and each configurati
   await page.getByTestId('res-group-toggle').nth(1).click();
   expect(await dataRows().count()).toBe(TOTAL);
 
-  // Filters: by strategy, and by group (a group alone shows its own runs, repeats included).
+  // Filters: by strategy, and by session (a session alone shows its own runs, repeats included).
   await page.getByTestId('res-filter-strategy').selectOption('fixed');
   const fixed = await dataRows().locator('td.name').evaluateAll((els) => els.map((e) => [e.getAttribute('data-label') ?? '', e.firstChild?.textContent?.trim() ?? '']));
   expect(fixed.length).toBe(4);
@@ -155,11 +158,10 @@ test('after a second, overlapping grid the runs are grouped and each configurati
     expect(shown).toBe(stored);
   }
   await page.getByTestId('res-filter-strategy').selectOption('');
-  const older = await page.getByTestId('res-filter-group').locator('option').nth(2).getAttribute('value');
-  await page.getByTestId('res-filter-group').selectOption(older!);
+  await page.getByTestId('res-session').nth(1).click();
   expect(await dataRows().count()).toBe(TOTAL);
   expect(await page.getByTestId('res-repeats').count()).toBe(0);
-  await page.getByTestId('res-filter-group').selectOption('');
+  await page.getByTestId('res-session-all').click();
   expect(await dataRows().count()).toBe(TOTAL);
 });
 
@@ -199,6 +201,7 @@ test('a delete can be undone; clearing a group or everything asks first and can 
   await waitSaved(page);
   await page.reload();
   await page.getByTestId('res-table').waitFor();
+  await page.getByTestId('res-session-all').click();
   await expect.poll(count).toBe(TOTAL);
   expect(await page.getByTestId('res-group').count()).toBe(2);
   expect(s.errors).toEqual([]);

@@ -20,6 +20,7 @@ import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
 import * as pack from './areas/pack.ts';
+import * as sessions from './areas/sessions.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -40,6 +41,7 @@ export const en: Dictionary = {
   ...runLabels.en,
   ...answers.en,
   ...pack.en,
+  ...sessions.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

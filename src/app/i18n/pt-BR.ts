@@ -18,6 +18,7 @@ import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
 import * as pack from './areas/pack.ts';
+import * as sessions from './areas/sessions.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -39,6 +40,7 @@ export const ptBR = {
   ...runLabels.pt,
   ...answers.pt,
   ...pack.pt,
+  ...sessions.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',
