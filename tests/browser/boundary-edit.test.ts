@@ -119,9 +119,11 @@ test('moving a boundary by keyboard flips a known question, the edited run is sa
   const row = page.locator('[data-testid="res-table"] tbody tr[data-id]', { has: page.locator('td.name[data-label="fixed · 128 · bm25 · edited by hand"]') });
   await row.waitFor();
   expect(await row.locator('td.name').textContent()).toContain('fixo · 128 · bm25 · editado à mão');
+  // Beside the run it edits, in the same session of Results.
+  expect(await page.locator('[data-testid="res-table"] td.name[data-label="fixed · 128 · bm25"]').count()).toBe(1);
   expect(Number(await row.locator('td[data-col="hit@5"]').getAttribute('data-value'))).toBe(edited.metrics['hit@5']);
   const stored = (await savedResults(page)).find((r) => r.name === 'fixed · 128 · bm25 · edited by hand')!;
-  expect(stored.results.config.edited).toEqual({ by: 'hand', edits: 1, documents: [docId] });
+  expect(stored.results.config.edited).toEqual({ by: 'hand', edits: 1, documents: [docId], chunking: (edited.config.edited as { chunking: string }).chunking });
   expect(stored.results.metrics).toEqual(edited.metrics);
 
   // Back in the inspector, undo returns to the run's own chunks and hits.

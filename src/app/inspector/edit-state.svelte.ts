@@ -218,7 +218,10 @@ class BoundaryEditor {
     const edits = $state.snapshot(this.edits) as DocEdit[];
     try {
       const file = await engine((api) => api.editResults(this.session, edits), 'edit-results');
-      const record = workspace.saveResults(saved.corpusId, fileLabel(file.config, saved.name), file);
+      // In the same session (grid or lesson) as the run it edits, so Results shows the two together.
+      const group = saved.group ? { ...$state.snapshot(saved.group) } : undefined;
+      if (group) delete group.runKey;
+      const record = workspace.saveResults(saved.corpusId, fileLabel(file.config, saved.name), file, group);
       await workspace.flush();
       this.savedId = record.id;
       return record.id;

@@ -20,6 +20,7 @@ import { rescore } from '../evaluation/rescore.ts';
 import type { ResultsFile } from '../evaluation/types.ts';
 import { corpusLanguage, createRetriever, type EmbeddingSource, type RetrieverConfig } from '../retrieval/wiring.ts';
 import { offsetMap } from '../util/codepoints.ts';
+import { hash64 } from '../util/hash.ts';
 import { applyBoundaryEdit, type BoundaryEdit } from './boundary.ts';
 import { hitDeltas, type HitDeltas } from './delta.ts';
 
@@ -234,7 +235,16 @@ export class EditSession {
   results(edits: readonly DocEdit[]): ResultsFile {
     const docs = [...new Set(edits.map((e) => e.docId))];
     const kind = this.config.retriever?.kind ?? 'bm25';
-    const edited = { by: 'hand', edits: edits.length, documents: docs, ...(this.retrieverConfig.kind !== kind ? { scoredWith: this.retrieverConfig.kind } : {}) };
+    // Which chunking this is (a hash of the edited documents' chunk ranges, code points): two different
+    // edits of one run never read as repeats of one configuration.
+    const ranges = this.current.chunks.filter((c) => docs.includes(c.docId)).map((c) => `${c.docId}:${c.start}-${c.end}`);
+    const edited = {
+      by: 'hand',
+      edits: edits.length,
+      documents: docs,
+      chunking: hash64(ranges.join('\n')),
+      ...(this.retrieverConfig.kind !== kind ? { scoredWith: this.retrieverConfig.kind } : {}),
+    };
     const config = { ...this.current.config, ...(this.retrieverConfig.kind !== kind ? { retriever: this.retrieverConfig } : {}), edited };
     return { ...this.current, config };
   }

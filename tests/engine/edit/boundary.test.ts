@@ -182,7 +182,14 @@ describe('EditSession', () => {
     expect(edited.questions.map((x) => x.scores)).toEqual(scratch.questions.map((x) => x.scores));
     expect(edited.metrics).toEqual(scratch.metrics);
     expect(edited.chunks).toEqual(scratch.chunks);
-    expect(edited.config.edited).toEqual({ by: 'hand', edits: 1, documents: [g.docId] });
+    expect(edited.config.edited).toMatchObject({ by: 'hand', edits: 1, documents: [g.docId] });
+    // The chunking's signature tells two edits apart, and is the same for the same chunks.
+    const other = await s.score([{ docId: g.docId, edit: { kind: 'split', chunk: holder, at: mid + 5 } }]);
+    expect(other.chunks[g.docId][holder + 1].start).not.toBe(scored.chunks[g.docId][holder + 1].start);
+    const signature = (edited.config.edited as { chunking: string }).chunking;
+    expect(s.results([{ docId: g.docId, edit: { kind: 'split', chunk: holder, at: mid + 5 } }]).config.edited).not.toMatchObject({ chunking: signature });
+    await s.score(edits);
+    expect((s.results(edits).config.edited as { chunking: string }).chunking).toBe(signature);
     expect(edited.config.chunker).toBe('recursive');
 
     // Gains and losses at every k equal hit@k compared by hand between the run and the scratch run.
