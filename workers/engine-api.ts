@@ -7,6 +7,7 @@ import type { PersonalDataScan, ProviderConfig } from '../src/engine/llm/index.t
 import type { LintReport } from '../src/engine/lints/index.ts';
 import type { ExperimentConfig, Stage } from '../src/engine/evaluation/index.ts';
 import type { Comparison } from '../src/engine/evaluation/index.ts';
+import type { ChoiceMetric, PerDocumentOptions, PerDocumentResult } from '../src/engine/evaluation/index.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/index.ts';
 import type { LateSpan } from '../src/engine/embedding/index.ts';
 import type { DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
@@ -170,6 +171,8 @@ export interface EngineApi extends EditApi {
 
   /** McNemar exact tests (hit@1/3/5) with the questions each configuration alone gets right. */
   compareResults(a: ResultsFile, b: ResultsFile, names?: [string, string]): Comparison;
+  /** Per-document choice over runs of one question set (cross-fitted gain), with the per-document recipe file's text. */
+  perDocumentChoice(runs: { name: string; file: ResultsFile }[], metric: ChoiceMetric, opts?: PerDocumentOptions): { result: PerDocumentResult; recipe: string };
 
   /** Reads a results file (throws InputError naming the problem), summarised for the leaderboard. */
   openResults(text: string, fileName: string): OpenedResults;
@@ -213,4 +216,4 @@ export interface EditApi {
 }
 
 /** The results view's part of the API. */
-export type ResultsApi = Pick<EngineApi, 'compareResults'>;
+export type ResultsApi = Pick<EngineApi, 'compareResults' | 'perDocumentChoice'>;

@@ -10,14 +10,15 @@ import { CHUNKERS, chunkDocument, chunksFromCurve, cutCurve, estimateLlmChunking
 import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
 import { LEXICAL_EMBEDDER_ID, lexicalEmbedderFor } from '../src/engine/embedding/index.ts';
 import { chunkAll, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/index.ts';
-import { compareResults } from '../src/engine/evaluation/index.ts';
+import { compareResults, choiceInputFromResults, choosePerDocument } from '../src/engine/evaluation/index.ts';
+import { formatPerDocumentRecipe, makePerDocumentRecipe } from '../src/engine/recipe/index.ts';
 import { contextualizerFromSentences } from '../src/engine/context/index.ts';
 import { scanPersonalData } from '../src/engine/llm/index.ts';
 import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/index.ts';
 import { SearchSession, type SearchModels } from '../src/engine/search/index.ts';
 import { detectDataset, listingFromUploads, readResults, summarize, workspaceOf, writeChunksJsonl, writeResults, writeWorkspace } from '../src/engine/formats/index.ts';
 import { InputError, type AnswerCache, type Chunk, type ChunkerContext, type ChunkerId, type Doc, type EmbedFn, type TextGenerator, type TextTokenizer } from '../src/engine/types.ts';
-import { modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
+import { BUNDLED_TOKENIZER, modelLimit, tokenizer, useTokenizer } from './tokenizer.ts';
 import { IdbAnswerCache } from './idb-cache.ts';
 import { configureLlm, httpProvider } from './llm-client.ts';
 import { documentReaders } from './document-readers.ts';
@@ -314,6 +315,11 @@ const api: EngineApi = {
   corpusDoc: (corpusKey, docs, docId) => search.corpusDoc(corpusKey, docs, docId),
 
   compareResults: (a, b, names) => compareResults(a, b, names),
+  perDocumentChoice(runs, metric, opts) {
+    const result = choosePerDocument(choiceInputFromResults(runs, metric), opts);
+    const recipe = makePerDocumentRecipe(result, runs.map((r) => r.file.config), { metric, defaultTokenizer: BUNDLED_TOKENIZER });
+    return { result, recipe: formatPerDocumentRecipe(recipe) };
+  },
 
   openResults(text, fileName) {
     const file = readResults(text, fileName);

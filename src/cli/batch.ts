@@ -25,9 +25,9 @@ export async function run(argv: string[]): Promise<number> {
   const parquet = !f['no-parquet'];
   const jsonl = f.jsonl;
   const o = f;
-  const { recipe, hash, tokenizer } = await loadRecipe(recipePath, f.tokenizer);
+  const { recipe, hash, tokenizer, perDocument } = await loadRecipe(recipePath, f.tokenizer);
   const input = await openInput(inputPath);
-  const head: ManifestHead = { format: MANIFEST_FORMAT, version: 1, recipeHash: hash, recipe, input: inputPath, outputs: { parquet, jsonl } };
+  const head: ManifestHead = { format: MANIFEST_FORMAT, version: 1, recipeHash: hash, recipe, ...(perDocument ? { perDocument } : {}), input: inputPath, outputs: { parquet, jsonl } };
   const output = await BatchOutput.open(out, head, { parquet, jsonl, partRows, partBytes: 32 << 20 });
   if (output.state.finished) {
     console.error(`batch      ${out} is chunked already (${output.state.docsDone} documents, ${output.state.chunks} chunks)`);
@@ -47,9 +47,12 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   if (skip) console.error(`batch      resuming: ${skip} documents (${output.state.chunks} chunks, ${output.state.parts.length} parts) are done already`);
-  console.error(`batch      recipe ${recipe.chunker} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
+  const what = perDocument
+    ? `per-document recipe (${Object.keys(perDocument.configurations).length} configurations, ${Object.keys(perDocument.documents).length} documents listed, default ${perDocument.default}: ${recipe.chunker})`
+    : `recipe ${recipe.chunker}`;
+  console.error(`batch      ${what} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
 
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer });
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument });
   const progress = new Progress(input.totalDocs, input.totalBytes, skip);
   const ready = new Map<number, TaskResult>();
   let next = skip;

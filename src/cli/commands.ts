@@ -14,6 +14,7 @@
 import { CHUNKER_IDS } from '../engine/chunkers/index.ts';
 import { parseEmbedderSpec } from '../engine/embedding/providers/index.ts';
 import { UNSAFE_KEYS } from '../engine/formats/index.ts';
+import { CHOICE_METRICS } from '../engine/evaluation/index.ts';
 import { InputError } from '../engine/types.ts';
 import { parsePricing, providerConfigFromSpec } from './context.ts';
 import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
@@ -95,6 +96,18 @@ Paired test: run the header-only arm at the same reduced cap with --context-arm-
     summary: 'paired test of two results files',
     args: '<a.json> <b.json>',
     notes: 'Exact McNemar on hit@1/3/5 over the questions both files share, with the questions only one configuration gets right.',
+  },
+  'per-document': {
+    summary: 'choose a configuration per document from a grid\'s results files, with an honest (cross-fitted) gain',
+    args: '<results.json | folder>...',
+    notes: `The results files of one question set (several configurations; a folder stands for its .json files).
+Each document's questions are split in two halves (a shuffle seeded with --seed and the document id);
+the configuration that scores best on one half is scored on the other, and the other way round, so no
+choice is scored on the questions it was made on. The single best configuration it is compared with is
+chosen on the same halves. Prints the gain with a 95% interval that resamples documents, the flattering
+in-sample gain beside it, and the documents that change configuration with their scores on each half.
+A document with fewer than --min-questions questions keeps the single best. --recipe-out writes the
+per-document recipe (document id → configuration, each with its chunking recipe; docs/CONTRACT.md).`,
   },
   convert: {
     summary: 'one document (pdf, docx, html, md, txt) to the Markdown the chunkers read',
@@ -198,7 +211,7 @@ export const FLAGS = [
   { name: 'tokenizer', type: 'string', commands: ['chunk', 'eval'], value: '<dir>', conflicts: ['model'], defaultText: 'the bundled all-MiniLM-L6-v2', help: 'a Hugging Face tokenizer folder to count tokens with (a --model brings its own)' },
   { name: 'out', type: 'string', commands: ['chunk'], required: ['chunk'], value: '<chunks.jsonl>', help: 'the chunks, one JSON object a line' },
   { name: 'out', type: 'string', commands: ['eval'], value: '<results.json>', help: 'write the results file here' },
-  { name: 'json', type: 'boolean', commands: ['eval', 'compare'], help: 'print JSON to stdout instead of the readable summary' },
+  { name: 'json', type: 'boolean', commands: ['eval', 'compare', 'per-document'], help: 'print JSON to stdout instead of the readable summary' },
 
   // ---- a local model (chunk, eval)
   { name: 'model', type: 'string', commands: ['chunk', 'eval'], value: '<dir-or-id>', group: 'local model', help: 'an embedding model folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id already on disk' },
@@ -241,6 +254,13 @@ export const FLAGS = [
   { name: 'context-price', type: 'string', commands: ['eval'], needs: ['context-model'], check: checkPricing, value: '<in>,<out>[,<cached>]', group: 'generated context', help: 'dollars per million tokens, for the estimate' },
   { name: 'context-concurrency', type: 'int', commands: ['eval'], min: 1, needs: ['context-model'], value: '<n>', group: 'generated context', help: 'calls in flight' },
   { name: 'context-arm-baseline', type: 'boolean', commands: ['eval'], conflicts: ['context-model'], group: 'generated context', help: 'the paired arm without sentences: chunks cut at the same reduced cap' },
+
+  // ---- per-document
+  { name: 'metric', type: 'enum', commands: ['per-document'], options: CHOICE_METRICS, default: 'hit@5', value: '<metric>', help: 'the per-question score the choice is made on' },
+  { name: 'seed', type: 'int', commands: ['per-document'], min: 0, default: 1, value: '<n>', help: "seeds the split of each document's questions and the bootstrap" },
+  { name: 'resamples', type: 'int', commands: ['per-document'], min: 0, max: 1000000, default: 2000, value: '<n>', help: 'bootstrap resamples of documents for the interval (0: none)' },
+  { name: 'min-questions', type: 'int', commands: ['per-document'], min: 2, default: 2, value: '<n>', help: 'documents with fewer questions keep the single best configuration' },
+  { name: 'recipe-out', type: 'string', commands: ['per-document'], value: '<file>', help: 'write the per-document recipe (JSON) here' },
 
   // ---- questions
   { name: 'per-document', type: 'int', commands: ['questions'], min: 1, conflicts: ['count'], value: '<n>', help: 'questions asked per document' },

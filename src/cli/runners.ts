@@ -12,6 +12,7 @@ export const RUNNERS: Record<CommandName, () => Promise<CommandModule>> = {
   chunk: () => import('./chunk.ts'),
   eval: () => import('./eval.ts'),
   compare: () => import('./compare.ts'),
+  'per-document': () => import('./per-document.ts'),
   questions: () => import('./questions.ts'),
   convert: () => import('./convert.ts'),
   batch: () => import('./batch.ts'),

@@ -6,7 +6,7 @@ import { InputError } from '../engine/types.ts';
 import { chunkWithRecipe, recipeDocumentOf } from '../engine/recipe/index.ts';
 import { readFlags } from './args.ts';
 import { errorLine } from './errors.ts';
-import { loadRecipe } from './batch/recipe-file.ts';
+import { loadRecipe, recipeChooser } from './batch/recipe-file.ts';
 import { readOptions } from '../node/files.ts';
 import { boundedLines, tooLongMessage } from '../node/lines.ts';
 
@@ -14,8 +14,11 @@ export async function run(argv: string[]): Promise<number> {
   const p = readFlags('serve', argv);
   if (!p) return 0;
   if (!p.flags.stdio) throw new InputError('serve speaks only --stdio for now: give --stdio', 'serve');
-  const { recipe, hash, tokenizer } = await loadRecipe(p.flags.recipe, p.flags.tokenizer);
-  console.error(`serve      recipe ${recipe.chunker} ${hash}: reading documents on stdin, one JSON object a line`);
+  const loaded = await loadRecipe(p.flags.recipe, p.flags.tokenizer);
+  const { recipe, hash, perDocument } = loaded;
+  // A per-document recipe: each document by its id's configuration, the default for the rest.
+  const recipeOf = recipeChooser(loaded, p.flags.tokenizer);
+  console.error(`serve      ${perDocument ? `per-document recipe (default ${perDocument.default}: ${recipe.chunker})` : `recipe ${recipe.chunker}`} ${hash}: reading documents on stdin, one JSON object a line`);
   // A line is at most one document's worth of bytes (CHUNKLAB_MAX_INPUT_BYTES, as for input files):
   // a longer one is answered with an error and skipped as it streams in, never held in memory.
   const maxBytes = readOptions().maxBytes!;
@@ -35,7 +38,8 @@ export async function run(argv: string[]): Promise<number> {
       }
       if (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') id = (v as { id: string }).id;
       const doc = recipeDocumentOf(v, `line ${n}`);
-      const chunks = await chunkWithRecipe(doc, recipe, { tokenizer, hash });
+      const r = await recipeOf(doc.id);
+      const chunks = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
       answer = JSON.stringify({ id: doc.id, chunks });
     } catch (e) {
       const msg = errorLine(e).replace(/^error: /, '');

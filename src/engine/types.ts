@@ -273,6 +273,8 @@ export const ERROR_CODES = [
   'scanned-pdf',
   'truncated-file',
   'damaged-file',
+  // The import preview's structure fixes (documents/markdown-edits.ts).
+  'bad-structure-edit',
   'wrong-file-type',
   'no-reader',
   'decompressed-too-large',

@@ -34,6 +34,11 @@ export { Bm25Retriever } from '../engine/retrieval/index.ts';
 // `serve --stdio` cut it (code-point offsets, deterministic ids).
 export { parseRecipe, makeRecipe, recipeHash, formatRecipe, chunkWithRecipe, recipeDocumentOf, RECIPE_FORMAT } from '../engine/recipe/index.ts';
 export type { Recipe, ChunkRow, RecipeDocument } from '../engine/recipe/index.ts';
+// The per-document recipe (`per-document --recipe-out`): each document's recipe, the default for the rest.
+export { parsePerDocumentRecipe, recipeForDocument, PER_DOCUMENT_RECIPE_FORMAT } from '../engine/recipe/index.ts';
+export type { PerDocumentRecipe } from '../engine/recipe/index.ts';
+export { choosePerDocument, choiceInputFromResults } from '../engine/evaluation/index.ts';
+export type { PerDocumentResult, ChoiceInput, ChoiceMetric } from '../engine/evaluation/index.ts';
 
 export { InputError } from '../engine/types.ts';
 export type { Doc, DocFormat, DocMeta, Block, Unit, Span, Chunk, ChunkerId, ChunkerContext, TextTokenizer, TokenSpan, LintFlag } from '../engine/types.ts';

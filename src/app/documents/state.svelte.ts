@@ -8,6 +8,7 @@ import { workspace, errorMessage } from '../state/workspace.svelte.ts';
 import { addWorkspace } from '../actions/import.svelte.ts';
 import { documentPaths, documentType, duplicateKey, listingFromUploads, type DocumentsProgress, type FileOutcome } from '../../engine/formats/index.ts';
 import type { DocumentInput } from '../../engine/evaluation/index.ts';
+import { applyStructureEdits, formatPageMap, parsePageMap, type StructureEdit } from '../../engine/documents/index.ts';
 import type { PickedFile } from './entries.ts';
 import { ptBR } from '../i18n/pt-BR.ts';
 import { en } from '../i18n/en.ts';
@@ -51,6 +52,8 @@ class DocumentImport {
   selected = $state<string | null>(null);
   /** The documents read (not yet added), by path. */
   docs = $state.raw<Map<string, DocumentInput>>(new Map());
+  /** Structure fixes made in the preview, by path: groups of edits (one undo step each), in order. */
+  edits = $state.raw<Map<string, StructureEdit[][]>>(new Map());
   name = '';
   private run = 0;
 
@@ -58,8 +61,31 @@ class DocumentImport {
     return this.rows.filter((r) => r.status === 'ready');
   }
 
+  /** The document as it will be added: the reader's Markdown with the preview's structure fixes. */
   doc(path: string): DocumentInput | undefined {
-    return this.docs.get(path);
+    const d = this.docs.get(path);
+    const groups = this.edits.get(path);
+    if (!d || !groups?.length) return d;
+    const meta = d.meta ?? {};
+    const r = applyStructureEdits(d.text, groups.flat(), { columns: this.columns(path), pages: parsePageMap(meta.pages, d.text.length) });
+    return { ...d, text: r.markdown, meta: { ...meta, ...(meta.pages ? { pages: formatPageMap(r.pages) } : {}), structureEdited: 'yes' } };
+  }
+
+  /** The reader's cell positions for the file's lines (PDF rows kept as paragraphs). */
+  columns(path: string) {
+    return this.rows.find((r) => r.path === path)?.outcome?.columns;
+  }
+
+  /** Adds one undo step of structure fixes to the file (checked by the caller with editProblem). */
+  edit(path: string, group: StructureEdit[]): void {
+    if (!group.length) return;
+    this.edits = new Map(this.edits).set(path, [...(this.edits.get(path) ?? []), group]);
+  }
+
+  undo(path: string): void {
+    const groups = this.edits.get(path);
+    if (!groups?.length) return;
+    this.edits = new Map(this.edits).set(path, groups.slice(0, -1));
   }
 
   /** Reads the files; resolves with a notice for the workspace's banner. */
@@ -78,6 +104,7 @@ class DocumentImport {
     this.phase = 'reading';
     this.selected = null;
     this.docs = new Map();
+    this.edits = new Map();
     this.rows = paths.map((path) => ({ path, status: 'waiting' }));
     this.done = 0;
     this.total = paths.length;
@@ -150,7 +177,7 @@ class DocumentImport {
     const existing = new Map((corpusId ? workspace.corpus(corpusId)?.documents ?? [] : []).map((d) => [duplicateKey(d.text), d.name]));
     const inputs = [];
     for (const r of ready) {
-      const d = this.docs.get(r.path)!;
+      const d = this.doc(r.path)!;
       const same = existing.get(duplicateKey(d.text));
       if (same !== undefined) {
         skipped.push(t('docs.duplicateOfCorpus', { name: r.path, other: same }));
@@ -182,6 +209,7 @@ class DocumentImport {
     this.phase = 'idle';
     this.rows = [];
     this.docs = new Map();
+    this.edits = new Map();
     this.selected = null;
     this.name = '';
   }

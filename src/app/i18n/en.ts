@@ -19,6 +19,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
 
@@ -40,6 +41,7 @@ export const en: Dictionary = {
   ...errors.en,
   ...runLabels.en,
   ...answers.en,
+  ...perDocument.en,
   ...pack.en,
   ...sessions.en,
   'app.title': 'ChunkLab',

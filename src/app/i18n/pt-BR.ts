@@ -17,6 +17,7 @@ import * as newcomer from './areas/newcomer.ts';
 import * as errors from './areas/errors.ts';
 import * as runLabels from './areas/run-labels.ts';
 import * as answers from './areas/answers.ts';
+import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
 
@@ -39,6 +40,7 @@ export const ptBR = {
   ...errors.pt,
   ...runLabels.pt,
   ...answers.pt,
+  ...perDocument.pt,
   ...pack.pt,
   ...sessions.pt,
   'app.title': 'ChunkLab',

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { open, readFile, readdir, rename, rm, truncate, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../../engine/types.ts';
-import type { ChunkRow, Recipe } from '../../engine/recipe/index.ts';
+import type { ChunkRow, PerDocumentRecipe, Recipe } from '../../engine/recipe/index.ts';
 import type { TaskResult } from './tasks.ts';
 
 export const MANIFEST = 'manifest.jsonl';
@@ -21,6 +21,8 @@ export interface ManifestHead {
   version: 1;
   recipeHash: string;
   recipe: Recipe;
+  /** A per-document recipe (`recipe` is then its default configuration's). */
+  perDocument?: PerDocumentRecipe;
   input: string;
   outputs: { parquet: boolean; jsonl: boolean };
 }

@@ -1,26 +1,29 @@
 // A batch worker thread (build/cli/batch-worker.mjs): loads the recipe's tokenizer once, then chunks
 // each document it is sent (reading it first when it is a file of a folder) with the same
-// chunkWithRecipe as `serve --stdio` and the library, and answers its rows or a one-line error.
+// chunkWithRecipe as `serve --stdio` and the library, and answers its rows or a one-line error. With a
+// per-document recipe, each document is cut with its own configuration's recipe (and tokenizer).
 import { parentPort, workerData } from 'node:worker_threads';
-import { chunkWithRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
+import { chunkWithRecipe, type PerDocumentRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
 import type { Recipe } from '../../engine/recipe/index.ts';
 import { errorLine } from '../errors.ts';
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
-import { recipeTokenizer } from './tokenizer.ts';
+import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
 import type { Task, TaskResult } from './tasks.ts';
 
-const { recipe, hash, tokenizerDir } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string };
+const { recipe, hash, tokenizerDir, perDocument } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe };
 const port = parentPort!;
-const ready = recipeTokenizer(recipe.tokenizer, tokenizerDir);
+const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
+// One recipe: its tokenizer loads at once, as before the first document.
+if (!perDocument) void recipeOf('').catch(() => undefined);
 
 port.on('message', async (task: Task) => {
   let reply: TaskResult;
   try {
-    const tokenizer = await ready;
     const doc: RecipeDocument = task.kind === 'file' ? await documentFromFile(task.root, task.rel) : task.doc;
-    const rows = await chunkWithRecipe(doc, recipe, { tokenizer, hash });
+    const r = await recipeOf(doc.id);
+    const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
     reply = { seq: task.seq, id: doc.id, rows, bytes: task.bytes || Buffer.byteLength(doc.text) };
   } catch (e) {
     reply = { seq: task.seq, id: task.kind === 'file' ? task.rel : task.doc.id, error: oneLine(e), bytes: task.bytes };

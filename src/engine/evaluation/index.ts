@@ -12,3 +12,5 @@ export { runExperiment, chunkAll, parseDataset, chunksFromLines, indexText, rank
 export type { ExperimentConfig, ExperimentDeps, RerankConfig, RetrieverConfig, Stage } from './experiment.ts';
 export { questionsNeeded, minDetectableDifference, powerAfter, bootstrapRate, Z_ALPHA, Z_POWER80 } from './power.ts';
 export type { PowerAfter, BootstrapInterval } from './power.ts';
+export { choosePerDocument, choiceInputFromResults, splitHalves, questionScore, CHOICE_METRICS } from './per-document.ts';
+export type { ChoiceInput, ChoiceMetric, ChoiceHalf, DocumentChoice, PerDocumentOptions, PerDocumentResult } from './per-document.ts';

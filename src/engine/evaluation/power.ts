@@ -70,7 +70,8 @@ export interface BootstrapInterval {
   units: number;
 }
 
-function percentile(sorted: number[], q: number): number {
+/** The q-quantile (0–1) of sorted numbers, interpolated linearly between neighbours. */
+export function percentile(sorted: readonly number[], q: number): number {
   const i = (sorted.length - 1) * q;
   const lo = Math.floor(i);
   const hi = Math.ceil(i);

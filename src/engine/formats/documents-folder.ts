@@ -5,7 +5,7 @@
 // worker). Each file's outcome is kept (read, refused and why, duplicate of which), so the page can
 // list them and the CLI can refuse at the first bad file (strict) while the page goes on (keepGoing).
 import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } from '../types.ts';
-import { parsePdf, type PdfjsSource } from '../documents/pdf/pdf.ts';
+import { COLUMN_CUTS_META, parsePdf, type ColumnCuts, type PdfjsSource } from '../documents/pdf/pdf.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
 import { checkSize, type ReadOptions } from './limits.ts';
@@ -76,6 +76,8 @@ export interface FileOutcome {
   outline?: { level: number; title: string }[];
   /** PDF: its page count. */
   pages?: number;
+  /** PDF: lines the reader saw as cells (for the preview's "mark as table"). */
+  columns?: ColumnCuts;
 }
 
 export interface DocumentsProgress {
@@ -162,7 +164,7 @@ export function documentId(path: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-async function readOne(src: Source, path: string, type: DocumentFileType, opts: DocumentsOptions, report: (pagesDone: number, pageCount: number) => void): Promise<{ doc: DocumentInput; outline?: FileOutcome['outline']; pages?: number }> {
+async function readOne(src: Source, path: string, type: DocumentFileType, opts: DocumentsOptions, report: (pagesDone: number, pageCount: number) => void): Promise<{ doc: DocumentInput; outline?: FileOutcome['outline']; pages?: number; columns?: ColumnCuts }> {
   const where = whereOf(src, path);
   const size = (opts.sizeOf ?? src.sizeOf)?.(path);
   if (size !== undefined) checkSize(size, where, opts);
@@ -189,7 +191,9 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
     if (!doc.text.trim()) throw new InputError(`no text was found in the ${type === 'pdf' ? 'PDF' : 'Word document'}`, where);
     const outline = doc.blocks.filter((b) => b.kind === 'heading').map((b) => ({ level: b.level ?? 1, title: b.title ?? '' }));
     const pages = doc.meta.pageCount ? Number(doc.meta.pageCount) : undefined;
-    return { doc: { id, name, text: doc.text, format: 'markdown', meta: { ...doc.meta } }, outline, ...(pages ? { pages } : {}) };
+    const { [COLUMN_CUTS_META]: cuts, ...docMeta } = doc.meta;
+    const columns = cuts ? (JSON.parse(cuts) as ColumnCuts) : undefined;
+    return { doc: { id, name, text: doc.text, format: 'markdown', meta: docMeta }, outline, ...(pages ? { pages } : {}), ...(columns ? { columns } : {}) };
   }
   const text = asText(body);
   const format: DocFormat = type;
@@ -233,7 +237,7 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
       } else {
         byText.set(key, id);
         documents.push(r.doc);
-        outcome = { path, type, id, status: 'added', ...(r.outline ? { outline: r.outline } : {}), ...(r.pages ? { pages: r.pages } : {}) };
+        outcome = { path, type, id, status: 'added', ...(r.outline ? { outline: r.outline } : {}), ...(r.pages ? { pages: r.pages } : {}), ...(r.columns ? { columns: r.columns } : {}) };
       }
     } catch (e) {
       if (!(e instanceof InputError) || !opts.keepGoing) throw e;

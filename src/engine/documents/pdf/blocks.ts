@@ -5,7 +5,7 @@
 // the first part does not end a sentence and the next starts in lowercase.
 
 import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
-import { LIST_MARKER } from './headings.ts';
+import { LIST_MARKER, type RunIn } from './headings.ts';
 import { buildTable } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
@@ -15,7 +15,7 @@ const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]|\(?(?:\d{1,3}|[a-
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
 
-export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[]): PBlock[] {
+export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[], runIns?: Map<Row, RunIn>): PBlock[] {
   const out: PBlock[] = [];
   const listStack: number[] = [];
   // The usual distance between baselines of consecutive lines of one size (the line pitch): text set
@@ -83,13 +83,20 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
         // Not sure it is a table: its rows stay text, one paragraph a row (never "a | b" lines,
         // which no Markdown reader takes for a table).
         notes.push(`p. ${r.page}: rows whose columns could not be aligned were kept as paragraphs`);
-        for (const x of run) out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size });
+        // Each row's fragments are kept as its cells, for the preview's "mark as table".
+        for (const x of run) out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size, ...(x.frags.length > 1 ? { cells: cellTexts(x) } : {}) });
         listStack.length = 0;
         i = j;
         continue;
       }
     }
-    if (isMarker(r)) {
+    // A run-in heading (see runInHeadings): the heading, then its row's rest opens the paragraph.
+    const runIn = runIns?.get(r);
+    if (runIn) {
+      out.push({ kind: 'heading', level: runIn.level, text: runIn.title, page: r.page });
+      listStack.length = 0;
+    }
+    if (!runIn && isMarker(r)) {
       const x0 = r.frags[0].x0;
       while (listStack.length && x0 < listStack[listStack.length - 1] - 3) listStack.pop();
       if (!listStack.length || x0 > listStack[listStack.length - 1] + 3) listStack.push(x0);
@@ -105,7 +112,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     listStack.length = 0;
     // A paragraph.
-    const lines = [rowText(r)];
+    const lines = [runIn ? runIn.rest : rowText(r)];
     let j = i + 1;
     while (j < rows.length) {
       const n = rows[j];
@@ -135,6 +142,9 @@ export function mergeParagraph(p: PBlock & { kind: 'paragraph' }, text: string, 
     if (last !== page) (p.breaks ??= []).push({ at: Math.max(0, Math.min(at, p.text.length)), page });
   }
 }
+
+/** A row's fragments' texts in reading order (what rowText joins with spaces). */
+const cellTexts = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text);
 
 /** A single fragment sitting under a non-first cell of the row above: a wrapped table cell. */
 function alignedUnder(r: Row, above: Row): boolean {

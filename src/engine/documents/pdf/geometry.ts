@@ -219,6 +219,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   }
   let text = '';
   let raw = '';
+  let boldLead = 0;
   if (rtl) {
     // Logical order; a space goes between two items that had one between them on the page.
     const spaceAfter = new Map<Item, boolean>();
@@ -236,6 +237,8 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     });
     raw = text;
   } else {
+    let lead = 0;
+    let leading = true;
     for (const v of vis) {
       if (v.space && !/\s$/.test(text) && !/^\s/.test(v.it.s)) {
         text += ' ';
@@ -243,7 +246,11 @@ function fragOf(items: Item[], rtl: boolean): Frag {
       }
       text += v.it.s;
       raw += v.it.s;
+      if (leading && v.it.bold) lead = text.length;
+      else leading = false;
     }
+    // A bold opening followed by text of another weight (a run-in heading's candidate).
+    if (lead > 0 && !leading) boldLead = text.slice(0, lead).replace(/\s+/g, ' ').trimStart().length;
   }
   let main = vis[0].it;
   let x1 = -Infinity;
@@ -261,6 +268,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     font: main.font,
     mono: vis.every((v) => v.it.mono),
     bold: main.bold,
+    ...(boldLead ? { boldLead } : {}),
   };
 }
 

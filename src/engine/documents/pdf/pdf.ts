@@ -9,10 +9,10 @@ import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
 import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
 import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
-import { compact, flattenOutline, fontHeadings, outlineHeadings, type OutlineEntry } from './headings.ts';
+import { compact, flattenOutline, fontHeadings, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
-import { renderBlocks } from './render.ts';
+import { renderBlocks, type ColumnCuts } from './render.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
@@ -22,6 +22,7 @@ const deepOutline = new WeakMap<object, number>();
 
 export type { PdfjsModule, PdfjsSource } from './types.ts';
 export { parsePageMap, pageAt, pagesOf, formatPageMap, type PageRange } from './page-map.ts';
+export type { ColumnCuts } from './render.ts';
 
 export interface PdfOptions {
   /** Extra getDocument parameters from the caller (e.g. standardFontDataUrl, a worker port). */
@@ -48,6 +49,8 @@ export interface PdfResult {
   /** The structure was guessed: no tags with headings, no outline, few font cues. */
   guessed: boolean;
   title?: string;
+  /** Paragraph lines the reader saw as cells, with where each cell starts (see render.ts). */
+  columns: ColumnCuts;
 }
 
 const PASSWORD = /password/i;
@@ -266,18 +269,20 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
       if (headingOf) headings = 'outline';
       else headingOf = fontHeadings(all);
-      fontCues += headingOf.size;
+      // Run-in headings ("1.2 Scope." in bold opening a paragraph) unless the outline gave the headings.
+      const runIns = headings === 'outline' ? undefined : runInHeadings(all, headingOf);
+      fontCues += headingOf.size + (runIns?.size ?? 0);
       // Page by page, so that a tagged page between untagged ones keeps its place.
-      ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes)));
+      ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes, runIns)));
     }
     const blocks = joinPages([...perPage.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), vocab);
-    const { markdown, pages: ranges } = renderBlocks(blocks);
+    const { markdown, pages: ranges, columns } = renderBlocks(blocks);
     const info = (await doc.getMetadata().catch(() => ({ info: undefined }))).info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
     // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
     const guessed = headings === 'fonts' && fontCues < Math.max(1, Math.min(3, pages.length / 4));
     if (guessed) notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
-    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes: groupNotes(notes), runningLines, guessed, ...(title ? { title } : {}) };
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes: groupNotes(notes), runningLines, guessed, columns, ...(title ? { title } : {}) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
@@ -333,6 +338,9 @@ function joinPages(pages: PBlock[][], vocab: Vocab): PBlock[] {
   return out;
 }
 
+/** The meta key parsePdf hands a PDF's column cuts over in (see render.ts ColumnCuts). */
+export const COLUMN_CUTS_META = 'columnCuts';
+
 export interface PdfDocInput {
   id: string;
   bytes: Uint8Array | ArrayBuffer;
@@ -349,6 +357,8 @@ export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: Pdf
   const meta: DocMeta = { source: 'pdf', pages: formatPageMap(r.pages), pageCount: String(r.pageCount), headingSource: r.headings };
   if (r.guessed) meta.structureGuessed = 'yes';
   if (r.notes.length) meta.notes = r.notes.join('; ');
+  // Taken out of meta by the documents reader (it goes to the import preview, not into the corpus).
+  if (r.columns.length) meta[COLUMN_CUTS_META] = JSON.stringify(r.columns);
   // The title: the first level-1 heading, else the file's name, and only then the PDF's metadata
   // title, which is often a tool's placeholder ("Manual", "Microsoft Word - doc1.docx").
   if (r.title) meta.pdfTitle = r.title;

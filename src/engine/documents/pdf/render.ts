@@ -15,7 +15,7 @@ export function escapeLineStart(t: string): string {
 }
 
 /** "C#" at a heading's end would read as a closing sequence: escaped (a loop, not /#+$/, which is quadratic on long runs of "#"). */
-function escapeClosingHashes(t: string): string {
+export function escapeClosingHashes(t: string): string {
   let i = t.length;
   while (i > 0 && t[i - 1] === '#') i--;
   return i === t.length ? t : `${t.slice(0, i)}\\${t.slice(i)}`;
@@ -32,9 +32,24 @@ function fence(lines: string[]): string {
   return '`'.repeat(n);
 }
 
+/** A table as Markdown: header row, separator row, body rows (padded to the widest row). */
+export function tableMarkdown(header: string[], rows: string[][]): string {
+  const n = Math.max(header.length, ...rows.map((r) => r.length));
+  const row = (cells: string[]) => `| ${Array.from({ length: n }, (_, i) => cell(cells[i] ?? '')).join(' | ')} |`;
+  return [row(header), `|${' --- |'.repeat(n)}`, ...rows.map(row)].join('\n');
+}
+
+/**
+ * A paragraph line that the reader saw as cells (rows kept as text when their columns did not line
+ * up): its text, and where each cell after the first starts in it. The import preview uses them to
+ * split lines into columns when the user marks them as a table.
+ */
+export type ColumnCuts = [text: string, cuts: number[]][];
+
 export interface Rendered {
   markdown: string;
   pages: PageRange[];
+  columns: ColumnCuts;
 }
 
 export function renderBlocks(blocks: PBlock[]): Rendered {
@@ -45,6 +60,7 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
     if (!last || last.page !== page) starts.push({ at, page });
   };
   let prev: PBlock | undefined;
+  const columns: ColumnCuts = [];
   // Indentation of nested list levels: the content column of each open level.
   const indents: number[] = [];
   for (const b of blocks) {
@@ -66,6 +82,12 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
           mark(base + from, br.page);
         }
         md += text.slice(from);
+        if (b.cells && b.cells.length > 1 && columns.length < MAX_COLUMN_LINES) {
+          const cuts: number[] = [];
+          let at = 0;
+          for (const c of b.cells.slice(0, -1)) cuts.push((at += c.length + 1));
+          if (b.cells.join(' ') === b.text) columns.push([b.text, cuts]);
+        }
         break;
       }
       case 'list-item': {
@@ -78,12 +100,9 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
         md += ' '.repeat(pad) + marker + escapeLineStart(b.text);
         break;
       }
-      case 'table': {
-        const n = Math.max(b.header.length, ...b.rows.map((r) => r.length));
-        const row = (cells: string[]) => `| ${Array.from({ length: n }, (_, i) => cell(cells[i] ?? '')).join(' | ')} |`;
-        md += [row(b.header), `|${' --- |'.repeat(n)}`, ...b.rows.map(row)].join('\n');
+      case 'table':
+        md += tableMarkdown(b.header, b.rows);
         break;
-      }
       case 'lines':
         md += b.lines.map((l) => escapeLineStart(l.replace(/\s+/g, ' ').trim())).join('\n');
         break;
@@ -97,5 +116,8 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
   }
   if (md) md += '\n';
   const pages: PageRange[] = starts.map((s, i) => ({ page: s.page, start: s.at, end: i + 1 < starts.length ? starts[i + 1].at : md.length }));
-  return { markdown: md, pages };
+  return { markdown: md, pages, columns };
 }
+
+/** Lines whose cells are remembered (the rest can still be split on runs of spaces). */
+const MAX_COLUMN_LINES = 5000;

@@ -83,6 +83,11 @@ export interface Frag {
   font: string;
   mono: boolean;
   bold: boolean;
+  /**
+   * Left-to-right text that opens in bold and goes on in another weight ("1.2 Scope. The rest…"):
+   * how many characters of `text` the bold opening takes. Absent otherwise.
+   */
+  boldLead?: number;
 }
 
 /** Fragments sharing a baseline (several when the line has wide gaps: table cells, columns). */
@@ -99,7 +104,7 @@ export interface Row {
 
 export type PBlock =
   | { kind: 'heading'; level: number; text: string; page: number }
-  | { kind: 'paragraph'; text: string; page: number; size?: number; breaks?: { at: number; page: number }[] }
+  | { kind: 'paragraph'; text: string; page: number; size?: number; breaks?: { at: number; page: number }[]; cells?: string[] }
   | { kind: 'list-item'; text: string; depth: number; marker: string; page: number }
   | { kind: 'table'; header: string[]; rows: string[][]; page: number; headerCells?: boolean }
   | { kind: 'lines'; lines: string[]; page: number }

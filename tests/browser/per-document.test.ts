@@ -1,0 +1,89 @@
+// The Results view's per-document choice in a real browser: a grid of six BM25 runs on the Portuguese
+// sample, then the panel's gain, interval, in-sample gain and changed documents equal the engine's
+// choosePerDocument run here in Node on the very results files the page saved (in the panel's order);
+// the metric can be changed; the exported recipe maps each document to its chosen configuration; the
+// panel speaks Portuguese and English.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { openBrowser, type Session } from './browser';
+import { openApp, openGrid, savedResults, waitSaved } from './helpers';
+import { choiceInputFromResults, choosePerDocument, type ChoiceMetric } from '../../src/engine/evaluation/index.ts';
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+test('per-document choice: the engine figures, the changed documents, another metric, the recipe export, both languages', async () => {
+  const { page } = s;
+  await openApp(page);
+  await openGrid(page);
+  // fixed, structure and recursive at 64 and 128 tokens, BM25: six runs.
+  await page.locator('input[data-chunker="recursive"]').check();
+  await page.getByTestId('exp-sizes').fill('64, 128');
+  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('6');
+  await page.getByTestId('exp-run').click();
+  await page.getByTestId('exp-finished').waitFor({ timeout: 180_000 });
+  await waitSaved(page);
+
+  await page.goto(page.url().replace(/#.*$/, '') + '#/results');
+  await page.getByTestId('res-table').waitFor();
+  const panel = page.getByTestId('perdoc');
+  expect(await panel.locator('summary').textContent()).toContain('Escolha por documento');
+  await panel.locator('summary').click();
+  const gain = page.getByTestId('perdoc-gain');
+  await gain.waitFor({ timeout: 30_000 });
+
+  const files = await savedResults(page);
+  const stored: string[] = JSON.parse((await panel.getAttribute('data-stored'))!);
+  expect(stored).toHaveLength(6);
+  const runs = stored.map((name) => ({ name, file: files.find((f) => f.name === name)!.results }));
+  const expectFigures = async (metric: ChoiceMetric) => {
+    const r = choosePerDocument(choiceInputFromResults(runs, metric));
+    await expect.poll(async () => Number(await gain.getAttribute('data-gain'))).toBeCloseTo(r.gain.estimate, 12);
+    expect(Number(await gain.getAttribute('data-lo'))).toBeCloseTo(r.gain.interval[0], 12);
+    expect(Number(await gain.getAttribute('data-hi'))).toBeCloseTo(r.gain.interval[1], 12);
+    expect(Number(await page.getByTestId('perdoc-insample').getAttribute('data-gain'))).toBeCloseTo(r.inSample.gain, 12);
+    const changed = r.perDocument.filter((d) => d.changed);
+    expect(await page.getByTestId('perdoc-changed-count').getAttribute('data-n')).toBe(String(changed.length));
+    const shownDocs = await page.locator('[data-testid="perdoc-changed"] tbody tr').evaluateAll((els) => els.map((e) => e.getAttribute('data-doc')));
+    expect(shownDocs).toEqual(changed.map((d) => d.docId));
+    const verdict = r.gain.interval[0] > 0 ? 'ajuda' : r.gain.interval[1] < 0 ? 'piora' : 'Nenhum ganho';
+    expect(await page.getByTestId('perdoc-verdict').textContent()).toContain(verdict);
+    return r;
+  };
+  const r5 = await expectFigures('hit@5');
+  // This grid differs per document in sample: the panel has something to show.
+  expect(r5.inSample.gain).toBeGreaterThan(0);
+
+  // The recipe: each document to the configuration chosen on all its questions.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('perdoc-export').click()]);
+  const recipe = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(download.suggestedFilename()).toBe('chunklab-per-document-recipe.json');
+  expect(recipe.format).toBe('chunklab-per-document-recipe');
+  expect(recipe.metric).toBe('hit@5');
+  // The recipe names configurations as the panel shows them, in the panel's order.
+  const shown: string[] = JSON.parse((await panel.getAttribute('data-names'))!);
+  expect(recipe.default).toBe(shown[r5.single.all]);
+  expect(recipe.documents).toEqual(Object.fromEntries(r5.perDocument.map((d) => [d.docId, shown[d.chosen]])));
+  for (const [name, c] of Object.entries(recipe.configurations) as [string, { recipe: { chunker: string; params: { maxTokens: number } } }][]) {
+    const file = runs[shown.indexOf(name)].file;
+    expect(c.recipe.chunker).toBe(file.config.chunker);
+    expect(c.recipe.params.maxTokens).toBe((file.config.params as { maxTokens: number }).maxTokens);
+  }
+  expect(recipe.gain.estimate).toBeCloseTo(r5.gain.estimate, 12);
+
+  // Another metric: the figures follow.
+  await page.getByTestId('perdoc-metric').selectOption('mrr');
+  await expectFigures('mrr');
+
+  // English.
+  await page.getByTestId('lang-switch').selectOption('en');
+  expect(await panel.locator('summary').textContent()).toContain('Per-document choice');
+  expect(await gain.textContent()).toContain('choosing per document');
+  // The runs' labels follow the language (the choice is recomputed with the English names).
+  await expect.poll(() => page.locator('[data-testid="perdoc-runs"]').textContent()).toMatch(/Best single configuration: (fixed|structure|recursive) ·/);
+});
