@@ -10,7 +10,8 @@ import { InputError } from '../../engine/types.ts';
 import type { Stage } from '../../engine/evaluation/index.ts';
 import { CancelledError, cancelEngine, engine } from '../bridge/engine.svelte.ts';
 import * as Comlink from 'comlink';
-import { errorMessage, workspace } from '../state/workspace.svelte.ts';
+import { workspace } from '../state/workspace.svelte.ts';
+import { errorParts } from '../i18n/error-text.ts';
 import { datasetFor } from './dataset.ts';
 import { selectQuestions } from '../../engine/evaluation/index.ts';
 import { defaultGrid, expandGrid, modelRecord, type ExperimentGrid, type GridRun } from './model.ts';
@@ -56,6 +57,10 @@ export interface RunRow extends GridRun {
   /** The saved results' id in the workspace, once done. */
   resultId?: string;
   error?: string;
+  /** The engine's own message behind a translated `error` (English; shown apart, as code). */
+  errorDetail?: string;
+  /** `error` is the page's own sentence with its commands between backticks (CodeSpans.svelte). */
+  errorMarked?: boolean;
   /** The context arm found sentences missing in the context panel's cache (shown translated). */
   contextMissing?: { missing: number; total: number; provider: string };
   ms?: number;
@@ -378,7 +383,10 @@ class ExperimentsStore {
         return;
       }
       this.setStatus(row, 'error');
-      row.error = errorMessage(hookError ?? e);
+      const parts = errorParts(hookError ?? e);
+      row.error = parts.text;
+      row.errorDetail = parts.detail;
+      row.errorMarked = parts.marked;
     }
   }
 

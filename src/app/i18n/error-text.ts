@@ -6,15 +6,28 @@ import { folderNeededText } from '../models/folder.ts';
 import { t, type MessageKey } from './index.svelte.ts';
 
 export function errorText(e: unknown): string {
+  const { text, detail, marked } = errorParts(e);
+  const plain = marked ? text.replaceAll('`', '') : text;
+  return detail ? `${plain} (${detail})` : plain;
+}
+
+/**
+ * The same, in two parts: `text` in the page's language (or the engine's message when it has no
+ * code) and `detail`, the engine's own message (English, what and where) for a coded error. A view
+ * that can show the detail apart (as code, marked English) keeps the sentence in one language.
+ * `marked`: `text` is the page's own catalogue sentence, whose commands and flags are between
+ * backticks (components/CodeSpans.svelte shows them as code; errorText drops the backticks).
+ */
+export function errorParts(e: unknown): { text: string; detail?: string; marked?: boolean } {
   const message = e instanceof Error ? e.message : String(e);
   // A model or reranker from a folder on disk that must be picked again (src/app/models/folder.ts).
   const folder = folderNeededText(e);
-  if (folder) return t(folder.key, { name: folder.name });
+  if (folder) return { text: t(folder.key, { name: folder.name }) };
   const code = errorCode(e);
-  if (!code) return message;
+  if (!code) return { text: message };
   const key = `error.${code}` as MessageKey;
   const text = t(key, params(e));
-  return text === key ? message : `${text} (${message})`;
+  return text === key ? { text: message } : { text, detail: message, marked: true };
 }
 
 /** The blanks of a coded message: the error's plain details (status, target…) and the page's own origin. */

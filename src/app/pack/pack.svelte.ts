@@ -13,6 +13,7 @@ import { workspace } from '../state/workspace.svelte.ts';
 import { downloadText } from '../sharing/download.ts';
 import { gridFromPack } from './grid.ts';
 import { fetchPackText, PackNotHere, packUrl } from './link.ts';
+import { addPackLessons } from './lessons.svelte.ts';
 
 const OPENED_KEY = 'chunklab.packs.opened';
 
@@ -23,8 +24,11 @@ export const packState = $state({
   message: null as null | { kind: 'info' | 'error'; text: string },
 });
 
-/** The open corpus, its question sets and the current grid as a pack file (downloaded). */
-export function exportPack(title: string): void {
+/**
+ * The open corpus, its question sets and the current grid as a pack file (downloaded); `lesson`, when
+ * given, is the teacher's text for the students, in the page's language, opening that grid.
+ */
+export function exportPack(title: string, lesson = ''): void {
   const corpus = workspace.activeCorpus;
   if (!corpus) return;
   const all = currentWorkspace();
@@ -32,7 +36,9 @@ export function exportPack(title: string): void {
   const grid = $state.snapshot(experimentsStore.grid) as ExperimentGrid;
   const { autoRun: _a, models: _m, rerankers: _r, label: _l, labelKey: _k, questionSetId: _q, sample: _s, ...shape } = grid;
   const grids: PackGrid[] = [{ name: title, grid: { ...shape, corpusId: corpus.id } as Record<string, unknown> }];
-  const pack: CoursePack = { title, language: getLang(), workspace: ws, grids, lessons: [] };
+  const lang = getLang();
+  const lessons = lesson.trim() ? [{ title: { [lang]: title }, text: { [lang]: lesson.trim() }, grid: title }] : [];
+  const pack: CoursePack = { title, language: lang, workspace: ws, grids, lessons };
   const name = title.trim().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'pack';
   downloadText(writePack(pack), `${name}.chunklab-pack.json`);
 }
@@ -67,6 +73,7 @@ export function openPack(text: string, file: string, ask: (question: string) => 
     return { name: g.name, grid: gridFromPack(g.grid, target, g.name) };
   });
   packState.grids = [...grids, ...packState.grids].slice(0, 20);
+  addPackLessons(pack.title, pack.lessons, grids);
   if (grids[0]) experimentsStore.load(grids[0].grid as ExperimentGrid);
   if (pack.language !== getLang()) setLang(pack.language);
   packState.message = { kind: 'info', text: t('pack.opened', { title: pack.title, docs, questions, grids: grids.length }) };
@@ -94,7 +101,13 @@ export async function openLinkedPack(): Promise<void> {
     const key = `${url.pathname}${url.search}#${fingerprint(text)}`;
     const opened = readOpened();
     if (opened.includes(key)) return;
-    if (openPack(text, url.pathname.split('/').pop() || 'pack.json')) writeOpened([...opened, key].slice(-50));
+    if (openPack(text, url.pathname.split('/').pop() || 'pack.json')) {
+      // Remembered as opened only once its corpora are stored: on a first visit the service worker
+      // reloads the page once (cross-origin isolation), and a reload before the write lands must ask
+      // again rather than skip a pack that was never saved.
+      await workspace.flush();
+      writeOpened([...opened, key].slice(-50));
+    }
   } catch (e) {
     if (e instanceof PackNotHere) {
       packState.message = { kind: 'error', text: t('pack.notHere', { url: ref.slice(0, 200) }) };

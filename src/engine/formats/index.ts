@@ -10,7 +10,7 @@ export type { ChunklabFolder } from './chunklab-folder.ts';
 export { readWorkspace, writeWorkspace, datasetFromWorkspace, workspaceFromDataset, WORKSPACE_FORMAT, WORKSPACE_VERSION } from './workspace.ts';
 export type { Workspace, WorkspaceCorpus, WorkspaceQuestionSet } from './workspace.ts';
 export { readPack, writePack, PACK_FORMAT, PACK_VERSION, PACK_LANGUAGES } from './pack.ts';
-export type { CoursePack, PackGrid, PackLanguage } from './pack.ts';
+export type { CoursePack, PackGrid, PackLanguage, PackLesson, PackOwnLesson, PackText } from './pack.ts';
 export { readResults, writeResults, RESULTS_FORMAT } from './results.ts';
 export { readChunksJsonl, writeChunksJsonl } from './chunks-jsonl.ts';
 export { summarize, configLabel, questionSetSignature, isRecord } from './results-summary.ts';

@@ -7,7 +7,10 @@
 //   "title": "RAG — aula 3", "language": "pt-BR" | "en",
 //   "corpora": [...], "questionSets": [...],          (as in a workspace file, see workspace.ts)
 //   "grids": [ { "name": "Tamanhos", "grid": { ...the experiments grid, checked by the page... } } ],
-//   "lessons"?: [ "size-sweep", ... ]
+//   "lessons"?: [ "size-sweep",                                   (a built-in lesson, by id)
+//                 { "title": { "pt-BR": "…", "en": "…" },            (the teacher's own lesson: at
+//                   "text":  { "pt-BR": "…", "en": "…" },             least one language each; text
+//                   "grid"?: "Tamanhos" }, ... ]                      only, the name of a pack grid)
 // }
 //
 // Everything is untrusted: the workspace part is validated as a workspace file is; a grid is an
@@ -26,15 +29,57 @@ export interface PackGrid {
   grid: Record<string, unknown>;
 }
 
+/** Text in one or both of the pack languages (at least one). */
+export type PackText = Partial<Record<PackLanguage, string>>;
+
+/** A lesson the teacher wrote: plain text (never markup), and the name of one of the pack's grids to load. */
+export interface PackOwnLesson {
+  title: PackText;
+  text: PackText;
+  grid?: string;
+}
+
+/** A built-in lesson's id ("size-sweep"), or the teacher's own lesson. */
+export type PackLesson = string | PackOwnLesson;
+
 export interface CoursePack {
   title: string;
   language: PackLanguage;
   workspace: Workspace;
   grids: PackGrid[];
-  lessons: string[];
+  lessons: PackLesson[];
 }
 
 const MAX_GRIDS = 50;
+const MAX_LESSONS = 50;
+const MAX_LESSON_TITLE = 200;
+const MAX_LESSON_TEXT = 8000;
+
+/** `{ "pt-BR": "…", "en": "…" }` with at least one language, each a string cut at `max` characters. */
+function packText(v: unknown, what: string, where: string, max: number): PackText {
+  const o = obj(v, `${what} (an object with "pt-BR" and/or "en")`, where);
+  const out: PackText = {};
+  for (const key of Object.keys(o)) {
+    if (!(PACK_LANGUAGES as readonly string[]).includes(key)) throw new InputError(`${what}: unknown language ${preview(key)} (use ${PACK_LANGUAGES.join(' or ')})`, where);
+    const text = str(o[key], `${what}.${key}`, where, { empty: true }).slice(0, max);
+    if (text.trim()) out[key as PackLanguage] = text;
+  }
+  if (!Object.keys(out).length) throw new InputError(`${what} needs a text in ${PACK_LANGUAGES.join(' or ')}`, where);
+  return out;
+}
+
+function readLesson(l: unknown, i: number, file: string, gridNames: ReadonlySet<string>): PackLesson {
+  const w = `${file}: lessons[${i}]`;
+  if (typeof l === 'string') return str(l, `lessons[${i}]`, file);
+  const o = obj(l, 'a lesson id or a lesson object', w);
+  const lesson: PackOwnLesson = { title: packText(o.title, '"title"', w, MAX_LESSON_TITLE), text: packText(o.text, '"text"', w, MAX_LESSON_TEXT) };
+  const grid = optStr(o.grid, 'grid', w);
+  if (grid !== undefined) {
+    if (!gridNames.has(grid)) throw new InputError(`"grid" names no grid of this pack: ${preview(grid)}`, w);
+    lesson.grid = grid;
+  }
+  return lesson;
+}
 
 export function readPack(text: string, file = 'pack.json', opts: ReadOptions = {}): CoursePack {
   const root = obj(parseJson(text, file, opts), 'the file', file);
@@ -55,7 +100,10 @@ export function readPack(text: string, file = 'pack.json', opts: ReadOptions = {
     if (!isObj(grid)) throw new InputError('"grid" must be an object', w);
     return { name: (optStr(o.name, 'name', w) ?? `${i + 1}`).slice(0, 200), grid: grid as Record<string, unknown> };
   });
-  const lessons = root.lessons === undefined ? [] : arr(root.lessons, '"lessons"', file).map((l, i) => str(l, `lessons[${i}]`, file));
+  const lessonList = root.lessons === undefined ? [] : arr(root.lessons, '"lessons"', file);
+  if (lessonList.length > MAX_LESSONS) throw new InputError(`at most ${MAX_LESSONS} lessons, got ${lessonList.length}`, file);
+  const gridNames = new Set(grids.map((g) => g.name));
+  const lessons = lessonList.map((l, i) => readLesson(l, i, file, gridNames));
   return { title, language: language as PackLanguage, workspace, grids, lessons };
 }
 

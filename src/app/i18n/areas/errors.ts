@@ -41,7 +41,7 @@ export const pt = {
   'error.provider-timeout': 'O serviço não respondeu a tempo.',
   'error.provider-bad-response': 'A resposta do serviço não tem o formato esperado.',
   'error.cors-blocked':
-    'O servidor em {target} responde, mas o navegador não entrega a resposta a esta página: ele não envia cabeçalhos CORS para a origem {origin}. Sem mexer no servidor, rode o relay nesta máquina: npm run cli -- proxy --to {target} --allow-origin {origin} — e use http://127.0.0.1:8788 no lugar de {target} na URL base. Ou libere a origem no servidor: Ollama, OLLAMA_ORIGINS={origin}; vLLM, --allowed-origins \'["{origin}"]\'; LM Studio, ative "Enable CORS" nas configurações do servidor; llama.cpp (llama-server) já envia CORS: confira o endereço e a porta; LiteLLM, CORS vem ligado: confira o endereço.',
+    'O servidor em {target} responde, mas o navegador não entrega a resposta a esta página: ele não envia cabeçalhos CORS para a origem {origin}. Sem mexer no servidor, rode o relay nesta máquina: `npm run cli -- proxy --to {target} --allow-origin {origin}` — e use `http://127.0.0.1:8788` no lugar de {target} na URL base. Ou libere a origem no servidor: Ollama, `OLLAMA_ORIGINS={origin}`; vLLM, `--allowed-origins \'["{origin}"]\'`; LM Studio, ative "Enable CORS" nas configurações do servidor; llama.cpp (llama-server) já envia CORS: confira o endereço e a porta; LiteLLM, CORS vem ligado: confira o endereço.',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -84,5 +84,5 @@ export const en: Record<keyof typeof pt, string> = {
   'error.provider-timeout': 'The service did not answer in time.',
   'error.provider-bad-response': "The service's answer is not in the expected shape.",
   'error.cors-blocked':
-    'The server at {target} answers, but the browser does not hand its answer to this page: it sends no CORS headers for the origin {origin}. Without touching the server, run the relay on this machine: npm run cli -- proxy --to {target} --allow-origin {origin} — and use http://127.0.0.1:8788 in place of {target} in the base URL. Or allow the origin on the server: Ollama, OLLAMA_ORIGINS={origin}; vLLM, --allowed-origins \'["{origin}"]\'; LM Studio, turn on "Enable CORS" in the server settings; llama.cpp (llama-server) sends CORS already: check the address and port; LiteLLM, CORS is on by default: check the address.',
+    'The server at {target} answers, but the browser does not hand its answer to this page: it sends no CORS headers for the origin {origin}. Without touching the server, run the relay on this machine: `npm run cli -- proxy --to {target} --allow-origin {origin}` — and use `http://127.0.0.1:8788` in place of {target} in the base URL. Or allow the origin on the server: Ollama, `OLLAMA_ORIGINS={origin}`; vLLM, `--allowed-origins \'["{origin}"]\'`; LM Studio, turn on "Enable CORS" in the server settings; llama.cpp (llama-server) sends CORS already: check the address and port; LiteLLM, CORS is on by default: check the address.',
 };

@@ -12,6 +12,15 @@ export const pt = {
   'pack.fetchFailed': 'Não foi possível buscar o pacote {url}: {message}',
   'pack.notHere': 'O pacote {url} não está neste site: só pacotes publicados ao lado da página são abertos por link.',
   'pack.grids': 'Grades dos pacotes:',
+  'pack.exportLesson': 'Lição para os alunos (opcional; texto simples, aparece em Lições e abre a grade)',
+  'pack.lessons.title': 'Lições dos pacotes',
+  'pack.lessons.from': 'Do pacote "{title}"',
+  'pack.lessons.onlyIn': 'O pacote traz esta lição só em {lang}.',
+  'pack.lessons.otherLang': 'A mesma lição em {lang}',
+  'pack.lessons.openGrid': 'Abrir a grade dela nos Experimentos',
+  'pack.lessons.builtin': 'O pacote recomenda esta lição do ChunkLab.',
+  'pack.lessons.show': 'Ver a lição',
+  'pack.lessons.forget': 'Esquecer as lições dos pacotes',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -26,4 +35,13 @@ export const en: Record<keyof typeof pt, string> = {
   'pack.fetchFailed': 'The pack {url} could not be fetched: {message}',
   'pack.notHere': 'The pack {url} is not on this site: only packs published beside the page open from a link.',
   'pack.grids': "Packs' grids:",
+  'pack.exportLesson': 'A lesson for the students (optional; plain text, shown in Lessons, opens the grid)',
+  'pack.lessons.title': "Packs' lessons",
+  'pack.lessons.from': 'From the pack "{title}"',
+  'pack.lessons.onlyIn': 'The pack gives this lesson only in {lang}.',
+  'pack.lessons.otherLang': 'The same lesson in {lang}',
+  'pack.lessons.openGrid': 'Open its grid in Experiments',
+  'pack.lessons.builtin': 'The pack recommends this ChunkLab lesson.',
+  'pack.lessons.show': 'Show the lesson',
+  'pack.lessons.forget': "Forget the packs' lessons",
 };
