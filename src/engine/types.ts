@@ -261,6 +261,12 @@ export const ERROR_CODES = [
   'bad-model-output',
   'duplicate-document',
   'stale-chunk',
+  // The inspector's hand-edited chunk boundaries (src/engine/edit).
+  'edit-unsupported',
+  'edit-needs-model',
+  'edit-chunks-differ',
+  'edit-bad-boundary',
+  'edit-session-gone',
   // Document files the readers refuse (documents/pdf, documents/docx, formats/documents-folder.ts).
   'empty-file',
   'encrypted-file',

@@ -7,6 +7,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as boundaryEdit from './areas/edit.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
 import * as rerank from './areas/rerank.ts';
@@ -30,6 +31,7 @@ export const en: Dictionary = {
   ...lessons.en,
   ...models.en,
   ...inspector.en,
+  ...boundaryEdit.en,
   ...service.en,
   ...documents.en,
   ...rerank.en,

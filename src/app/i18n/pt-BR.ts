@@ -5,6 +5,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as boundaryEdit from './areas/edit.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
 import * as rerank from './areas/rerank.ts';
@@ -29,6 +30,7 @@ export const ptBR = {
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,
+  ...boundaryEdit.pt,
   ...service.pt,
   ...documents.pt,
   ...rerank.pt,
