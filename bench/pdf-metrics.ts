@@ -78,7 +78,8 @@ export interface MdTable {
 /** Markdown tables: a pipe row followed by a separator row, then pipe rows. */
 export function markdownTables(md: string): MdTable[] {
   const lines = md.split('\n');
-  const cells = (l: string) => l.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
+  // Cells split at unescaped pipes; an escaped pipe ("\\|") is a pipe in the cell's text.
+  const cells = (l: string) => l.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
   const out: MdTable[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     if (!/^\s*\|.*\|\s*$/.test(lines[i]) || !/^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$/.test(lines[i + 1])) continue;

@@ -8,7 +8,8 @@
 // For a tagged public PDF the reference is its structure tree (text in tree order, H roles, Table
 // elements) and it is read twice: as tagged, and "untagged" (structure ignored: what most PDFs in
 // the wild are). For an untagged one the reference order is the content stream's (a LaTeX or Word
-// PDF writes it in reading order), headings from its outline or a <name>.headings.txt beside it.
+// PDF writes it in reading order), headings from its outline or a <name>.headings.txt beside it,
+// tables from a <name>.tables.json beside it ({ "tables": [{ "header": [...], "rows": [[...]] }] }).
 // --engine points at another copy of the reader (e.g. main's, extracted with git archive) to compare.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,7 +103,10 @@ for (const dir of dirs) {
     const side = join(dir, file.replace(/\.pdf$/, '.headings.txt'));
     // A tagged file whose tree has no H roles has no reference headings (it is not scored on them).
     const headings = existsSync(side) ? readFileSync(side, 'utf8').split('\n').filter((l) => l.trim()) : r.tagged ? (r.headings.length ? r.headings : null) : r.outline.length ? r.outline : null;
-    const base = { bytes, ref: r.words, headings, tables: null, tableCount: r.tagged ? r.tables : undefined, running: [] };
+    // Expected tables, when known: <name>.tables.json beside the PDF ({ tables: [{ header, rows }] }).
+    const tablesFile = join(dir, file.replace(/\.pdf$/, '.tables.json'));
+    const known = existsSync(tablesFile) ? (JSON.parse(readFileSync(tablesFile, 'utf8')) as { tables: MdTable[] }).tables : null;
+    const base = { bytes, ref: r.words, headings, tables: known, tableCount: r.tagged && !known ? r.tables : undefined, running: [] };
     if (r.tagged) {
       docs.push({ ...base, name: `${file} (tagged)` });
       docs.push({ ...base, name: `${file} (untagged)`, ignoreStructure: true });

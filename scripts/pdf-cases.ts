@@ -3,7 +3,7 @@
 // (never from a converter's output): the text in reading order, the outline, the tables, the running
 // lines that must go. The content streams are drawn in orders that defeat stream-order extraction
 // (a row across both columns at a time; slides bottom-up), as real producers do.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { concatTransformationMatrix, lineTo, moveTo, popGraphicsState, pushGraphicsState, setLineWidth, setStrokingColor, stroke, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
 
 export interface PdfCase {
   name: string;
@@ -240,8 +240,252 @@ export async function tables(): Promise<PdfCase> {
   return { name: 'ruled and borderless tables, multi-line cells', bytes: await pdf.save(), text: text.join(' '), outline: [], tables: [flat(ruled), flat(plain)], running: [] };
 }
 
+/**
+ * Ruled tables as office programs draw them: cell borders as thin filled rectangles (no stroked
+ * line at all), a header cell spanning two columns above two sub-headers, a first-column cell
+ * spanning two rows, cells (first column included) wrapped over two or three lines, a "|" in a
+ * cell; a second table drawn with stroked lines inside a scaled form-like transform. Beside them
+ * two single boxes that are not tables: a framed paragraph and a code box.
+ */
+export async function ruledTables(): Promise<PdfCase> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.Helvetica);
+  const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.Courier);
+  const page = pdf.addPage([612, 792]);
+  const text: string[] = [];
+  const black = rgb(0, 0, 0);
+  const size = 9;
+  const lead = 11;
+  const put = (s: string, x: number, y: number, font = f) => page.drawText(s, { x, y, size, font });
+  // Thin filled rectangles as rules (what Word and LibreOffice write).
+  const hRule = (x0: number, x1: number, y: number) => page.drawRectangle({ x: x0, y: y - 0.25, width: x1 - x0, height: 0.5, color: black });
+  const vRule = (x: number, y0: number, y1: number) => page.drawRectangle({ x: x - 0.25, y: y0, width: 0.5, height: y1 - y0, color: black });
+
+  const intro = 'Table 1 lists the chunkers measured on both corpora.';
+  put(intro, 72, 740);
+  text.push(intro);
+  // Columns: Chunker | Corpus | hit@5 (pt) | hit@5 (en) | Notes ; header row 1 has "hit@5" over two columns.
+  const xs = [72, 170, 240, 300, 360, 540];
+  let y = 720;
+  const top = y;
+  // Header: two text rows; "Chunker", "Corpus", "Notes" span both header rows, "hit@5" spans two columns.
+  put('Chunker', xs[0] + 3, y - 10, b);
+  put('Corpus', xs[1] + 3, y - 10, b);
+  put('hit@5', xs[2] + 3, y - 10, b);
+  put('Notes', xs[4] + 3, y - 10, b);
+  put('pt', xs[2] + 3, y - 10 - 14, b);
+  put('en', xs[3] + 3, y - 10 - 14, b);
+  const headerMid = y - 14;
+  const headerBottom = y - 28;
+  y = headerBottom;
+  // Body rows: [chunker lines, corpus, pt, en, notes lines]; the first chunker spans two rows.
+  const body: { lines: string[][]; spanFirst?: boolean }[] = [
+    { lines: [['structure aware', 'splitter'], ['samples'], ['0.785'], ['0.801'], ['keeps headings and', 'table headers | rows']] },
+    { lines: [['recursive'], ['samples'], ['0.734'], ['0.750'], ['splits on blank lines,', 'then sentences, then', 'words']], spanFirst: true },
+    { lines: [[], ['finance'], ['0.612'], ['0.640'], ['long reports']] },
+    { lines: [['fixed'], ['samples'], ['0.570'], ['0.566'], ['baseline']] },
+  ];
+  const rowTops: number[] = [];
+  const rowBottoms: number[] = [];
+  for (const r of body) {
+    const h = Math.max(...r.lines.map((c) => c.length), 1);
+    rowTops.push(y);
+    r.lines.forEach((c, i) => c.forEach((l, k) => put(l, xs[i] + 3, y - 10 - k * lead)));
+    y -= 6 + h * lead;
+    rowBottoms.push(y);
+  }
+  const bottom = y;
+  // Rules: outer frame, header line under "hit@5" only over its two columns, row lines (not
+  // across the first column where "recursive" spans rows 2 and 3), columns (the one between the
+  // two hit@5 sub-columns starts below the header's first row).
+  hRule(xs[0], xs[5], top);
+  hRule(xs[2], xs[4], headerMid);
+  hRule(xs[0], xs[5], headerBottom);
+  rowBottoms.forEach((yb, i) => (i === 1 ? hRule(xs[1], xs[5], yb) : hRule(xs[0], xs[5], yb)));
+  for (const [i, x] of xs.entries()) vRule(x, bottom, i === 3 ? headerMid : top);
+  // The two header rows read as one: each column's label is the texts above it.
+  const tableA = {
+    header: ['Chunker', 'Corpus', 'hit@5 pt', 'hit@5 en', 'Notes'],
+    rows: [
+      ['structure aware splitter', 'samples', '0.785', '0.801', 'keeps headings and table headers | rows'],
+      // A cell spanning two rows stands in the first; the one below is empty.
+      ['recursive', 'samples', '0.734', '0.750', 'splits on blank lines, then sentences, then words'],
+      ['', 'finance', '0.612', '0.640', 'long reports'],
+      ['fixed', 'samples', '0.570', '0.566', 'baseline'],
+    ],
+  };
+  text.push('Chunker Corpus hit@5 Notes pt en', 'structure aware splitter samples 0.785 0.801 keeps headings and table headers | rows');
+  text.push('recursive samples 0.734 0.750 splits on blank lines, then sentences, then words finance 0.612 0.640 long reports fixed samples 0.570 0.566 baseline');
+
+  // A framed paragraph: one box, not a table.
+  y = bottom - 40;
+  const boxed = ['Note: every figure above comes from the same questions and the same', 'tokenizer, so the chunkers can be compared row by row.'];
+  boxed.forEach((l, k) => put(l, 78, y - 12 - k * lead));
+  page.drawRectangle({ x: 72, y: y - 12 - boxed.length * lead, width: 468, height: boxed.length * lead + 12, borderColor: black, borderWidth: 0.8 });
+  text.push(...boxed);
+  // A code box with a rule under its first line: still one column, not a table.
+  y = y - 12 - boxed.length * lead - 30;
+  const code = ['npm run cli -- convert report.pdf', '--out report.md --pages'];
+  code.forEach((l, k) => page.drawText(l, { x: 78, y: y - 12 - k * lead, size, font: mono }));
+  page.drawRectangle({ x: 72, y: y - 12 - code.length * lead, width: 300, height: code.length * lead + 12, borderColor: black, borderWidth: 0.8 });
+  page.drawLine({ start: { x: 72, y: y - 15 }, end: { x: 372, y: y - 15 }, thickness: 0.5, color: black });
+  text.push(...code);
+
+  // A second table: stroked lines, drawn inside a scaled coordinate system, cells of two lines.
+  y = y - 12 - code.length * lead - 40;
+  const mid = 'Table 2 gives the sizes used.';
+  put(mid, 72, y);
+  text.push(mid);
+  y -= 14;
+  const t2: string[][][] = [
+    [['Size'], ['Tokens'], ['Used for']],
+    [['small'], ['128'], ['questions about one', 'fact']],
+    [['large'], ['512'], ['summaries of a', 'whole section']],
+  ];
+  const xs2 = [72, 150, 220, 400];
+  const ys2 = [y];
+  let yy = y;
+  for (const r of t2) {
+    const h = Math.max(...r.map((c) => c.length));
+    r.forEach((c, i) => c.forEach((l, k) => put(l, xs2[i] + 3, yy - 10 - k * lead, ys2.length === 1 ? b : f)));
+    yy -= 6 + h * lead;
+    ys2.push(yy);
+  }
+  // Lines through a 2x scaled system: coordinates halved, thickness halved.
+  page.pushOperators(...scaledRules(xs2, ys2));
+  text.push('Size Tokens Used for small 128 questions about one fact large 512 summaries of a whole section');
+  const tableB = { header: ['Size', 'Tokens', 'Used for'], rows: [['small', '128', 'questions about one fact'], ['large', '512', 'summaries of a whole section']] };
+  return { name: 'ruled tables: merged cells, rules as rectangles, wrapped cells; boxes that are not tables', bytes: await pdf.save(), text: text.join(' '), outline: [], tables: [tableA, tableB], running: [] };
+}
+
+/**
+ * A paper's table ruled across only (top rule, a rule under a two-line header with a group label
+ * over two columns, bottom rule; LaTeX's booktabs), a cell wrapped over two lines, its caption
+ * above; then prose between three full-width section rules, which is not a table.
+ */
+export async function rulesOnly(): Promise<PdfCase> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.TimesRoman);
+  const b = await pdf.embedFont(StandardFonts.TimesRomanBold);
+  const page = pdf.addPage([612, 792]);
+  const size = 9;
+  const put = (t: string, x: number, y: number, font = f) => page.drawText(t, { x, y, size, font });
+  const rule = (y: number, x0 = 150, x1 = 470, w = 0.6) => page.drawLine({ start: { x: x0, y }, end: { x: x1, y }, thickness: w, color: rgb(0, 0, 0) });
+  const text: string[] = [];
+  const caption = 'Table 3: Retrieval by chunker on the Portuguese samples.';
+  put(caption, 150, 720);
+  text.push(caption);
+  rule(712, 150, 470, 0.8);
+  // Columns: Chunker 153 | Cap 240 | hit@1 300 | hit@5 350 | Notes 400
+  put('Chunker', 153, 700, b);
+  put('Cap', 240, 700, b);
+  // The group label spans both recall columns, with a short rule under it (\\cmidrule).
+  put('Recall at rank', 300, 700, b);
+  page.drawLine({ start: { x: 300, y: 695 }, end: { x: 372, y: 695 }, thickness: 0.4, color: rgb(0, 0, 0) });
+  put('Notes', 400, 700, b);
+  put('@1', 300, 688, b);
+  put('@5', 350, 688, b);
+  rule(682);
+  const body = [
+    ['structure', '128', '0.61', '0.79', 'keeps headings'],
+    ['recursive', '128', '0.55', '0.73', 'splits on blank', 'lines first'],
+    ['fixed', '128', '0.43', '0.57', 'baseline'],
+  ];
+  let y = 670;
+  for (const r of body) {
+    [153, 240, 300, 350, 400].forEach((x, i) => put(r[i], x, y));
+    if (r[5]) {
+      y -= 11;
+      put(r[5], 400, y);
+    }
+    y -= 13;
+  }
+  rule(y + 6, 150, 470, 0.8);
+  text.push('Chunker Cap Recall at rank Notes @1 @5', 'structure 128 0.61 0.79 keeps headings recursive 128 0.55 0.73 splits on blank lines first fixed 128 0.43 0.57 baseline');
+  // Prose between three section rules of one width: not a table.
+  y -= 40;
+  const paras = [
+    ['The structure chunker keeps a section together when it fits the cap and', 'cuts it at sentence ends otherwise, so a question about one section finds it.'],
+    ['The recursive chunker does not know about sections; it cuts at blank lines', 'first and then at sentences, which loses the heading of long sections.'],
+  ];
+  for (const p of paras) {
+    rule(y + 12, 72, 540);
+    p.forEach((l, k) => put(l, 72, y - k * 11));
+    // A second column of the same prose block, so its lines have a wide gap in them.
+    y -= p.length * 11 + 14;
+    text.push(...p);
+  }
+  rule(y + 12, 72, 540);
+  const table = {
+    header: ['Chunker', 'Cap', 'Recall at rank @1', 'Recall at rank @5', 'Notes'],
+    rows: [
+      ['structure', '128', '0.61', '0.79', 'keeps headings'],
+      ['recursive', '128', '0.55', '0.73', 'splits on blank lines first'],
+      ['fixed', '128', '0.43', '0.57', 'baseline'],
+    ],
+  };
+  return { name: 'a table ruled across only (booktabs), prose between section rules', bytes: await pdf.save(), text: text.join(' '), outline: [], tables: [table], running: [] };
+}
+
+/**
+ * A ruled table running over two pages: a bold header on the first, the rows going on at the top
+ * of the second without the header repeated (one table of six rows).
+ */
+export async function ruledAcrossPages(): Promise<PdfCase> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.Helvetica);
+  const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const rows = [
+    ['Corpus', 'Documents', 'Questions'],
+    ['samples pt', '8', '79'],
+    ['samples en', '8', '83'],
+    ['finance', '12', '140'],
+    ['chroma wiki', '25', '300'],
+    ['chroma chat', '40', '410'],
+    ['state of the union', '1', '76'],
+  ];
+  const xs = [72, 220, 320, 420];
+  const draw = (page: PDFPage, part: string[][], top: number, boldFirst: boolean) => {
+    let y = top;
+    const ys = [y];
+    part.forEach((r, i) => {
+      r.forEach((c, k) => page.drawText(c, { x: xs[k] + 4, y: y - 13, size: 10, font: boldFirst && i === 0 ? b : f }));
+      y -= 20;
+      ys.push(y);
+    });
+    for (const yy of ys) page.drawLine({ start: { x: xs[0], y: yy }, end: { x: xs[3], y: yy }, thickness: 0.6, color: rgb(0, 0, 0) });
+    for (const x of xs) page.drawLine({ start: { x, y: ys[0] }, end: { x, y: ys[ys.length - 1] }, thickness: 0.6, color: rgb(0, 0, 0) });
+  };
+  const p1 = pdf.addPage([612, 792]);
+  const intro = 'The corpora used in this report are listed below with their sizes.';
+  p1.drawText(intro, { x: 72, y: 740, size: 10, font: f });
+  draw(p1, rows.slice(0, 4), 150, true);
+  const p2 = pdf.addPage([612, 792]);
+  draw(p2, rows.slice(4), 740, false);
+  const after = 'Every corpus comes with its own questions.';
+  p2.drawText(after, { x: 72, y: 660, size: 10, font: f });
+  return {
+    name: 'a ruled table continued on the next page without its header',
+    bytes: await pdf.save(),
+    text: [intro, ...rows.map((r) => r.join(' ')), after].join(' '),
+    outline: [],
+    tables: [{ header: rows[0], rows: rows.slice(1) }],
+    running: [],
+  };
+}
+
+/** Stroked table rules drawn in a coordinate system scaled by 2 (q 2 0 0 2 0 0 cm … Q). */
+function scaledRules(xs: number[], ys: number[]): PDFOperator[] {
+  const ops: PDFOperator[] = [pushGraphicsState(), concatTransformationMatrix(2, 0, 0, 2, 0, 0), setLineWidth(0.4), setStrokingColor(rgb(0, 0, 0))];
+  for (const y of ys) ops.push(moveTo(xs[0] / 2, y / 2), lineTo(xs[xs.length - 1] / 2, y / 2));
+  for (const x of xs) ops.push(moveTo(x / 2, ys[0] / 2), lineTo(x / 2, ys[ys.length - 1] / 2));
+  ops.push(stroke(), popGraphicsState());
+  return ops;
+}
+
 export async function allCases(): Promise<PdfCase[]> {
-  return [await twoColumns(), await slides(), await runningLines(), await numberedHeadings(), await tables()];
+  return [await twoColumns(), await slides(), await runningLines(), await numberedHeadings(), await tables(), await ruledTables(), await rulesOnly(), await ruledAcrossPages()];
 }
 
 // ------------------------------------------------------------------ hostile geometry (issue 25)

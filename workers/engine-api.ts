@@ -11,10 +11,11 @@ import type { ChoiceMetric, PerDocumentOptions, PerDocumentResult } from '../src
 import type { AgreementMetric, AgreementReport, AgreementRun, QuestionSide, RankAgreementOptions } from '../src/engine/evaluation/index.ts';
 import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/index.ts';
 import type { LateSpan } from '../src/engine/embedding/index.ts';
-import type { DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
+import type { DecidedFile, DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
 import type { Dataset, GoldRef } from '../src/engine/evaluation/index.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
 import type { Chunk, ChunkerId, Doc, DocMeta, GoldSpan } from '../src/engine/types.ts';
+import type { DocEdit, EditScore } from '../src/engine/edit/index.ts';
 
 export type { ModelTokenizerFiles, UploadedFile };
 export type { ChunkRef, FoundUnit, NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
@@ -25,7 +26,17 @@ export type Progress = (fraction: number) => void;
 /** What the interface needs of a chunker registry entry (the chunker function itself stays in the worker). */
 export type ChunkerDescription = Omit<ChunkerInfo, 'chunker'>;
 
-export type { DocumentsProgress, FileOutcome };
+export type { DecidedFile, DocumentsProgress, FileOutcome };
+
+/**
+ * How readDocuments reads: the size limit per file; after the page abandoned a read that hung (it
+ * terminates the worker), the files the user stopped and those the abandoned read already decided.
+ */
+export interface ReadDocumentsOptions {
+  maxBytes?: number;
+  stopped?: string[];
+  decided?: DecidedFile[];
+}
 
 /** What readDocuments found: documents with each file's outcome, or a dataset to import. */
 export type ReadDocuments =
@@ -125,7 +136,7 @@ export interface ExperimentHooks extends ChunkHooks {
 /** What the page lends a search: the chunking hooks, whose embed also serves dense/hybrid, and the cross-encoder. */
 export type SearchHooks = ChunkHooks & Pick<ExperimentHooks, 'rerankScore'>;
 
-export interface EngineApi {
+export interface EngineApi extends EditApi {
   /** The chunker registry without its functions: ids, labels, summaries, parameters with help. */
   chunkers(): ChunkerDescription[];
   /** Parses documents (Markdown, text, HTML) into Docs with blocks. */
@@ -153,7 +164,7 @@ export interface EngineApi {
    * file by file (a bad file is recorded in its outcome, the others go on); a dataset (ChunkLab
    * folder, Chroma, SQuAD, workspace file) comes back as an import. `files[i].blob` may be the File.
    */
-  readDocuments(files: UploadedFile[], opts: { maxBytes?: number }, onProgress?: (p: DocumentsProgress) => void): Promise<ReadDocuments>;
+  readDocuments(files: UploadedFile[], opts: ReadDocumentsOptions, onProgress?: (p: DocumentsProgress) => void): Promise<ReadDocuments>;
   /** Serialises a workspace as the workspace file. */
   writeWorkspace(ws: Workspace): string;
 
@@ -195,6 +206,32 @@ export interface EngineApi {
   configureLlm(config: ProviderConfig | null): void;
   /** How many answers the llm chunker keeps in this browser. */
   llmAnswerCount(): Promise<number>;
+}
+
+/** A run opened for hand edits of its chunk boundaries (src/engine/edit), held by the worker. */
+export interface EditOpened {
+  /** Names the open session: a later call with another (or after the worker was replaced) gets code 'edit-session-gone'. */
+  session: string;
+  /** The retriever the edits are scored with ('bm25' also when BM25 stands in for a dense run's model). */
+  retriever: string;
+  metrics: ResultsFile['metrics'];
+}
+
+export type { BoundaryEdit, DocEdit, EditScore, HitDeltas, QuestionDelta } from '../src/engine/edit/index.ts';
+
+/** The inspector's hand edits: open a run, read a document's chunks, score a list of edits, the edited run's file. */
+export interface EditApi {
+  /**
+   * Opens `run` over the corpus's documents: rebuilds its chunks (checked against the file) and re-ranks
+   * its questions. A dense or hybrid run embeds with `hooks.embed` (the page's model), unless `bm25Instead`.
+   */
+  editOpen(documents: ParseInput[], run: ResultsFile, opts: { bm25Instead?: boolean }, onProgress?: Progress, hooks?: ChunkHooks): Promise<EditOpened>;
+  /** The run's chunks of one document (UTF-16 offsets), before any edit. */
+  editChunks(session: string, docId: string): Chunk[];
+  /** The run re-scored with `edits` replayed from its own chunks (the whole list each time: undo is a shorter list). */
+  editScore(session: string, edits: DocEdit[], onProgress?: Progress, hooks?: ChunkHooks): Promise<EditScore>;
+  /** The results file of the run with `edits` (scored by the last editScore with the same list), config.edited set. */
+  editResults(session: string, edits: DocEdit[]): ResultsFile;
 }
 
 /** The results view's part of the API. */

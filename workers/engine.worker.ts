@@ -22,6 +22,7 @@ import { BUNDLED_TOKENIZER, modelLimit, tokenizer, useTokenizer } from './tokeni
 import { IdbAnswerCache } from './idb-cache.ts';
 import { configureLlm, httpProvider } from './llm-client.ts';
 import { documentReaders } from './document-readers.ts';
+import { editApi } from './edit-session.ts';
 import type { ChunkHooks, ChunkModels, DocumentsProgress, EngineApi, ExperimentHooks, InspectResult, LintOptions, Progress, SearchHooks, SearchRequest } from './engine-api.ts';
 
 /** Lets go of a page-side callback (a Comlink proxy) once a call is over. */
@@ -345,6 +346,8 @@ const api: EngineApi = {
       const chunks = await chunkAll([...docs.values()], chunkerId, params, { tokenizer: tok, ...b }, (f) => void onProgress?.(f));
       return { text: writeChunksJsonl(chunks, (id) => docs.get(id)!.text), chunks: chunks.length };
     }),
+
+  ...editApi(tokenizer, release),
 
   configureLlm,
   llmAnswerCount: () => llmAnswers.count(),

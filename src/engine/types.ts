@@ -109,7 +109,8 @@ export type LintFlag =
   | 'no-heading-path' // empty heading path in a document that has headings
   | 'oversized-unit' // a single unit was larger than the cap and had to be cut inside
   | 'table-header-only' // the chunk holds a table's header row but none of its data rows (they come after)
-  | 'ends-on-list-marker'; // the chunk's last line is a bare list marker ("4.", "-"): its item is in the next chunk
+  | 'ends-on-list-marker' // the chunk's last line is a bare list marker ("4.", "-"): its item is in the next chunk
+  | 'over-cap'; // over the cap on purpose: a table's header row with the first word of its first row did not fit (set by the chunker)
 
 export interface Chunk {
   /** `${docId}#${index}` */
@@ -260,6 +261,12 @@ export const ERROR_CODES = [
   'bad-model-output',
   'duplicate-document',
   'stale-chunk',
+  // The inspector's hand-edited chunk boundaries (src/engine/edit).
+  'edit-unsupported',
+  'edit-needs-model',
+  'edit-chunks-differ',
+  'edit-bad-boundary',
+  'edit-session-gone',
   // Document files the readers refuse (documents/pdf, documents/docx, formats/documents-folder.ts).
   'empty-file',
   'encrypted-file',

@@ -116,6 +116,23 @@ export class WorkerBridge<Api> {
     this.emit();
   }
 
+  /**
+   * Abandons only the running job, when its label is `label`: the worker is terminated (the one way to
+   * stop code that never returns, such as a reader caught in a loop), the job rejects with `reason()`,
+   * and the queued jobs run on a fresh worker. Returns whether a job was abandoned.
+   */
+  abandon(label: string, reason: () => unknown = () => new CancelledError()): boolean {
+    const job = this.current;
+    if (!job || job.label !== label) return false;
+    this.current = null;
+    this.generation++;
+    this.stopWorker();
+    job.reject(reason());
+    this.emit();
+    this.pump();
+    return true;
+  }
+
   /** Lets the worker go now (the next call starts a new one). Queued work is cancelled. */
   dispose(): void {
     this.cancel();

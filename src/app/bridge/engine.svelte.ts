@@ -57,6 +57,14 @@ export function engine<R>(fn: (api: Engine) => Promise<R>, label?: string): Prom
   return bridge.call(fn, label);
 }
 
+/**
+ * Abandons the running call when it is the one labelled `label` (the worker is terminated; queued
+ * calls run on a fresh one); it rejects with `reason()`. Returns whether one was abandoned.
+ */
+export function abandonEngine(label: string, reason: () => unknown): boolean {
+  return bridge.abandon(label, reason);
+}
+
 /** Stops whatever the worker is doing (a fresh worker serves the next call). */
 export function cancelEngine(): void {
   bridge.cancel();

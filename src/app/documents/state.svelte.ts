@@ -3,13 +3,15 @@
 // PDF and Word documents wait in a preview until the user adds them; text files are added at once.
 // A set of files that is a dataset (ChunkLab folder, Chroma, SQuAD, workspace file) is imported.
 import { t } from '../i18n/index.svelte.ts';
-import { engine, progress as proxy, cancelEngine, CancelledError } from '../bridge/engine.svelte.ts';
+import { engine, progress as proxy, cancelEngine, abandonEngine, CancelledError } from '../bridge/engine.svelte.ts';
 import { workspace, errorMessage } from '../state/workspace.svelte.ts';
 import { addWorkspace } from '../actions/import.svelte.ts';
-import { documentPaths, documentType, duplicateKey, listingFromUploads, type DocumentsProgress, type FileOutcome } from '../../engine/formats/index.ts';
+import { documentPaths, documentType, duplicateKey, listingFromUploads, type DecidedFile, type DocumentsProgress, type FileOutcome, type UploadedFile } from '../../engine/formats/index.ts';
 import type { DocumentInput } from '../../engine/evaluation/index.ts';
 import { applyStructureEdits, formatPageMap, parsePageMap, type StructureEdit } from '../../engine/documents/index.ts';
 import type { PickedFile } from './entries.ts';
+import { stalledFile } from './stall.ts';
+export { STALL_MS } from './stall.ts';
 import { ptBR } from '../i18n/pt-BR.ts';
 import { en } from '../i18n/en.ts';
 
@@ -22,6 +24,13 @@ export const MAX_FILE_MB = 100;
 /** Largest drop at once. */
 export const MAX_TOTAL_MB = 500;
 const MB = 1024 * 1024;
+/** The read was abandoned because the user skipped the file it was on (the read resumes without it). */
+class FileSkipped extends Error {
+  constructor(readonly path: string) {
+    super(`skipped: ${path}`);
+    this.name = 'FileSkipped';
+  }
+}
 
 export interface FileRow {
   path: string;
@@ -55,7 +64,17 @@ class DocumentImport {
   /** Structure fixes made in the preview, by path: groups of edits (one undo step each), in order. */
   edits = $state.raw<Map<string, StructureEdit[][]>>(new Map());
   name = '';
+  /** The file that has been read for STALL_MS with no progress (offered to be skipped), or null. */
+  stalled = $state<string | null>(null);
   private run = 0;
+  /** When the read last moved (a file started, a page done, a file done). */
+  private lastProgressAt = 0;
+  private stallTimer: ReturnType<typeof setInterval> | undefined;
+  /** Files the user stopped during this read, and the files this read already decided. */
+  private stopped = new Set<string>();
+  private decided = new Map<string, DecidedFile>();
+  /** Which reading of the drop is the live one (progress from an abandoned one is ignored). */
+  private attempt = 0;
 
   get ready(): FileRow[] {
     return this.rows.filter((r) => r.status === 'ready');
@@ -108,12 +127,12 @@ class DocumentImport {
     this.rows = paths.map((path) => ({ path, status: 'waiting' }));
     this.done = 0;
     this.total = paths.length;
-    const onProgress = proxy((p: DocumentsProgress) => void (run === this.run && this.update(p)));
+    this.stopped = new Set();
+    this.decided = new Map();
+    this.watchStall(run);
     try {
-      const r: ReadDocuments = await engine(
-        async (api) => await api.readDocuments(uploads, { maxBytes: MAX_FILE_MB * MB }, onProgress),
-        'documents',
-      );
+      const r = await this.readAll(run, uploads);
+      this.stopWatch();
       if (run !== this.run) return null;
       if (r.kind === 'dataset') {
         this.reset();
@@ -143,6 +162,7 @@ class DocumentImport {
       }
       return this.add();
     } catch (e) {
+      if (run === this.run) this.stopWatch();
       if (run !== this.run) return null;
       this.reset();
       if (e instanceof CancelledError) return { kind: 'info', text: t('docs.cancelled') };
@@ -150,7 +170,65 @@ class DocumentImport {
     }
   }
 
+  /**
+   * Reads the drop in the worker. When the user skips the file being read, the worker is terminated
+   * (a reader that never returns can be stopped no other way) and the drop is read again on a fresh
+   * one: the files already decided are handed back as they were (not read again), the skipped ones are
+   * left out with the problem 'stopped', and the rest are read.
+   */
+  private async readAll(run: number, uploads: UploadedFile[]): Promise<ReadDocuments> {
+    for (let attempt = 0; ; attempt++) {
+      const onProgress = proxy((p: DocumentsProgress) => void (run === this.run && attempt === this.attempt && this.update(p)));
+      this.attempt = attempt;
+      try {
+        return await engine(
+          async (api) => await api.readDocuments(uploads, { maxBytes: MAX_FILE_MB * MB, stopped: [...this.stopped], decided: [...this.decided.values()] }, onProgress),
+          'documents',
+        );
+      } catch (e) {
+        if (!(e instanceof FileSkipped) || run !== this.run) throw e;
+      }
+    }
+  }
+
+  /**
+   * Skips the file being read: its reading is abandoned (the worker terminated), it is listed as left
+   * out, and the other files of the drop go on being read.
+   */
+  skip(path: string): void {
+    const row = this.rows.find((r) => r.path === path);
+    if (this.phase !== 'reading' || !row || row.status !== 'reading') return;
+    // Nothing to abandon (the read has just ended): the file was read after all, and is kept.
+    if (!abandonEngine('documents', () => new FileSkipped(path))) return;
+    // Noted before the abandoned call's rejection is handled (a microtask later), so the next reading leaves it out.
+    this.stopped.add(path);
+    row.status = 'skipped';
+    row.outcome = { path, type: documentType(path), id: path, status: 'skipped', problem: 'stopped' };
+    this.stalled = null;
+    this.lastProgressAt = Date.now();
+  }
+
+  private watchStall(run: number): void {
+    this.stopWatch();
+    this.lastProgressAt = Date.now();
+    this.stallTimer = setInterval(() => {
+      if (run !== this.run || this.phase !== 'reading') return this.stopWatch();
+      const s = stalledFile(this.rows, this.lastProgressAt, Date.now());
+      if (s !== this.stalled) this.stalled = s;
+    }, 1000);
+  }
+
+  private stopWatch(): void {
+    clearInterval(this.stallTimer);
+    this.stallTimer = undefined;
+    this.stalled = null;
+  }
+
   private update(p: DocumentsProgress): void {
+    this.lastProgressAt = Date.now();
+    this.stalled = null;
+    if (p.outcome && !this.stopped.has(p.path)) this.decided.set(p.path, { outcome: p.outcome, ...(p.doc ? { doc: p.doc } : {}) });
+    if (this.stopped.has(p.path) && !p.outcome) return;
     const row = this.rows.find((r) => r.path === p.path);
     this.done = p.outcome ? p.index + 1 : p.index;
     if (!row) return;
@@ -200,12 +278,14 @@ class DocumentImport {
     if (this.phase === 'reading') cancelEngine();
   }
 
+
   discard(): Notice {
     this.reset();
     return { kind: 'info', text: t('docs.discarded') };
   }
 
   private reset(): void {
+    this.stopWatch();
     this.phase = 'idle';
     this.rows = [];
     this.docs = new Map();

@@ -47,6 +47,8 @@ export function shownRunLabel(config: ExperimentConfig, tr: Translate): string {
   }
   if (config.scope === 'document') parts.push(term('run.docScope', 'doc scope'));
   if (config.budget !== undefined && config.budget !== 1024) parts.push(`B=${config.budget}`);
+  // Chunk boundaries moved by hand in the inspector (results file config.edited).
+  if ((config as { edited?: unknown }).edited) parts.push(term('run.edited', 'edited by hand'));
   return parts.join(' · ');
 }
 
@@ -56,11 +58,30 @@ export function shownLabel(config: unknown, stored: string, tr: Translate): stri
   if (!c || typeof c !== 'object' || typeof c.chunker !== 'string' || !c.params || typeof c.params !== 'object' || !c.retriever || typeof c.retriever !== 'object') return stored;
   try {
     const asRun = asGridConfig(c as ExperimentConfig);
-    return runLabel(asRun) === stored ? shownRunLabel(asRun, tr) : stored;
+    if (runLabel(asRun) === stored) return shownRunLabel(asRun, tr);
+    // A label given elsewhere, edited by hand in the inspector: the suffix in the page's language.
+    if ((c as { edited?: unknown }).edited && stored.endsWith(EDITED_SUFFIX)) return `${stored.slice(0, -EDITED_SUFFIX.length)} · ${termOf(tr)('run.edited', 'edited by hand')}`;
+    return stored;
   } catch {
     return stored;
   }
 }
+
+/**
+ * The label to store with a results file: the generated label of its config (shown translated), or,
+ * when the run it came from was stored under another label, that label with " · edited by hand".
+ */
+export function fileLabel(config: unknown, from: string): string {
+  const c = config as ExperimentConfig & { edited?: unknown };
+  try {
+    const { edited: _edited, ...before } = c;
+    return from === runLabel(asGridConfig(before as ExperimentConfig)) ? runLabel(asGridConfig(c)) : `${from}${EDITED_SUFFIX}`;
+  } catch {
+    return `${from}${EDITED_SUFFIX}`;
+  }
+}
+
+const EDITED_SUFFIX = ' · edited by hand';
 
 /**
  * A results file's config as the grid had it when the label was made: the file keeps the header in

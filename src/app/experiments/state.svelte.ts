@@ -338,7 +338,8 @@ class ExperimentsStore {
       const hooks: ExperimentHooks = Comlink.proxy({
         ...rerankHooks(row, signal),
         // An error thrown here reaches the engine worker without its code (Comlink's page side keeps
-        // only the message), so the run's error is shown from the error as it was thrown here.
+        // only the message), so the run's error is shown from the error as it was thrown here
+        // (embed and generate alike).
         embed: (texts: string[], kind: 'query' | 'passage') =>
           (service || semanticService ? serviceEmbed(texts, kind, signal, kind === 'passage' && service ? dataset.questions.map((q) => q.text) : undefined) : embedVectors(texts, kind, undefined, signal)).catch(
             (e: unknown) => {
@@ -346,7 +347,16 @@ class ExperimentsStore {
               throw e;
             },
           ),
-        ...(llm?.generate ? { generate: (prompt: { system: string; user: string }, maxTokens: number) => llm.generate!(prompt, maxTokens) } : {}),
+        // The in-page model (llm chunker): its errors are kept here too, so the row words them by their code.
+        ...(llm?.generate
+          ? {
+              generate: (prompt: { system: string; user: string }, maxTokens: number) =>
+                llm.generate!(prompt, maxTokens).catch((e: unknown) => {
+                  hookError = e;
+                  throw e;
+                }),
+            }
+          : {}),
         lateChunkCorpus: (docs: [string, string][], spans: Parameters<typeof lateChunkCorpus>[1]) => lateChunkCorpus(docs, spans, undefined, signal),
         contextSentences: async (docs: Parameters<typeof contextSentences>[0], chunks: Parameters<typeof contextSentences>[1]) => {
           try {

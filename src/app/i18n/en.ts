@@ -7,6 +7,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as boundaryEdit from './areas/edit.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
 import * as rerank from './areas/rerank.ts';
@@ -30,6 +31,7 @@ export const en: Dictionary = {
   ...lessons.en,
   ...models.en,
   ...inspector.en,
+  ...boundaryEdit.en,
   ...service.en,
   ...documents.en,
   ...rerank.en,
@@ -191,6 +193,7 @@ export const en: Dictionary = {
   'lint.oversized-unit': 'oversized unit cut',
   'lint.table-header-only': 'table header without its rows',
   'lint.ends-on-list-marker': 'ends on a bare list marker',
+  'lint.over-cap': 'over the cap: table header kept with its first row',
 
   'common.close': 'Close',
   'common.yes': 'Yes',

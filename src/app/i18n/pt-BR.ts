@@ -5,6 +5,7 @@ import * as experiments from './areas/experiments.ts';
 import * as lessons from './areas/lessons.ts';
 import * as models from './areas/models.ts';
 import * as inspector from './areas/inspector.ts';
+import * as boundaryEdit from './areas/edit.ts';
 import * as service from './areas/service.ts';
 import * as documents from './areas/documents.ts';
 import * as rerank from './areas/rerank.ts';
@@ -29,6 +30,7 @@ export const ptBR = {
   ...lessons.pt,
   ...models.pt,
   ...inspector.pt,
+  ...boundaryEdit.pt,
   ...service.pt,
   ...documents.pt,
   ...rerank.pt,
@@ -190,6 +192,7 @@ export const ptBR = {
   'lint.oversized-unit': 'unidade grande demais cortada',
   'lint.table-header-only': 'cabeçalho de tabela sem as linhas',
   'lint.ends-on-list-marker': 'termina num marcador de lista solto',
+  'lint.over-cap': 'acima do limite: cabeçalho da tabela mantido com a 1ª linha',
 
   'common.close': 'Fechar',
   'common.yes': 'Sim',

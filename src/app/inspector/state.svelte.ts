@@ -210,13 +210,16 @@ export const inspector = new Inspector();
 // ---------------------------------------------------------------- entry point for other views
 import { workspace } from '../state/workspace.svelte.ts';
 import { go } from '../router.svelte.ts';
+import { boundaryEditor } from './edit-state.svelte.ts';
 
 /**
  * Opens the inspector on one document of a corpus with a given chunker and parameters (e.g. the
  * configuration of an experiment run), remembering them as the inspector's current choice.
  */
-export function openInInspector(corpusId: string, docId: string, chunkerId: ChunkerId, params: Record<string, unknown>, target?: Target): void {
+export function openInInspector(corpusId: string, docId: string, chunkerId: ChunkerId, params: Record<string, unknown>, target?: Target, runId?: string): void {
   workspace.setActive(corpusId, docId);
+  // The run it came from is offered first for hand edits of its boundaries (edit-state.svelte.ts).
+  if (runId) boundaryEditor.offered = runId;
   inspector.target = target ?? null;
   inspector.chunkerId = chunkerId;
   inspector.values[chunkerId] = { ...(inspector.values[chunkerId] ?? {}), ...params };

@@ -16,8 +16,22 @@ export function packUrl(ref: string, pageHref: string): URL | null {
 /** Thrown when the answer came from another origin (after a redirect): its body is not read. */
 export class PackNotHere extends Error {}
 
-/** The linked pack's text; refuses an answer that is not from `origin` or not OK. */
-export async function fetchPackText(url: URL, origin: string, doFetch: typeof fetch = fetch): Promise<string> {
+/** The largest linked pack read: the limit on any dataset file (formats' MAX_INPUT_BYTES, 200 MB). */
+export const MAX_PACK_BYTES = 200 * 1024 * 1024;
+
+/** Thrown when the answer is larger than the limit: what was read is dropped, the rest never read. */
+export class PackTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the pack is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`);
+    this.name = 'PackTooLarge';
+  }
+}
+
+/**
+ * The linked pack's text; refuses an answer that is not from `origin`, not OK, or over `maxBytes`
+ * (by its declared length before reading, else counted as it streams in, stopping at the limit).
+ */
+export async function fetchPackText(url: URL, origin: string, doFetch: typeof fetch = fetch, maxBytes = MAX_PACK_BYTES): Promise<string> {
   const res = await doFetch(url.href, { credentials: 'same-origin' });
   // res.url is the address after any redirect ('' for a synthesized answer: then it is the one asked).
   const from = res.url ? new URL(res.url).origin : url.origin;
@@ -25,6 +39,29 @@ export async function fetchPackText(url: URL, origin: string, doFetch: typeof fe
     await res.body?.cancel().catch(() => undefined);
     throw new PackNotHere(from);
   }
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res.text();
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error(`HTTP ${res.status}`);
+  }
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new PackTooLarge(maxBytes);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new PackTooLarge(maxBytes);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }

@@ -12,7 +12,7 @@ import { errorText } from '../i18n/error-text.ts';
 import { workspace } from '../state/workspace.svelte.ts';
 import { downloadText } from '../sharing/download.ts';
 import { gridFromPack } from './grid.ts';
-import { fetchPackText, PackNotHere, packUrl } from './link.ts';
+import { fetchPackText, MAX_PACK_BYTES, PackNotHere, PackTooLarge, packUrl } from './link.ts';
 import { addPackLessons } from './lessons.svelte.ts';
 
 const OPENED_KEY = 'chunklab.packs.opened';
@@ -109,6 +109,10 @@ export async function openLinkedPack(): Promise<void> {
       writeOpened([...opened, key].slice(-50));
     }
   } catch (e) {
+    if (e instanceof PackTooLarge) {
+      packState.message = { kind: 'error', text: t('pack.tooLarge', { url: ref.slice(0, 200), max: Math.round(MAX_PACK_BYTES / (1024 * 1024)) }) };
+      return;
+    }
     if (e instanceof PackNotHere) {
       packState.message = { kind: 'error', text: t('pack.notHere', { url: ref.slice(0, 200) }) };
       return;

@@ -22,9 +22,10 @@ export interface BatchInput {
 }
 
 /**
- * The id the item at `seq` gets in the out folder (a folder's file: its document id, or its path
- * when it could not be read), undefined past the end. Resuming checks it against the manifest's
- * last committed id, so a changed input is not silently skipped by count.
+ * The id the item at `seq` gets in the out folder (a folder's file: its document id, also when it
+ * could not be read; out folders written before that recorded such a file's path, which is still
+ * accepted), undefined past the end. Resuming checks it against the manifest's last committed id,
+ * so a changed input is not silently skipped by count.
  */
 export async function idsAt(input: BatchInput, seq: number): Promise<string[] | undefined> {
   for await (const item of input.items(seq)) {

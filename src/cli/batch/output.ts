@@ -94,7 +94,7 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; p
 
 export class BatchOutput {
   private rows: ChunkRow[] = [];
-  private errors: { id: string; error: string }[] = [];
+  private errors: { id: string; path?: string; error: string }[] = [];
   private docs = 0;
   private lastId = '';
   private textBytes = 0;
@@ -159,7 +159,7 @@ export class BatchOutput {
   add(r: TaskResult): void {
     this.docs++;
     this.lastId = r.id;
-    if (r.error !== undefined) this.errors.push({ id: r.id, error: r.error });
+    if (r.error !== undefined) this.errors.push(r.path !== undefined ? { id: r.id, path: r.path, error: r.error } : { id: r.id, error: r.error });
     else
       for (const row of r.rows ?? []) {
         this.rows.push(row);

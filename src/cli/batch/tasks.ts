@@ -8,6 +8,8 @@ export type Task =
 export interface TaskResult {
   seq: number;
   id: string;
+  /** A folder's file that failed: its path relative to the folder (errors.jsonl carries it beside the id). */
+  path?: string;
   rows?: ChunkRow[];
   error?: string;
   /** Input bytes of the document (for the rate). */

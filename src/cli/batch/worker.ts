@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { chunkWithRecipe, type PerDocumentRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
 import type { Recipe } from '../../engine/recipe/index.ts';
 import { errorLine } from '../errors.ts';
+import { documentId } from '../../engine/formats/index.ts';
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 import { recipeChooser } from './recipe-file.ts';
@@ -26,7 +27,11 @@ port.on('message', async (task: Task) => {
     const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
     reply = { seq: task.seq, id: doc.id, rows, bytes: task.bytes || Buffer.byteLength(doc.text) };
   } catch (e) {
-    reply = { seq: task.seq, id: task.kind === 'file' ? task.rel : task.doc.id, error: oneLine(e), bytes: task.bytes };
+    // The document id, as for a document that was chunked (a folder's file: its name without the
+    // extension, as chunk names it), and for a file its path too, which says which file it was.
+    reply = task.kind === 'file'
+      ? { seq: task.seq, id: documentId(task.rel), path: task.rel, error: oneLine(e), bytes: task.bytes }
+      : { seq: task.seq, id: task.doc.id, error: oneLine(e), bytes: task.bytes };
   }
   port.postMessage(reply);
 });

@@ -178,14 +178,7 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   progress('parse', 0);
   const docs = parseDataset(dataset);
   const language = dataset.language ?? corpusLanguage(dataset.documents);
-  const allQuestions = resolveQuestions(dataset.questions, docs, (d) => docUnits(d, d.meta.language ?? language));
-  const skipped: SkippedQuestion[] = [...dataset.skipped];
-  const questions: Question[] = [];
-  for (const q of allQuestions) {
-    const out = q.gold.find((g) => !matchesAll(docs.get(g.docId)?.meta, config.filter));
-    if (out) skipped.push({ id: q.id, reason: `gold document "${out.docId}" is excluded by the run's filter` });
-    else questions.push(q);
-  }
+  const { questions, skipped } = runQuestions(dataset, docs, language, config.filter);
   progress('parse', 1);
   throwIfAborted(signal);
 
@@ -229,64 +222,24 @@ export async function runExperiment(dataset: Dataset, config: ExperimentConfig, 
   progress('index', 1);
 
   // Retrieve.
-  const metaOf = (id: string) => docs.get(byId.get(id)!.docId)?.meta;
-  const text = (docId: string) => docs.get(docId)!.text;
-  // One code-point map per document for the run (offsetMap's own cache keeps only a few documents).
-  const maps = new Map<string, OffsetMap>();
-  const mapOf = (docId: string) => {
-    let m = maps.get(docId);
-    if (!m) maps.set(docId, (m = offsetMap(text(docId))));
-    return m;
-  };
-  const tagsOf = new Map<string, string[] | undefined>();
-  for (const s of dataset.questions) if (!tagsOf.has(s.id)) tagsOf.set(s.id, s.tags);
-  const rq: ResultsQuestion[] = [];
-  for (const [i, q] of questions.entries()) {
-    throwIfAborted(signal);
-    // Filters (the run's, the question's, and the scope's gold documents) apply before ranking.
-    const goldDocs = scope === 'document' ? new Set(q.gold.map((g) => g.docId)) : undefined;
-    const accept =
-      config.filter || q.filter || goldDocs
-        ? (id: string) => (!goldDocs || goldDocs.has(byId.get(id)!.docId)) && matchesAll(metaOf(id), config.filter, q.filter)
-        : undefined;
-    let want = depth * 4;
-    let units: RankedUnit[];
-    for (;;) {
-      const hits = await retriever.search(q.text, want, { accept, signal });
-      // Merge only as many hits as the cut needs: merging with a smaller limit gives a prefix of the
-      // full merge, and when the cut stops inside that prefix it is the same cut.
-      let all: RankedUnit[];
-      for (let limit = 2 * depth; ; limit *= 2) {
-        all = mergeHits(hits, byId, text, { limit: Math.min(limit, hits.length), duplicates: config.duplicates });
-        units = rankedDepth(all, depth, budget);
-        if (units.length < all.length || all.length < limit || limit >= hits.length) break;
-      }
-      if (units.length < all.length || hits.length < want) break;
-      want *= 4;
-    }
-    const out: ResultsQuestion = {
-      id: q.id,
-      text: q.text,
-      gold: q.gold.map((g) => toCodePoints(g, mapOf(g.docId))),
-      ranked: units.map((u) => u.id),
-      scores: units.map((u) => u.score),
-    };
-    if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => toCodePoints(g, mapOf(g.docId)));
-    if (q.filter) out.filter = q.filter;
-    const tags = tagsOf.get(q.id);
-    if (tags?.length) out.tags = tags;
-    rq.push(out);
-    if (i % 16 === 0) progress('retrieve', i / Math.max(1, questions.length));
-  }
+  const maps = offsetMaps(docs);
+  const rq = await rankQuestions(questions, docs, byId, retriever, {
+    depth,
+    budget,
+    scope,
+    filter: config.filter,
+    duplicates: config.duplicates,
+    tags: tagsOf(dataset),
+    maps,
+    signal,
+    onProgress: (f) => progress('retrieve', f),
+  });
   progress('retrieve', 1);
   if (reranker) deps.onRerankStats?.(reranker.report());
 
   // Results.
   progress('score', 0);
-  const rchunks: ResultsChunk[] = returnedUnits(chunks).map((u) => {
-    const s = toCodePoints(u, mapOf(u.docId));
-    return { id: u.id, docId: u.docId, start: s.start, end: s.end, tokens: u.tokens };
-  });
+  const rchunks = resultsChunks(chunks, maps);
   const file: ResultsFile = {
     format: 'chunklab-results',
     version: 1,
@@ -392,6 +345,118 @@ export async function chunkAll(
   }
   onProgress(1);
   return out;
+}
+
+/** The questions a run evaluates: gold resolved in the parsed documents, those the run's filter excludes skipped. */
+export function runQuestions(
+  dataset: Dataset,
+  docs: ReadonlyMap<string, Doc>,
+  language: string,
+  filter: Record<string, string> | undefined,
+): { questions: Question[]; skipped: SkippedQuestion[] } {
+  const allQuestions = resolveQuestions(dataset.questions, docs, (d) => docUnits(d, d.meta.language ?? language));
+  const skipped: SkippedQuestion[] = [...dataset.skipped];
+  const questions: Question[] = [];
+  for (const q of allQuestions) {
+    const out = q.gold.find((g) => !matchesAll(docs.get(g.docId)?.meta, filter));
+    if (out) skipped.push({ id: q.id, reason: `gold document "${out.docId}" is excluded by the run's filter` });
+    else questions.push(q);
+  }
+  return { questions, skipped };
+}
+
+/** Each question's tags as the dataset gives them (the first spec of an id wins). */
+export function tagsOf(dataset: Pick<Dataset, 'questions'>): Map<string, string[] | undefined> {
+  const tags = new Map<string, string[] | undefined>();
+  for (const s of dataset.questions) if (!tags.has(s.id)) tags.set(s.id, s.tags);
+  return tags;
+}
+
+/** One code-point map per document, made on first use (offsetMap's own cache keeps only a few documents). */
+export function offsetMaps(docs: ReadonlyMap<string, Doc>): (docId: string) => OffsetMap {
+  const maps = new Map<string, OffsetMap>();
+  return (docId) => {
+    let m = maps.get(docId);
+    if (!m) maps.set(docId, (m = offsetMap(docs.get(docId)!.text)));
+    return m;
+  };
+}
+
+export interface RankOptions {
+  /** Units kept per question at least (max(k, MIN_RANKED)). */
+  depth: number;
+  budget: number;
+  scope: 'corpus' | 'document';
+  filter?: Record<string, string>;
+  duplicates?: ExperimentConfig['duplicates'];
+  tags?: ReadonlyMap<string, string[] | undefined>;
+  maps: (docId: string) => OffsetMap;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Every question searched with an indexed retriever (filters and the scope's gold documents applied
+ * before ranking), hits merged into returned units and kept as deep as rankedDepth says: the results
+ * file's questions, in code points.
+ */
+export async function rankQuestions(
+  questions: readonly Question[],
+  docs: ReadonlyMap<string, Doc>,
+  byId: ReadonlyMap<string, Chunk>,
+  retriever: Retriever,
+  o: RankOptions,
+): Promise<ResultsQuestion[]> {
+  const { depth, budget, scope, signal } = o;
+  const metaOf = (id: string) => docs.get(byId.get(id)!.docId)?.meta;
+  const text = (docId: string) => docs.get(docId)!.text;
+  const rq: ResultsQuestion[] = [];
+  for (const [i, q] of questions.entries()) {
+    throwIfAborted(signal);
+    // Filters (the run's, the question's, and the scope's gold documents) apply before ranking.
+    const goldDocs = scope === 'document' ? new Set(q.gold.map((g) => g.docId)) : undefined;
+    const accept =
+      o.filter || q.filter || goldDocs
+        ? (id: string) => (!goldDocs || goldDocs.has(byId.get(id)!.docId)) && matchesAll(metaOf(id), o.filter, q.filter)
+        : undefined;
+    let want = depth * 4;
+    let units: RankedUnit[];
+    for (;;) {
+      const hits = await retriever.search(q.text, want, { accept, signal });
+      // Merge only as many hits as the cut needs: merging with a smaller limit gives a prefix of the
+      // full merge, and when the cut stops inside that prefix it is the same cut.
+      let all: RankedUnit[];
+      for (let limit = 2 * depth; ; limit *= 2) {
+        all = mergeHits(hits, byId, text, { limit: Math.min(limit, hits.length), duplicates: o.duplicates });
+        units = rankedDepth(all, depth, budget);
+        if (units.length < all.length || all.length < limit || limit >= hits.length) break;
+      }
+      if (units.length < all.length || hits.length < want) break;
+      want *= 4;
+    }
+    const out: ResultsQuestion = {
+      id: q.id,
+      text: q.text,
+      gold: q.gold.map((g) => toCodePoints(g, o.maps(g.docId))),
+      ranked: units.map((u) => u.id),
+      scores: units.map((u) => u.score),
+    };
+    if (q.notRelevant?.length) out.notRelevant = q.notRelevant.map((g) => toCodePoints(g, o.maps(g.docId)));
+    if (q.filter) out.filter = q.filter;
+    const tags = o.tags?.get(q.id);
+    if (tags?.length) out.tags = tags;
+    rq.push(out);
+    if (i % 16 === 0) o.onProgress?.(i / Math.max(1, questions.length));
+  }
+  return rq;
+}
+
+/** The units retrieval returns, as the results file lists them (code points). */
+export function resultsChunks(chunks: readonly Chunk[], maps: (docId: string) => OffsetMap): ResultsChunk[] {
+  return returnedUnits(chunks).map((u) => {
+    const s = toCodePoints(u, maps(u.docId));
+    return { id: u.id, docId: u.docId, start: s.start, end: s.end, tokens: u.tokens };
+  });
 }
 
 function toCodePoints<T extends { start: number; end: number }>(s: T, map: OffsetMap): T {

@@ -58,6 +58,7 @@ export type FileProblem =
   | 'wrong-type'
   | 'old-word'
   | 'no-reader'
+  | 'stopped'
   | 'other';
 
 export interface FileOutcome {
@@ -90,6 +91,15 @@ export interface DocumentsProgress {
   pageCount?: number;
   /** The file's outcome, once it is done. */
   outcome?: FileOutcome;
+  /** With an 'added' outcome: the document it became (a caller that may abandon the read keeps it; see `decided`). */
+  doc?: DocumentInput;
+}
+
+/** A file already read (or refused) by an earlier, abandoned read of the same listing. */
+export interface DecidedFile {
+  outcome: FileOutcome;
+  /** The document, when the outcome is 'added'. */
+  doc?: DocumentInput;
 }
 
 export interface DocumentsOptions extends ReadOptions {
@@ -100,6 +110,16 @@ export interface DocumentsOptions extends ReadOptions {
   signal?: AbortSignal;
   /** Size of a file before it is read (the page's File.size); the CLI checks sizes itself. */
   sizeOf?: (path: string) => number | undefined;
+  /**
+   * Files whose reading the user stopped (the page abandons a read that hangs by terminating its
+   * worker and reads the listing again): each is left out with the problem 'stopped', never read.
+   */
+  stopped?: readonly string[];
+  /**
+   * Files an earlier, abandoned read already decided: their outcome (and document) is taken as it is,
+   * not read again, and still counts for ids and duplicates. A path in `stopped` wins over this.
+   */
+  decided?: readonly DecidedFile[];
 }
 
 /** The listing as this reader needs it (see FileListing in detect.ts). */
@@ -212,6 +232,8 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
   const documents: DocumentInput[] = [];
   const byText = new Map<string, string>();
   const ids = new Map<string, string>();
+  const stopped = new Set(opts.stopped ?? []);
+  const decided = new Map((opts.decided ?? []).map((d) => [d.outcome.path, d]));
   for (const path of src.paths) {
     if (!documentType(path) && !isHiddenPath(path)) {
       files.push({ path, type: null, id: documentId(path), status: 'skipped', problem: 'not-document', message: 'not a document (.md, .txt, .html, .pdf or .docx): left out' });
@@ -223,8 +245,27 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
     const type = documentType(path)!;
     const id = documentId(path);
     const progress = (extra: Partial<DocumentsProgress>) => opts.onProgress?.({ index, total: paths.length, path, ...extra });
-    progress({});
     let outcome: FileOutcome;
+    let doc: DocumentInput | undefined;
+    const earlier = decided.get(path);
+    if (stopped.has(path)) {
+      outcome = { path, type, id, status: 'skipped', problem: 'stopped', message: 'its reading was stopped before it finished (skipped by the user): left out' };
+      files.push(outcome);
+      progress({ outcome });
+      continue;
+    }
+    if (earlier && (earlier.outcome.status === 'skipped' || earlier.doc)) {
+      outcome = earlier.outcome;
+      if (outcome.status === 'added' || outcome.problem === 'duplicate') ids.set(id, path);
+      if (earlier.doc && outcome.status === 'added') {
+        byText.set(duplicateKey(earlier.doc.text), id);
+        documents.push(earlier.doc);
+      }
+      files.push(outcome);
+      progress({ outcome, ...(earlier.doc && outcome.status === 'added' ? { doc: earlier.doc } : {}) });
+      continue;
+    }
+    progress({});
     try {
       const other = ids.get(id);
       if (other) throw new InputError(`two documents would have the id "${id}" (${other} and ${path}): rename one`, whereOf(src, path), { code: 'duplicate-document' });
@@ -238,6 +279,7 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
         byText.set(key, id);
         documents.push(r.doc);
         outcome = { path, type, id, status: 'added', ...(r.outline ? { outline: r.outline } : {}), ...(r.pages ? { pages: r.pages } : {}), ...(r.columns ? { columns: r.columns } : {}) };
+        doc = r.doc;
       }
     } catch (e) {
       if (!(e instanceof InputError) || !opts.keepGoing) throw e;
@@ -245,7 +287,7 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
       outcome = { path, type, id, status: 'skipped', problem, message: e.message };
     }
     files.push(outcome);
-    progress({ outcome });
+    progress({ outcome, ...(doc ? { doc } : {}) });
   }
   const name = src.title || (src.kind === 'file' ? documentId(paths[0] ?? '') : src.name.split('/').filter(Boolean).pop()) || 'Documents';
   return { dataset: { name, source: 'documents', documents, questions: [], skipped: [] }, files };

@@ -18,6 +18,6 @@ export type { ResultsSummary } from './results-summary.ts';
 export { detectDataset, datasetOf, workspaceOf, listingFromUploads, normalizePath, textOf } from './detect.ts';
 export type { Detected, DatasetKind, DetectOptions, FileBody, FileListing, UploadedFile } from './detect.ts';
 export { readDocumentsFolder, documentType, documentId, documentPaths, duplicateKey, problemOf } from './documents-folder.ts';
-export type { DocumentFileType, DocumentReaders, DocumentsProgress, FileOutcome, FileProblem } from './documents-folder.ts';
+export type { DocumentFileType, DocumentReaders, DocumentsProgress, DecidedFile, FileOutcome, FileProblem } from './documents-folder.ts';
 export { tokenizerFromFiles, parseJsonObjectFile, loadModelTokenizer } from './tokenizer-files.ts';
 export type { ModelTokenizerFiles } from './tokenizer-files.ts';

@@ -35,13 +35,14 @@ export const LINT_FLAGS: readonly LintFlag[] = [
   'oversized-unit',
   'table-header-only',
   'ends-on-list-marker',
+  'over-cap',
 ];
 
 /** A line that is only a list marker: "4.", "2.1.", "b)", "IV.", "-", "*", "+", "•". */
 const BARE_MARKER_LINE = /^(?:\d{1,3}(?:\.\d{1,3})*[.)]|[a-zA-Z][.)]|[IVXLCivxlc]{1,6}[.)]|[-*+•])$/;
 
 /** Flags set by the chunkers themselves, which lintChunks keeps. */
-const KEPT: ReadonlySet<LintFlag> = new Set<LintFlag>(['oversized-unit']);
+const KEPT: ReadonlySet<LintFlag> = new Set<LintFlag>(['oversized-unit', 'over-cap']);
 
 function isWs(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;

@@ -24,6 +24,13 @@ export interface Bm25Options {
   b?: number;
   /** Stop words removed from documents and queries. Default: none. */
   stopwords?: StopwordSet;
+  /**
+   * Each indexed text's terms, by text, kept by the caller across index() calls with the same stop
+   * words: indexing again after a few entries changed (the inspector's hand-moved boundaries)
+   * analyses only the texts it has not seen; postings and weights are rebuilt whole, so scores are
+   * exactly those of a fresh index.
+   */
+  termCache?: Map<string, readonly string[]>;
 }
 
 /**
@@ -57,6 +64,7 @@ export class Bm25Retriever implements Retriever {
   readonly b: number;
   readonly stopwords: StopwordSet;
   private readonly stop?: ReadonlySet<string>;
+  private readonly termCache?: Map<string, readonly string[]>;
   private ids: string[] = [];
   private postings = new Map<string, Posting>();
   // Reused by every search (search runs to completion without yielding): scores, reset through the
@@ -72,6 +80,7 @@ export class Bm25Retriever implements Retriever {
     if (!(this.k1 >= 0) || !Number.isFinite(this.k1)) throw new RangeError(`BM25 k1 must be a number >= 0, got ${opts.k1}`);
     if (!(this.b >= 0 && this.b <= 1)) throw new RangeError(`BM25 b must be in [0, 1], got ${opts.b}`);
     this.stop = stopwordSet(this.stopwords);
+    this.termCache = opts.termCache;
   }
 
   get size(): number {
@@ -92,7 +101,12 @@ export class Bm25Retriever implements Retriever {
     let total = 0;
     for (let i = 0; i < N; i++) {
       if (i % 256 === 0) checkAborted(signal);
-      const terms = indexTerms(entries[i].text, this.stop, folded);
+      const text = entries[i].text;
+      let terms = this.termCache?.get(text);
+      if (!terms) {
+        terms = indexTerms(text, this.stop, folded);
+        this.termCache?.set(text, terms);
+      }
       ids[i] = entries[i].id;
       lengths[i] = terms.length;
       total += terms.length;

@@ -6,7 +6,7 @@
 import { InputError } from '../types.ts';
 import type { Doc, Hit, IndexEntry, Retriever, SearchOptions } from '../types.ts';
 import { guessLanguage } from '../documents/language.ts';
-import { Bm25Retriever } from './bm25.ts';
+import { Bm25Retriever, type Bm25Options } from './bm25.ts';
 import type { StopwordSet } from '../documents/terms.ts';
 import { DenseRetriever } from './dense.ts';
 import { HybridRetriever } from './hybrid.ts';
@@ -105,14 +105,14 @@ export function denseRetriever(source: EmbeddingSource, ctx: RetrieverContext, l
  * The retriever `cfg` asks for. BM25 needs nothing more; dense and hybrid need `source` (without it:
  * an InputError). The settings used are written into `cfg` (BM25's k1, b, stop words; hybrid's fusion).
  */
-export function createRetriever(cfg: RetrieverConfig, ctx: RetrieverContext, source?: EmbeddingSource): Retriever {
+export function createRetriever(cfg: RetrieverConfig, ctx: RetrieverContext, source?: EmbeddingSource, opts: Pick<Bm25Options, 'termCache'> = {}): Retriever {
   const language = ctx.language ?? corpusLanguage([...ctx.docs.values()]);
-  if (cfg.kind === 'bm25') return new Bm25Retriever(bm25Settings(cfg, language));
+  if (cfg.kind === 'bm25') return new Bm25Retriever({ ...bm25Settings(cfg, language), ...opts });
   if (cfg.kind !== 'dense' && cfg.kind !== 'hybrid') throw new InputError(`unknown retriever "${String(cfg.kind)}"`, 'retriever');
   if (!source) throw new InputError(`retriever "${cfg.kind}" needs an embedding model, and none is available here`);
   const dense = denseRetriever(source, ctx, !!cfg.late);
   if (cfg.kind === 'dense') return dense;
-  const bm25 = new Bm25Retriever(bm25Settings(cfg, language));
+  const bm25 = new Bm25Retriever({ ...bm25Settings(cfg, language), ...opts });
   Object.assign(cfg, { fusion: 'rrf', rrfK: 60 });
   return new HybridRetriever(bm25, dense, { k: 60 });
 }

@@ -48,7 +48,23 @@ export function uncovered(doc: Doc, chunks: Chunk[]): number[] {
   return missing;
 }
 
-/** Every chunk: well-formed, tokens recounted independently, never over the cap. */
+/**
+ * The one chunk allowed over the cap (flag 'over-cap', issue 25): it starts at a table's header row (or
+ * before it) and ends after the first word of the table's first data row, so even the column names with
+ * one word of data exceed the cap; nothing smaller could hold the header with any data.
+ */
+export function allowedOverCap(doc: Doc, c: Chunk): boolean {
+  if (!c.flags.includes('over-cap')) return false;
+  return doc.blocks.some((b) => {
+    if (b.kind !== 'table' || !b.header || !b.rows?.length) return false;
+    const row = b.rows[0];
+    if (!(c.start <= b.header.start && c.end > row.start && c.end <= row.end)) return false;
+    const data = doc.text.slice(row.start, c.end).replace(/\|/g, ' ').trim();
+    return data.length > 0 && !/\s/.test(data);
+  });
+}
+
+/** Every chunk: well-formed, tokens recounted independently, never over the cap (but the one allowedOverCap). */
 export function expectValidChunks(doc: Doc, chunks: Chunk[], cap: number): void {
   chunks.forEach((c, i) => {
     expect(c.id).toBe(`${doc.id}#${i}`);
@@ -59,7 +75,7 @@ export function expectValidChunks(doc: Doc, chunks: Chunk[], cap: number): void 
     expect(c.end).toBeLessThanOrEqual(doc.text.length);
     const recount = tokenizer.count(c.prefix + doc.text.slice(c.start, c.end));
     expect(c.tokens, `${c.id} token count`).toBe(recount);
-    expect(recount, `${c.id} over the cap`).toBeLessThanOrEqual(cap);
+    if (!allowedOverCap(doc, c)) expect(recount, `${c.id} over the cap`).toBeLessThanOrEqual(cap);
     expect(Array.isArray(c.headingPath)).toBe(true);
     if (c.returnStart !== undefined) {
       expect(c.returnStart).toBeLessThanOrEqual(c.start);

@@ -86,10 +86,16 @@ describe('sentences', () => {
     for (const doc of [ptDoc, enDoc]) {
       const units = trimmedUnits(doc);
       const chunks = await chunkDocument(doc, 'sentences', { maxTokens: cap }, ctx);
+      // The one unit a chunk may cut (issue 25): a table's first row that cannot share a chunk with the
+      // header row, cut after a cell so that the header row never stands alone.
+      const firstRows = doc.blocks
+        .filter((b) => b.kind === 'table' && b.header && b.rows?.length && tokenizer.count(doc.text.slice(b.header.start, b.rows[0].end)) > cap)
+        .map((b) => b.rows![0]);
+      const insideUnit = (x: number) => strictlyInside(units, x) && !firstRows.some((r) => r.start < x && x < r.end);
       for (const c of chunks) {
         if (c.flags.includes('oversized-unit')) continue;
-        expect(strictlyInside(units, c.start), `${c.id} start`).toBe(false);
-        expect(strictlyInside(units, c.end), `${c.id} end`).toBe(false);
+        expect(insideUnit(c.start), `${c.id} start`).toBe(false);
+        expect(insideUnit(c.end), `${c.id} end`).toBe(false);
       }
       for (const c of chunks.slice(0, -1)) {
         const last = units.filter((u) => u.end <= c.end && u.start >= c.start).at(-1);
@@ -188,7 +194,9 @@ describe('structure', () => {
       const line = '| Categoria | Capitais (R$) | Demais cidades (R$) | Exige nota fiscal |';
       const room = tokenizer.count(`Política de Reembolso de Despesas | 3.2\n${line}\n${ptDoc.text.slice(c.start, c.end)}`) <= 64;
       if (c.start > table.header!.end) expect(c.prefix.includes(line), c.id).toBe(room);
-      else expect(c.prefix).toBe('Política de Reembolso de Despesas > Limites por categoria | 3.2\n');
+      // The piece holding the header row also holds data (issue 25: never the column names alone),
+      // under the fullest context header that leaves it room.
+      else expect(c.end, c.id).toBeGreaterThan(table.rows![0].start);
     }
   });
 

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { hugeFont, manyPages, numberedHeadings, runningLines, slides, tables, tinyMono, twoColumns, type PdfCase } from '../../../scripts/pdf-cases.ts';
-import { bigramF1, headingScores, markdownHeadings, markdownTables, markdownWords, runningLeft, tokens } from '../../../bench/pdf-metrics.ts';
+import { hugeFont, manyPages, numberedHeadings, ruledAcrossPages, ruledTables, rulesOnly, runningLines, slides, tables, tinyMono, twoColumns, type PdfCase } from '../../../scripts/pdf-cases.ts';
+import { bigramF1, compactTitle, headingScores, markdownHeadings, markdownTables, markdownWords, runningLeft, tokens } from '../../../bench/pdf-metrics.ts';
 import { parsePdf, pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { isRtlLine, logicalOrder, MAX_PAD, rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
 import { pagesOf, type PageRange } from '../../../src/engine/documents/pdf/page-map.ts';
@@ -62,6 +62,56 @@ describe('generated real-world layouts', () => {
     expect(got).toEqual(c.tables);
     expect(r.markdown).toMatch(/^- first point about reading$/m);
     expect(r.markdown).not.toMatch(/^[^|\n]+ \| [^|\n]+$/m);
+  });
+  test('ruled tables from drawn lines: rules as thin rectangles, merged cells, wrapped cells, a scaled table; a framed paragraph and a code box are not tables', async () => {
+    const c = await ruledTables();
+    const { r, order } = await check(c);
+    expect(markdownTables(r.markdown)).toEqual(c.tables);
+    // The "|" inside a cell is escaped, so the row keeps its five cells.
+    expect(r.markdown).toContain('keeps headings and table headers \\| rows');
+    expect(r.markdown).toMatch(/^Note: every figure above comes from the same questions and the same tokenizer, so the chunkers can be compared row by row\.$/m);
+    expect(r.markdown).toMatch(/^```\nnpm run cli -- convert report\.pdf\n--out report\.md --pages\n```$/m);
+    expect(order).toBeGreaterThan(0.9);
+  });
+  test('a table ruled across only (booktabs): header from the text between the first two rules, a group label over its sub-columns, a wrapped cell; prose between section rules stays prose', async () => {
+    const c = await rulesOnly();
+    const { r } = await check(c);
+    expect(markdownTables(r.markdown)).toEqual(c.tables);
+    expect(r.markdown).toMatch(/^Table 3: Retrieval by chunker on the Portuguese samples\.$/m);
+    expect(r.markdown).toMatch(/^The structure chunker keeps a section together when it fits the cap and cuts it at sentence ends otherwise, so a question about one section finds it\.$/m);
+  });
+  test('a ruled table continued on the next page without its header (plain first row there) is one table', async () => {
+    const c = await ruledAcrossPages();
+    const { r } = await check(c);
+    expect(markdownTables(r.markdown)).toEqual(c.tables);
+  });
+  test('ruled tables of real documents (Camelot test files) match Camelot\'s expected cells; a full-width source row becomes a paragraph', async () => {
+    const dir = join(import.meta.dirname, '../../fixtures/documents/public');
+    const camelot = {
+      // Camelot's own expected tables (tests/data.py), header + rows, spanned cells left empty.
+      camelot_column_span_2: JSON.parse(readFileSync(join(dir, 'camelot_column_span_2.tables.json'), 'utf8')).tables[0],
+      camelot_row_span_1: JSON.parse(readFileSync(join(dir, 'camelot_row_span_1.tables.json'), 'utf8')).tables[0],
+    } as Record<string, { header: string[]; rows: string[][] }>;
+    for (const [name, want] of Object.entries(camelot)) {
+      const r = await read(new Uint8Array(readFileSync(join(dir, `${name}.pdf`))));
+      const got = markdownTables(r.markdown);
+      expect(got, name).toHaveLength(1);
+      const [t] = got;
+      expect(t.header.map(compactTitle), name).toEqual(want.header.map(compactTitle));
+      expect(t.rows.length, name).toBe(want.rows.length);
+      // Each cell as Camelot reads it (a spanned cell's text in its first cell, the rest empty),
+      // except that Camelot's row_span_1 data copies a cell spanning rows into each row below
+      // (copy_text="v"): there ours is empty and Camelot's repeats the cell above.
+      t.rows.forEach((row, i) =>
+        row.forEach((cell, k) => {
+          const w = compactTitle(want.rows[i][k]);
+          if (cell === '' && w && i > 0 && name === 'camelot_row_span_1') expect(w, `${name} row ${i} col ${k}`).toBe(compactTitle(want.rows[i - 1][k]));
+          else expect(compactTitle(cell), `${name} row ${i} col ${k}`).toBe(w);
+        }),
+      );
+    }
+    const rs = await read(new Uint8Array(readFileSync(join(dir, 'camelot_row_span_1.pdf'))));
+    expect(rs.markdown).toMatch(/^Source: Data Warehouse 12\/14\/15$/m);
   });
   test('an untagged reading of a tagged file keeps its headings', async () => {
     const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/documents/tagged.pdf')));

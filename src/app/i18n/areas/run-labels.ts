@@ -25,6 +25,7 @@ export const pt = {
   'run.contextBaseline': 'ctx-base',
   'run.rerank': 'reordena {model} top {top}',
   'run.docScope': 'escopo doc',
+  'run.edited': 'editado à mão',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -50,4 +51,5 @@ export const en: Record<keyof typeof pt, string> = {
   'run.contextBaseline': 'ctx-base',
   'run.rerank': 'rerank {model} top {top}',
   'run.docScope': 'doc scope',
+  'run.edited': 'edited by hand',
 };

@@ -34,6 +34,11 @@ export interface Draft {
   parentId?: string;
   /** Tokens of prefix + text when the chunker already counted them exactly for this very range. */
   tokens?: number;
+  /**
+   * Kept whole over the cap (flag 'over-cap'): only a table's header row with the first word of its
+   * first row, when even that exceeds the cap (pack.ts headerWithFirstCells). Counted honestly.
+   */
+  overCap?: boolean;
 }
 
 export interface FinalizeEnv {
@@ -77,7 +82,7 @@ export function finalize(env: FinalizeEnv, drafts: Draft[]): Chunk[] {
     const prefix = prefixer.header(path, d.leanHeader) + (d.extraPrefix ?? '');
     const n =
       d.tokens !== undefined && s === d.start && e === d.end ? d.tokens : countChunk(env, prefix, s, e);
-    if (n <= maxTokens && e - s <= maxTokens * MAX_CHARS_PER_TOKEN) {
+    if ((n <= maxTokens || d.overCap) && e - s <= maxTokens * MAX_CHARS_PER_TOKEN) {
       push(d, s, e, prefix, n, path);
       continue;
     }

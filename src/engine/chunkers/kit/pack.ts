@@ -10,7 +10,7 @@ import type { Draft } from './finalize.ts';
 import { DEFAULT_LADDER, splitRange } from './ladder.ts';
 import type { BudgetAt } from './prefix.ts';
 
-export type ItemKind = 'heading' | 'text' | 'code' | 'table' | 'row';
+export type ItemKind = 'heading' | 'text' | 'code' | 'table' | 'table-header' | 'row';
 
 export interface Item {
   start: number;
@@ -55,7 +55,7 @@ export function unitItems(doc: Doc, units: Unit[]): Item[] {
     const start = !prev || prev.block !== u.block ? Math.min(u.start, block?.start ?? u.start) : u.start;
     const end = !next || next.block !== u.block ? Math.max(u.end, block?.end ?? u.end) : next.start;
     const kind: ItemKind =
-      u.kind === 'heading' ? 'heading' : u.kind === 'code' ? 'code' : u.kind === 'table-row' ? 'row' : 'text';
+      u.kind === 'heading' ? 'heading' : u.kind === 'code' ? 'code' : u.kind === 'table-row' ? 'row' : u.kind === 'table-header' ? 'table-header' : 'text';
     items.push({ start, end: Math.max(start, end), kind, block: u.block });
   }
   return items.length ? items : wholeText(doc);
@@ -127,14 +127,14 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
   };
 
   let cur: Group | null = null;
-  /** Emits the current group but keeps back its trailing headings, which lead what follows. */
+  /** Emits the current group but keeps back its trailing headings (and a table's header row), which lead what follows. */
   const flush = (): { lead: Item[]; emitted: Item[] } => {
     if (!cur) return { lead: [], emitted: [] };
     const g = cur.items;
     const choice: PrefixChoice = cur;
     cur = null;
     let k = g.length - 1;
-    while (k >= 0 && g[k].kind === 'heading') k--;
+    while (k >= 0 && (g[k].kind === 'heading' || g[k].kind === 'table-header')) k--;
     if (k < 0) return { lead: g, emitted: [] }; // only headings: all of them lead the next group
     const emitted = g.slice(0, k + 1);
     emit(emitted, choice);
@@ -151,11 +151,23 @@ export function groupItems(env: GroupEnv, items: Item[], overlap = 0): Draft[] {
     const { lead, emitted } = flush();
     const itExtra = extraFor(it);
     const itFits = fitsRange(it.start, it.end, itExtra);
+    if (it.kind === 'table-header' && !itFits) {
+      // A table's header row too big for a chunk by itself leads its first row (cut as a table is), never cut alone.
+      cur = { items: [...lead, it], ...NO_EXTRA };
+      continue;
+    }
     if (lead.length) {
       // Headings with what follows, under the fullest context header that leaves them room.
       const lean = [0, 1, 2].find((l) => fitsRange(lead[0].start, it.end, { extra: '', lean: l }));
       if (lean !== undefined) {
         cur = { items: [...lead, it], extra: '', lean };
+        continue;
+      }
+      const last = lead[lead.length - 1];
+      const table = doc.blocks[it.block];
+      if (last.kind === 'table-header' && it.kind === 'row' && last.block === it.block && table?.header && table.rows?.length) {
+        // A table's header row with its first row, cut as a table is (never the header row alone).
+        drafts.push(...cutTable(env, { ...table, rows: [table.rows[0]] }, lead[0].start, it.end));
         continue;
       }
       if (!itFits || (env.cutToKeepHeadings && (it.kind === 'text' || it.kind === 'table'))) {
@@ -223,18 +235,17 @@ function cutTable(env: GroupEnv, block: Block, leadStart: number, end: number): 
     const rowEnd = r === rows.length - 1 ? Math.max(row.end, end) : row.end;
     if (lastEnd < 0) {
       const over = pieceStart < row.start && index.count(pieceStart, rowEnd) > budgetAt(pieceStart);
-      // The header row with its first row under a leaner context header, before giving the header
-      // row a chunk of its own (a chunk of column names and no data only adds noise).
+      // The header row with its first row under a leaner context header, before anything else.
       const leanFrom = (s: number) => [0, 1, 2].find((l) => index.count(s, rowEnd) <= budgetAt(s, '', l));
       const lean = over ? leanFrom(pieceStart) : undefined;
       if (lean !== undefined) choice = { extra: '', lean };
-      const first = over && lean === undefined ? rowPrefix(env, block, row.start, rowEnd) : NO_EXTRA;
-      if (first.extra) {
-        // The header row (and leading headings) do not fit with the first row: they go first, and the
-        // first row starts the next piece with the header repeated, like every later piece.
-        drafts.push(...fitPiece(env, pieceStart, row.start, NO_EXTRA));
-        pieceStart = row.start;
-        choice = first;
+      if (over && lean === undefined) {
+        // They do not fit together even under the title alone: the header row never goes alone (a
+        // chunk of column names and no data only adds noise): it takes the first row's opening cells.
+        const first = headerWithFirstCells(env, block, pieceStart, row.start, rowEnd);
+        drafts.push(...first.drafts);
+        pieceStart = first.next;
+        choice = rowPrefix(env, block, pieceStart, rowEnd);
       }
       lastEnd = rowEnd;
       continue;
@@ -251,6 +262,63 @@ function cutTable(env: GroupEnv, block: Block, leadStart: number, end: number): 
   }
   if (lastEnd >= 0) drafts.push(...fitPiece(env, pieceStart, lastEnd, choice));
   return drafts;
+}
+
+/**
+ * Where the first data row [rowStart, rowEnd) may be cut so that a piece ending there holds some of
+ * its text: after each cell (at a '|' with text before it in the row), from the last; then after each
+ * word of the first cell that holds text, from the last.
+ */
+function firstRowCuts(text: string, rowStart: number, rowEnd: number): { cells: number[]; words: number[] } {
+  const cells: number[] = [];
+  const words: number[] = [];
+  let seen = false;
+  for (let i = rowStart; i < rowEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 124 /* | */) {
+      if (seen) {
+        if (!cells.length) words.push(i);
+        cells.push(i + 1);
+      }
+    } else if (c === 32 || c === 9) {
+      if (seen && !cells.length && text.charCodeAt(i - 1) !== 32 && text.charCodeAt(i - 1) !== 9) words.push(i);
+    } else if (c !== 10 && c !== 13) {
+      seen = true;
+    }
+  }
+  if (seen && !cells.length) words.push(rowEnd);
+  return { cells: cells.filter((c) => c < rowEnd).reverse(), words: [...new Set(words)].reverse() };
+}
+
+/**
+ * The table's header row (and separator) with as much of the first row as fits, for a table whose
+ * header and first row do not fit one chunk even under the title alone. In order: leading headings,
+ * header and the first row cut after its last cell that fits (else after a word of its first cell),
+ * under the fullest context header that leaves room; the same without the leading headings (they go
+ * first, alone); the same with no context header for that one chunk. When even the column names and
+ * the first word of the row exceed the cap, that one chunk goes over it, flagged 'over-cap' with its
+ * real count: a hard cap would otherwise force chunks of column names alone. `next`: where the rest
+ * of the first row starts.
+ */
+function headerWithFirstCells(env: GroupEnv, block: Block, leadStart: number, rowStart: number, rowEnd: number): { drafts: Draft[]; next: number } {
+  const { doc, index, budgetAt } = env;
+  const hs = Math.min(block.header!.start, block.start);
+  const { cells, words } = firstRowCuts(doc.text, rowStart, rowEnd);
+  const cuts = [...cells, ...words];
+  const lead = (from: number) => (from > leadStart ? fitPiece(env, leadStart, from, NO_EXTRA) : []);
+  const starts = leadStart < hs ? [leadStart, hs] : [hs];
+  // Headings kept with the table first, then the fullest context header, then the most of the row.
+  for (const leans of [[0, 1, 2], [3]]) {
+    for (const from of starts) {
+      for (const lean of leans) {
+        const budget = budgetAt(from, '', lean);
+        const cut = cuts.find((c) => index.count(from, c) <= budget);
+        if (cut !== undefined) return { drafts: [...lead(from), draft(from, cut, { extra: '', lean })], next: cut };
+      }
+    }
+  }
+  const cut = words.length ? words[words.length - 1] : rowEnd;
+  return { drafts: [...lead(hs), { ...draft(hs, cut, { extra: '', lean: 3 }), overCap: true, flags: ['over-cap'] }], next: cut };
 }
 
 /** A piece that should fit; when it does not (one huge row, a header with leading headings), cut it. */

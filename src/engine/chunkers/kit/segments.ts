@@ -12,13 +12,13 @@ import { groupItems, type GroupEnv, type Item } from './pack.ts';
  */
 export function segmentDrafts(env: GroupEnv, items: Item[], isBreak: ArrayLike<number>, minTokens: number, affinity?: (gap: number) => number): Draft[] {
   const { index, budgetAt } = env;
-  // 1. Groups [from, to) of items, ending at boundaries; a heading never ends a group.
+  // 1. Groups [from, to) of items, ending at boundaries; a heading (or a table's header row) never ends a group.
   const groups: [number, number][] = [];
   let from = 0;
   for (let i = 0; i + 1 < items.length; i++) {
     if (!isBreak[i]) continue;
     let end = i + 1;
-    while (end > from && items[end - 1].kind === 'heading') end--;
+    while (end > from && (items[end - 1].kind === 'heading' || items[end - 1].kind === 'table-header')) end--;
     if (end > from) {
       groups.push([from, end]);
       from = end;

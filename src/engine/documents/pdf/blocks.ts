@@ -33,11 +33,20 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
   let i = 0;
   while (i < rows.length) {
     const r = rows[i];
+    if (r.table) {
+      // A ruled table (see ruled.ts), already read cell by cell.
+      for (const t of r.around?.before ?? []) out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
+      out.push({ ...r.table, header: [...r.table.header], rows: r.table.rows.map((x) => [...x]) });
+      for (const t of r.around?.after ?? []) out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
+      listStack.length = 0;
+      i++;
+      continue;
+    }
     const level = headingOf.get(r);
     if (level) {
       const parts = [rowText(r)];
       let j = i + 1;
-      while (j < rows.length && headingOf.get(rows[j]) === level && near(rows[j - 1], rows[j], 1.6)) parts.push(rowText(rows[j++]));
+      while (j < rows.length && !rows[j].table && headingOf.get(rows[j]) === level && near(rows[j - 1], rows[j], 1.6)) parts.push(rowText(rows[j++]));
       out.push({ kind: 'heading', level, text: joinLines(parts, vocab), page: r.page });
       listStack.length = 0;
       i = j;
@@ -45,7 +54,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     if (isMono(r)) {
       let j = i + 1;
-      while (j < rows.length && isMono(rows[j]) && !headingOf.has(rows[j]) && near(rows[j - 1], rows[j], 2.5)) j++;
+      while (j < rows.length && !rows[j].table && isMono(rows[j]) && !headingOf.has(rows[j]) && near(rows[j - 1], rows[j], 2.5)) j++;
       out.push({ kind: 'code', lines: codeLines(rows.slice(i, j)), page: r.page });
       listStack.length = 0;
       i = j;
@@ -53,7 +62,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     if (r.frags.length >= 2) {
       let j = i + 1;
-      while (j < rows.length && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]))) j++;
+      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]))) j++;
       const run = rows.slice(i, j);
       // A bulleted list with a gap after its bullets is not a table.
       const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
@@ -103,7 +112,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       const m = LIST_MARKER.exec(r.frags[0].text)!;
       const parts = [rowText(r).slice(m[0].length)];
       let j = i + 1;
-      while (j < rows.length && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && rows[j].frags[0].x0 > x0 + 2) parts.push(rowText(rows[j++]));
+      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && rows[j].frags[0].x0 > x0 + 2) parts.push(rowText(rows[j++]));
       const mark = m[0].trim();
       const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : /^[•◦▪▫●○■□‣⁃∙·*–-]$/.test(mark) ? '-' : `- ${mark}`;
       out.push({ kind: 'list-item', text: joinLines(parts, vocab), depth: listStack.length, marker, page: r.page });
@@ -116,7 +125,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     let j = i + 1;
     while (j < rows.length) {
       const n = rows[j];
-      if (headingOf.has(n) || isMono(n) || n.frags.length !== 1 || isMarker(n) || Math.abs(n.size - r.size) > 0.6) break;
+      if (n.table || headingOf.has(n) || isMono(n) || n.frags.length !== 1 || isMarker(n) || Math.abs(n.size - r.size) > 0.6) break;
       if (!near(rows[j - 1], n, 1.6)) break;
       lines.push(rowText(n));
       j++;

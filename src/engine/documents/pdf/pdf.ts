@@ -13,6 +13,9 @@ import { belowOutline, compact, flattenOutline, fontHeadings, outlineHeadings, r
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks, type ColumnCuts } from './render.ts';
+import { ruledRows, tableLike } from './ruled-page.ts';
+import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
+import type { Ruling } from './ruled-page.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
@@ -114,14 +117,16 @@ interface PageData {
   box: number[];
   items: Item[];
   tree: PdfStructNode | null;
+  /** Lines the page draws and the grids they form (ruled tables), when the page was checked for them. */
+  ruling?: Ruling;
 }
 
 const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
 
 /** Bold or not for each font of the page not seen before (from its real name, after the operator list). */
-async function learnFonts(page: PdfPageProxy, tc: PdfTextContent, fontBold: Map<string, boolean>): Promise<void> {
+async function learnFonts(page: PdfPageProxy, tc: PdfTextContent, fontBold: Map<string, boolean>): Promise<boolean> {
   const fresh = Object.keys(tc.styles).filter((f) => !fontBold.has(f));
-  if (!fresh.length || !tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) return;
+  if (!fresh.length || !tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) return false;
   await page.getOperatorList().catch(() => null);
   for (const f of fresh) {
     let name = '';
@@ -132,25 +137,44 @@ async function learnFonts(page: PdfPageProxy, tc: PdfTextContent, fontBold: Map<
     }
     fontBold.set(f, /bold|black|heavy|semibold|demi/i.test(name));
   }
+  return true;
 }
 
-/** Font weights for pages first read without them (tagged PDFs whose pages need layout or font analysis). */
-async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<string, boolean>, signal?: AbortSignal): Promise<void> {
+/**
+ * Font weights for pages first read without them (tagged PDFs whose pages need layout or font
+ * analysis), and the ruled-table grids of those among them read by their layout (`layout`).
+ */
+async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<string, boolean>, codes: OpCodes, layout: Set<PageData>, signal?: AbortSignal): Promise<void> {
   for (const p of pages) {
     signal?.throwIfAborted();
-    if (p.items.every((i) => fontBold.has(i.font))) continue;
+    const needGrids = layout.has(p) && !p.ruling;
+    if (!needGrids && p.items.every((i) => fontBold.has(i.font))) continue;
     try {
       const page = await doc.getPage(p.n);
-      await learnFonts(page, await page.getTextContent(), fontBold);
+      const fetched = await learnFonts(page, await page.getTextContent(), fontBold);
+      if (needGrids) {
+        const ruling = await rulingOf(page, p.items, p.n, codes, fetched);
+        if (ruling) p.ruling = ruling;
+      }
       page.cleanup?.();
     } catch {
-      // weights stay unknown (not bold): the text is already read
+      // weights stay unknown (not bold), no ruled tables: the text is already read
     }
     for (const it of p.items) it.bold = fontBold.get(it.font) ?? false;
   }
 }
 
-async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, where?: string): Promise<PageData> {
+/** Grids of the page's drawn lines; the operator list is only fetched when the text looks like a table (or is already fetched). */
+async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean): Promise<Ruling | undefined> {
+  if (!fetched && !tableLike(items, n)) return undefined;
+  const ops = (await page.getOperatorList().catch(() => null)) as OperatorList | null;
+  if (!ops?.fnArray || !ops.argsArray) return undefined;
+  const segs = segmentsOf(ops, codes);
+  // Worth keeping: a grid, or three horizontal rules (a table ruled across only).
+  return segs && (segs.h.length >= 3 || segs.v.length >= 2) ? { segs, grids: gridsOf(segs) } : undefined;
+}
+
+async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, codes: OpCodes, where?: string): Promise<PageData> {
   let page: PdfPageProxy;
   let tc: PdfTextContent;
   let tree: PdfStructNode | null = null;
@@ -165,7 +189,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // loaded (its operator list); do it for pages that bring fonts not seen before.
   // A tagged PDF's pages are read without it first (null): only the pages that turn out to need
   // font cues pay for the operator list (loadBold).
-  if (fontBold) await learnFonts(page, tc, fontBold);
+  const fetched = fontBold ? await learnFonts(page, tc, fontBold) : false;
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
   for (const it of tc.items) {
@@ -180,8 +204,10 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     const item = toItem(it, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
+  // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
+  const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched) : undefined;
   page.cleanup?.();
-  return { n, box: page.view, items, tree };
+  return { n, box: page.view, items, tree, ...(ruling ? { ruling } : {}) };
 }
 
 /** Reads a PDF into Markdown and a page map. */
@@ -193,10 +219,11 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const mark = await doc.getMarkInfo().catch(() => null);
     const tagged = !!mark?.Marked && !opts.ignoreStructure;
     const fontBold = new Map<string, boolean>();
+    const codes = opCodesOf(pdfjs.OPS);
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
-      pages.push(await readPage(doc, n, tagged, tagged ? null : fontBold, opts.where));
+      pages.push(await readPage(doc, n, tagged, tagged ? null : fontBold, codes, opts.where));
       opts.onProgress?.(n, doc.numPages);
     }
     const visible = (p: PageData) => p.items.some((i) => /\S/.test(i.s));
@@ -229,10 +256,10 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       layoutData.push(p);
     }
     const noHeadingRoles = perPage.size > 0 && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'));
-    if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, opts.signal);
+    if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, codes, new Set(layoutData), opts.signal);
     const layoutPages: PageRows[] = layoutData.map((p) => {
       const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
-      return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: rowsOf(p.items, p.n) };
+      return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: p.ruling ? ruledRows(p.ruling, p.items, p.n, vocab) : rowsOf(p.items, p.n) };
     });
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
     let runningLines = 0;
@@ -265,7 +292,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     if (layoutPages.length) {
       runningLines = removeRunningLines(layoutPages);
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
-      const all = ordered.flat();
+      const all = ordered.flat().filter((r) => !r.table);
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
       if (headingOf) {
         headings = 'outline';

@@ -63,6 +63,8 @@ export interface PdfDocumentProxy {
 
 export interface PdfjsModule {
   getDocument(src: Record<string, unknown>): { promise: Promise<PdfDocumentProxy>; destroy(): Promise<unknown> };
+  /** Operator codes of the operator list (read for ruled tables; pdf.js 5's values when absent). */
+  OPS?: Record<string, number>;
 }
 
 /** The pdf.js module, or a function that loads it (called once per conversion). */
@@ -100,6 +102,10 @@ export interface Row {
   rtl?: boolean;
   /** First row after a page or column change (reading continues from elsewhere). */
   jump?: boolean;
+  /** A ruled table read from the page's lines, standing in the reading order where it was drawn. */
+  table?: PBlock & { kind: 'table' };
+  /** Paragraphs drawn as full-width rows of that table: its title above, its notes below. */
+  around?: { before: string[]; after: string[] };
 }
 
 export type PBlock =
