@@ -3,7 +3,7 @@
 
 import { BASELINE_CHUNKERS, type CommonParams } from '../types.ts';
 import { chunksFromRanges, defineChunker, maxTokensParam, overlapParam, placePieces } from './kit/index.ts';
-import { withOnePassReverts } from './llamaindex-reverts.ts';
+import { withOnePassReverts } from './kit/llamaindex-reverts.ts';
 
 const quiet = { log() {}, warn() {}, error() {} };
 
@@ -41,7 +41,7 @@ export const llamaindexSentence = defineChunker<CommonParams>({
       logger: quiet,
     } as ConstructorParameters<typeof SentenceSplitter>[0]);
     // The library's own splitting, with its sentence tokenizer's placeholders put back in one pass
-    // (the same text; linear instead of quadratic in a paragraph's length: ./llamaindex-reverts.ts).
+    // (the same text; linear instead of quadratic in a paragraph's length: ./kit/llamaindex-reverts.ts).
     const pieces = withOnePassReverts(() => splitter.splitText(doc.text));
     // SentenceSplitter rejoins sentence splits, which can change the whitespace between them, and its
     // sentence tokenizer can drop one of two full stops: such a chunk is placed over the document range

@@ -6,7 +6,7 @@
 import { SentenceSplitter } from '@llamaindex/core/node-parser';
 import { expect, test } from 'vitest';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
-import { withOnePassReverts, type RevertCounts } from '../../../src/engine/chunkers/llamaindex-reverts.ts';
+import { withOnePassReverts, type RevertCounts } from '../../../src/engine/chunkers/kit/llamaindex-reverts.ts';
 import { placePieces } from '../../../src/engine/chunkers/kit/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { rng } from '../../../src/engine/util/index.ts';
