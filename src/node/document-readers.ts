@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DocumentReaders } from '../engine/formats/index.ts';
-import type { PdfjsModule } from '../engine/documents/index.ts';
+import { loadLegacyPdfjs } from './pdfjs-legacy.ts';
 import type { MammothLike } from '../engine/documents/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -20,12 +20,8 @@ function standardFonts(): string | undefined {
 export function nodeDocumentReaders(): DocumentReaders {
   const fonts = standardFonts();
   return {
-    pdfjs: async () => {
-      // pdf.js parses in this thread (Node has no worker for it): its worker module, imported first,
-      // sets globalThis.pdfjsWorker, so pdf.js never has to locate that file itself.
-      await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-      return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsModule;
-    },
+    // pdf.js parses in this thread (Node has no worker for it): see pdfjs-legacy.ts.
+    pdfjs: loadLegacyPdfjs,
     pdfDocumentOptions: fonts ? { standardFontDataUrl: fonts } : {},
     mammoth: async () => ((await import('mammoth')) as unknown as { default?: MammothLike }).default ?? ((await import('mammoth')) as unknown as MammothLike),
   };

@@ -3,11 +3,13 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { loadLegacyPdfjs } from '../../../src/node/pdfjs-legacy.ts';
 import type { PdfjsModule } from '../../../src/engine/documents/pdf/types.ts';
 
 const require = createRequire(import.meta.url);
 
-export const loadPdfjs = async (): Promise<PdfjsModule> => (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsModule;
+// The same loader as the CLI's (it keeps V8's native Array.prototype.push: see pdfjs-legacy.ts).
+export const loadPdfjs = (): Promise<PdfjsModule> => loadLegacyPdfjs();
 
 export const pdfjsOptions = {
   documentOptions: { standardFontDataUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/` },
