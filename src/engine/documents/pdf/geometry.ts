@@ -304,6 +304,18 @@ const HYPHEN_END = /([\p{L}]+)-$/u;
 const WORD_START = /^([\p{Ll}][\p{L}]*)/u;
 
 /**
+ * `re` (anchored at the end) run on the last 64 code units of `text`, or on all of it when the
+ * match may reach further back: the same match as on `text`, without scanning a whole paragraph
+ * each time a line is appended to it (joinLines was quadratic in a paragraph's length).
+ */
+function execEnd(re: RegExp, text: string): RegExpExecArray | null {
+  if (text.length <= 64) return re.exec(text);
+  const m = re.exec(text.slice(-64));
+  // A match starting at the tail's first or second unit (a surrogate pair cut in two) may extend further back.
+  return m && m.index < 2 ? re.exec(text) : m;
+}
+
+/**
  * `prev` ends with "stem-" and `next` starts with a lowercase word: is the hyphen a line-end break
  * (drop it) or a real hyphen (keep it)? Rule, in order: the joined word occurs in the document →
  * break; the hyphenated compound occurs elsewhere → real; both halves occur as words elsewhere too
@@ -312,8 +324,8 @@ const WORD_START = /^([\p{Ll}][\p{L}]*)/u;
  * joined text, or null when `prev` does not end in a hyphenated word.
  */
 export function joinHyphen(prev: string, next: string, vocab: Vocab): string | null {
-  const h = HYPHEN_END.exec(prev);
-  if (!h || /\s-$/.test(prev)) return null;
+  const h = execEnd(HYPHEN_END, prev);
+  if (!h || /\s-$/.test(prev.slice(-2))) return null;
   const w = WORD_START.exec(next);
   if (!w) return prev + next; // "COVID-" + "19", "pre-" + "Raphaelite": keep the hyphen, no space
   const stem = h[1];
@@ -337,7 +349,7 @@ const FIRST_WORD = /^(\p{Ll}+)(?=[^\p{L}]|$)/u;
  * a word). Null when the rule does not apply.
  */
 export function joinDroppedHyphen(prev: string, next: string, vocab: Vocab): string | null {
-  const a = LAST_WORD.exec(prev);
+  const a = execEnd(LAST_WORD, prev);
   const b = FIRST_WORD.exec(next);
   if (!a || !b) return null;
   const whole = a[1] + b[1];

@@ -152,9 +152,16 @@ function a85Decoder(): TransformStream<Uint8Array, Uint8Array> {
 /** Bytes `data` decodes to through `filters`, each Flate stage stopping (and throwing Over) past `limit`. */
 async function inflatedSize(data: Uint8Array, filters: readonly Filter[], limit: number, keep?: Uint8Array[]): Promise<number> {
   let stream: ReadableStream<Uint8Array> = new Blob([data as Uint8Array<ArrayBuffer>]).stream();
-  for (const f of filters) {
+  // The last stage's output is counted by the read loop below (one TransformStream less per stream).
+  const lastFlate = filters.length > 0 && filters[filters.length - 1] === 'flate';
+  for (let i = 0; i < filters.length; i++) {
+    const f = filters[i];
     if (f !== 'flate') {
       stream = stream.pipeThrough(f === 'hex' ? hexDecoder() : a85Decoder());
+      continue;
+    }
+    if (lastFlate && i === filters.length - 1) {
+      stream = stream.pipeThrough(new DecompressionStream('deflate') as unknown as TransformStream<Uint8Array, Uint8Array>);
       continue;
     }
     // Every stage is bounded: the intermediate output of a double compression is counted too.
@@ -175,6 +182,7 @@ async function inflatedSize(data: Uint8Array, filters: readonly Filter[], limit:
       const { done, value } = await reader.read();
       if (done) return size;
       size += value.byteLength;
+      if (lastFlate && size > limit) throw new Over();
       keep?.push(value);
     }
   } catch (e) {
