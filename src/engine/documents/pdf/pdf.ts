@@ -119,14 +119,27 @@ interface PageData {
   tree: PdfStructNode | null;
   /** Lines the page draws and the grids they form (ruled tables), when the page was checked for them. */
   ruling?: Ruling;
+  /** The fonts of its text content (tagged pages read without weights): loadBold need not fetch it again. */
+  fontUse?: FontUse;
 }
 
 const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
 
+/** A text content's fonts: all of them, and those that show visible text. */
+interface FontUse {
+  styles: string[];
+  shown: Set<string>;
+}
+function fontUseOf(tc: PdfTextContent): FontUse {
+  const shown = new Set<string>();
+  for (const i of tc.items) if (isText(i) && /\S/.test(i.str)) shown.add(i.fontName);
+  return { styles: Object.keys(tc.styles), shown };
+}
+
 /** Bold or not for each font of the page not seen before (from its real name, after the operator list). */
-async function learnFonts(page: PdfPageProxy, tc: PdfTextContent, fontBold: Map<string, boolean>): Promise<boolean> {
-  const fresh = Object.keys(tc.styles).filter((f) => !fontBold.has(f));
-  if (!fresh.length || !tc.items.some((i) => isText(i) && fresh.includes(i.fontName) && /\S/.test(i.str))) return false;
+async function learnFonts(page: PdfPageProxy, use: FontUse, fontBold: Map<string, boolean>): Promise<boolean> {
+  const fresh = use.styles.filter((f) => !fontBold.has(f));
+  if (!fresh.length || !fresh.some((f) => use.shown.has(f))) return false;
   await page.getOperatorList().catch(() => null);
   for (const f of fresh) {
     let name = '';
@@ -151,7 +164,8 @@ async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<
     if (!needGrids && p.items.every((i) => fontBold.has(i.font))) continue;
     try {
       const page = await doc.getPage(p.n);
-      const fetched = await learnFonts(page, await page.getTextContent(), fontBold);
+      // The text content readPage already had (the same fonts and text, less the marked-content markers).
+      const fetched = await learnFonts(page, p.fontUse ?? fontUseOf(await page.getTextContent()), fontBold);
       if (needGrids) {
         const ruling = await rulingOf(page, p.items, p.n, codes, fetched);
         if (ruling) p.ruling = ruling;
@@ -189,7 +203,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // loaded (its operator list); do it for pages that bring fonts not seen before.
   // A tagged PDF's pages are read without it first (null): only the pages that turn out to need
   // font cues pay for the operator list (loadBold).
-  const fetched = fontBold ? await learnFonts(page, tc, fontBold) : false;
+  const fetched = fontBold ? await learnFonts(page, fontUseOf(tc), fontBold) : false;
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
   for (const it of tc.items) {
@@ -207,7 +221,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched) : undefined;
   page.cleanup?.();
-  return { n, box: page.view, items, tree, ...(ruling ? { ruling } : {}) };
+  return { n, box: page.view, items, tree, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
 }
 
 /** Reads a PDF into Markdown and a page map. */
