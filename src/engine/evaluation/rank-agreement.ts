@@ -142,7 +142,12 @@ export interface RankAgreement {
   best: { a: string[]; b: string[]; same: boolean };
 }
 
-const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : 0);
+/**
+ * Mean of the scores, summed in ascending order: two configurations whose scores are the same values
+ * on different questions (MRR 1/3, 1, 1/7 … in another order) then get the very same mean, a tie,
+ * where summing in question order can leave them a rounding error apart (ordered, for τ-b).
+ */
+const mean = (xs: readonly number[]) => (xs.length ? [...xs].sort((a, b) => a - b).reduce((s, v) => s + v, 0) / xs.length : 0);
 
 /** Places, 1 = highest score; tied scores share the mean of their places. */
 export function ranksOf(scores: readonly number[]): number[] {
