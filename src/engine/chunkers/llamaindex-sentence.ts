@@ -2,8 +2,7 @@
 // tokenizer counting in ChunkLab's tokenizer. Use it to compare what you run today.
 
 import { BASELINE_CHUNKERS, type CommonParams } from '../types.ts';
-import { chunksFromRanges, defineChunker, maxTokensParam, overlapParam, placePieces } from './kit/index.ts';
-import { withOnePassReverts } from './llamaindex-reverts.ts';
+import { chunksFromRanges, defineChunker, maxTokensParam, overlapParam, placePieces, withOnePassReverts } from './kit/index.ts';
 
 const quiet = { log() {}, warn() {}, error() {} };
 
@@ -41,7 +40,7 @@ export const llamaindexSentence = defineChunker<CommonParams>({
       logger: quiet,
     } as ConstructorParameters<typeof SentenceSplitter>[0]);
     // The library's own splitting, with its sentence tokenizer's placeholders put back in one pass
-    // (the same text; linear instead of quadratic in a paragraph's length: ./llamaindex-reverts.ts).
+    // (the same text; linear instead of quadratic in a paragraph's length: ./kit/llamaindex-reverts.ts).
     const pieces = withOnePassReverts(() => splitter.splitText(doc.text));
     // SentenceSplitter rejoins sentence splits, which can change the whitespace between them, and its
     // sentence tokenizer can drop one of two full stops: such a chunk is placed over the document range
