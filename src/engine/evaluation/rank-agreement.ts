@@ -180,9 +180,13 @@ function clustersOf(set: ScoredSet, by: ResampleUnit): { sums: Float64Array[]; s
     members.push(c);
   });
   const sums = Array.from({ length: sizes.length }, () => new Float64Array(configs));
+  // Each unit's sum in ascending order (as `mean`): equal scores on different questions of a unit tie exactly.
+  const parts: number[][] = Array.from({ length: sizes.length }, () => []);
   for (let c = 0; c < configs; c++) {
     const row = set.values[c];
-    for (let q = 0; q < row.length; q++) sums[members[q]][c] += row[q];
+    for (const p of parts) p.length = 0;
+    for (let q = 0; q < row.length; q++) parts[members[q]].push(row[q]);
+    parts.forEach((p, u) => (sums[u][c] = p.sort((x, y) => x - y).reduce((t, v) => t + v, 0)));
   }
   return { sums, sizes };
 }

@@ -27,3 +27,20 @@ test('configurations with the same scores on different questions tie under that 
   expect(r.tau).toBeCloseTo(2 / Math.sqrt(6), 12);
   expect(r.best.a).toEqual(['X', 'Y']);
 });
+
+test('in the bootstrap, whole documents with the same scores on different questions tie too', () => {
+  // One document with four questions: every resample draws it whole, so X and Y tie under A in
+  // every resample, and τ-b is the same in all of them (an interval of one point).
+  const x = [1 / 3, 1, 1 / 7, 1 / 5];
+  const y = [...x].reverse();
+  const docs = ['d', 'd', 'd', 'd'];
+  const r = rankAgreement(
+    ['X', 'Y', 'Z'],
+    { documents: docs, values: [x, y, [0, 0, 0, 0]] },
+    { documents: ['e', 'e', 'e', 'e'], values: [[0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 0]] },
+    { resamples: 50, by: 'document' },
+  );
+  expect(r.interval).not.toBeNull();
+  expect(r.interval![0]).toBeCloseTo(2 / Math.sqrt(6), 12);
+  expect(r.interval![1]).toBeCloseTo(2 / Math.sqrt(6), 12);
+});
