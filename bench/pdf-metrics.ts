@@ -34,10 +34,21 @@ export function bigramF1(cand: string[], ref: string[]): number {
 
 export const compactTitle = (s: string) => tokens(s).join('');
 /** A title without its section number ("C. Sleep schedule", "2.1 Data"): tagged PDFs often tag the number apart. */
-const unnumbered = (s: string) => compactTitle(s.replace(/^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|\(?[A-Za-z]\)|[A-H]\.|[IVXLC]{1,6}\.)\s+/, ''));
+// Section labels taken off before comparing, also "Appendix A", "Chapter 3:" and "A.1" (an outline
+// may print "A Copying Information" where the text has "Appendix A Copying Information").
+const unnumbered = (s: string) =>
+  compactTitle(s.replace(/^\s*(?:(?:appendix|annex|chapter|part|section|anexo|ap[êe]ndice|cap[íi]tulo)\s+(?:[A-Z]|[IVXLC]{1,6}|\d{1,3})(?:\.\d{1,3})*\.?:?|\d{1,2}(?:\.\d{1,2})*\.?|[A-Z](?:\.\d{1,2})+\.?|\(?[A-Za-z]\)|[A-H]\.?|[IVXLC]{1,6}\.)\s+/i, ''));
 
+/** ATX headings outside fenced code blocks (a "# comment" line in a code block is no heading). */
 export function markdownHeadings(md: string): string[] {
+  let fence: string | null = null;
   return md.split('\n').flatMap((l) => {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(l);
+    if (f && (fence === null || (f[1][0] === fence[0] && f[1].length >= fence.length))) {
+      fence = fence === null ? f[1] : null;
+      return [];
+    }
+    if (fence !== null) return [];
     const m = /^#{1,6}\s+(.*)$/.exec(l);
     return m ? [m[1]] : [];
   });

@@ -2,7 +2,8 @@
 // tokenizer counting in ChunkLab's tokenizer. Use it to compare what you run today.
 
 import { BASELINE_CHUNKERS, type CommonParams } from '../types.ts';
-import { chunksFromRanges, defineChunker, maxTokensParam, overlapParam, placePieces, withOnePassReverts } from './kit/index.ts';
+import { chunksFromRanges, defineChunker, maxTokensParam, overlapParam, placePieces } from './kit/index.ts';
+import { withOnePassReverts } from './kit/llamaindex-reverts.ts';
 
 const quiet = { log() {}, warn() {}, error() {} };
 

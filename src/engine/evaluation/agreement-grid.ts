@@ -6,7 +6,7 @@ import type { ChunkerId } from '../types.ts';
 import { InputError } from '../types.ts';
 import { isEvaluated, type Dataset, type QuestionSpec } from './dataset.ts';
 import { runExperiment, type ExperimentConfig, type ExperimentDeps, type Stage } from './experiment.ts';
-import { budgetOf, scoreResults, type QuestionScore } from './metrics.ts';
+import { budgetOf, perQuestionValue, scoreResults, type QuestionScore } from './metrics.ts';
 import { rankAgreement, type RankAgreement, type RankAgreementOptions, type ScoredSet } from './rank-agreement.ts';
 import type { Metrics, ResultsFile } from './types.ts';
 
@@ -16,22 +16,7 @@ export type AgreementMetric = (typeof AGREEMENT_METRICS)[number];
 
 /** One question's score under a metric (its mean over questions is the file's metric). */
 export function questionValue(s: QuestionScore, metric: AgreementMetric): number {
-  switch (metric) {
-    case 'hit@1':
-      return s.hit1 ? 1 : 0;
-    case 'hit@3':
-      return s.hit3 ? 1 : 0;
-    case 'hit@5':
-      return s.hit5 ? 1 : 0;
-    case 'mrr':
-      return s.rank ? 1 / s.rank : 0;
-    case 'recall@5':
-      return s.recall5;
-    case 'hit@budget':
-      return s.hitBudget ? 1 : 0;
-    case 'recall@budget':
-      return s.recallBudget;
-  }
+  return perQuestionValue(s, metric);
 }
 
 export type QuestionSide = 'a' | 'b';

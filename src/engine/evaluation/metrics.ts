@@ -40,6 +40,32 @@ export interface QuestionScore {
   twin?: TwinOutcome;
 }
 
+/** The per-question scores a configuration can be compared by (each in [0, 1]; higher is better). */
+export const PER_QUESTION_METRICS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'recall@5', 'iou@5', 'hit@budget', 'recall@budget'] as const;
+export type PerQuestionMetric = (typeof PER_QUESTION_METRICS)[number];
+
+/** One question's score under `metric` (its mean over questions is the results file's metric). */
+export function perQuestionValue(s: QuestionScore, metric: PerQuestionMetric): number {
+  switch (metric) {
+    case 'hit@1':
+      return s.hit1 ? 1 : 0;
+    case 'hit@3':
+      return s.hit3 ? 1 : 0;
+    case 'hit@5':
+      return s.hit5 ? 1 : 0;
+    case 'mrr':
+      return s.rank ? 1 / s.rank : 0;
+    case 'recall@5':
+      return s.recall5;
+    case 'iou@5':
+      return s.iou5;
+    case 'hit@budget':
+      return s.hitBudget ? 1 : 0;
+    case 'recall@budget':
+      return s.recallBudget;
+  }
+}
+
 export interface Scores {
   metrics: Metrics;
   intervals: Record<RateKey, [number, number]>;

@@ -9,34 +9,17 @@
 // choice in each resample (a document's questions share its cuts: they are not independent).
 import { InputError } from '../types.ts';
 import { seededRandom } from '../util/index.ts';
-import { budgetOf, scoreResults, type QuestionScore } from './metrics.ts';
+import { budgetOf, perQuestionValue, PER_QUESTION_METRICS, scoreResults, type QuestionScore } from './metrics.ts';
 import { percentile } from './power.ts';
 import type { ResultsFile } from './types.ts';
 
 /** The per-question scores a choice can be made on (each in [0, 1]; higher is better). */
-export const CHOICE_METRICS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'recall@5', 'iou@5', 'hit@budget', 'recall@budget'] as const;
+export const CHOICE_METRICS = PER_QUESTION_METRICS;
 export type ChoiceMetric = (typeof CHOICE_METRICS)[number];
 
 /** A question's score under `metric`, from its QuestionScore. */
 export function questionScore(s: QuestionScore, metric: ChoiceMetric): number {
-  switch (metric) {
-    case 'hit@1':
-      return s.hit1 ? 1 : 0;
-    case 'hit@3':
-      return s.hit3 ? 1 : 0;
-    case 'hit@5':
-      return s.hit5 ? 1 : 0;
-    case 'mrr':
-      return s.rank ? 1 / s.rank : 0;
-    case 'recall@5':
-      return s.recall5;
-    case 'iou@5':
-      return s.iou5;
-    case 'hit@budget':
-      return s.hitBudget ? 1 : 0;
-    case 'recall@budget':
-      return s.recallBudget;
-  }
+  return perQuestionValue(s, metric);
 }
 
 /** Configurations' scores on one question set. */

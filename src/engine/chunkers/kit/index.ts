@@ -29,4 +29,3 @@ export { cosine, isSparse, percentile, smoothCurve, windowedSimilarities, type V
 export { breakpointCurve, cutCurve, peaks, type BreakpointCurve, type CurveOptions, type CutRule } from './breakpoints.ts';
 export { segmentDrafts } from './segments.ts';
 export { chunksFromRanges, placePieces } from './library-spans.ts';
-export { withOnePassReverts, type RevertCounts } from './llamaindex-reverts.ts';

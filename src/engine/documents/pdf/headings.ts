@@ -21,24 +21,54 @@ export function flattenOutline(nodes: PdfOutlineNode[] | null, level = 1, out: O
 
 export const compact = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** Rows that carry outline titles, with their levels; null when fewer than half the titles are found. */
+/** A section label opening a title or a line: "2.1", "A.2", "IV.", "Appendix A", "Chapter 3". */
+const LABEL = /^\s*(?:(?:appendix|annex|chapter|part|section|anexo|ap[êe]ndice|cap[íi]tulo|parte|se[çc][ãa]o)\s+(?:[A-Z]|[IVXLC]{1,6}|\d{1,3})(?:\.\d{1,3})*\.?:?|\d{1,3}(?:\.\d{1,3}){0,5}\.?|[A-Z](?:\.\d{1,3}){0,5}\.?|[IVXLC]{1,6}\.)\s+(?=\S)/iu;
+
+/** The compact key of a title or line without its section label ("2.1 ASN.1 syntax" → "asn1syntax"). */
+export const unlabelled = (s: string) => compact(s.replace(LABEL, ''));
+
+/**
+ * Rows that carry outline titles, with their levels. A title matches a line, or two or three
+ * consecutive lines (a title wrapped), when their text is the same letters and digits; taken when at
+ * least half the titles are found so. Otherwise a second try also matches lines that are the same
+ * once a section label is taken off either side, since texinfo and Word outlines often leave out the
+ * numbers the text prints ("ASN.1 syntax" for "2.1 ASN.1 syntax", "A Copying Information" for
+ * "Appendix A Copying Information"); taken only when it finds at least 80% of the titles (a looser
+ * match that finds fewer says the lines are not read as the outline expects: fonts do better).
+ * Null when neither is taken.
+ */
 export function outlineHeadings(rows: Row[], outline: OutlineEntry[]): Map<Row, number> | null {
+  return matchOutline(rows, outline, false, 0.5) ?? matchOutline(rows, outline, true, 0.8);
+}
+
+function matchOutline(rows: Row[], outline: OutlineEntry[], labels: boolean, enough: number): Map<Row, number> | null {
   if (!outline.length) return null;
-  const keys = rows.map((r) => compact(rowText(r)));
+  const texts = rows.map((r) => rowText(r).trim());
+  const keys = texts.map(compact);
   const found = new Map<Row, number>();
   let cursor = 0;
   let hits = 0;
-  const tryAt = (i: number, want: string, level: number): boolean => {
-    if (found.has(rows[i])) return false;
-    if (keys[i] === want) {
-      found.set(rows[i], level);
-      return true;
-    }
-    // A title wrapped over two lines.
-    if (i + 1 < rows.length && want.startsWith(keys[i]) && keys[i].length > 0 && keys[i] + keys[i + 1] === want) {
-      found.set(rows[i], level);
-      found.set(rows[i + 1], level);
-      return true;
+  const same = (text: string, key: string, title: string, want: string): boolean => {
+    if (key === want) return true;
+    if (!labels) return false;
+    const a = unlabelled(text);
+    const b = unlabelled(title);
+    return a.length >= 3 && (a === b || a === want || key === b);
+  };
+  const tryAt = (i: number, title: string, want: string, level: number): boolean => {
+    if (found.has(rows[i]) || !keys[i]) return false;
+    let text = '';
+    let key = '';
+    for (let k = 0; k < 3 && i + k < rows.length; k++) {
+      if (k > 0 && (found.has(rows[i + k]) || rows[i + k].page !== rows[i].page)) return false;
+      text = k ? `${text} ${texts[i + k]}` : texts[i];
+      key += keys[i + k];
+      if (same(text, key, title, want)) {
+        for (let j = 0; j <= k; j++) found.set(rows[i + j], level);
+        return true;
+      }
+      // Longer than the title already: no further line can make it match.
+      if (key.length > want.length + 24) return false;
     }
     return false;
   };
@@ -46,14 +76,14 @@ export function outlineHeadings(rows: Row[], outline: OutlineEntry[]): Map<Row, 
     const want = compact(e.title);
     if (!want) continue;
     let at = -1;
-    for (let i = cursor; i < rows.length && at < 0; i++) if (tryAt(i, want, e.level)) at = i;
-    for (let i = 0; i < cursor && at < 0; i++) if (tryAt(i, want, e.level)) at = i;
+    for (let i = cursor; i < rows.length && at < 0; i++) if (tryAt(i, e.title, want, e.level)) at = i;
+    for (let i = 0; i < cursor && at < 0; i++) if (tryAt(i, e.title, want, e.level)) at = i;
     if (at >= 0) {
       hits++;
       cursor = at + 1;
     }
   }
-  return hits * 2 >= outline.length ? found : null;
+  return hits >= enough * outline.length ? found : null;
 }
 
 const round = (x: number) => Math.round(x * 2) / 2;
@@ -90,6 +120,15 @@ const AFFILIATION = /@|\b(?:university|universidade|universidad|université|inst
 /** Code and query syntax: never a heading, however it is set. */
 const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|FROM|WHERE|GRANT|EXEC|CALL)\b|\b(?:FROM|WHERE|VALUES|INTO|TABLE)\s+\S/;
 
+/**
+ * A code identifier or signature: a word joined by underscores ("asn1_create_element"), a line that
+ * is one camelCase name, a name of three dotted parts or joined by "::" or "->" ("readValue",
+ * "os.path.join", "std::vector"; "PDF.js" and "Node.js" stay titles), or a
+ * call with C-like types in its parentheses ("read (const char *name"). Never a heading unless
+ * numbered ("2.3 The max_tokens setting" is a section).
+ */
+const IDENTIFIER = /\p{L}[\p{L}\p{N}]*_[\p{L}\p{N}]|^[\p{Ll}_$][\p{L}\p{N}_$]*\p{Lu}[\p{L}\p{N}_$]*(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:::|->)[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*){2,}(?:\(\))?$|\w\s*\(\s*(?:const\s+|unsigned\s+|struct\s+)*(?:int|char|void|float|double|bool|long|short|size_t|string|self|[A-Za-z]\w*_t)\b|\w\(\)$/u;
+
 /** A table of contents' line: dot leaders (". . . ." or "....") before a page number. */
 const TOC_LINE = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
@@ -125,6 +164,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     if (CODE_LIKE.test(t) || isByline(t) || TOC_LINE.test(t)) return null;
     const depth = numberingDepth(t);
     if (!depth && MARKER.test(t)) return null; // "a) item", "3) item": a list
+    if (!depth && IDENTIFIER.test(t)) return null;
     const words = t.split(/\s+/).length;
     const sentence = /[.,;:!?]$/.test(t) && !/^\S+\.$/.test(t);
     if (sentence && words > 3) return null;
@@ -135,7 +175,16 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
     const next = rows[i + 1];
-    const apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
+    let apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
+    // Or set off above (a gap over 1.5 lines) and much shorter than the line below, which starts at
+    // the same x: a section title over its paragraph's first, full line (LaTeX's \subsection at body
+    // size and weight, tight above its text).
+    if (!apart && next && (!prev || prev.page !== r.page || prev.jump || prev.y - r.y > 1.5 * r.size)) {
+      const x0 = r.frags[0].x0;
+      const nx0 = next.frags[0].x0;
+      const nx1 = next.frags[next.frags.length - 1].x1;
+      apart = Math.abs(nx0 - x0) < r.size && f.x1 - x0 < 0.6 * (nx1 - nx0);
+    }
     const numbered = depth > 0 && words <= 10 && apart && /^\S+\s+\p{Lu}/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t));
     if (!big && !boldish && !numbered) return null;
     return { key: `${round(f.size)}|${f.bold ? 1 : 0}`, size: round(f.size), bold: f.bold, depth };
@@ -212,3 +261,30 @@ export function runInHeadings(rows: Row[], headingOf: Map<Row, number>): Map<Row
 }
 
 export { MARKER as LIST_MARKER };
+
+const NUMBER = /^\s*(?:(?:appendix|annex|anexo|ap[êe]ndice)\s+)?((?:\d{1,3}|[A-Z])(?:\.\d{1,3}){0,5})\.?\s+(?=\p{L})/u;
+
+/**
+ * Headings below the outline's depth: font headings (see fontHeadings) that the outline left out,
+ * kept only when numbered under the outline heading above them ("2.1.3 Details" after the outline's
+ * "2.1 Syntax" becomes one level below it, "2.1.3.1" two). Unnumbered font headings, and numbers that
+ * do not continue the heading above ("5.2" under "2.1"), are dropped: with an outline to go by, a
+ * bold or larger line that it does not list is more often a function name, a caption or a byline.
+ */
+export function belowOutline(rows: Row[], outlined: Map<Row, number>, fonts: Map<Row, number>): Map<Row, number> {
+  const out = new Map(outlined);
+  let parent: { num: string; level: number } | null = null;
+  for (const r of rows) {
+    const t = rowText(r);
+    const m = NUMBER.exec(t);
+    const level = outlined.get(r);
+    if (level !== undefined) {
+      parent = m ? { num: m[1], level } : null;
+      continue;
+    }
+    if (!parent || !m || !fonts.has(r) || !m[1].startsWith(`${parent.num}.`)) continue;
+    const extra = m[1].split('.').length - parent.num.split('.').length;
+    if (extra >= 1) out.set(r, Math.min(6, parent.level + extra));
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
 import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
 import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
-import { compact, flattenOutline, fontHeadings, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
+import { belowOutline, compact, flattenOutline, fontHeadings, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks, type ColumnCuts } from './render.ts';
@@ -294,8 +294,10 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat().filter((r) => !r.table);
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
-      if (headingOf) headings = 'outline';
-      else headingOf = fontHeadings(all);
+      if (headingOf) {
+        headings = 'outline';
+        headingOf = belowOutline(all, headingOf, fontHeadings(all));
+      } else headingOf = fontHeadings(all);
       // Run-in headings ("1.2 Scope." in bold opening a paragraph) unless the outline gave the headings.
       const runIns = headings === 'outline' ? undefined : runInHeadings(all, headingOf);
       fontCues += headingOf.size + (runIns?.size ?? 0);
