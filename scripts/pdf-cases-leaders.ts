@@ -111,5 +111,5 @@ export async function tocColumns(): Promise<Uint8Array> {
 export async function leaderCase() {
   const S = LEADER_SHEET;
   const body = S.rows.flatMap((row, i) => [...(i % 2 === 0 ? [S.sections[i / 2]] : []), row.join(' ')]);
-  return { name: 'indicator sheet with dot leaders', bytes: await leaderSheet(), text: [S.title, ...S.rounds, ...S.header, ...body, S.note].join(' '), outline: [{ level: 1, title: S.title }], tables: [], running: [] };
+  return { name: 'indicator sheet with dot leaders', bytes: await leaderSheet(), text: [S.title, ...S.rounds, ...S.header, ...body, S.note].join(' '), outline: [{ level: 1, title: S.title }, ...S.sections.map((title) => ({ level: 2, title }))], tables: [], running: [] };
 }

@@ -3,7 +3,7 @@
 // of contents in the left column of a two-column page does not join the right column's prose.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
+import { markdownHeadings, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 import { LEADER_SHEET, leaderSheet, TOC_COLUMNS, tocColumns } from '../../../scripts/pdf-cases-leaders.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
@@ -16,6 +16,8 @@ describe('dot leaders', () => {
     const body = S.rows.flatMap((row, i) => [...(i % 2 === 0 ? [S.sections[i / 2]] : []), row.join(' ')]);
     const want = tokens([S.title, ...S.rounds, ...S.header, ...body, S.note].join(' '));
     expect(markdownWords(r.markdown)).toEqual(want);
+    // The bold section lines stay headings under a row of figures (no sentence in progress above them).
+    expect(markdownHeadings(r.markdown)).toEqual([S.title, ...S.sections]);
     // Each value stands on its label's line.
     for (const [label, v1, v2] of LEADER_SHEET.rows) {
       const line = r.markdown.split('\n').find((l) => l.includes(label));

@@ -4,7 +4,7 @@
 // of on both sides; lines crossing it (a full-width title, a wide table) cut the page into bands,
 // and each band is read left column first, then right.
 
-import { rowText } from './geometry.ts';
+import { endsInLeader, rowText } from './geometry.ts';
 import { bodyStyle } from './headings.ts';
 import type { Frag, Row } from './types.ts';
 
@@ -234,8 +234,6 @@ export function readingOrder(rows: Row[]): Row[] {
   return out;
 }
 
-/** A fragment that ends in a leader: dots (spaced or not), an ellipsis run, middle dots or underscores. */
-const LEADER = /(?:(?:\.\s?){5,}|…{3,}|(?:·\s?){5,}|_{5,})\s*$/;
 
 /** What a leader leads to: figures (a value, a percentage, an amount, a page number) or a roman page number. */
 const FIGURE = /^(?:(?=[^\d]*\d)[\d\s.,%()+\-–—−$€£]+|[ivxlcdm]{1,7})$/i;
@@ -246,9 +244,9 @@ const FIGURE = /^(?:(?=[^\d]*\d)[\d\s.,%()+\-–—−$€£]+|[ivxlcdm]{1,7})$/
  * letters after them (the other column of a two-column page beside a table of contents) stays apart.
  */
 export function bridgeLeaders(r: Row): Row {
-  if (!r.frags.some((f) => LEADER.test(f.text))) return r;
+  if (!r.frags.some((f) => endsInLeader(f.text))) return r;
   const frags = r.frags.map((f, i) => {
-    if (!LEADER.test(f.text)) return f;
+    if (!endsInLeader(f.text)) return f;
     let x1 = f.x1;
     for (let k = i + 1; k < r.frags.length && FIGURE.test(r.frags[k].text.trim()); k++) x1 = Math.max(x1, r.frags[k].x1);
     return x1 > f.x1 ? { ...f, x1 } : f;
