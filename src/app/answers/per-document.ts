@@ -24,11 +24,15 @@ export function sameQuestionSet<R extends { name: string; file: ResultsFile }>(r
   }
   let best: R[] = [];
   for (const g of groups.values()) if (g.length > best.length) best = g;
-  const seen = new Map<string, number>();
+  // Names are the per-document recipe's keys: a number is added until the name is one no run has
+  // (a run may itself be called "fixed (2)").
+  const taken = new Set(best.map((row) => row.name));
+  const used = new Set<string>();
   const runs = best.map((row) => {
-    const n = (seen.get(row.name) ?? 0) + 1;
-    seen.set(row.name, n);
-    return { row, name: n > 1 ? `${row.name} (${n})` : row.name };
+    let name = row.name;
+    for (let n = 2; used.has(name) || (name !== row.name && taken.has(name)); n++) name = `${row.name} (${n})`;
+    used.add(name);
+    return { row, name };
   });
   return { runs, leftOut: rows.length - runs.length };
 }

@@ -155,7 +155,8 @@ class BoundaryEditor {
     const list = this.edits;
     this.edits = sameMove(list[list.length - 1], e) ? [...list.slice(0, -1), e] : [...list, e];
     this.undone = [];
-    return this.rescore();
+    // Refused by the engine: back to `list` (a merged move replaced the accepted move before it).
+    return this.rescore(list);
   }
 
   undo(): Promise<void> {
@@ -185,7 +186,8 @@ class BoundaryEditor {
     return this.rescore();
   }
 
-  private async rescore(): Promise<void> {
+  /** Scores the edits; `before`: the list to go back to when the engine refuses the newest edit. */
+  private async rescore(before?: DocEdit[]): Promise<void> {
     const seq = ++this.seq;
     const edits = $state.snapshot(this.edits) as DocEdit[];
     this.savedId = null;
@@ -206,7 +208,7 @@ class BoundaryEditor {
         return;
       }
       // A refused edit (it would empty a chunk): drop it and keep the last good scoring.
-      if ((e as { code?: unknown })?.code === 'edit-bad-boundary' && this.edits.length) this.edits = this.edits.slice(0, -1);
+      if ((e as { code?: unknown })?.code === 'edit-bad-boundary' && this.edits.length) this.edits = before ?? this.edits.slice(0, -1);
       this.fail(e);
     }
   }

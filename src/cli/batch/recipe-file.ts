@@ -59,11 +59,9 @@ async function loadPerDocument(text: string, path: string, tokenizerDir: string 
   const plan = parsePerDocumentRecipe(text, path);
   const def = plan.configurations[plan.default].recipe;
   if (!def) throw new InputError(`the default configuration "${plan.default}" has no recipe (${plan.configurations[plan.default].reason ?? 'none recorded'})`, path);
-  const hashes: Record<string, string | null> = {};
-  for (const [name, c] of Object.entries(plan.configurations)) {
-    hashes[name] = c.recipe ? recipeHash(c.recipe) : null;
-    if (c.recipe) await planTokenizer(c.recipe.tokenizer, tokenizerDir);
-  }
+  // Object.fromEntries defines own properties: a configuration named "__proto__" stays a key of the hash.
+  const hashes: Record<string, string | null> = Object.fromEntries(Object.entries(plan.configurations).map(([name, c]) => [name, c.recipe ? recipeHash(c.recipe) : null]));
+  for (const c of Object.values(plan.configurations)) if (c.recipe) await planTokenizer(c.recipe.tokenizer, tokenizerDir);
   const hash = hash64(canonicalJson({ perDocument: { default: plan.default, documents: plan.documents, recipes: hashes } }));
   return { recipe: def, hash, tokenizer: await planTokenizer(def.tokenizer, tokenizerDir), perDocument: plan };
 }

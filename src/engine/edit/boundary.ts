@@ -89,9 +89,12 @@ export function applyBoundaryEdit(env: EditEnv, chunks: readonly Chunk[], edit: 
     // The cut must leave text in both chunks.
     const start = skipForward(text, to, b.end);
     const overlap = a.end - b.start;
-    const end = overlap > 0 ? Math.min(b.end, start + overlap) : skipBack(text, to, a.start);
+    const end = skipBack(text, overlap > 0 ? Math.min(b.end, start + overlap) : to, a.start);
     if (start >= b.end) throw bad(`moving the boundary to ${to} would leave the chunk after it empty`, edit.chunk + 1);
     if (end <= a.start || to <= a.start) throw bad(`moving the boundary to ${to} would leave the chunk before it empty`, edit.chunk);
+    // With overlap the next chunk starts inside this one: the moved start may not pass it (chunks stay in order of start).
+    const next = out[edit.chunk + 2];
+    if (next && start >= next.start) throw bad(`moving the boundary to ${to} would start the chunk after it at or past the start of the next one (${next.start})`, edit.chunk + 1);
     if (b.start !== start) {
       b.start = start;
       touched.add(edit.chunk + 1);
@@ -116,6 +119,9 @@ export function applyBoundaryEdit(env: EditEnv, chunks: readonly Chunk[], edit: 
     const start = skipForward(text, at, c.end);
     if (at <= c.start || end <= c.start) throw bad(`splitting at ${at} would leave the first part empty`, edit.chunk);
     if (at >= c.end || start >= c.end) throw bad(`splitting at ${at} would leave the second part empty`, edit.chunk);
+    // With overlap the next chunk starts inside this one: the second part may not start at or past it (chunks stay in order of start).
+    const next = out[edit.chunk + 1];
+    if (next && start >= next.start) throw bad(`splitting at ${at} would start the second part at or past the start of the next chunk (${next.start})`, edit.chunk);
     const second: Chunk = { ...c, start, flags: [] };
     c.end = end;
     out.splice(edit.chunk + 1, 0, second);

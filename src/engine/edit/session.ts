@@ -83,6 +83,8 @@ export function editableReason(config: Record<string, unknown>): string | null {
   if (!(id in CHUNKERS)) return `unknown chunker "${id}"`;
   if (id === 'semantic' && c.semanticEmbedder && c.semanticEmbedder !== LEXICAL_EMBEDDER_ID) return 'the semantic chunker cut this run with a model\'s vectors';
   if (c.context) return 'generated context sentences come from a language model';
+  // Its chunks are the hand edits of another run: the chunker rebuilds that run's, not these.
+  if (c.edited !== undefined) return 'its boundaries were already edited by hand (edit the original run)';
   if (c.rerank) return 'the run reranks with a cross-encoder';
   if (c.retriever?.late) return 'late chunking pools vectors over whole documents';
   return null;

@@ -127,8 +127,18 @@ export function splitHalves(rows: readonly number[], docId: string, seed: number
   return [order.slice(0, cut).sort((a, b) => a - b), order.slice(cut).sort((a, b) => a - b)];
 }
 
-/** Each configuration's summed scores on the question indices `rows`. */
-const sumsOf = (scores: readonly number[][], rows: readonly number[]) => scores.map((s) => rows.reduce((t, i) => t + s[i], 0));
+/**
+ * Each configuration's summed scores on the question indices `rows`, summed in ascending order: two
+ * configurations with the same scores on different questions (MRR 1/3, 1, 1/7 … in another order)
+ * get the very same sum, a tie, where summing in question order can leave a rounding error between them.
+ */
+const sumsOf = (scores: readonly number[][], rows: readonly number[]) =>
+  scores.map((s) =>
+    rows
+      .map((i) => s[i])
+      .sort((a, b) => a - b)
+      .reduce((t, v) => t + v, 0),
+  );
 
 /** The per-document choice with its cross-fitted gain. */
 export function choosePerDocument(input: ChoiceInput, opts: PerDocumentOptions = {}): PerDocumentResult {
@@ -186,7 +196,7 @@ export function choosePerDocument(input: ChoiceInput, opts: PerDocumentOptions =
   const singleAll = argmaxWithTieTo(totals, -1);
   let inPerDoc = 0;
   const perDocument: DocumentChoice[] = docs.map((d, k) => {
-    const all = d.sums[0].map((x, c) => x + d.sums[1][c]);
+    const all = sumsOf(scores, d.rows);
     const chosen = d.eligible ? argmaxWithTieTo(all, singleAll) : singleAll;
     inPerDoc += all[chosen];
     const half = (h: 0 | 1): ChoiceHalf => ({

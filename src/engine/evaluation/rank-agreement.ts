@@ -142,7 +142,12 @@ export interface RankAgreement {
   best: { a: string[]; b: string[]; same: boolean };
 }
 
-const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : 0);
+/**
+ * Mean of the scores, summed in ascending order: two configurations whose scores are the same values
+ * on different questions (MRR 1/3, 1, 1/7 … in another order) then get the very same mean, a tie,
+ * where summing in question order can leave them a rounding error apart (ordered, for τ-b).
+ */
+const mean = (xs: readonly number[]) => (xs.length ? [...xs].sort((a, b) => a - b).reduce((s, v) => s + v, 0) / xs.length : 0);
 
 /** Places, 1 = highest score; tied scores share the mean of their places. */
 export function ranksOf(scores: readonly number[]): number[] {
@@ -175,9 +180,13 @@ function clustersOf(set: ScoredSet, by: ResampleUnit): { sums: Float64Array[]; s
     members.push(c);
   });
   const sums = Array.from({ length: sizes.length }, () => new Float64Array(configs));
+  // Each unit's sum in ascending order (as `mean`): equal scores on different questions of a unit tie exactly.
+  const parts: number[][] = Array.from({ length: sizes.length }, () => []);
   for (let c = 0; c < configs; c++) {
     const row = set.values[c];
-    for (let q = 0; q < row.length; q++) sums[members[q]][c] += row[q];
+    for (const p of parts) p.length = 0;
+    for (let q = 0; q < row.length; q++) parts[members[q]].push(row[q]);
+    parts.forEach((p, u) => (sums[u][c] = p.sort((x, y) => x - y).reduce((t, v) => t + v, 0)));
   }
   return { sums, sizes };
 }

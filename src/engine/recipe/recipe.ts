@@ -83,6 +83,9 @@ export function parseRecipe(text: string, where: string, defaultTokenizer: strin
   }
   if (config.chunker === 'external') throw new InputError('these results scored chunks made elsewhere (chunker "external"): there is no recipe to rerun', where);
   if (config.context) throw new InputError('these results put a generated context sentence before each chunk: a recipe cannot rerun a language model', where);
+  // The inspector's hand edits (config.edited): the chunker and params are the original run's, so a
+  // recipe would give the chunks before the edits, not the ones these results scored.
+  if (config.edited !== undefined) throw new InputError("these results scored chunk boundaries edited by hand in the inspector: a recipe would give the original run's chunks, not the edited ones", where);
   const retriever = isObj(config.retriever) ? config.retriever : {};
   const tokenizer =
     typeof config.tokenizer === 'string' ? config.tokenizer : typeof retriever.modelId === 'string' ? retriever.modelId : defaultTokenizer;

@@ -22,3 +22,15 @@ test('the largest group sharing questions and gold spans; others left out; repea
   expect(s.leftOut).toBe(3);
   expect(sameQuestionSet([]).runs).toEqual([]);
 });
+
+test('a numbered name never repeats the name of another run (the recipe is keyed by these names)', () => {
+  const rows = [
+    { id: '1', name: 'fixed', file: file(['a']) },
+    { id: '2', name: 'fixed', file: file(['a']) },
+    { id: '3', name: 'fixed (2)', file: file(['a']) },
+    { id: '4', name: 'fixed', file: file(['a']) },
+  ];
+  const names = sameQuestionSet(rows).runs.map((r) => r.name);
+  expect(new Set(names).size).toBe(rows.length);
+  expect(names).toEqual(['fixed', 'fixed (3)', 'fixed (2)', 'fixed (4)']);
+});

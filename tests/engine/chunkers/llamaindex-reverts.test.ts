@@ -1,5 +1,5 @@
 // LlamaIndex's SentenceSplitter with its placeholders put back in one pass (src/engine/chunkers/
-// llamaindex-reverts.ts) gives exactly the library's own output: on long paragraphs full of numbers,
+// kit/llamaindex-reverts.ts) gives exactly the library's own output: on long paragraphs full of numbers,
 // amounts, URIs and abbreviations, on text that already looks like a placeholder (the library's loop
 // runs then), and on replacements holding "$"; the one pass is really taken on ordinary text; the
 // setter on Object.prototype never outlives the call; the chunker equals the library called directly.

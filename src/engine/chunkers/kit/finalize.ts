@@ -89,10 +89,12 @@ export function finalize(env: FinalizeEnv, drafts: Draft[]): Chunk[] {
     // Over the cap (a tokenizer whose slices do not add up, a budget estimate that was off, or more
     // characters than the cap allows, see MAX_CHARS_PER_TOKEN):
     // cut again at token boundaries, with the path of each piece, until every piece verifies.
+    // Every piece fits the cap, so an 'over-cap' draft's flag does not carry over to them.
+    const pieceDraft = d.flags?.includes('over-cap') ? { ...d, flags: d.flags.filter((f) => f !== 'over-cap') } : d;
     for (const [ps, pe] of refit(env, s, e, d.extraPrefix ?? '', d.path, d.leanHeader)) {
       const piecePath = d.path ?? pathAt(doc, ps);
       const piecePrefix = prefixer.header(piecePath, d.leanHeader) + (d.extraPrefix ?? '');
-      push(d, ps, pe, piecePrefix, tokenizer.count(piecePrefix + text.slice(ps, pe)), piecePath);
+      push(pieceDraft, ps, pe, piecePrefix, tokenizer.count(piecePrefix + text.slice(ps, pe)), piecePath);
     }
   }
   return out;
