@@ -54,6 +54,10 @@ export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: strin
 
 const isBlank = (s: string) => !/\S/.test(s);
 
+/** A fragment that ends in a leader: dots (spaced or not), an ellipsis run, middle dots or underscores. */
+const LEADER = /(?:(?:\.\s?){5,}|…{3,}|(?:·\s?){5,}|_{5,})\s*$/;
+export const endsInLeader = (text: string) => LEADER.test(text);
+
 /** Longest run of spaces a drawn gap turns into (code indentation, aligned columns). */
 export const MAX_PAD = 160;
 const RTL_CHAR = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;

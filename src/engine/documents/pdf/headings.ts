@@ -3,7 +3,7 @@
 // body text: lines set larger than the body, or bold at body size when the body is not bold, each
 // distinct (size, bold) style a level, larger first.
 
-import { rowText } from './geometry.ts';
+import { endsInLeader, rowText } from './geometry.ts';
 import type { PdfOutlineNode, Row } from './types.ts';
 
 export interface OutlineEntry {
@@ -168,10 +168,11 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const words = t.split(/\s+/).length;
     const sentence = /[.,;:!?]$/.test(t) && !/^\S+\.$/.test(t);
     if (sentence && words > 3) return null;
-    // A line inside a paragraph: the line above is close, as large, and does not end a sentence.
+    // A line inside a paragraph: the line above is close, as large, and does not end a sentence
+    // (a label with a dot leader and its figures is no sentence in progress).
     const prev = rows[i - 1];
     const big = f.size >= body.size * 1.12;
-    if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold))) return null;
+    if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold)) && !prev.frags.some((x) => endsInLeader(x.text))) return null;
     const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
     const next = rows[i + 1];

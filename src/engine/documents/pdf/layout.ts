@@ -4,7 +4,7 @@
 // of on both sides; lines crossing it (a full-width title, a wide table) cut the page into bands,
 // and each band is read left column first, then right.
 
-import { rowText } from './geometry.ts';
+import { endsInLeader, rowText } from './geometry.ts';
 import { bodyStyle } from './headings.ts';
 import type { Frag, Row } from './types.ts';
 
@@ -204,7 +204,10 @@ function sideGutter(rows: Row[], frags: Frag[], left: number, W: number): number
  * column then right. The first row read after a column change is marked `jump`.
  */
 export function readingOrder(rows: Row[]): Row[] {
-  const g = findGutter(rows);
+  // Gutters are looked for with leader lines bridged: a label's dot leader runs to the value it
+  // leads to ("Any Injury ........ 1.9"), so the gap after it is no gutter and the row is one line.
+  const bridged = rows.map(bridgeLeaders);
+  const g = findGutter(bridged);
   if (g === null) return rows;
   const out: Row[] = [];
   let L: Row[] = [];
@@ -216,8 +219,8 @@ export function readingOrder(rows: Row[]): Row[] {
     L = [];
     R = [];
   };
-  for (const r of rows) {
-    if (r.frags.some((f) => f.x0 < g && f.x1 > g)) {
+  for (const [i, r] of rows.entries()) {
+    if (bridged[i].frags.some((f) => f.x0 < g && f.x1 > g)) {
       flush();
       out.push(r);
       continue;
@@ -229,4 +232,24 @@ export function readingOrder(rows: Row[]): Row[] {
   }
   flush();
   return out;
+}
+
+
+/** What a leader leads to: figures (a value, a percentage, an amount, a page number) or a roman page number. */
+const FIGURE = /^(?:(?=[^\d]*\d)[\d\s.,%()+\-–—−$€£]+|[ivxlcdm]{1,7})$/i;
+
+/**
+ * The row with each fragment that ends in a leader stretched over the figures that follow it (a
+ * value, a row of values, a page number): they are read on its line, after its label. Text with
+ * letters after them (the other column of a two-column page beside a table of contents) stays apart.
+ */
+export function bridgeLeaders(r: Row): Row {
+  if (!r.frags.some((f) => endsInLeader(f.text))) return r;
+  const frags = r.frags.map((f, i) => {
+    if (!endsInLeader(f.text)) return f;
+    let x1 = f.x1;
+    for (let k = i + 1; k < r.frags.length && FIGURE.test(r.frags[k].text.trim()); k++) x1 = Math.max(x1, r.frags[k].x1);
+    return x1 > f.x1 ? { ...f, x1 } : f;
+  });
+  return { ...r, frags };
 }

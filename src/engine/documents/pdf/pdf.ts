@@ -16,6 +16,7 @@ import { renderBlocks, type ColumnCuts } from './render.ts';
 import { ruledRows, tableLike } from './ruled-page.ts';
 import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
 import type { Ruling } from './ruled-page.ts';
+import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
@@ -179,11 +180,11 @@ async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<
 }
 
 /** Grids of the page's drawn lines; the operator list is only fetched when the text looks like a table (or is already fetched). */
-async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean): Promise<Ruling | undefined> {
+async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean, turn?: Matrix): Promise<Ruling | undefined> {
   if (!fetched && !tableLike(items, n)) return undefined;
   const ops = (await page.getOperatorList().catch(() => null)) as OperatorList | null;
   if (!ops?.fnArray || !ops.argsArray) return undefined;
-  const segs = segmentsOf(ops, codes);
+  const segs = segmentsOf(ops, codes, turn);
   // Worth keeping: a grid, or three horizontal rules (a table ruled across only).
   return segs && (segs.h.length >= 3 || segs.v.length >= 2) ? { segs, grids: gridsOf(segs) } : undefined;
 }
@@ -204,6 +205,10 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // A tagged PDF's pages are read without it first (null): only the pages that turn out to need
   // font cues pay for the operator list (loadBold).
   const fetched = fontBold ? await learnFonts(page, fontUseOf(tc), fontBold) : false;
+  // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
+  // where it runs left to right, its drawn lines with it (rotation.ts).
+  const deg = dominantTurn(tc.items.filter(isText));
+  const turned = deg ? turnOf(deg, page.view) : null;
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
   for (const it of tc.items) {
@@ -215,13 +220,14 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     let mc: string | undefined;
     for (let k = mcStack.length - 1; k >= 0 && mc === undefined; k--) if (mcStack[k]) mc = mcStack[k]!;
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
-    const item = toItem(it, mono, fontBold?.get(it.fontName) ?? false, mc);
+    const placed = turned && it.transform.length >= 6 ? { ...it, transform: compose(it.transform.slice(0, 6) as Matrix, turned.matrix) } : it;
+    const item = toItem(placed, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
-  const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched) : undefined;
+  const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();
-  return { n, box: page.view, items, tree, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
+  return { n, box: turned ? turned.box : page.view, items, tree, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
 }
 
 /** Reads a PDF into Markdown and a page map. */

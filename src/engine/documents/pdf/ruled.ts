@@ -118,10 +118,11 @@ export function drawsLines(ops: OperatorList, codes: OpCodes = DEFAULT_OPS): boo
  * lines; the edges of other filled or stroked rectangles). Curves and diagonals are ignored, as are
  * clipping paths (no paint). Null when the page draws more than MAX_SEGMENTS of them.
  */
-export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS): Segments | null {
+export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, start: M = [1, 0, 0, 1, 0, 0]): Segments | null {
   const h: Seg[] = [];
   const v: Seg[] = [];
-  let ctm: M = [1, 0, 0, 1, 0, 0];
+  // `start`: user space to the frame the page is read in (a quarter-turn for sideways text, rotation.ts).
+  let ctm: M = start;
   const stack: M[] = [];
   const n = Math.min(ops.fnArray.length, MAX_OPS);
   const add = (ax: number, ay: number, bx: number, by: number) => {
