@@ -7,7 +7,7 @@
 // And bootstrap intervals that resample documents (a document's questions are not independent: they
 // share its cuts) beside the ones that resample questions.
 import type { ResultsQuestion } from './types.ts';
-import { rng } from '../util/index.ts';
+import { quantileOfSorted, rng } from '../util/index.ts';
 
 /** z for a two-sided α = 0.05 and for 80% power. */
 export const Z_ALPHA = 1.959963984540054;
@@ -71,12 +71,7 @@ export interface BootstrapInterval {
 }
 
 /** The q-quantile (0–1) of sorted numbers, interpolated linearly between neighbours. */
-export function percentile(sorted: readonly number[], q: number): number {
-  const i = (sorted.length - 1) * q;
-  const lo = Math.floor(i);
-  const hi = Math.ceil(i);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
-}
+export const percentile = quantileOfSorted;
 
 /**
  * 95% percentile bootstrap of a rate: per question (each question resampled alone) and per document

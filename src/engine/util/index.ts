@@ -4,4 +4,5 @@ export { hash64 } from './hash.ts';
 export { rng, seededRandom } from './random.ts';
 export { offsetMap, hasAstral } from './codepoints.ts';
 export type { OffsetMap } from './codepoints.ts';
+export { quantileOfSorted } from './quantile.ts';
 export { trimLineEnds, trimCodeBlock, trimBlanksEnd } from './whitespace.ts';

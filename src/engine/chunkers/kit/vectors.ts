@@ -2,17 +2,13 @@
 // sparse vectors over windows of units.
 
 import type { SparseVector } from '../../types.ts';
+import { quantileOfSorted } from '../../util/index.ts';
 
 export type Vector = Float32Array | SparseVector;
 
 /** The p-th percentile (0-100) with linear interpolation between closest ranks (numpy's default). */
 export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = (Math.min(100, Math.max(0, p)) / 100) * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const hi = Math.ceil(rank);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
+  return quantileOfSorted([...values].sort((a, b) => a - b), Math.min(100, Math.max(0, p)) / 100);
 }
 
 export function cosine(a: Float32Array, b: Float32Array): number {
