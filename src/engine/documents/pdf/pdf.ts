@@ -17,8 +17,8 @@ import { ruledRows, tableLike } from './ruled-page.ts';
 import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
 import type { Ruling } from './ruled-page.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
-import { taggedBlocks } from './tagged.ts';
-import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
+import { ARTIFACT_MC, taggedBlocks, taggedRunning } from './tagged.ts';
+import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructLeaf, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
 
 /** Documents whose outline is too deep to ask pdf.js for (see outlineDepth), with the depth. */
@@ -211,13 +211,20 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   const turned = deg ? turnOf(deg, page.view) : null;
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
+  let inArtifact = 0;
   for (const it of tc.items) {
     if (!isText(it)) {
-      if (it.type === 'endMarkedContent') mcStack.pop();
-      else mcStack.push(it.id ?? null);
+      // Text inside an Artifact sequence (running lines, page numbers) is marked as such (tagged.ts).
+      if (it.type === 'endMarkedContent') {
+        if (mcStack.pop() === ARTIFACT_MC) inArtifact--;
+      } else {
+        const id = it.tag === 'Artifact' ? ARTIFACT_MC : (it.id ?? null);
+        if (id === ARTIFACT_MC) inArtifact++;
+        mcStack.push(id);
+      }
       continue;
     }
-    let mc: string | undefined;
+    let mc: string | undefined = inArtifact ? ARTIFACT_MC : undefined;
     for (let k = mcStack.length - 1; k >= 0 && mc === undefined; k--) if (mcStack[k]) mc = mcStack[k]!;
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
     const placed = turned && it.transform.length >= 6 ? { ...it, transform: compose(it.transform.slice(0, 6) as Matrix, turned.matrix) } : it;
@@ -230,6 +237,19 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   return { n, box: turned ? turned.box : page.view, items, tree, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
 }
 
+const perPageTrees = (pages: PageData[]) => pages.some((p) => p.tree);
+
+/** Does the first page's structure tree reach any content (a tagged PDF without its MarkInfo)? */
+async function hasStructure(doc: PdfDocumentProxy): Promise<boolean> {
+  try {
+    const tree = await (await doc.getPage(1)).getStructTree();
+    const reaches = (n: PdfStructNode | PdfStructLeaf): boolean => ('role' in n ? (n.children ?? []).some(reaches) : n.type === 'content');
+    return !!tree && reaches(tree);
+  } catch {
+    return false;
+  }
+}
+
 /** Reads a PDF into Markdown and a page map. */
 export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource: PdfjsSource, opts: PdfOptions = {}): Promise<PdfResult> {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
@@ -237,7 +257,8 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
   const doc = await open(pdfjs, bytes, opts);
   try {
     const mark = await doc.getMarkInfo().catch(() => null);
-    const tagged = !!mark?.Marked && !opts.ignoreStructure;
+    // Tagged: marked as such, or carrying a structure tree that reaches content without the mark (some producers omit it).
+    const tagged = !opts.ignoreStructure && (!!mark?.Marked || (await hasStructure(doc)));
     const fontBold = new Map<string, boolean>();
     const codes = opCodesOf(pdfjs.OPS);
     const pages: PageData[] = [];
@@ -264,14 +285,23 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     // Tagged pages whose tree reaches most of their text; the others go through layout analysis.
     const perPage = new Map<number, PBlock[]>();
     const layoutData: PageData[] = [];
+    // Running lines a producer left in the tree or in untagged content (found across the tagged pages).
+    // Over every page of a tagged file, so that an untagged page among tagged ones loses them too.
+    const running = tagged && perPageTrees(pages) ? taggedRunning(pages.filter(visible)) : null;
+    let taggedRunningLines = 0;
     for (const p of pages) {
       if (!visible(p)) continue;
       if (p.tree) {
-        const t = taggedBlocks(p.tree, p.items, p.n, vocab);
+        const t = taggedBlocks(p.tree, p.items, p.n, vocab, running?.items);
         if (t.total > 0 && t.covered / t.total >= 0.5 && t.blocks.length) {
           perPage.set(p.n, t.blocks);
+          taggedRunningLines += running?.lines.get(p.n) ?? 0;
           continue;
         }
+      }
+      if (running?.items.size) {
+        p.items = p.items.filter((it) => !running.items.has(it));
+        taggedRunningLines += running.lines.get(p.n) ?? 0;
       }
       layoutData.push(p);
     }
@@ -282,7 +312,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: p.ruling ? ruledRows(p.ruling, p.items, p.n, vocab) : rowsOf(p.items, p.n) };
     });
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
-    let runningLines = 0;
+    let runningLines = taggedRunningLines;
     let fontCues = 0;
     const tooDeep = deepOutline.get(doc);
     if (tooDeep) notes.push(`outline ignored: it nests ${tooDeep} levels deep (the limit is ${MAX_OUTLINE_DEPTH})`);
@@ -310,7 +340,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       fontCues += n;
     }
     if (layoutPages.length) {
-      runningLines = removeRunningLines(layoutPages);
+      runningLines += removeRunningLines(layoutPages);
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat().filter((r) => !r.table);
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
