@@ -257,10 +257,18 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       };
     });
     const rows = grid.filter((g) => g.cells.some((c) => c.text));
+    // A row of one cell across a table of several columns, above or below the others, is its
+    // title or note (as ruled.ts reads a full-width row): a paragraph.
+    const wide = Math.max(0, ...rows.map((r) => r.cells.length));
+    const lone = (r: TaggedRow | undefined) => !!r && wide > 1 && r.cells.length === 1;
+    const after: TaggedRow[] = [];
+    while (rows.length > 2 && lone(rows[0])) paraItems(rows.shift()!.cells[0].its);
+    while (rows.length > 2 && lone(rows[rows.length - 1])) after.unshift(rows.pop()!);
     if (!rows.length) return;
     const its = rows.flatMap((r) => r.cells.flatMap((c) => c.its));
     const { header, body, headerCells } = layTable(rows, vocab);
     push({ kind: 'table', header, rows: body, page, headerCells }, its);
+    for (const r of after) paraItems(r.cells[0].its);
   };
   const code = (n: PdfStructNode) => {
     const its = itemsOf(n);
