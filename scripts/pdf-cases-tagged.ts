@@ -7,7 +7,9 @@
 //   with axis labels and a caption;
 // - `runningCase`: three pages whose running header and footer ("Page N of 3") are tagged as
 //   paragraphs in the tree, a section heading on each page, and a middle page left untagged;
-// - `noHeadingsCase`: every block a P (no H roles): headings only from their font (larger, bold).
+// - `noHeadingsCase`: every block a P (no H roles): headings only from their font (larger, bold);
+//   a figure's caption as large stays a paragraph; a table with a row's cells out of order;
+// - `numbersOnlyCase`: pages whose only text is their number (kept: never an empty output).
 import { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, type PDFDict, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
 
 type Kid = number | El;
@@ -248,5 +250,38 @@ export async function noHeadingsCase(): Promise<TaggedCase> {
     if (head) headings.push([0, t]);
     else texts.push(t);
   }
-  return { bytes: await build([draws], { role: 'Document', kids }, {}), headings, texts, absent: [], tables: [] };
+  // A paragraph holding a figure (as LibreOffice writes frames): tick labels and a caption set as
+  // large and bold as a heading; the caption must stay a paragraph.
+  const ticks = [mc++, mc++];
+  draws.push({ text: '10', x: 72, y, mc: ticks[0] }, { text: '20', x: 140, y, mc: ticks[1] });
+  y -= 24;
+  const caption = 'Figure 2: Intervals of the two configurations';
+  draws.push({ text: caption, x: 72, y, size: 15, bold: true, mc });
+  kids.push(el('P', el('Figure', ...ticks, el('P', mc++))));
+  y -= 34;
+  texts.push(caption);
+  // A spreadsheet export's table: the second row's cells written out of their visual order.
+  const table = [
+    ['Configuration', 'Questions', 'Recall'],
+    ['Fixed size', '120', '0.61'],
+    ['Semantic', '120', '0.66'],
+  ];
+  const trs: El[] = [];
+  table.forEach((r, i) => {
+    const ids = r.map((t, j) => {
+      draws.push({ text: t, x: 72 + 150 * j, y, mc });
+      return mc++;
+    });
+    trs.push(el('TR', ...(i === 1 ? [ids[2], ids[0], ids[1]] : ids).map((k) => el('TD', k))));
+    y -= 20;
+  });
+  kids.push(el('Table', ...trs));
+  return { bytes: await build([draws], { role: 'Document', kids }, {}), headings, texts, absent: ['10', '20'], tables: [{ header: table[0], rows: table.slice(1) }] };
+}
+
+/** Two pages whose only text is a page number, tagged: the output keeps them (never empty). */
+export async function numbersOnlyCase(): Promise<TaggedCase> {
+  const pages: Draw[][] = [[{ text: '1', x: 300, y: 40, mc: 0 }], [{ text: '2', x: 300, y: 40, mc: 0 }]];
+  const root: El = { role: 'Document', kids: [{ role: 'P', kids: [0], page: 0 }, { role: 'P', kids: [0], page: 1 }] };
+  return { bytes: await build(pages, root, {}), headings: [], texts: ['1', '2'], absent: [], tables: [] };
 }

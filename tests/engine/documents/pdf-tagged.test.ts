@@ -6,7 +6,7 @@
 // scripts/pdf-cases-tagged.ts).
 import { describe, expect, test } from 'vitest';
 import { markdownTables, tokens } from '../../../bench/pdf-metrics.ts';
-import { noHeadingsCase, producerCase, runningCase, type TaggedCase } from '../../../scripts/pdf-cases-tagged.ts';
+import { noHeadingsCase, numbersOnlyCase, producerCase, runningCase, type TaggedCase } from '../../../scripts/pdf-cases-tagged.ts';
 import { OFFICE_PARAGRAPHS } from '../../../scripts/make-tagged-fixtures.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { roleOf } from '../../../src/engine/documents/pdf/tagged.ts';
@@ -148,7 +148,14 @@ describe('tagged PDFs with producers\' habits (pdf-lib trees written by hand)', 
     expect(r.markdown).toContain('Cleaning removes the boilerplate that every exported page carries with it.');
   });
 
-  test('a tree whose roles are all P: headings from font analysis', async () => {
+  test('pages whose only text is their number keep it (never an empty output)', async () => {
+    const c = await numbersOnlyCase();
+    const r = await read(c.bytes);
+    expect(paragraphs(r.markdown)).toEqual(['1', '2']);
+    expect(r.runningLines).toBe(0);
+  });
+
+  test('a tree whose roles are all P: headings from font analysis, not the figure caption; a row written out of order read in place', async () => {
     const c = await noHeadingsCase();
     const r = await read(c.bytes);
     expect(r.headings).toBe('fonts');

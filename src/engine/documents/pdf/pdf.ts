@@ -284,6 +284,8 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
 
     // Tagged pages whose tree reaches most of their text; the others go through layout analysis.
     const perPage = new Map<number, PBlock[]>();
+    /** Tagged paragraphs font analysis must leave as they are (captions, TOC entries). */
+    const notHeadings = new Set<PBlock>();
     const layoutData: PageData[] = [];
     // Running lines a producer left in the tree or in untagged content (found across the tagged pages).
     // Over every page of a tagged file, so that an untagged page among tagged ones loses them too.
@@ -295,6 +297,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
         const t = taggedBlocks(p.tree, p.items, p.n, vocab, running?.items);
         if (t.total > 0 && t.covered / t.total >= 0.5 && t.blocks.length) {
           perPage.set(p.n, t.blocks);
+          for (const b of t.notHeadings) notHeadings.add(b);
           taggedRunningLines += running?.lines.get(p.n) ?? 0;
           continue;
         }
@@ -331,7 +334,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       let n = 0;
       for (const [pg, bs] of perPage)
         perPage.set(pg, bs.map((b) => {
-          const l = b.kind === 'paragraph' ? level.get(compact(b.text)) : undefined;
+          const l = b.kind === 'paragraph' && !notHeadings.has(b) ? level.get(compact(b.text)) : undefined;
           if (!l || b.kind !== 'paragraph') return b;
           n++;
           return { kind: 'heading', level: l, text: b.text, page: b.page };

@@ -65,6 +65,8 @@ export interface TaggedPage {
   /** Visible characters reached from the tree (Figures' included), and on the page. */
   covered: number;
   total: number;
+  /** Paragraphs that font analysis must not make headings (captions, TOC entries, figure text). */
+  notHeadings: Set<PBlock>;
 }
 
 const visibleLength = (s: string) => s.replace(/\s+/g, '').length;
@@ -92,6 +94,10 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
   }
   const used = new Set<string>();
   const blocks: PBlock[] = [];
+  const notHeadings = new Set<PBlock>();
+  const marked = (from: number) => {
+    for (let k = from; k < blocks.length; k++) notHeadings.add(blocks[k]);
+  };
   /** Top (highest baseline) of each block's text, for placing text the tree does not reach. */
   const tops: number[] = [];
   const push = (b: PBlock, its: Item[]) => {
@@ -139,7 +145,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
 
   /**
    * A figure's text: the labels drawn inside it (a chart's ticks and legends, a diagram's boxes) are
-   * left out; its captions, and lines that read as sentences (four words or more), are kept. Inside
+   * left out; its captions, and runs of text that read as sentences, are kept. Inside
    * a paragraph (`into`) they join its text; otherwise they are paragraphs of their own.
    */
   function figure(n: PdfStructNode, into?: Item[]) {
@@ -161,15 +167,23 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       for (const c of x.children ?? []) gather(c);
     };
     gather(n);
-    const rows = rowsOf(all, page).filter((r) => rowText(r).split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= 4);
-    const kept = new Set(rows.flatMap((r) => all.filter((it) => Math.abs(it.y - r.y) <= 0.4 * it.size && r.frags.some((f) => it.x >= f.x0 - 1 && it.x <= f.x1 + 1))));
+    // A run of text (one fragment: no wide gap inside) of three words or more, two of them with
+    // letters, reads as a sentence; tick labels and legends set apart on one line do not.
+    const sentence = (t: string) => {
+      const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+      return words.length >= 3 && words.filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
+    };
+    const frags = rowsOf(all, page).flatMap((r) => r.frags.filter((f) => sentence(f.text)).map((f) => ({ f, y: r.y })));
+    const kept = new Set(frags.flatMap(({ f, y }) => all.filter((it) => Math.abs(it.y - y) <= 0.4 * it.size && it.x >= f.x0 - 1 && it.x <= f.x1 + 1)));
     const prose = all.filter((it) => kept.has(it));
     if (into) {
       into.push(...prose, ...captions.flat());
       return;
     }
+    const from = blocks.length;
     if (prose.length) paraItems(prose);
     for (const c of captions) paraItems(c);
+    marked(from);
   }
 
   const list = (n: PdfStructNode, depth: number) => {
@@ -231,7 +245,11 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
         if (isLeaf(c)) continue;
         const role = roleOf(c.role);
         if (role === 'TR') trs.push(c);
-        else if (role === 'Caption') para([c]);
+        else if (role === 'Caption') {
+          const from = blocks.length;
+          para([c]);
+          marked(from);
+        }
         else findRows(c);
       }
     };
@@ -301,7 +319,16 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
     if (role === 'L') return list(n, 1);
     if (role === 'Table') return table(n);
     if (role === 'Code') return code(n);
-    if (PARA.has(role)) return para([n]);
+    if (role === 'Caption' || role === 'TOCI' || role === 'TOC') {
+      const from = blocks.length;
+      if (role === 'TOC') for (const c of n.children ?? []) walk(c);
+      else para([n]);
+      return marked(from);
+    }
+    // A paragraph holding a figure (LibreOffice puts frames in one) is read as a container, so
+    // that the figure's caption stays a paragraph of its own.
+    const holdsFigure = (n.children ?? []).some((c) => !isLeaf(c) && roleOf(c.role) === 'Figure');
+    if (PARA.has(role) && !holdsFigure) return para([n]);
     if (!hasBlock(n)) return para([n]);
     // A container: runs of inline children between block children form paragraphs.
     let pending: Node[] = [];
@@ -340,7 +367,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       tops.splice(at, 0, top);
     }
   }
-  return { blocks, covered, total };
+  return { blocks, covered, total, notHeadings };
 }
 
 interface TaggedCell {
@@ -363,6 +390,11 @@ interface TaggedRow {
  * header cells (TH) are one header row: each column's label is the distinct texts over it.
  */
 export function layTable(rows: TaggedRow[], vocab: Vocab): { header: string[]; body: string[][]; headerCells: boolean } {
+  // Cells in the tree in neither left-to-right nor right-to-left order (spreadsheet exports write
+  // some rows' cells out of order): put in the order the other rows run in, by their position.
+  const runs = (r: TaggedRow, dir: 1 | -1) => r.cells.every((c, k) => k === 0 || !Number.isFinite(c.x0) || !Number.isFinite(r.cells[k - 1].x0) || dir * (c.x0 - r.cells[k - 1].x0) >= 0);
+  const rtl = rows.filter((r) => r.cells.length > 1 && runs(r, -1) && !runs(r, 1)).length > rows.filter((r) => r.cells.length > 1 && runs(r, 1) && !runs(r, -1)).length;
+  rows = rows.map((r) => (runs(r, 1) || runs(r, -1) || !r.cells.every((c) => Number.isFinite(c.x0)) ? r : { ...r, cells: [...r.cells].sort((a, b) => (rtl ? b.x0 - a.x0 : a.x0 - b.x0)) }));
   const n = Math.max(...rows.map((r) => r.cells.length));
   const full = rows.filter((r) => r.cells.length === n);
   const L: number[] = Array(n).fill(Infinity);
@@ -454,6 +486,8 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[] }
     return { its, all: rows, pr: { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: [...rows] } as PageRows };
   });
   if (!removeRunningLines(data.map((d) => d.pr))) return { items: out, lines };
+  // Nothing but "running lines" (a page number alone on each page): that is the text; keep it.
+  if (data.every((d) => !d.pr.rows.length)) return { items: out, lines };
   const itemsOfRow = (its: Item[], r: Row) => its.filter((it) => Math.abs(it.y - r.y) <= 0.4 * it.size && r.frags.some((f) => it.x >= f.x0 - 1 && it.x <= f.x1 + 1));
   for (const d of data) {
     const kept = new Set(d.pr.rows);
