@@ -285,3 +285,29 @@ export async function numbersOnlyCase(): Promise<TaggedCase> {
   const root: El = { role: 'Document', kids: [{ role: 'P', kids: [0], page: 0 }, { role: 'P', kids: [0], page: 1 }] };
   return { bytes: await build(pages, root, {}), headings: [], texts: ['1', '2'], absent: [], tables: [] };
 }
+
+/** Headings tagged H (no level) at three sizes: their levels come from their size. */
+export async function bareHeadingsCase(): Promise<TaggedCase> {
+  const spec: [string, number, number][] = [
+    ['Operations Manual', 20, 1],
+    ['Loading the trucks', 15, 2],
+    ['Checking the seals', 13, 3],
+    ['Unloading at the depot', 15, 2],
+  ];
+  const draws: Draw[] = [];
+  const kids: El[] = [];
+  let mc = 0;
+  let y = 740;
+  const texts: string[] = [];
+  for (const [t, size] of spec) {
+    draws.push({ text: t, x: 72, y, size, bold: true, mc });
+    kids.push(el('H', mc++));
+    y -= 30;
+    const body = `The steps for ${t.toLowerCase()} are listed in the order the crew follows them.`;
+    draws.push({ text: body, x: 72, y, mc });
+    kids.push(el('P', mc++));
+    texts.push(body);
+    y -= 30;
+  }
+  return { bytes: await build([draws], { role: 'Document', kids }, {}), headings: spec.map(([t, , l]) => [l, t]), texts, absent: [], tables: [] };
+}

@@ -17,7 +17,7 @@ import { ruledRows, tableLike } from './ruled-page.ts';
 import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
 import type { Ruling } from './ruled-page.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
-import { ARTIFACT_MC, taggedBlocks, taggedRunning } from './tagged.ts';
+import { ARTIFACT_MC, levelBareHeadings, taggedBlocks, taggedRunning, type TaggedPage } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructLeaf, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
 
@@ -286,6 +286,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const perPage = new Map<number, PBlock[]>();
     /** Tagged paragraphs font analysis must leave as they are (captions, TOC entries). */
     const notHeadings = new Set<PBlock>();
+    const taggedPages: TaggedPage[] = [];
     const layoutData: PageData[] = [];
     // Running lines a producer left in the tree or in untagged content (found across the tagged pages).
     // Over every page of a tagged file, so that an untagged page among tagged ones loses them too.
@@ -297,6 +298,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
         const t = taggedBlocks(p.tree, p.items, p.n, vocab, running?.items);
         if (t.total > 0 && t.covered / t.total >= 0.5 && t.blocks.length) {
           perPage.set(p.n, t.blocks);
+          taggedPages.push(t);
           for (const b of t.notHeadings) notHeadings.add(b);
           taggedRunningLines += running?.lines.get(p.n) ?? 0;
           continue;
@@ -308,6 +310,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       }
       layoutData.push(p);
     }
+    levelBareHeadings(taggedPages);
     const noHeadingRoles = perPage.size > 0 && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'));
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, codes, new Set(layoutData), opts.signal);
     const layoutPages: PageRows[] = layoutData.map((p) => {

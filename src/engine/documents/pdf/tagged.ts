@@ -67,6 +67,20 @@ export interface TaggedPage {
   total: number;
   /** Paragraphs that font analysis must not make headings (captions, TOC entries, figure text). */
   notHeadings: Set<PBlock>;
+  /** Headings from a bare H role (no level), with their text's size: levelBareHeadings sets their level. */
+  bare: Map<PBlock, number>;
+}
+
+/**
+ * Headings tagged H (no number) take their level from their size across the document: the
+ * largest size is level 1, the next 2, and so on (sizes within half a point are one size). Files
+ * whose H1–H6 are used as they should be are left alone.
+ */
+export function levelBareHeadings(pages: TaggedPage[]): void {
+  const sizes = [...new Set(pages.flatMap((p) => [...p.bare.values()].map((v) => Math.round(v * 2) / 2)))].sort((a, b) => b - a);
+  if (sizes.length < 2) return;
+  for (const p of pages)
+    for (const [b, v] of p.bare) if (b.kind === 'heading') b.level = Math.min(6, sizes.indexOf(Math.round(v * 2) / 2) + 1);
 }
 
 const visibleLength = (s: string) => s.replace(/\s+/g, '').length;
@@ -95,6 +109,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
   const used = new Set<string>();
   const blocks: PBlock[] = [];
   const notHeadings = new Set<PBlock>();
+  const bare = new Map<PBlock, number>();
   const marked = (from: number) => {
     for (let k = from; k < blocks.length; k++) notHeadings.add(blocks[k]);
   };
@@ -311,7 +326,10 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
     if (h) {
       const its = collect(n);
       const t = textOfItems(its);
-      if (t) push({ kind: 'heading', level: h[1] ? Number(h[1]) : 1, text: t, page }, its);
+      if (t) {
+        push({ kind: 'heading', level: h[1] ? Number(h[1]) : 1, text: t, page }, its);
+        if (!h[1]) bare.set(blocks[blocks.length - 1], Math.max(...its.map((it) => it.size)));
+      }
       return;
     }
     if (SKIP.has(role)) return consume(n);
@@ -367,7 +385,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       tops.splice(at, 0, top);
     }
   }
-  return { blocks, covered, total, notHeadings };
+  return { blocks, covered, total, notHeadings, bare };
 }
 
 interface TaggedCell {
