@@ -113,13 +113,28 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
   const marked = (from: number) => {
     for (let k = from; k < blocks.length; k++) notHeadings.add(blocks[k]);
   };
-  /** Top (highest baseline) of each block's text, for placing text the tree does not reach. */
-  const tops: number[] = [];
+  /** Where each block's text lies (baselines, horizontal extent), for placing text the tree does not reach. */
+  interface Extent {
+    top: number;
+    bottom: number;
+    x0: number;
+    x1: number;
+  }
+  const extents: Extent[] = [];
+  const extentOf = (its: Item[]): Extent => {
+    const e = { top: -Infinity, bottom: Infinity, x0: Infinity, x1: -Infinity };
+    for (const it of its) {
+      if (!/\S/.test(it.s)) continue;
+      e.top = Math.max(e.top, it.y);
+      e.bottom = Math.min(e.bottom, it.y);
+      e.x0 = Math.min(e.x0, it.x);
+      e.x1 = Math.max(e.x1, it.x + it.w);
+    }
+    return e;
+  };
   const push = (b: PBlock, its: Item[]) => {
     blocks.push(b);
-    let top = -Infinity;
-    for (const it of its) if (it.y > top) top = it.y;
-    tops.push(top);
+    extents.push(extentOf(its));
   };
 
   const itemsOf = (n: Node, acc: Item[] = []): Item[] => {
@@ -365,7 +380,9 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
   for (const id of used) for (const it of byMc.get(id) ?? []) covered += visibleLength(it.s);
 
   // Real text the tree does not reach (no marked content, or an id the tree never names): kept, as
-  // paragraphs (lines close together) placed before the first block that lies below them.
+  // paragraphs (lines close together), placed after the block whose area holds them (a table's
+  // cell, an infobox), else before the first block below them in the same column, else before the
+  // first block below them.
   const stray = items.filter((it) => /\S/.test(it.s) && !running?.has(it) && it.mc !== ARTIFACT_MC && !(it.mc && used.has(it.mc)));
   if (stray.length) {
     const groups: Row[][] = [];
@@ -378,11 +395,19 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
     for (const g of groups) {
       const text = joinLines(g.map(rowText), vocab);
       if (!text) continue;
-      const top = g[0].y;
-      let at = tops.findIndex((t) => t < top - 0.5 * g[0].size);
-      if (at < 0) at = blocks.length;
+      const e: Extent = { top: g[0].y, bottom: g[g.length - 1].y, x0: Math.min(...g.map((r) => r.frags[0].x0)), x1: Math.max(...g.map((r) => r.frags[r.frags.length - 1].x1)) };
+      const size = g[0].size;
+      const beside = (b: Extent) => b.x0 < e.x1 && b.x1 > e.x0;
+      let at = extents.findIndex((b) => beside(b) && b.top + size >= e.top && b.bottom - size <= e.bottom);
+      if (at >= 0) at++;
+      else {
+        const below = (b: Extent) => b.top < e.top - 0.5 * size;
+        at = extents.findIndex((b) => beside(b) && below(b));
+        if (at < 0) at = extents.findIndex(below);
+        if (at < 0) at = blocks.length;
+      }
       blocks.splice(at, 0, { kind: 'paragraph', text, page });
-      tops.splice(at, 0, top);
+      extents.splice(at, 0, e);
     }
   }
   return { blocks, covered, total, notHeadings, bare };
