@@ -9,8 +9,10 @@
 //   paragraphs in the tree, a section heading on each page, and a middle page left untagged;
 // - `noHeadingsCase`: every block a P (no H roles): headings only from their font (larger, bold);
 //   a figure's caption as large stays a paragraph; a table with a row's cells out of order;
-// - `numbersOnlyCase`: pages whose only text is their number (kept: never an empty output).
-import { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, type PDFDict, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+// - `numbersOnlyCase`: pages whose only text is their number (kept: never an empty output);
+// - `bareHeadingsCase`: headings tagged H (no level) at three sizes;
+// - `titleOnlyCase`: a title tagged H1 (RoleMap Title → H1, as Word writes it) over hand-set headings tagged P.
+import { PDFDocument, PDFName, PDFNumber, StandardFonts, type PDFDict, type PDFPage, type PDFRef } from 'pdf-lib';
 
 type Kid = number | El;
 interface El {
@@ -85,7 +87,6 @@ async function build(pages: Draw[][], root: El, roleMap: Record<string, string>,
   pdf.catalog.set(PDFName.of('StructTreeRoot'), rootRef);
   if (marked) pdf.catalog.set(PDFName.of('MarkInfo'), ctx.obj({ Marked: true }) as PDFDict);
   pdf.setTitle('Tagged case', { showInWindowTitleBar: false });
-  void PDFString;
   return pdf.save({ useObjectStreams: false });
 }
 
@@ -310,4 +311,34 @@ export async function bareHeadingsCase(): Promise<TaggedCase> {
     y -= 30;
   }
   return { bytes: await build([draws], { role: 'Document', kids }, {}), headings: spec.map(([t, , l]) => [l, t]), texts, absent: [], tables: [] };
+}
+
+/** A title tagged H1 (Word's "Title" style) over paragraphs whose section headings were set by hand (bold, larger, tagged P). */
+export async function titleOnlyCase(): Promise<TaggedCase> {
+  const draws: Draw[] = [];
+  const kids: El[] = [];
+  let mc = 0;
+  let y = 740;
+  const blocks: [string, 'title' | 'head' | 'body'][] = [
+    ['Evaluation Guide', 'title'],
+    [LOREM[0], 'body'],
+    ['Preparing the questions', 'head'],
+    [LOREM[1], 'body'],
+    [LOREM[2], 'body'],
+    ['Reading the results', 'head'],
+    ['Intervals overlap when two configurations cannot be told apart on these questions.', 'body'],
+  ];
+  for (const [t, kind] of blocks) {
+    const size = kind === 'title' ? 20 : kind === 'head' ? 15 : 11;
+    draws.push({ text: t, x: 72, y, size, bold: kind !== 'body', mc });
+    kids.push(el(kind === 'title' ? 'Title' : 'P', mc++));
+    y -= kind === 'body' ? 24 : 34;
+  }
+  return {
+    bytes: await build([draws], { role: 'Document', kids }, { Title: 'H1' }),
+    headings: blocks.filter((b) => b[1] !== 'body').map(([t, k]) => [k === 'title' ? 1 : 2, t]),
+    texts: blocks.filter((b) => b[1] === 'body').map((b) => b[0]),
+    absent: [],
+    tables: [],
+  };
 }

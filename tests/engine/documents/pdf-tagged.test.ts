@@ -6,7 +6,7 @@
 // scripts/pdf-cases-tagged.ts).
 import { describe, expect, test } from 'vitest';
 import { markdownTables, tokens } from '../../../bench/pdf-metrics.ts';
-import { bareHeadingsCase, noHeadingsCase, numbersOnlyCase, producerCase, runningCase, type TaggedCase } from '../../../scripts/pdf-cases-tagged.ts';
+import { bareHeadingsCase, noHeadingsCase, numbersOnlyCase, producerCase, runningCase, titleOnlyCase, type TaggedCase } from '../../../scripts/pdf-cases-tagged.ts';
 import { OFFICE_PARAGRAPHS } from '../../../scripts/make-tagged-fixtures.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { roleOf } from '../../../src/engine/documents/pdf/tagged.ts';
@@ -162,6 +162,13 @@ describe('tagged PDFs with producers\' habits (pdf-lib trees written by hand)', 
     expect(headingsOf(r.markdown).map((h) => h[1])).toEqual(c.headings.map((h) => h[1]));
     // The largest is the top level, the two smaller ones one below.
     expect(headingsOf(r.markdown).map((h) => h[0])).toEqual([1, 2, 2]);
+    await checkCase(c, r.markdown);
+  });
+
+  test('a title tagged H1 over hand-set section headings (tagged P): the sections from font analysis too', async () => {
+    const c = await titleOnlyCase();
+    const r = await read(c.bytes);
+    expect(headingsOf(r.markdown)).toEqual(c.headings);
     await checkCase(c, r.markdown);
   });
 

@@ -311,7 +311,8 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       layoutData.push(p);
     }
     levelBareHeadings(taggedPages);
-    const noHeadingRoles = perPage.size > 0 && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'));
+    // No heading roles, or one (a title tagged H1 over paragraphs whose headings were set by hand).
+    const noHeadingRoles = perPage.size > 0 && [...perPage.values()].reduce((n, bs) => n + bs.filter((b) => b.kind === 'heading').length, 0) <= 1;
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, codes, new Set(layoutData), opts.signal);
     const layoutPages: PageRows[] = layoutData.map((p) => {
       const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
@@ -323,8 +324,8 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const tooDeep = deepOutline.get(doc);
     if (tooDeep) notes.push(`outline ignored: it nests ${tooDeep} levels deep (the limit is ${MAX_OUTLINE_DEPTH})`);
     const outline: OutlineEntry[] = tooDeep ? [] : flattenOutline(await doc.getOutline().catch(() => null));
-    // A tagged PDF whose tree has no heading roles: its paragraphs that the outline or font analysis
-    // finds to be headings become headings (its lists and tables stay as tagged).
+    // A tagged PDF whose tree has no heading roles (or only its title's): its paragraphs that the
+    // outline or font analysis finds to be headings become headings (its lists and tables stay as tagged).
     if (noHeadingRoles) {
       const rows = pages.filter((p) => perPage.has(p.n)).flatMap((p) => readingOrder(rowsOf(p.items, p.n)));
       const outlined = outlineHeadings(rows, outline);
