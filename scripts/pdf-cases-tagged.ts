@@ -11,7 +11,8 @@
 //   a figure's caption as large stays a paragraph; a table with a row's cells out of order;
 // - `numbersOnlyCase`: pages whose only text is their number (kept: never an empty output);
 // - `bareHeadingsCase`: headings tagged H (no level) at three sizes;
-// - `titleOnlyCase`: a title tagged H1 (RoleMap Title → H1, as Word writes it) over hand-set headings tagged P.
+// - `titleOnlyCase`: a title tagged H1 (RoleMap Title → H1, as Word writes it) over hand-set headings tagged P;
+// - `repeatedHeaderCase`: a table over two pages, its header row repeated at the top of each (not a running line).
 import { PDFDocument, PDFName, PDFNumber, StandardFonts, type PDFDict, type PDFPage, type PDFRef } from 'pdf-lib';
 
 type Kid = number | El;
@@ -341,4 +342,30 @@ export async function titleOnlyCase(): Promise<TaggedCase> {
     absent: [],
     tables: [],
   };
+}
+
+/** A table running over two pages from the top of the first, its header row repeated at the top of each page. */
+export async function repeatedHeaderCase(): Promise<TaggedCase> {
+  const header = ['Station', 'Readings', 'Status'];
+  const rows = Array.from({ length: 12 }, (_, k) => [`Station ${String.fromCharCode(65 + k)}`, String(40 + k * 7), k % 3 ? 'ok' : 'late']);
+  const pages: Draw[][] = [];
+  const tables: El[] = [];
+  for (let p = 0; p < 2; p++) {
+    let mc = 0;
+    let y = 750;
+    const draws: Draw[] = [];
+    const trs: El[] = [];
+    const row = (cells: string[], role: string) => {
+      trs.push({ role: 'TR', kids: cells.map((t, j) => {
+        draws.push({ text: t, x: 72 + 150 * j, y, bold: role === 'TH', mc });
+        return { role, kids: [mc++] };
+      }) });
+      y -= 20;
+    };
+    row(header, 'TH');
+    for (const r of rows.slice(p * 6, p * 6 + 6)) row(r, 'TD');
+    pages.push(draws);
+    tables.push({ role: 'Table', kids: trs, page: p });
+  }
+  return { bytes: await build(pages, { role: 'Document', kids: tables }, {}), headings: [], texts: [], absent: [], tables: [{ header, rows }] };
 }

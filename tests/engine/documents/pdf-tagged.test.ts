@@ -6,7 +6,7 @@
 // scripts/pdf-cases-tagged.ts).
 import { describe, expect, test } from 'vitest';
 import { markdownTables, tokens } from '../../../bench/pdf-metrics.ts';
-import { bareHeadingsCase, noHeadingsCase, numbersOnlyCase, producerCase, runningCase, titleOnlyCase, type TaggedCase } from '../../../scripts/pdf-cases-tagged.ts';
+import { bareHeadingsCase, noHeadingsCase, numbersOnlyCase, producerCase, repeatedHeaderCase, runningCase, titleOnlyCase, type TaggedCase } from '../../../scripts/pdf-cases-tagged.ts';
 import { OFFICE_PARAGRAPHS } from '../../../scripts/make-tagged-fixtures.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { roleOf } from '../../../src/engine/documents/pdf/tagged.ts';
@@ -146,6 +146,13 @@ describe('tagged PDFs with producers\' habits (pdf-lib trees written by hand)', 
     expect(r.runningLines).toBe(6);
     // The untagged page went through layout analysis and kept its text.
     expect(r.markdown).toContain('Cleaning removes the boilerplate that every exported page carries with it.');
+  });
+
+  test('a table header repeated at the top of each page is no running line: one table, its header kept', async () => {
+    const c = await repeatedHeaderCase();
+    const r = await read(c.bytes);
+    await checkCase(c, r.markdown);
+    expect(r.runningLines).toBe(0);
   });
 
   test('pages whose only text is their number keep it (never an empty output)', async () => {

@@ -518,7 +518,7 @@ export function layTable(rows: TaggedRow[], vocab: Vocab): { header: string[]; b
  * repeated at the same height on most pages, page numbers in the top or bottom band. Items inside
  * Artifact sequences are already left out and are not counted.
  */
-export function taggedRunning(pages: { n: number; box: number[]; items: Item[] }[]): { items: Set<Item>; lines: Map<number, number> } {
+export function taggedRunning(pages: { n: number; box: number[]; items: Item[]; tree?: PdfStructNode | null }[]): { items: Set<Item>; lines: Map<number, number> } {
   const out = new Set<Item>();
   const lines = new Map<number, number>();
   if (pages.length < 2) return { items: out, lines };
@@ -526,7 +526,7 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[] }
     const its = p.items.filter((it) => it.mc !== ARTIFACT_MC && /\S/.test(it.s));
     const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
     const rows = rowsOf(its, p.n);
-    return { its, all: rows, pr: { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: [...rows] } as PageRows };
+    return { its, all: rows, tree: p.tree, pr: { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: [...rows] } as PageRows };
   });
   if (!removeRunningLines(data.map((d) => d.pr))) return { items: out, lines };
   // Nothing but "running lines" (a page number alone on each page): that is the text; keep it.
@@ -536,8 +536,9 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[] }
     const kept = new Set(d.pr.rows);
     if (kept.size === d.all.length) continue;
     // A line that shares its marked content with lines kept (the first line of a paragraph that
-    // happens to repeat at the foot of each page) is part of that text, not a running line.
-    const keptMc = new Set<string>();
+    // happens to repeat at the foot of each page) is part of that text, not a running line; nor is
+    // a table's row (a header row repeated at the top of each page the table runs over).
+    const keptMc = cellContents(d.tree);
     for (const r of d.all) if (kept.has(r)) for (const it of itemsOfRow(d.its, r)) if (it.mc) keptMc.add(it.mc);
     let n = 0;
     for (const r of d.all) {
@@ -550,4 +551,19 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[] }
     if (n) lines.set(d.pr.page, n);
   }
   return { items: out, lines };
+}
+
+/** Marked-content ids inside a tree's table cells. */
+function cellContents(tree: PdfStructNode | null | undefined): Set<string> {
+  const out = new Set<string>();
+  const walk = (n: Node, inCell: boolean) => {
+    if (isLeaf(n)) {
+      if (inCell) out.add(n.id);
+      return;
+    }
+    const role = roleOf(n.role);
+    for (const c of n.children ?? []) walk(c, inCell || role === 'TH' || role === 'TD' || role === 'TR');
+  };
+  if (tree) walk(tree, false);
+  return out;
 }
