@@ -523,7 +523,7 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[]; 
   const lines = new Map<number, number>();
   if (pages.length < 2) return { items: out, lines };
   const data = pages.map((p) => {
-    const its = p.items.filter((it) => it.mc !== ARTIFACT_MC && /\S/.test(it.s));
+    const its = p.items.filter((it) => it.mc !== ARTIFACT_MC && /\S/.test(it.s)).sort((a, b) => b.y - a.y);
     const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
     const rows = rowsOf(its, p.n);
     return { its, all: rows, tree: p.tree, pr: { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: [...rows] } as PageRows };
@@ -531,7 +531,23 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[]; 
   if (!removeRunningLines(data.map((d) => d.pr))) return { items: out, lines };
   // Nothing but "running lines" (a page number alone on each page): that is the text; keep it.
   if (data.every((d) => !d.pr.rows.length)) return { items: out, lines };
-  const itemsOfRow = (its: Item[], r: Row) => its.filter((it) => Math.abs(it.y - r.y) <= 0.4 * it.size && r.frags.some((f) => it.x >= f.x0 - 1 && it.x <= f.x1 + 1));
+  // A row's items: those near its baseline (binary search in the page's items sorted by height) and under one of its fragments.
+  const itemsOfRow = (its: Item[], r: Row) => {
+    const reach = 0.4 * r.size;
+    let lo = 0;
+    let hi = its.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (its[mid].y > r.y + reach) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Item[] = [];
+    for (let k = lo; k < its.length && its[k].y >= r.y - reach; k++) {
+      const it = its[k];
+      if (Math.abs(it.y - r.y) <= 0.4 * it.size && r.frags.some((f) => it.x >= f.x0 - 1 && it.x <= f.x1 + 1)) out.push(it);
+    }
+    return out;
+  };
   for (const d of data) {
     const kept = new Set(d.pr.rows);
     if (kept.size === d.all.length) continue;
