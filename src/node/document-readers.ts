@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DocumentReaders } from '../engine/formats/index.ts';
-import { loadLegacyPdfjs } from './pdfjs-legacy.ts';
+import { loadLegacyPdfjs, nodePdfjsDocumentOptions } from './pdfjs-legacy.ts';
 import type { MammothLike } from '../engine/documents/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -22,7 +22,7 @@ export function nodeDocumentReaders(): DocumentReaders {
   return {
     // pdf.js parses in this thread (Node has no worker for it): see pdfjs-legacy.ts.
     pdfjs: loadLegacyPdfjs,
-    pdfDocumentOptions: fonts ? { standardFontDataUrl: fonts } : {},
+    pdfDocumentOptions: { ...nodePdfjsDocumentOptions(), ...(fonts ? { standardFontDataUrl: fonts } : {}) },
     mammoth: async () => ((await import('mammoth')) as unknown as { default?: MammothLike }).default ?? ((await import('mammoth')) as unknown as MammothLike),
   };
 }

@@ -3,7 +3,7 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadLegacyPdfjs } from '../../../src/node/pdfjs-legacy.ts';
+import { loadLegacyPdfjs, nodePdfjsDocumentOptions } from '../../../src/node/pdfjs-legacy.ts';
 import type { PdfjsModule } from '../../../src/engine/documents/pdf/types.ts';
 
 const require = createRequire(import.meta.url);
@@ -12,5 +12,5 @@ const require = createRequire(import.meta.url);
 export const loadPdfjs = (): Promise<PdfjsModule> => loadLegacyPdfjs();
 
 export const pdfjsOptions = {
-  documentOptions: { standardFontDataUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/` },
+  documentOptions: { ...nodePdfjsDocumentOptions(), standardFontDataUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/` },
 };

@@ -97,6 +97,10 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
     disableFontFace: true,
     useSystemFonts: false,
     enableXfa: false,
+    // Images are never read (text and drawn lines are): an image larger than one pixel is left out of
+    // the operator list instead of being inflated, decoded and copied to this thread. One-pixel image
+    // masks stay (pdf.js turns them into solid fills, which some producers use to draw rules).
+    maxImageSize: 1,
     verbosity: 0,
     ...opts.documentOptions,
   });
@@ -124,6 +128,13 @@ interface PageData {
   fontUse?: FontUse;
 }
 
+/**
+ * The page's own content only: annotations (form fields, stamps, links) are not drawn into the
+ * operator list (pdf.js's AnnotationMode.DISABLE), so their appearance streams are not parsed. The
+ * text content never held their text either.
+ */
+const OPLIST = { annotationMode: 0 } as const;
+
 const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
 
 /** A text content's fonts: all of them, and those that show visible text. */
@@ -141,7 +152,7 @@ function fontUseOf(tc: PdfTextContent): FontUse {
 async function learnFonts(page: PdfPageProxy, use: FontUse, fontBold: Map<string, boolean>): Promise<boolean> {
   const fresh = use.styles.filter((f) => !fontBold.has(f));
   if (!fresh.length || !fresh.some((f) => use.shown.has(f))) return false;
-  await page.getOperatorList().catch(() => null);
+  await page.getOperatorList(OPLIST).catch(() => null);
   for (const f of fresh) {
     let name = '';
     try {
@@ -182,7 +193,7 @@ async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<
 /** Grids of the page's drawn lines; the operator list is only fetched when the text looks like a table (or is already fetched). */
 async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean, turn?: Matrix): Promise<Ruling | undefined> {
   if (!fetched && !tableLike(items, n)) return undefined;
-  const ops = (await page.getOperatorList().catch(() => null)) as OperatorList | null;
+  const ops = (await page.getOperatorList(OPLIST).catch(() => null)) as OperatorList | null;
   if (!ops?.fnArray || !ops.argsArray) return undefined;
   const segs = segmentsOf(ops, codes, turn);
   // Worth keeping: a grid, or three horizontal rules (a table ruled across only).

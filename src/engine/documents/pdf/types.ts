@@ -41,7 +41,8 @@ export interface PdfPageProxy {
   view: number[];
   getTextContent(opts?: { includeMarkedContent?: boolean }): Promise<PdfTextContent>;
   getStructTree(): Promise<PdfStructNode | null>;
-  getOperatorList(): Promise<unknown>;
+  /** annotationMode: pdf.js's AnnotationMode (0 = DISABLE: the page's content without its annotations). */
+  getOperatorList(opts?: { annotationMode?: number }): Promise<unknown>;
   commonObjs: { has(id: string): boolean; get(id: string): unknown };
   cleanup?(): unknown;
 }
