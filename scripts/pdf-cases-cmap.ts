@@ -1,0 +1,56 @@
+// Generated PDFs (pdf-lib, low-level objects) for text that pdf.js can only read with help:
+// - CJK text in a Type0 font with a predefined CMap (/Encoding /UniGB-UCS2-H, /UniJIS-UCS2-H,
+//   /UniKS-UCS2-H) and no embedded font or ToUnicode map: what Japanese, Chinese and Korean office
+//   PDFs often write. Its character codes are UCS-2, but pdf.js maps them to Unicode only through the
+//   CMap files of its package (cMapUrl); without them the page has no text at all.
+// The strings are given as Unicode text; the content stream writes their UTF-16 code units as hex.
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+
+export interface CmapLine {
+  text: string;
+  /** Predefined CMap and the CID collection it belongs to. */
+  encoding: 'UniGB-UCS2-H' | 'UniJIS-UCS2-H' | 'UniKS-UCS2-H';
+}
+
+const ORDERING: Record<CmapLine['encoding'], { font: string; ordering: string; supplement: number }> = {
+  'UniGB-UCS2-H': { font: 'STSong-Light', ordering: 'GB1', supplement: 2 },
+  'UniJIS-UCS2-H': { font: 'KozMinPro-Regular', ordering: 'Japan1', supplement: 2 },
+  'UniKS-UCS2-H': { font: 'HYSMyeongJo-Medium', ordering: 'Korea1', supplement: 1 },
+};
+
+/** UTF-16 code units of `s` as one hex string (what a UCS-2 CMap reads two bytes at a time). */
+export const ucs2Hex = (s: string) => [...Array(s.length).keys()].map((i) => s.charCodeAt(i).toString(16).padStart(4, '0')).join('').toUpperCase();
+
+/** One page, one line per entry, each in a Type0 font with that predefined CMap (no font file, no ToUnicode). */
+export async function cmapPdf(lines: CmapLine[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const fonts = new Map<string, string>();
+  const fontDict = pdf.context.obj({});
+  let ops = '';
+  lines.forEach((l, i) => {
+    let name = fonts.get(l.encoding);
+    if (!name) {
+      const o = ORDERING[l.encoding];
+      name = `F${fonts.size + 1}`;
+      fonts.set(l.encoding, name);
+      const descriptor = pdf.context.register(pdf.context.obj({ Type: 'FontDescriptor', FontName: o.font, Flags: 6, FontBBox: [0, -200, 1000, 900], ItalicAngle: 0, Ascent: 880, Descent: -120, CapHeight: 880, StemV: 80 }));
+      const cid = pdf.context.register(
+        pdf.context.obj({
+          Type: 'Font',
+          Subtype: 'CIDFontType0',
+          BaseFont: o.font,
+          CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of(o.ordering), Supplement: o.supplement },
+          FontDescriptor: descriptor,
+          DW: 1000,
+        }),
+      );
+      const type0 = pdf.context.register(pdf.context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: `${o.font}-${l.encoding}`, Encoding: l.encoding, DescendantFonts: [cid] }));
+      fontDict.set(PDFName.of(name), type0);
+    }
+    ops += `BT /${name} 18 Tf 72 ${700 - i * 40} Td <${ucs2Hex(l.text)}> Tj ET\n`;
+  });
+  page.node.set(PDFName.of('Resources'), pdf.context.obj({ Font: fontDict }));
+  page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.stream(ops)));
+  return pdf.save();
+}
