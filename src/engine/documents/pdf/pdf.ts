@@ -388,6 +388,7 @@ function joinPages(pages: PBlock[][], vocab: Vocab): PBlock[] {
       } else if (prev.kind === 'table' && first.kind === 'table' && first.header.length === prev.header.length) {
         const same = first.header.every((c, i) => c === prev.header[i]);
         if (same || first.headerCells === false) {
+          (prev.breaks ??= []).push({ row: prev.rows.length, page: first.page }, ...(first.breaks ?? []).map((b) => ({ row: prev.rows.length + (same ? 0 : 1) + b.row, page: b.page })));
           prev.rows.push(...(same ? [] : [first.header]), ...first.rows);
           rest = blocks.slice(1);
         }
