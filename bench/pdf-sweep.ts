@@ -9,7 +9,8 @@
 // With --pypdf, pypdf (python3) reads every file page by page too (per-file timeout, results kept in
 // --pypdf-cache so a rerun does not pay for them again) and each page's text is compared with ours:
 // the letters and digits of both (NFKC, lower case) as multisets, so word splits, order and Markdown
-// markup do not count, only characters pypdf finds on a page that we do not.
+// markup do not count, only characters pypdf finds on a page that we do not (glyph names pypdf
+// writes for glyphs it cannot map, "/g18", are left out).
 // Kinds of findings:
 //   crash    an error other than the reader's InputError refusals (or the child died)
 //   hang     no answer within --timeout
@@ -243,7 +244,8 @@ const byCode = new Map<string, number>();
 for (const f of files) {
   const o = ours.get(f)!;
   const p = py?.get(f);
-  const pyPages = p?.pages ?? null;
+  // pypdf writes a glyph it cannot map to Unicode as its name ("/g18", "/uni4E2D", "/cid123"): not text.
+  const pyPages = p?.pages?.map((t) => t.replace(/\/[A-Za-z][\w.]*/g, ' ')) ?? null;
   const pyAll = pyPages ? bag(pyPages.join('\n')) : null;
   if (o.kind === 'crash' || o.kind === 'hang') {
     totals[o.kind]++;

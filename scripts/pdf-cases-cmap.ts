@@ -54,3 +54,28 @@ export async function cmapPdf(lines: CmapLine[]): Promise<Uint8Array> {
   page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.stream(ops)));
   return pdf.save();
 }
+
+/**
+ * Pages of text in a font whose glyphs map to no Unicode: a simple font with an /Encoding whose
+ * /Differences name glyphs no glyph list knows (/g1, /g2…, as some PDF printers write subset
+ * fonts) and no ToUnicode map. pdf.js hands over the character codes themselves (0x01, 0x02…).
+ * Any other entry is a readable page: that line in ordinary Helvetica.
+ */
+export async function unmappedFontPdf(pages: string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const names = Array.from({ length: 30 }, (_, i) => PDFName.of(`g${i + 1}`));
+  const odd = pdf.context.register(
+    pdf.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: pdf.context.obj({ Type: 'Encoding', Differences: pdf.context.obj([1, ...names]) }) }),
+  );
+  const plain = pdf.context.register(pdf.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' }));
+  for (const kind of pages) {
+    if (/[()\\]/.test(kind)) throw new Error('a readable line must not hold ( ) or \\');
+    const page = pdf.addPage([612, 792]);
+    page.node.set(PDFName.of('Resources'), pdf.context.obj({ Font: pdf.context.obj({ F1: odd, F2: plain }) }));
+    let ops = '';
+    if (kind !== 'unmapped') ops = `BT /F2 12 Tf 72 700 Td (${kind}) Tj ET\n`;
+    else for (let i = 0; i < 6; i++) ops += `BT /F1 12 Tf 72 ${700 - i * 16} Td <${Array.from({ length: 24 }, (_, k) => (((k + i) % 30) + 1).toString(16).padStart(2, '0')).join('')}> Tj ET\n`;
+    page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.stream(ops)));
+  }
+  return pdf.save();
+}

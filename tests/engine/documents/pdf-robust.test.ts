@@ -3,8 +3,9 @@
 import { describe, expect, test } from 'vitest';
 import { pageAt, pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { ruledAcrossPages } from '../../../scripts/pdf-cases.ts';
-import { cmapPdf, ucs2Hex, type CmapLine } from '../../../scripts/pdf-cases-cmap.ts';
+import { cmapPdf, ucs2Hex, unmappedFontPdf, type CmapLine } from '../../../scripts/pdf-cases-cmap.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
+import { markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 
 const squeeze = (s: string) => s.replace(/\s+/g, '');
 
@@ -49,5 +50,30 @@ describe('a table continued over a page break keeps its rows on their pages in t
       expect(pageAt(r.pages, at), row.join(' ')).toBe(i < 3 ? 1 : 2);
     }
     expect(pageAt(r.pages, lineOf(table.header))).toBe(1);
+  });
+});
+
+describe('text in a font with no Unicode map (glyphs named /g1, /g2…, no ToUnicode)', () => {
+  const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+
+  test('pdf.js hands over the character codes themselves (what the reader has to leave out)', async () => {
+    const pdfjs = (await loadPdfjs()) as unknown as { getDocument(o: object): { promise: Promise<any> } };
+    const doc = await pdfjs.getDocument({ data: await unmappedFontPdf(['unmapped']), verbosity: 0, ...pdfjsOptions.documentOptions }).promise;
+    const tc = await (await doc.getPage(1)).getTextContent();
+    expect(tc.items.map((i: { str: string }) => i.str).join('')).toMatch(CONTROL);
+    await doc.destroy();
+  });
+
+  test('a page of it among readable pages: left out of the Markdown, with a note naming the page', async () => {
+    const lines = ['The first page opens with ordinary text.', 'The last page closes with other words.'];
+    const r = await pdfToMarkdown(await unmappedFontPdf([lines[0], 'unmapped', lines[1]]), loadPdfjs, pdfjsOptions);
+    expect(r.markdown).not.toMatch(CONTROL);
+    expect(markdownWords(r.markdown)).toEqual(tokens(lines.join(' ')));
+    expect(r.notes.some((n) => /no Unicode map/.test(n) && /\(p\. 2\)/.test(n))).toBe(true);
+    expect(r.notes.some((n) => /no text on/.test(n))).toBe(false);
+  });
+
+  test('nothing else in the file: refused with a message saying the text cannot be decoded', async () => {
+    await expect(pdfToMarkdown(await unmappedFontPdf(['unmapped', 'unmapped']), loadPdfjs, pdfjsOptions)).rejects.toMatchObject({ code: 'scanned-pdf', message: expect.stringMatching(/cannot be decoded.*2 pages/) });
   });
 });
