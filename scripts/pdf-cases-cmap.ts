@@ -1,10 +1,11 @@
-// Generated PDFs (pdf-lib, low-level objects) for text that pdf.js can only read with help:
+// Generated PDFs (pdf-lib, some from low-level objects) reproducing what the robustness sweep
+// (bench/pdf-sweep.ts) found read badly:
 // - CJK text in a Type0 font with a predefined CMap (/Encoding /UniGB-UCS2-H, /UniJIS-UCS2-H,
 //   /UniKS-UCS2-H) and no embedded font or ToUnicode map: what Japanese, Chinese and Korean office
 //   PDFs often write. Its character codes are UCS-2, but pdf.js maps them to Unicode only through the
 //   CMap files of its package (cMapUrl); without them the page has no text at all.
 // The strings are given as Unicode text; the content stream writes their UTF-16 code units as hex.
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 
 export interface CmapLine {
   text: string;
@@ -76,6 +77,17 @@ export async function unmappedFontPdf(pages: string[]): Promise<Uint8Array> {
     if (kind !== 'unmapped') ops = `BT /F2 12 Tf 72 700 Td (${kind}) Tj ET\n`;
     else for (let i = 0; i < 6; i++) ops += `BT /F1 12 Tf 72 ${700 - i * 16} Td <${Array.from({ length: 24 }, (_, k) => (((k + i) % 30) + 1).toString(16).padStart(2, '0')).join('')}> Tj ET\n`;
     page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.stream(ops)));
+  }
+  return pdf.save();
+}
+
+/** Pages that each show the same lines (a test sheet or a form printed once per record), Helvetica. */
+export async function repeatedPagesPdf(lines: string[], pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < pages; p++) {
+    const page = pdf.addPage([612, 792]);
+    lines.forEach((l, i) => page.drawText(l, { x: 72, y: 760 - i * 16, size: 11, font: f }));
   }
   return pdf.save();
 }

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { pageAt, pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { ruledAcrossPages } from '../../../scripts/pdf-cases.ts';
-import { cmapPdf, ucs2Hex, unmappedFontPdf, type CmapLine } from '../../../scripts/pdf-cases-cmap.ts';
+import { cmapPdf, repeatedPagesPdf, ucs2Hex, unmappedFontPdf, type CmapLine } from '../../../scripts/pdf-cases-cmap.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 import { markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 
@@ -75,5 +75,23 @@ describe('text in a font with no Unicode map (glyphs named /g1, /g2…, no ToUni
 
   test('nothing else in the file: refused with a message saying the text cannot be decoded', async () => {
     await expect(pdfToMarkdown(await unmappedFontPdf(['unmapped', 'unmapped']), loadPdfjs, pdfjsOptions)).rejects.toMatchObject({ code: 'scanned-pdf', message: expect.stringMatching(/cannot be decoded.*2 pages/) });
+  });
+});
+
+describe('pages repeating the same content are not taken for running lines', () => {
+  test('one line, the same on every page: the text stays (it was removed as a running header, leaving nothing)', async () => {
+    const line = 'Habibi, the same greeting on every page.';
+    const r = await pdfToMarkdown(await repeatedPagesPdf([line], 4), loadPdfjs, pdfjsOptions);
+    expect(markdownWords(r.markdown)).toEqual(tokens(Array(4).fill(line).join(' ')));
+    expect(r.runningLines).toBe(0);
+  });
+
+  test('a short sheet repeated on each page: every page keeps all its lines', async () => {
+    const lines = ['Colour sample sheet', 'Red channel at one quarter', 'Green channel at one half', 'Blue channel at three quarters'];
+    const r = await pdfToMarkdown(await repeatedPagesPdf(lines, 5), loadPdfjs, pdfjsOptions);
+    for (let p = 1; p <= 5; p++) {
+      const text = r.pages.filter((x) => x.page === p).map((x) => r.markdown.slice(x.start, x.end)).join(' ');
+      expect(tokens(text), `page ${p}`).toEqual(tokens(lines.join(' ')));
+    }
   });
 });

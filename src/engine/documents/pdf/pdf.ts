@@ -21,6 +21,9 @@ import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
 
+/** Most of a document's rows that running-line removal may take (see its use). */
+const MAX_RUNNING_SHARE = 0.5;
+
 /** Documents whose outline is too deep to ask pdf.js for (see outlineDepth), with the depth. */
 const deepOutline = new WeakMap<object, number>();
 
@@ -405,7 +408,16 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       fontCues += n;
     }
     if (layoutPages.length) {
+      // Running lines are a few rows a page. When "removing" them would take most of the text (pages
+      // that repeat the same content: a form printed once per record, test sheets, one line a page)
+      // what repeats is the content itself: it stays.
+      const kept = layoutPages.map((p) => p.rows);
+      const rowCount = kept.reduce((a, rows) => a + rows.length, 0);
       runningLines = removeRunningLines(layoutPages);
+      if (runningLines > MAX_RUNNING_SHARE * rowCount) {
+        layoutPages.forEach((p, k) => (p.rows = kept[k]));
+        runningLines = 0;
+      }
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat().filter((r) => !r.table);
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
