@@ -6,6 +6,8 @@ import { ruledAcrossPages } from '../../../scripts/pdf-cases.ts';
 import { cmapPdf, repeatedPagesPdf, ucs2Hex, unmappedFontPdf, type CmapLine } from '../../../scripts/pdf-cases-cmap.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 import { markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
+import { createDeflate, deflateSync } from 'node:zlib';
+import { checkInflatedSizes, flateStreams, MAX_IMAGE_PIXELS } from '../../../src/engine/documents/pdf/streams.ts';
 
 const squeeze = (s: string) => s.replace(/\s+/g, '');
 
@@ -94,4 +96,45 @@ describe('pages repeating the same content are not taken for running lines', () 
       expect(tokens(text), `page ${p}`).toEqual(tokens(lines.join(' ')));
     }
   });
+});
+
+describe('images pdf.js is not let decode are not inflated by the decompression check either', () => {
+  const obj = (n: number, dict: string, data: Uint8Array) => {
+    const head = new TextEncoder().encode(`${n} 0 obj\n<< ${dict} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
+    const tail = new TextEncoder().encode('\nendstream\nendobj\n');
+    return [head, data, tail];
+  };
+  const file = (parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts.flat()));
+
+  test('pixels read from direct /Width and /Height only', () => {
+    const z = deflateSync(Buffer.alloc(10));
+    const f = file([...obj(1, '/Type /XObject /Subtype /Image /Width 300 /Height 200', z), ...obj(2, '/Type /XObject /Subtype /Image /Width 5 0 R /Height 2', z), ...obj(3, '/Length1 10', z)]);
+    expect(flateStreams(f).map((s) => [s.object, s.image, s.pixels])).toEqual([
+      ['1 0', true, 300 * 200],
+      ['2 0', true, undefined],
+      ['3 0', false, undefined],
+    ]);
+  });
+
+  test('a bomb in a one-pixel image is refused; the same bomb in a larger image is never inflated (pdf.js will not read it)', async () => {
+    expect(MAX_IMAGE_PIXELS).toBe(1);
+    // 257 MiB of zeros (past the 256 MiB image limit), deflated as a stream, then deflated again.
+    const inner = await new Promise<Buffer>((resolve, reject) => {
+      const d = createDeflate({ level: 9 });
+      const out: Buffer[] = [];
+      d.on('data', (c: Buffer) => out.push(c));
+      d.on('end', () => resolve(Buffer.concat(out)));
+      d.on('error', reject);
+      const zeros = Buffer.alloc(1 << 20);
+      for (let i = 0; i < 257; i++) d.write(zeros);
+      d.end();
+    });
+    const bomb = deflateSync(inner);
+    const twice = (w: number, h: number) => {
+      const dict = `/Type /XObject /Subtype /Image /Width ${w} /Height ${h} /Filter [/FlateDecode /FlateDecode] /Length ${bomb.length}`;
+      return new Uint8Array(Buffer.concat([Buffer.from(`1 0 obj\n<< ${dict} >>\nstream\n`), bomb, Buffer.from('\nendstream\nendobj\n')]));
+    };
+    await expect(checkInflatedSizes(twice(1, 1))).rejects.toMatchObject({ code: 'decompressed-too-large' });
+    await expect(checkInflatedSizes(twice(2000, 1500))).resolves.toEqual([]);
+  }, 60_000);
 });

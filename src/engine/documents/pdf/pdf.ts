@@ -19,7 +19,7 @@ import type { Ruling } from './ruled-page.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
-import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
+import { checkInflatedSizes, MAX_IMAGE_PIXELS, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
 
 /** Most of a document's rows that running-line removal may take (see its use). */
 const MAX_RUNNING_SHARE = 0.5;
@@ -100,12 +100,13 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
     disableFontFace: true,
     useSystemFonts: false,
     enableXfa: false,
+    verbosity: 0,
+    ...opts.documentOptions,
     // Images are never read (text and drawn lines are): an image larger than one pixel is left out of
     // the operator list instead of being inflated, decoded and copied to this thread. One-pixel image
     // masks stay (pdf.js turns them into solid fills, which some producers use to draw rules).
-    maxImageSize: 1,
-    verbosity: 0,
-    ...opts.documentOptions,
+    // Set after the caller's options: the decompression check skips larger images on this promise.
+    maxImageSize: MAX_IMAGE_PIXELS,
   });
   try {
     const doc = await task.promise;
