@@ -1,5 +1,5 @@
 // pdf.js for the Node tests and the bench: its legacy build (the one meant for Node), loaded on
-// demand, with the standard font data from the package so text widths match the fonts.
+// demand, with the standard font data from the package so text widths match the fonts, and its CMaps.
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,5 +12,10 @@ const require = createRequire(import.meta.url);
 export const loadPdfjs = (): Promise<PdfjsModule> => loadLegacyPdfjs();
 
 export const pdfjsOptions = {
-  documentOptions: { standardFontDataUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/` },
+  documentOptions: {
+    standardFontDataUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`,
+    // Predefined CJK CMaps (90ms-RKSJ-H, UniKS-UCS2-H, …), as the CLI passes them (src/node/document-readers.ts).
+    cMapUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'cmaps')}/`,
+    cMapPacked: true,
+  },
 };

@@ -3,6 +3,7 @@
 // (table cells, the gutter between columns). Lines of a paragraph are joined with a space, or
 // without one where a word was hyphenated at the line end (see joinHyphen for the rule).
 
+import { closeCjkSpacing, mirrorBrackets } from './scripts.ts';
 import type { Frag, PdfTextItem, Row } from './types.ts';
 
 /** One text item with its position and font facts resolved. */
@@ -35,10 +36,19 @@ export const MIN_SIZE = 0.01;
 export const MAX_SIZE = 2000;
 const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
 
-/** Presentation forms (Arabic, Latin ligatures such as "ﬁ") normalised to the letters they draw. */
-const PRESENTATION = /[\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]+/g;
-const HAS_PRESENTATION = /[\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]/;
-export const normalizeForms = (s: string) => (HAS_PRESENTATION.test(s) ? s.replace(PRESENTATION, (m) => m.normalize('NFKC')) : s);
+/**
+ * Compatibility characters normalised (NFKC) to the letters they draw, so the text is searchable:
+ * Latin ligatures ("ﬁ"), Hebrew and Arabic presentation forms (contextual shapes, lam-alef and other
+ * ligatures), and the few spacing/letter variants pdf.js itself normalises (no-break and typographic
+ * spaces, micro sign, ohm, Greek question mark, Lao AM). pdf.js is asked NOT to do this
+ * (`disableNormalization`): it normalises each run before its bidi step reverses a right-to-left
+ * run into logical order, so a ligature's letters, expanded first, come out reversed ("ﻻ" → "ال"
+ * instead of "لا"). Here it runs on the logical-order string. NFKC is limited to these blocks: on
+ * other text it would also fold full-width forms, superscripts and fractions the document means.
+ */
+const COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]+/g;
+const HAS_COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]/;
+export const normalizeForms = (s: string) => (HAS_COMPAT.test(s) ? s.replace(COMPAT, (m) => m.normalize('NFKC')) : s);
 
 export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: string): Item | null {
   if (!it.str) return null;
@@ -49,7 +59,9 @@ export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: strin
   const x = clamp(e, -MAX_COORD, MAX_COORD);
   const w = clamp(Number.isFinite(it.width) ? Math.abs(it.width) : 0, 0, 2 * MAX_COORD);
   const s = normalizeForms(it.str);
-  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono, bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(mc ? { mc } : {}) };
+  // CJK fonts are fixed-pitch by design (every ideograph, kana and hangul syllable one em wide) and
+  // often flagged so: that says nothing about code, and their text would all become code blocks.
+  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono: mono && !WIDE.test(s), bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(mc ? { mc } : {}) };
 }
 
 const isBlank = (s: string) => !/\S/.test(s);
@@ -65,6 +77,8 @@ const RTL_CHARS = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script
 const LETTERS = /\p{L}/gu;
 /** Scripts written without spaces between words: no space is inserted between two of their characters. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
+/** Full-width scripts (CJK and Hangul, which separates its words with spaces but is as wide). */
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]/u;
 
 const count = (s: string, re: RegExp) => {
   re.lastIndex = 0;
@@ -267,7 +281,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     x1,
     y: vis[0].it.y,
     size: main.size,
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: scriptText(text.replace(/\s+/g, ' ').trim(), rtl),
     raw: raw.trimEnd(),
     font: main.font,
     mono: vis.every((v) => v.it.mono),
@@ -275,6 +289,9 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     ...(boldLead ? { boldLead } : {}),
   };
 }
+
+/** Brackets of right-to-left text and letter-spaced CJK (scripts.ts). */
+const scriptText = (text: string, rtl: boolean) => closeCjkSpacing(rtl ? mirrorBrackets(text) : text);
 
 /** Average width of one character of an item (monospaced text: the exact advance). */
 export const charWidth = (it: { s: string; w: number }) => (it.s.length ? it.w / it.s.length : 0);

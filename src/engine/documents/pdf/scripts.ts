@@ -1,0 +1,59 @@
+// Text of other scripts, after the geometry has put a line's pieces in reading order: brackets of
+// right-to-left lines drawn as their visual shapes, and Chinese/Japanese text set with letter spacing.
+
+const PAIRS: [string, string][] = [
+  ['(', ')'],
+  ['[', ']'],
+  ['{', '}'],
+  ['«', '»'],
+];
+
+/** Do the brackets of one pair nest properly in `s` (never closed before opened, all closed)? */
+function nests(s: string, open: string, close: string): boolean {
+  let depth = 0;
+  for (const ch of s) {
+    if (ch === open) depth++;
+    else if (ch === close && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * A right-to-left line's brackets, mirrored where the PDF mapped each drawn shape to the character
+ * of that shape. Unicode draws "(" of right-to-left text as ")" (bidi mirroring); a producer that
+ * writes the glyph's shape instead of the character it stands for leaves, once the line is in
+ * logical order, ")ללא יהלומים(" for "(ללא יהלומים)". Other producers map the glyph to the logical
+ * character and the brackets already nest. So a pair is swapped only when it does not nest as it
+ * stands and does once swapped.
+ */
+export function mirrorBrackets(text: string): string {
+  let out = text;
+  for (const [open, close] of PAIRS) {
+    if (!out.includes(open) && !out.includes(close)) continue;
+    if (nests(out, open, close)) continue;
+    const swapped = Array.from(out, (ch) => (ch === open ? close : ch === close ? open : ch)).join('');
+    if (nests(swapped, open, close)) out = swapped;
+  }
+  return out;
+}
+
+/** Ideographs, kana and their punctuation (full-width): written without spaces between words. */
+const IDEO = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303F\\uFF01-\\uFF60';
+/** Three or more of them, each one from the next by the same run of spaces (letter spacing). */
+const SPACED_RUN = new RegExp(`[${IDEO}](?:([ \\u3000]+)[${IDEO}])(?:\\1[${IDEO}])+`, 'gu');
+const SPACED_PAIR = new RegExp(`^([${IDEO}])[ \\u3000]+([${IDEO}])$`, 'u');
+
+/**
+ * Chinese and Japanese set with letter spacing ("全 世 界 无 产 者", a title "目   录"): the spaces are
+ * drawn, they separate no words, and they would keep the words from being found. Removed inside a run
+ * of three or more characters spaced alike, and between the two characters of a text that holds only
+ * them (a spaced two-character title). A single space between longer runs is kept (it may separate
+ * items of a list).
+ */
+export function closeCjkSpacing(text: string): string {
+  const pair = SPACED_PAIR.exec(text);
+  if (pair) return pair[1] + pair[2];
+  SPACED_RUN.lastIndex = 0;
+  if (!SPACED_RUN.test(text)) return text;
+  return text.replace(SPACED_RUN, (m) => m.replace(/[ \u3000]+/g, ''));
+}
