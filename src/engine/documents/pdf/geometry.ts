@@ -75,6 +75,7 @@ export const MAX_PAD = 160;
 const RTL_CHAR = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const RTL_CHARS = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
 const LETTERS = /\p{L}/gu;
+const LETTER = /\p{L}/u;
 /** Scripts written without spaces between words: no space is inserted between two of their characters. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
 /** Full-width scripts (CJK and Hangul, which separates its words with spaces but is as wide). */
@@ -165,6 +166,24 @@ export function rowsOf(items: Item[], page: number): Row[] {
     for (const f of frags) size = Math.max(size, f.size);
     rows.push({ y: g[0].y, size, frags, page, ...(rtl ? { rtl: true } : {}) });
   }
+  return neutralRowsFollow(rows);
+}
+
+/**
+ * A row with no letters (figures, dates, a table's row of years) has no direction of its own: as in
+ * the Unicode bidi algorithm, it takes its paragraph's, here the page's (right-to-left when most rows
+ * with letters are), so its cells line up with the right-to-left rows around it.
+ */
+function neutralRowsFollow(rows: Row[]): Row[] {
+  let r = 0;
+  let l = 0;
+  const neutral: Row[] = [];
+  for (const row of rows) {
+    if (row.rtl) r++;
+    else if (row.frags.some((f) => LETTER.test(f.text))) l++;
+    else neutral.push(row);
+  }
+  if (r > l) for (const row of neutral) row.rtl = true;
   return rows;
 }
 
@@ -291,13 +310,20 @@ function fragOf(items: Item[], rtl: boolean): Frag {
 }
 
 /** Brackets of right-to-left text and letter-spaced CJK (scripts.ts). */
-const scriptText = (text: string, rtl: boolean) => closeCjkSpacing(rtl ? mirrorBrackets(text) : text);
+const scriptText = (text: string, rtl: boolean) => {
+  const t = rtl ? mirrorBrackets(text) : text;
+  return CJK.test(t) ? closeCjkSpacing(t) : t;
+};
 
 /** Average width of one character of an item (monospaced text: the exact advance). */
 export const charWidth = (it: { s: string; w: number }) => (it.s.length ? it.w / it.s.length : 0);
 
 /** A row's text: its fragments joined by a space. */
-export const rowText = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text).join(' ');
+export const rowText = (r: Row) => {
+  const t = (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text).join(' ');
+  // A letter-spaced CJK title drawn with gaps wide enough to split it into fragments ("目   录").
+  return r.frags.length > 1 && CJK.test(t) ? closeCjkSpacing(t) : t;
+};
 
 // ------------------------------------------------------------------ hyphenation
 

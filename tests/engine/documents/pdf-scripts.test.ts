@@ -1,0 +1,148 @@
+// Text of other scripts (issue 20 item 3): right-to-left words drawn with ligature glyphs, brackets
+// of right-to-left lines, NFKC after the bidi step, CJK fonts with predefined CMaps, letter-spaced
+// CJK, CJK fonts that are fixed-pitch. Generated: tests/fixtures/documents/rtl-shaped.pdf
+// (scripts/pdf-cases-scripts.ts). Real: tests/fixtures/documents/scripts (see its NOTICE).
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { fixGlyphOrder, glyphStreamOf } from '../../../src/engine/documents/pdf/glyph-order.ts';
+import { closeCjkSpacing, mirrorBrackets } from '../../../src/engine/documents/pdf/scripts.ts';
+import { rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
+import { SHAPED_LINES } from '../../../scripts/pdf-cases-scripts.ts';
+import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
+
+const read = (path: string) => pdfToMarkdown(readFileSync(path), loadPdfjs, pdfjsOptions);
+const FIX = 'tests/fixtures/documents/scripts/';
+
+/** What pdf.js's own text content holds, its items joined by a space (no reordering of ours). */
+async function pdfjsText(path: string, opts: object = {}): Promise<string> {
+  const pdfjs = (await loadPdfjs()) as unknown as { getDocument(o: object): { promise: Promise<any> } };
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(path)), verbosity: 0, ...pdfjsOptions.documentOptions, ...opts }).promise;
+  const tc = await (await doc.getPage(1)).getTextContent({ disableNormalization: true });
+  await doc.destroy();
+  return tc.items.map((i: { str?: string }) => i.str ?? '').join(' ');
+}
+
+describe('glyph order of right-to-left words', () => {
+  // A page drawing three glyphs per word in visual order; pdf.js reverses the joined characters.
+  const SHOW = 44;
+  const opsOf = (glyphs: string[]) => ({ fnArray: [SHOW], argsArray: [[glyphs.map((unicode) => ({ unicode, width: 500 }))]] });
+  const pdfjsBidi = (visual: string) => [...visual].reverse().join('');
+
+  test('a ligature glyph keeps its letters in logical order; two single glyphs that read alike are left alone', () => {
+    // Logical word "الأصوات": glyphs ا, لأ (one ligature glyph), ص, و, ا, ت; drawn from the left.
+    const logical = ['ا', 'لأ', 'ص', 'و', 'ا', 'ت'];
+    // The article of "السوق" with two separate glyphs: ا, ل, س, و, ق.
+    const article = ['ا', 'ل', 'س', 'و', 'ق'];
+    const visual = [...article].reverse().concat([...logical].reverse());
+    const stream = glyphStreamOf(opsOf(visual), SHOW)!;
+    expect(stream).not.toBeNull();
+    // pdf.js's item: the whole visual run reversed character by character.
+    const item = { str: pdfjsBidi(visual.join('')), dir: 'rtl' };
+    expect(item.str).toBe('األصوات السوق'.replace(' ', '')); // the defect: lam and hamza-alef swapped
+    const [fixed] = fixGlyphOrder([item], stream);
+    expect(fixed).toBe(logical.join('') + article.join(''));
+  });
+
+  test('no glyph with several right-to-left letters: nothing to do (no operator list work)', () => {
+    expect(glyphStreamOf(opsOf(['ا', 'ل', 'fi']), SHOW)).toBeNull();
+  });
+
+  test('words of an item are found in drawing order, a left-to-right run in between stays', () => {
+    const w1 = ['لا']; // lam-alef alone
+    const w2 = ['م', 'لم', 'ا']; // "ملما" drawn reversed
+    const visual = [...w2].reverse().concat([' ', '2', '0', ' '], [...w1].reverse());
+    const stream = glyphStreamOf(opsOf(visual), SHOW)!;
+    // pdf.js: logical order is w1, " 20 ", w2, the number kept left to right.
+    const drawn = (w: string[]) => [...w].reverse().join('');
+    const item = { str: pdfjsBidi(drawn(w1)) + ' 20 ' + pdfjsBidi(drawn(w2)), dir: 'rtl' };
+    expect(item.str.slice(0, 3)).toBe('ال '); // the defect: lam-alef's letters reversed
+    expect(fixGlyphOrder([item, { str: 'abc', dir: 'ltr' }], stream)).toEqual([w1.join('') + ' 20 ' + w2.join(''), 'abc']);
+  });
+
+  test('a generated PDF with shaped Arabic (lam-alef, lam-hamza) and Hebrew brackets drawn by shape reads in logical order', async () => {
+    const path = 'tests/fixtures/documents/rtl-shaped.pdf';
+    const raw = await pdfjsText(path);
+    // pdf.js alone: the ligatures' letters reversed, the brackets facing the wrong way.
+    expect(raw).toContain('األصوات');
+    expect(raw).toContain('إال');
+    expect(raw).toContain(')ללא');
+    const r = await read(path);
+    expect(r.markdown.trim().split('\n\n')).toEqual(SHAPED_LINES.map((l) => l.logical));
+  });
+});
+
+describe('normalisation after the bidi step', () => {
+  test('a ligature in presentation form (lam-khah U+FCCB) expands in logical order', async () => {
+    const r = await read(`${FIX}pdfjs_ArabicCIDTrueType.pdf`);
+    const lamKhah = '\uFCCB'.normalize('NFKC');
+    expect(lamKhah).toBe('لخ');
+    const word = `ا${lamKhah}طوط`; // "الخطوط", the letters as Unicode's decomposition gives them
+    expect(r.markdown.split(word).length - 1).toBe(4);
+    expect(r.markdown).not.toContain('اخلطوط');
+    expect(r.markdown).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFF]/);
+  });
+});
+
+describe('right-to-left brackets and rows without letters', () => {
+  test('mirrorBrackets swaps a pair only when it nests once swapped', () => {
+    expect(mirrorBrackets(')ללא יהלומים(')).toBe('(ללא יהלומים)');
+    expect(mirrorBrackets('סעיף 15(ב)(4)')).toBe('סעיף 15(ב)(4)');
+    expect(mirrorBrackets('a ) b')).toBe('a ) b'); // unbalanced either way: left as drawn
+    expect(mirrorBrackets(']x[ (y)')).toBe('[x] (y)');
+  });
+
+  test('a real Hebrew table: brackets face their phrase, the row of years follows the right-to-left rows', async () => {
+    const r = await read(`${FIX}tabula_indictb1h_14.pdf`);
+    expect(r.markdown).toContain('תעשייה (ללא יהלומים)');
+    expect(r.markdown).not.toContain(')ללא');
+    // The years drawn 2014 … 2009 from the left read from the right, as the columns of the figures do.
+    expect(r.markdown).toMatch(/2009 2010 2011 2012 2013 2014/);
+    // Each table row: the label, then the figures from the right column to the left one.
+    expect(r.markdown).toMatch(/\| סך הכל \| 1\.9 \| 5\.8 \| 4\.2 \| 3\.0 \| 3\.2 \| 2\.6 \|/);
+  });
+});
+
+describe('CJK', () => {
+  test('a font with a predefined CMap (GBK-EUC-H) is decoded: pdf.js needs its CMaps', async () => {
+    const path = `${FIX}pdfjs_XiaoBiaoSong.pdf`;
+    const without = await pdfjsText(path, { cMapUrl: undefined, cMapPacked: undefined });
+    expect(without).not.toMatch(/\p{Script=Han}/u);
+    const r = await read(path);
+    expect(r.markdown).toContain('关于红军作战的原则');
+    expect(r.markdown).toContain('（一九三七年八月一日）');
+    // The title drawn as two characters two ems apart.
+    expect(r.markdown).toMatch(/^目录$/m);
+  });
+
+  test('letter-spaced Chinese is closed up', async () => {
+    const r = await read(`${FIX}pdfjs_SimFang-variant.pdf`);
+    expect(r.markdown).toContain('全世界无产者，联合起来');
+  });
+
+  test('closeCjkSpacing: only runs spaced alike, never Hangul or a single space between words', () => {
+    expect(closeCjkSpacing('全 世 界 无 产 者，')).toBe('全世界无产者，');
+    expect(closeCjkSpacing('目   录')).toBe('目录');
+    expect(closeCjkSpacing('东京 大阪')).toBe('东京 大阪');
+    expect(closeCjkSpacing('서울 부산 대구 광주')).toBe('서울 부산 대구 광주');
+    expect(closeCjkSpacing('a b c')).toBe('a b c');
+  });
+
+  const item = (s: string, x: number, mono: boolean): Item => toItem({ str: s, transform: [10, 0, 0, 10, x, 700], width: 10 * s.length, height: 10, fontName: 'f' }, mono, false)!;
+
+  test('a fixed-pitch CJK font is not code; a fixed-pitch Latin one still is', () => {
+    expect(item('漏電遮断機構', 0, true).mono).toBe(false);
+    expect(item('한국어 보고서', 0, true).mono).toBe(false);
+    expect(item('const x = 1;', 0, true).mono).toBe(true);
+  });
+
+  test('Korean words keep the spaces the document draws and get no others; CJK runs get none', () => {
+    // Hangul syllables drawn one item each, a word space (0.3 em) between words only.
+    const syl = (w: string, x: number) => [...w].map((c, i) => item(c, x + 10 * i, false));
+    const ko = [...syl('한국', 0), ...syl('보고서', 23)];
+    expect(rowText(rowsOf(ko, 1)[0])).toBe('한국 보고서');
+    // Japanese drawn character by character with a little tracking (0.2 em): no spaces at all.
+    const ja = [...'電線関係'].map((c, i) => item(c, 12 * i, false));
+    expect(rowText(rowsOf(ja, 1)[0])).toBe('電線関係');
+  });
+});
