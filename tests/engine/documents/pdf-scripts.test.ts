@@ -8,6 +8,7 @@ import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { fixGlyphOrder, glyphStreamOf } from '../../../src/engine/documents/pdf/glyph-order.ts';
 import { closeCjkSpacing, mirrorBrackets } from '../../../src/engine/documents/pdf/scripts.ts';
 import { rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
+import { uprightVertical } from '../../../src/engine/documents/pdf/vertical.ts';
 import { SHAPED_LINES } from '../../../scripts/pdf-cases-scripts.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
@@ -144,5 +145,16 @@ describe('CJK', () => {
     // Japanese drawn character by character with a little tracking (0.2 em): no spaces at all.
     const ja = [...'電線関係'].map((c, i) => item(c, 12 * i, false));
     expect(rowText(rowsOf(ja, 1)[0])).toBe('電線関係');
+  });
+
+  test('vertical columns (tategaki) read top to bottom, the rightmost column first', async () => {
+    // Synthetic: two columns, each drawn in two pieces, the left column first in the stream.
+    const v = (s: string, x: number, top: number) => toItem({ str: s, transform: [10, 0, 0, 10, x, top], width: 10, height: 10 * s.length, fontName: 'f', dir: 'ttb' }, false, false)!;
+    const items = [v('日本', 100, 700), v('語', 100, 680), v('縦書', 120, 700), v('き', 120, 680)];
+    const rows = rowsOf(uprightVertical(items), 1);
+    expect(rows.map(rowText)).toEqual(['縦書き', '日本語']);
+    // A real PDF: pdf.js's vertical.pdf, its right column "あいうえお", then "日本語".
+    const r = await read(`${FIX}pdfjs_vertical.pdf`);
+    expect(r.markdown.trim().split('\n\n')).toEqual(['あいうえお', '日本語']);
   });
 });

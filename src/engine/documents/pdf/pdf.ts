@@ -15,6 +15,7 @@ import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks, type ColumnCuts } from './render.ts';
 import { ruledRows, tableLike } from './ruled-page.ts';
 import { fixGlyphOrder, glyphStreamOf, type GlyphOps } from './glyph-order.ts';
+import { uprightVertical } from './vertical.ts';
 import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
 import type { Ruling } from './ruled-page.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
@@ -250,6 +251,8 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     const item = toItem(placed, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
+  // Vertical CJK columns laid on their side, rightmost first (vertical.ts).
+  if (items.some((i) => i.ttb)) items.splice(0, items.length, ...uprightVertical(items));
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();
