@@ -157,4 +157,27 @@ describe('CJK', () => {
     const r = await read(`${FIX}pdfjs_vertical.pdf`);
     expect(r.markdown.trim().split('\n\n')).toEqual(['あいうえお', '日本語']);
   });
+
+  test('glyph-by-glyph text with tracking: spaces only where the gap is wider than the letters\' usual one', () => {
+    // Justified Korean: every syllable placed alone, 0.5 em between syllables, 0.85 em between words.
+    const place = (words: string[], track: number, space: number, w = 10) => {
+      const out: Item[] = [];
+      let x = 0;
+      for (const [k, word] of words.entries()) {
+        if (k) x += (space - track) * 10;
+        for (const c of word) {
+          out.push(item(c, x, false));
+          out[out.length - 1].w = w;
+          x += w + track * 10;
+        }
+      }
+      return out;
+    };
+    const ko = ['세계경제는', '고금리', '및', '고물가', '지속'];
+    expect(rowText(rowsOf(place(ko, 0.5, 0.85), 1)[0])).toBe(ko.join(' '));
+    // Not tracked (letters touch): the word gap alone makes the space, as before.
+    expect(rowText(rowsOf(place(ko, 0, 0.3), 1)[0])).toBe(ko.join(' '));
+    // A letter-spaced Latin title.
+    expect(rowText(rowsOf(place(['TITLE', 'PAGE'], 0.4, 1.0, 6), 1)[0])).toBe('TITLE PAGE');
+  });
 });

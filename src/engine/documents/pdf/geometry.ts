@@ -3,7 +3,7 @@
 // (table cells, the gutter between columns). Lines of a paragraph are joined with a space, or
 // without one where a word was hyphenated at the line end (see joinHyphen for the rule).
 
-import { closeCjkSpacing, mirrorBrackets } from './scripts.ts';
+import { closeCjkSpacing, mirrorBrackets, trackedSpace } from './scripts.ts';
 import type { Frag, PdfTextItem, Row } from './types.ts';
 
 /** One text item with its position and font facts resolved. */
@@ -242,6 +242,9 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   const vis: { it: Item; space: boolean; pad: number }[] = [];
   let prevEnd = -Infinity;
   let spaced = false;
+  // Text placed glyph by glyph with tracking (letter spacing, justified Hangul): a word space is a
+  // gap wider than the usual one between letters, not any gap (scripts.ts trackedSpace).
+  const tracked = trackedSpace(items);
   for (const it of items) {
     if (isBlank(it.s)) {
       spaced = true;
@@ -250,7 +253,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     const gap = it.x - prevEnd;
     const prev = vis[vis.length - 1]?.it.s ?? '';
     const cjk = CJK.test(prev.slice(-1)) && CJK.test(it.s[0]);
-    const space = vis.length > 0 && !cjk && (spaced || gap > 0.15 * it.size);
+    const space = vis.length > 0 && !cjk && (tracked ? gap > tracked * it.size : spaced || gap > 0.15 * it.size);
     const cw = charWidth(it);
     const pad = space ? Math.min(MAX_PAD, Math.max(1, cw > 0 ? Math.round(gap / cw) : 1)) : 0;
     vis.push({ it, space, pad });

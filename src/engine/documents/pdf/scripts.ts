@@ -57,3 +57,35 @@ export function closeCjkSpacing(text: string): string {
   if (!SPACED_RUN.test(text)) return text;
   return text.replace(SPACED_RUN, (m) => m.replace(/[ \u3000]+/g, ''));
 }
+
+/** Fewest glyph-by-glyph gaps a line needs before its usual letter gap is trusted. */
+const MIN_GAPS = 4;
+
+/**
+ * The word-space threshold (in ems) of a run of items drawn one glyph each with tracking, or 0 when
+ * the run is not such (the reader's usual rule then applies: a blank item or a gap over 0.15 em).
+ * Justified Korean is set this way (every syllable placed, extra space spread between all of them),
+ * and so are letter-spaced titles ("T I T L E"); pdf.js then reports a gap, or a blank item, between
+ * every two glyphs, and a space in each would split every word. When most visible items are single
+ * characters and their usual gap (30th percentile) is over 0.1 em, a space is a gap more than
+ * 0.15 em wider than that. Items are in page order (left to right).
+ */
+export function trackedSpace(items: { s: string; x: number; w: number; size: number }[]): number {
+  let single = 0;
+  let visible = 0;
+  const gaps: number[] = [];
+  let prev: { s: string; x: number; w: number; size: number } | null = null;
+  for (const it of items) {
+    if (!/\S/.test(it.s)) continue;
+    visible++;
+    const one = it.s.length === 1 || Array.from(it.s).length === 1;
+    if (one) single++;
+    if (prev && one && Array.from(prev.s).length === 1 && it.size > 0) gaps.push((it.x - (prev.x + prev.w)) / it.size);
+    prev = it;
+  }
+  if (gaps.length < MIN_GAPS || single < 0.6 * visible) return 0;
+  gaps.sort((a, b) => a - b);
+  // The 30th percentile, not the median: words of one or two syllables put nearly half the gaps between words.
+  const letterGap = gaps[Math.floor(gaps.length * 0.3)];
+  return letterGap > 0.1 ? letterGap + 0.15 : 0;
+}
