@@ -68,7 +68,8 @@ const MIN_GAPS = 4;
  * and so are letter-spaced titles ("T I T L E"); pdf.js then reports a gap, or a blank item, between
  * every two glyphs, and a space in each would split every word. When most visible items are single
  * characters and their usual gap (30th percentile) is over 0.1 em, a space is a gap more than
- * 0.15 em wider than that. Items are in page order (left to right).
+ * 0.15 em wider than that, provided some gap is (evenly spaced characters keep the usual rule).
+ * Items are in page order (left to right).
  */
 export function trackedSpace(items: { s: string; x: number; w: number; size: number }[]): number {
   let single = 0;
@@ -87,5 +88,7 @@ export function trackedSpace(items: { s: string; x: number; w: number; size: num
   gaps.sort((a, b) => a - b);
   // The 30th percentile, not the median: words of one or two syllables put nearly half the gaps between words.
   const letterGap = gaps[Math.floor(gaps.length * 0.3)];
-  return letterGap > 0.1 ? letterGap + 0.15 : 0;
+  // Some gap must stand out as a word space: evenly spaced single characters are as likely a row
+  // of one-character cells (a character chart) as one tracked word, and keep the usual rule.
+  return letterGap > 0.1 && gaps[gaps.length - 1] > letterGap + 0.15 ? letterGap + 0.15 : 0;
 }
