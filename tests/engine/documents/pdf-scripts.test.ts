@@ -9,6 +9,10 @@ import { fixGlyphOrder, glyphStreamOf } from '../../../src/engine/documents/pdf/
 import { closeCjkSpacing, mirrorBrackets } from '../../../src/engine/documents/pdf/scripts.ts';
 import { rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
 import { uprightVertical } from '../../../src/engine/documents/pdf/vertical.ts';
+import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
+import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
+import { renderBlocks } from '../../../src/engine/documents/pdf/render.ts';
+import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 import { SHAPED_LINES } from '../../../scripts/pdf-cases-scripts.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
@@ -179,5 +183,17 @@ describe('CJK', () => {
     expect(rowText(rowsOf(place(ko, 0, 0.3), 1)[0])).toBe(ko.join(' '));
     // A letter-spaced Latin title.
     expect(rowText(rowsOf(place(['TITLE', 'PAGE'], 0.4, 1.0, 6), 1)[0])).toBe('TITLE PAGE');
+  });
+});
+
+describe('Korean list markers', () => {
+  test('circled numbers, Hangul letters and Korean bullets open list items instead of gluing to the paragraph above', () => {
+    const lines = ['추진 배경은 다음과 같다.', '① 인구 구조의 변화', '② 디지털 전환의 가속', '가. 세부 과제를 정한다', '나. 예산을 배정한다', 'ㅇ 관계 부처와 협의', '(가) 지역별 설명회 개최'];
+    const rows: Row[] = lines.map((text, k) => ({ y: 700 - 14 * k, size: 10, page: 1, frags: [{ x0: 72, x1: 72 + 10 * text.length, y: 700 - 14 * k, size: 10, text, raw: text, font: 'f', mono: false, bold: false }] }));
+    const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', ...Array(6).fill('list-item')]);
+    const md = renderBlocks(blocks).markdown;
+    // Each item on its own line, its marker kept.
+    for (const l of lines.slice(1)) expect(md).toContain(`- ${l}`);
   });
 });

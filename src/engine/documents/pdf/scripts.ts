@@ -92,3 +92,18 @@ export function trackedSpace(items: { s: string; x: number; w: number; size: num
   // of one-character cells (a character chart) as one tracked word, and keep the usual rule.
   return letterGap > 0.1 && gaps[gaps.length - 1] > letterGap + 0.15 ? letterGap + 0.15 : 0;
 }
+
+/**
+ * List markers of Korean (and CJK) documents, as a regular-expression source for the reader's list
+ * marker (headings.ts MARKER): circled or parenthesised numbers and Hangul ("①", "⑴", "㉮"), the
+ * Hangul letters counted in order ("가.", "나)", "(다)"), full-width numbers ("１．"), and the bullets
+ * Korean reports use ("ㅇ", "◇", "◆", "◎", "▶", "ㆍ"). Without them each such line was glued to
+ * the paragraph above. Section numbers ("Ⅰ.", "一、", "（一）", "제1장") are left to the headings.
+ */
+export const SCRIPT_LIST_MARKER = [
+  '[\\u2460-\\u2473\\u2474-\\u2487\\u2776-\\u2793\\u3200-\\u321E\\u3260-\\u327E]\\s?',
+  '\\(?[가나다라마바사아자차카타파하][.)]\\s',
+  '\\([가나다라마바사아자차카타파하]\\)\\s?',
+  '[\\uFF10-\\uFF19]{1,2}[\\uFF0E.)\\uFF09]\\s?',
+  '[ㅇ◇◆◎▶►▷ㆍ]\\s',
+].join('|');
