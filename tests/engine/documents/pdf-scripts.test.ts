@@ -197,3 +197,15 @@ describe('Korean list markers', () => {
     for (const l of lines.slice(1)) expect(md).toContain(`- ${l}`);
   });
 });
+
+describe('Persian', () => {
+  test('a number in Persian digits drawn digit by digit keeps its order inside a right-to-left line', () => {
+    // Logical "سال ۱۴۰۲ است" ("the year 1402 is"); on the page from the left: است, ۱۴۰۲ (digit by
+    // digit, left to right as numbers are drawn), سال. pdf.js gives each word its logical string.
+    const at = (s: string, x: number, w: number): Item => toItem({ str: s, transform: [10, 0, 0, 10, x, 700], width: w, height: 10, fontName: 'f', dir: /\p{Script=Arabic}/u.test(s) && !/\p{N}/u.test(s) ? 'rtl' : 'ltr' }, false, false)!;
+    const items = [at('است', 0, 15), ...[...'۱۴۰۲'].map((d, k) => at(d, 18 + 5 * k, 5)), at('سال', 41, 15)];
+    const [row] = rowsOf(items, 1);
+    expect(row.rtl).toBe(true);
+    expect(rowText(row)).toBe('سال ۱۴۰۲ است');
+  });
+});

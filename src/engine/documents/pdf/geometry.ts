@@ -75,8 +75,11 @@ export const endsInLeader = (text: string) => LEADER.test(text);
 
 /** Longest run of spaces a drawn gap turns into (code indentation, aligned columns). */
 export const MAX_PAD = 160;
-const RTL_CHAR = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-const RTL_CHARS = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
+// Letters of the right-to-left scripts. Their digits (Arabic-Indic ٠-٩, Persian ۰-۹) are left out:
+// numbers read left to right whatever their script, so an item holding only digits is a
+// left-to-right run (a number drawn digit by digit keeps its digits' order).
+const RTL_CHAR = /(?!\p{N})[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const RTL_CHARS = /(?!\p{N})[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
 const LETTERS = /\p{L}/gu;
 const LETTER = /\p{L}/u;
 /** Scripts written without spaces between words: no space is inserted between two of their characters. */
