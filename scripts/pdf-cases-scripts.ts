@@ -13,6 +13,8 @@ export const SHAPED_LINES: { logical: string; pieces: string[] }[] = [
   // Lam-hamza (لأ) and lam-alef (لا) ligatures, a number in place.
   { logical: 'توزيع الأصوات 2014 حسب الانتخابات', pieces: ['توزيع', 'الأصوات', '2014', 'حسب', 'الانتخابات'] },
   { logical: 'لا إله إلا الله', pieces: ['لا', 'إله', 'إلا', 'الله'] },
+  // Persian letters (گ پ ژ چ) and a number in Latin digits.
+  { logical: 'گزارش پژوهشی سال 1402 چاپ شد', pieces: ['گزارش', 'پژوهشی', 'سال', '1402', 'چاپ', 'شد'] },
   // Hebrew with a bracketed phrase; the bracket shapes are drawn as seen: ")" right of the phrase.
   { logical: 'תעשייה (ללא יהלומים) בלבד', pieces: ['תעשייה', ')', 'ללא', 'יהלומים', '(', 'בלבד'] },
 ];
