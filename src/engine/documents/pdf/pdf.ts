@@ -339,7 +339,14 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       fontCues += n;
     }
     if (layoutPages.length) {
+      const unfiltered = layoutPages.map((p) => p.rows);
       runningLines = removeRunningLines(layoutPages);
+      // Every line repeated on every page (the same page several times, e.g. turned by /Rotate):
+      // those lines are the document, not its running lines.
+      if (runningLines && !perPage.size && layoutPages.every((p) => !p.rows.length)) {
+        layoutPages.forEach((p, k) => (p.rows = unfiltered[k]));
+        runningLines = 0;
+      }
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat().filter((r) => !r.table);
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
