@@ -3,7 +3,7 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadLegacyPdfjs } from '../../../src/node/pdfjs-legacy.ts';
+import { loadLegacyPdfjs, nodePdfjsDocumentOptions } from '../../../src/node/pdfjs-legacy.ts';
 import type { PdfjsModule } from '../../../src/engine/documents/pdf/types.ts';
 
 const require = createRequire(import.meta.url);
@@ -11,11 +11,8 @@ const require = createRequire(import.meta.url);
 // The same loader as the CLI's (it keeps V8's native Array.prototype.push: see pdfjs-legacy.ts).
 export const loadPdfjs = (): Promise<PdfjsModule> => loadLegacyPdfjs();
 
+const dir = dirname(require.resolve('pdfjs-dist/package.json'));
+/** What the CLI passes (src/node/document-readers.ts): standard fonts, CMaps (CJK), no glyph outlines. */
 export const pdfjsOptions = {
-  documentOptions: {
-    standardFontDataUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`,
-    // Predefined CJK CMaps (90ms-RKSJ-H, UniKS-UCS2-H, …), as the CLI passes them (src/node/document-readers.ts).
-    cMapUrl: `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'cmaps')}/`,
-    cMapPacked: true,
-  },
+  documentOptions: { ...nodePdfjsDocumentOptions(), standardFontDataUrl: `${join(dir, 'standard_fonts')}/`, cMapUrl: `${join(dir, 'cmaps')}/`, cMapPacked: true },
 };
