@@ -2,7 +2,8 @@
 // engine worker, with the CMaps and standard fonts the build ships beside index.html) equals, byte
 // for byte, what the reader gives in Node with the CLI's pdf.js options (src/node/document-readers.ts)
 // — the chunks measured in the page are the chunks `batch` writes. The files: the public PDFs the
-// project commits (tagged, untagged, ruled tables, a 36-page manual), and a page of Chinese, Japanese
+// project commits (tagged, untagged, ruled tables, a 36-page manual, Arabic, Hebrew and vertical
+// Japanese), and a page of Chinese, Japanese
 // and Korean set in fonts with a predefined CMap and no ToUnicode map (text lost without the CMaps).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { pdfToMarkdown } from '../../src/engine/documents/pdf/pdf.ts';
 import { nodeDocumentReaders } from '../../src/node/document-readers.ts';
 import { cmapPdf, type CmapLine } from '../../scripts/pdf-cases-cmap.ts';
 
-const PUBLIC = 'tests/fixtures/documents/public';
+const FOLDERS = ['tests/fixtures/documents/public', 'tests/fixtures/documents/scripts'];
 
 let s: Session;
 beforeAll(async () => {
@@ -27,8 +28,13 @@ afterAll(async () => {
 test('the import preview shows, for every public PDF and a CJK page, the Markdown the CLI writes', async () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'chunklab-parity-')), 'pdfs');
   mkdirSync(dir);
-  const names = readdirSync(PUBLIC).filter((f) => f.endsWith('.pdf')).sort();
-  for (const n of names) copyFileSync(join(PUBLIC, n), join(dir, n));
+  const names: string[] = [];
+  for (const folder of FOLDERS) {
+    for (const n of readdirSync(folder).filter((f) => f.endsWith('.pdf'))) {
+      copyFileSync(join(folder, n), join(dir, n));
+      names.push(n);
+    }
+  }
   const cjk: CmapLine[] = [
     { text: '分块决定检索能找到什么', encoding: 'UniGB-UCS2-H' },
     { text: '文書の区切り方が検索を決める', encoding: 'UniJIS-UCS2-H' },
