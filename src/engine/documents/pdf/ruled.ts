@@ -33,6 +33,12 @@ export interface OpCodes {
   closeFillStroke: number;
   closeEOFillStroke: number;
   endPath: number;
+  setFillRGBColor: number;
+  setFillGray: number;
+  setFillCMYKColor: number;
+  setFillColor: number;
+  setFillColorN: number;
+  setFillColorSpace: number;
 }
 
 /** pdf.js 5's values, used when the module does not export its OPS table. */
@@ -52,6 +58,12 @@ export const DEFAULT_OPS: OpCodes = {
   closeFillStroke: 26,
   closeEOFillStroke: 27,
   endPath: 28,
+  setFillRGBColor: 59,
+  setFillGray: 57,
+  setFillCMYKColor: 61,
+  setFillColor: 54,
+  setFillColorN: 55,
+  setFillColorSpace: 51,
 };
 
 export function opCodesOf(ops: unknown): OpCodes {
@@ -94,6 +106,8 @@ export const MAX_SEGMENTS = 20000;
 /** Ops beyond this are not walked (a hostile or huge page). */
 const MAX_OPS = 400000;
 const TOL = 2;
+/** How many earlier filled rectangles are searched for the one under a new one. */
+const FILL_LOOKBACK = 2000;
 
 type M = [number, number, number, number, number, number];
 const mul = (m: M, n: M): M => [
@@ -123,7 +137,14 @@ export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, star
   const v: Seg[] = [];
   // `start`: user space to the frame the page is read in (a quarter-turn for sideways text, rotation.ts).
   let ctm: M = start;
-  const stack: M[] = [];
+  // The fill colour (a key: equal keys, equal colours; a colour not known exactly gets a key of its
+  // own) and the filled rectangles painted so far, to tell a rectangle's edges that show from those
+  // that do not: a rectangle filled with the colour already under it (a text line's background
+  // inside a cell shaded the same, a white box on the white page) draws no visible edge.
+  let fill = '#000000';
+  let unknown = 0;
+  const fills: { x0: number; y0: number; x1: number; y1: number; c: string }[] = [];
+  const stack: { ctm: M; fill: string }[] = [];
   const n = Math.min(ops.fnArray.length, MAX_OPS);
   const add = (ax: number, ay: number, bx: number, by: number) => {
     const [a, b, c, d, e, f] = ctm;
@@ -135,37 +156,62 @@ export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, star
     if (Math.abs(y1 - y0) <= 0.5 && Math.abs(x1 - x0) > 0.5) h.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y0: (y0 + y1) / 2, y1: (y0 + y1) / 2 });
     else if (Math.abs(x1 - x0) <= 0.5 && Math.abs(y1 - y0) > 0.5) v.push({ x0: (x0 + x1) / 2, x1: (x0 + x1) / 2, y0: Math.min(y0, y1), y1: Math.max(y0, y1) });
   };
+  /** Does a filled rectangle (path space) show against what lies under it? Recorded either way. */
+  const shows = (ax: number, ay: number, bx: number, by: number): boolean => {
+    const [a, b, c, d, e, f] = ctm;
+    const xs = [a * ax + c * ay + e, a * bx + c * by + e, a * ax + c * by + e, a * bx + c * ay + e];
+    const ys = [b * ax + d * ay + f, b * bx + d * by + f, b * ax + d * by + f, b * bx + d * ay + f];
+    const r = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), c: fill };
+    if (!finite(r.x0, r.y0, r.x1, r.y1)) return true;
+    let under = '#ffffff'; // the page
+    for (let k = fills.length - 1, m = 0; k >= 0 && m < FILL_LOOKBACK; k--, m++) {
+      const o = fills[k];
+      if (o.x0 <= r.x0 + 1 && o.y0 <= r.y0 + 1 && o.x1 >= r.x1 - 1 && o.y1 >= r.y1 - 1) {
+        under = o.c;
+        break;
+      }
+    }
+    if (fills.length < MAX_SEGMENTS) fills.push(r);
+    return under !== fill;
+  };
   for (let i = 0; i < n; i++) {
     const fn = ops.fnArray[i];
     const args = ops.argsArray[i] as unknown[] | null;
-    if (fn === codes.save) stack.push(ctm);
-    else if (fn === codes.restore) ctm = stack.pop() ?? ctm;
+    if (fn === codes.save) stack.push({ ctm, fill });
+    else if (fn === codes.restore) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
     else if (fn === codes.transform && Array.isArray(args) && args.length >= 6) {
       const t = args.slice(0, 6).map(Number) as M;
       if (finite(...t)) ctm = mul(t, ctm);
     } else if (fn === codes.paintFormXObjectBegin) {
-      stack.push(ctm);
+      stack.push({ ctm, fill });
       const t = Array.isArray(args) ? (args[0] as ArrayLike<number> | null) : null;
       if (t && t.length >= 6) {
         const m = Array.from(t).slice(0, 6) as M;
         if (finite(...m)) ctm = mul(m, ctm);
       }
-    } else if (fn === codes.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    } else if (fn === codes.paintFormXObjectEnd) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
+    else if (fn === codes.setFillRGBColor) fill = Array.isArray(args) && typeof args[0] === 'string' ? args[0].toLowerCase() : `?${++unknown}`;
+    else if (fn === codes.setFillGray || fn === codes.setFillCMYKColor || fn === codes.setFillColor) {
+      fill = Array.isArray(args) && args.length <= 4 && args.every((x) => typeof x === 'number') ? `${fn}:${args.join(',')}` : `?${++unknown}`;
+    } else if (fn === codes.setFillColorN || fn === codes.setFillColorSpace) fill = `?${++unknown}`;
     else if (fn === codes.constructPath && Array.isArray(args)) {
       const paint = args[0] as number;
       if (paint === codes.endPath) continue; // a clipping path: nothing drawn
       const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null | undefined;
       if (!data || typeof data.length !== 'number') continue;
       const filled = paint === codes.fill || paint === codes.eoFill;
-      walkPath(data, filled, add);
+      walkPath(data, filled, add, filled ? shows : undefined);
       if (h.length + v.length > MAX_SEGMENTS) return null;
     }
   }
   return { h, v };
 }
 
-/** The straight pieces of one path: a filled thin rectangle gives its middle line. */
-function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: number, bx: number, by: number) => void): void {
+/**
+ * The straight pieces of one path: a filled thin rectangle gives its middle line, another filled
+ * rectangle its edges, unless `shows` says it cannot be seen against what is under it.
+ */
+function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: number, bx: number, by: number) => void, shows?: (ax: number, ay: number, bx: number, by: number) => boolean): void {
   // Collect subpaths of points; curves end the straight run.
   let pts: number[] = [];
   let start: [number, number] | null = null;
@@ -186,6 +232,7 @@ function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: n
         const y0 = Math.min(...ys);
         const y1 = Math.max(...ys);
         if (filled || closed) {
+          if (filled && shows && !shows(x0, y0, x1, y1)) return;
           // Size is judged in path space; the transform rarely scales unevenly for tables.
           if (y1 - y0 <= THIN && x1 - x0 > y1 - y0) return add(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
           if (x1 - x0 <= THIN && y1 - y0 > x1 - x0) return add((x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
