@@ -361,12 +361,38 @@ export function gridsOf(segs: Segments): Grid[] {
   h.forEach((s, i) => (groups.get(find(i)) ?? groups.set(find(i), { h: [], v: [] }).get(find(i))!).h.push(s));
   v.forEach((s, j) => (groups.get(find(h.length + j)) ?? groups.set(find(h.length + j), { h: [], v: [] }).get(find(h.length + j))!).v.push(s));
   const out: Grid[] = [];
-  for (const g of groups.values()) {
-    if (g.h.length < 2 || g.v.length < 2) continue;
+  for (const g of stacked([...groups.values()].filter((g) => g.h.length >= 2 && g.v.length >= 2))) {
     const xs = cluster(g.v.map((s) => s.x0), 3);
     const ys = cluster(g.h.map((s) => s.y0), 3).reverse();
     if (xs.length < 3 || ys.length < 3) continue; // one box: no inner line either way
     out.push({ x0: xs[0], x1: xs[xs.length - 1], y0: ys[ys.length - 1], y1: ys[0], xs, ys, h: g.h, v: g.v });
+  }
+  return out;
+}
+
+/** Bands closer than this (points) with the same left and right edges are one table. */
+const BAND_GAP = 6;
+
+/**
+ * Groups drawn as bands of one table: the same left and right edges, one right under the other with
+ * a sliver of page between (a header band shaded apart from the body, a table drawn in blocks of
+ * rows). Joined, the sliver is a row without text and goes; without joining, the header band
+ * would be a table of its own and the body's first row taken for its header.
+ */
+function stacked(groups: { h: Seg[]; v: Seg[] }[]): { h: Seg[]; v: Seg[] }[] {
+  const box = (g: { h: Seg[]; v: Seg[] }) => {
+    const all = [...g.h, ...g.v];
+    return { x0: Math.min(...all.map((s) => s.x0)), x1: Math.max(...all.map((s) => s.x1)), y0: Math.min(...all.map((s) => s.y0)), y1: Math.max(...all.map((s) => s.y1)) };
+  };
+  const gs = groups.map((g) => ({ ...g, b: box(g) })).sort((a, b) => b.b.y1 - a.b.y1);
+  const out: typeof gs = [];
+  for (const g of gs) {
+    const above = out.find((o) => Math.abs(o.b.x0 - g.b.x0) <= 3 && Math.abs(o.b.x1 - g.b.x1) <= 3 && o.b.y0 - g.b.y1 >= -TOL && o.b.y0 - g.b.y1 <= BAND_GAP);
+    if (above) {
+      above.h = [...above.h, ...g.h];
+      above.v = [...above.v, ...g.v];
+      above.b = { ...above.b, y0: Math.min(above.b.y0, g.b.y0) };
+    } else out.push(g);
   }
   return out;
 }
@@ -555,7 +581,8 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   });
   // Body cells: a merged cell's text stands in its first row and column only (the others stay
   // empty, as the PDF shows them), so no text is read twice.
-  const shown = new Set<number>();
+  // (A header cell spanning down into the body's rows is not read again there either.)
+  const shown = new Set<number>(rowsKept.slice(0, head).flatMap((r) => colIdx.map((c) => find(r * nc + c))));
   const body = rowsKept.slice(head).flatMap((r) => {
     const split = stackedRecords(colIdx.map((c) => find(r * nc + c)));
     if (split) return split;
