@@ -1,0 +1,69 @@
+// Ruled tables drawn with shading (scripts/pdf-cases-shaded.ts): cells as filled boxes whose white
+// gaps are the borders, with a box of the cell's own colour behind every line of text; and a header
+// band drawn apart from the body band. Each must read as the one table its spec describes, with the
+// title as a paragraph before it; and the rule behind the first (a filled rectangle in the colour
+// already under it draws no edge) on hand-built operator lists.
+import { describe, expect, test } from 'vitest';
+import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { DEFAULT_OPS as O, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
+import { markdownTables } from '../../../bench/pdf-metrics.ts';
+import { bandedTable, shadedCells, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
+import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
+
+async function read(c: ShadedCase) {
+  const r = await pdfToMarkdown(c.bytes, loadPdfjs, pdfjsOptions);
+  return { md: r.markdown, tables: markdownTables(r.markdown) };
+}
+
+describe('shaded ruled tables', () => {
+  test('cells as shaded boxes with a box behind each line: one table, spanning and wrapped cells in place, the title row a paragraph', async () => {
+    const c = await shadedCells();
+    const { md, tables } = await read(c);
+    expect(tables).toEqual([c.table]);
+    // The title stands once, before the table, as a paragraph (not repeated in header cells).
+    const at = md.indexOf(c.before[0]);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(md.indexOf(c.before[0], at + 1)).toBe(-1);
+    expect(at).toBeLessThan(md.indexOf('|'));
+    // Every wrapped cell is one cell: as many table lines as header, separator and body rows.
+    expect(md.split('\n').filter((l) => l.startsWith('|')).length).toBe(2 + c.table.rows.length);
+  });
+
+  test('a header band drawn apart from the body band: one table under the two-row header', async () => {
+    const c = await bandedTable();
+    const { md, tables } = await read(c);
+    expect(tables).toEqual([c.table]);
+    expect(md.indexOf(c.before[0])).toBeLessThan(md.indexOf('|'));
+  });
+});
+
+describe('filled rectangles that show', () => {
+  const M = 0;
+  const L = 1;
+  const Z = 4;
+  const ol = (...ops: [number, unknown[] | null][]): OperatorList => ({ fnArray: ops.map((o) => o[0]), argsArray: ops.map((o) => o[1]) });
+  const fillRect = (x: number, y: number, w: number, h: number): [number, unknown[]] => [O.constructPath, [O.fill, [new Float32Array([M, x, y, L, x + w, y, L, x + w, y + h, L, x, y + h, Z])], null]];
+  const rgbFill = (hex: string): [number, unknown[]] => [O.setFillRGBColor, [hex]];
+  const edges = (ops: OperatorList) => {
+    const s = segmentsOf(ops)!;
+    return s.h.length + s.v.length;
+  };
+
+  test('a box in the colour under it draws no edge; in another colour, four', () => {
+    // A shaded cell, then a box of the same shade inside it: only the cell's four edges.
+    expect(edges(ol(rgbFill('#ccffff'), fillRect(0, 0, 100, 40), fillRect(5, 20, 50, 11)))).toBe(4);
+    // The inner box in another colour shows: eight.
+    expect(edges(ol(rgbFill('#ccffff'), fillRect(0, 0, 100, 40), rgbFill('#ffcc00'), fillRect(5, 20, 50, 11)))).toBe(8);
+    // A white box on the (white) page shows nothing; a black one (the default fill) shows.
+    expect(edges(ol(rgbFill('#FFFFFF'), fillRect(0, 0, 100, 40)))).toBe(0);
+    expect(edges(ol(fillRect(0, 0, 100, 40)))).toBe(4);
+    // A box only partly over the cell is judged against the page, not the cell.
+    expect(edges(ol(rgbFill('#ccffff'), fillRect(0, 0, 100, 40), fillRect(90, 20, 50, 11)))).toBe(8);
+  });
+
+  test('the fill colour is restored with the graphics state', () => {
+    // Inside q … Q the fill turns yellow; after Q it is the cell's shade again, so the last box is unseen.
+    const ops = ol(rgbFill('#ccffff'), fillRect(0, 0, 100, 40), [O.save, null], rgbFill('#ffff00'), [O.restore, null], fillRect(5, 5, 20, 10));
+    expect(edges(ops)).toBe(4);
+  });
+});
