@@ -5,7 +5,8 @@
 // already under it draws no edge) on hand-built operator lists.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { DEFAULT_OPS as O, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
+import { DEFAULT_OPS as O, gridsOf, ruledTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
+import { Vocab, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
 import { bandedTable, shadedCells, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
@@ -65,5 +66,41 @@ describe('filled rectangles that show', () => {
     // Inside q … Q the fill turns yellow; after Q it is the cell's shade again, so the last box is unseen.
     const ops = ol(rgbFill('#ccffff'), fillRect(0, 0, 100, 40), [O.save, null], rgbFill('#ffff00'), [O.restore, null], fillRect(5, 5, 20, 10));
     expect(edges(ops)).toBe(4);
+  });
+});
+
+describe('a bar chart is no table', () => {
+  const M = 0;
+  const L = 1;
+  const stroked = (d: number[]): OperatorList => ({ fnArray: [O.constructPath], argsArray: [[O.stroke, [new Float32Array(d)], null]] });
+  /** A stroked grid: vertical lines at xs, horizontal at ys. */
+  const lines = (xs: number[], ys: number[]) => {
+    const d: number[] = [];
+    for (const y of ys) d.push(M, xs[0], y, L, xs[xs.length - 1], y);
+    for (const x of xs) d.push(M, x, ys[0], L, x, ys[ys.length - 1]);
+    return stroked(d);
+  };
+  const item = (s: string, x: number, y: number): Item => ({ s, x, y, w: s.length * 5, size: 10, font: 'f', mono: false, bold: false });
+  const xs = [100, 150, 200, 250, 300];
+  const ys = [500, 480, 460, 440, 420];
+
+  test('percentages over bars, most cells empty: no table; the same figures under a row of labels: a table', () => {
+    const g = gridsOf(segmentsOf(lines(xs, ys))!);
+    // Value labels over the bars: figures only, 10 of 16 cells (enough to pass as a table by count).
+    const at = [[0, 0], [0, 1], [0, 2], [0, 3], [1, 0], [1, 2], [2, 1], [2, 3], [3, 0], [3, 2]];
+    const labels = at.map(([r, c], i) => item(`${10 + i}%`, xs[c] + 5, ys[r] - 14));
+    expect(ruledTables(g, labels, 1, new Vocab()).tables).toEqual([]);
+    // The same grid with words in its top row is a table (its empty cells as drawn).
+    const named = [...['North', 'South', 'East', 'West'].map((w, c) => item(w, xs[c] + 5, ys[0] - 14)), ...labels.slice(4)];
+    const [t] = ruledTables(g, named, 1, new Vocab()).tables;
+    expect(t.header).toEqual(['North', 'South', 'East', 'West']);
+  });
+
+  test('a full grid of figures (a matrix) stays a table', () => {
+    const g = gridsOf(segmentsOf(lines(xs, ys))!);
+    const figures = ys.slice(0, -1).flatMap((y, r) => xs.slice(0, -1).map((x, c) => item(String(r * 4 + c + 1), x + 5, y - 14)));
+    const [t] = ruledTables(g, figures, 1, new Vocab()).tables;
+    expect(t.header).toEqual(['1', '2', '3', '4']);
+    expect(t.rows).toEqual([['5', '6', '7', '8'], ['9', '10', '11', '12'], ['13', '14', '15', '16']]);
   });
 });

@@ -597,6 +597,10 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   });
   const cells = [header, ...body];
   if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return null;
+  // Figures only, no word anywhere, in a grid with many empty cells: the value labels of a bar
+  // chart whose bars and axes form the grid (a table's header or first column names its figures).
+  const all = cells.flat();
+  if (!all.some((c) => /\p{L}/u.test(c)) && all.filter((c) => !c).length * 4 >= all.length) return null;
   /**
    * Rows drawn around several records at once (rules every five lines, as statistical tables
    * have): every cell of the row holds the same number of lines on the same baselines, and one of
