@@ -104,3 +104,32 @@ describe('a bar chart is no table', () => {
     expect(t.rows).toEqual([['5', '6', '7', '8'], ['9', '10', '11', '12'], ['13', '14', '15', '16']]);
   });
 });
+
+describe('a diagram is no table', () => {
+  const M = 0;
+  const L = 1;
+  const item = (s: string, x: number, y: number): Item => ({ s, x, y, w: s.length * 5, size: 10, font: 'f', mono: false, bold: false });
+  const seg = (x0: number, y0: number, x1: number, y1: number) => [M, x0, y0, L, x1, y1];
+  const box = (x0: number, y0: number, x1: number, y1: number) => [...seg(x0, y0, x1, y0), ...seg(x1, y0, x1, y1), ...seg(x1, y1, x0, y1), ...seg(x0, y1, x0, y0)];
+  const draw = (d: number[]): OperatorList => ({ fnArray: [O.constructPath], argsArray: [[O.stroke, [new Float32Array(d)], null]] });
+
+  test('boxes joined by connectors inside a frame: the spaces between them wind around the boxes, no table', () => {
+    // A frame, three boxes in a row joined by connectors at mid-height, the outer ones tied to the frame.
+    const d = [...box(100, 300, 500, 500), ...box(120, 420, 200, 480), ...box(260, 420, 340, 480), ...box(400, 420, 480, 480)];
+    d.push(...seg(100, 450, 120, 450), ...seg(200, 450, 260, 450), ...seg(340, 450, 400, 450), ...seg(480, 450, 500, 450));
+    const g = gridsOf(segmentsOf(draw(d))!);
+    expect(g.length).toBe(1);
+    const items = [item('Read', 125, 446), item('Parse', 265, 446), item('Write', 405, 446), item('Figure 2: the pipeline', 110, 320)];
+    expect(ruledTables(g, items, 1, new Vocab()).tables).toEqual([]);
+  });
+
+  test('a table whose merged cells are rectangles is still read', () => {
+    // The same outer frame cut into a 2 × 3 table with one header cell over two columns.
+    const d = [...box(100, 300, 400, 500), ...seg(100, 450, 400, 450), ...seg(100, 400, 400, 400), ...seg(200, 300, 200, 500), ...seg(300, 300, 300, 450)];
+    const g = gridsOf(segmentsOf(draw(d))!);
+    const items = [item('Step', 105, 466), item('Time', 205, 466), item('Read', 105, 416), item('1 s', 205, 416), item('2 s', 305, 416), item('Parse', 105, 366), item('3 s', 205, 366), item('4 s', 305, 366)];
+    const [t] = ruledTables(g, items, 1, new Vocab()).tables;
+    expect(t.header).toEqual(['Step', 'Time', 'Time']);
+    expect(t.rows).toEqual([['Read', '1 s', '2 s'], ['Parse', '3 s', '4 s']]);
+  });
+});

@@ -526,6 +526,26 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     (rowsOfRoot.get(k) ?? rowsOfRoot.set(k, new Set()).get(k)!).add(r);
   }
   const isOwnRow = (k: number) => (rowsOfRoot.get(k)?.size ?? 0) === 1;
+  // A table's merged cells are rectangles. Regions of no line that wind around boxes (L shapes, a
+  // frame's inside around inner boxes) are the spaces of a drawing: boxes joined by connectors, a
+  // diagram whose lines happen to meet. Not a table when they cover a quarter of the grid.
+  {
+    const span = new Map<number, { r0: number; r1: number; c0: number; c1: number; n: number }>();
+    for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) {
+      const k = find(r * nc + c);
+      const b = span.get(k);
+      if (!b) span.set(k, { r0: r, r1: r, c0: c, c1: c, n: 1 });
+      else {
+        b.r1 = Math.max(b.r1, r);
+        b.c0 = Math.min(b.c0, c);
+        b.c1 = Math.max(b.c1, c);
+        b.n++;
+      }
+    }
+    let irregular = 0;
+    for (const b of span.values()) if (b.n !== (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) irregular += b.n;
+    if (irregular * 4 >= nr * nc) return null;
+  }
   const grid: string[][] = Array.from({ length: nr }, (_, r) => Array.from({ length: nc }, (_, c) => text.get(find(r * nc + c)) ?? ''));
   // Rows and columns without any text (a double rule's sliver, a spacer) go.
   const keepR = grid.map((row) => row.some(Boolean));
