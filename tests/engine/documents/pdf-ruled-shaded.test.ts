@@ -5,7 +5,7 @@
 // already under it draws no edge) on hand-built operator lists.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { DEFAULT_OPS as O, gridsOf, ruledTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
+import { DEFAULT_OPS as O, gridsOf, ruledTables, rulesOnlyTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
 import { Vocab, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
 import { bandedTable, shadedCells, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
@@ -131,5 +131,28 @@ describe('a diagram is no table', () => {
     const [t] = ruledTables(g, items, 1, new Vocab()).tables;
     expect(t.header).toEqual(['Step', 'Time', 'Time']);
     expect(t.rows).toEqual([['Read', '1 s', '2 s'], ['Parse', '3 s', '4 s']]);
+  });
+});
+
+describe('rules across only', () => {
+  const item = (s: string, x: number, y: number): Item => ({ s, x, y, w: s.length * 4.5, size: 9, font: 'f', mono: false, bold: false });
+  const rule = (y: number) => ({ x0: 72, x1: 540, y0: y, y1: y });
+  const body = [item('Average hours', 80, 560), item('29.5', 320, 560), item('Average dollars', 80, 546), item('$204', 320, 546)];
+
+  test('prose between the first two rules is no header: no table', () => {
+    // Two columns of running text under a section rule, then a rule, two figures, a closing rule.
+    const prose = [
+      'the estimated averages are shown below for each', 'form and schedule filed with the return in the',
+      'year; they include the time spent keeping the', 'records and learning about the law and the forms',
+    ];
+    const items = [...prose.map((l, i) => item(l, 80 + (i % 2) * 240, 640 - Math.floor(i / 2) * 11)), ...body];
+    expect(rulesOnlyTables({ h: [rule(660), rule(580), rule(530)], v: [] }, [], items, 1, new Vocab(), new Set())).toEqual([]);
+  });
+
+  test('a short label over each column is a header', () => {
+    const items = [item('Measure', 80, 600), item('Value', 320, 600), ...body];
+    const [t] = rulesOnlyTables({ h: [rule(620), rule(580), rule(530)], v: [] }, [], items, 1, new Vocab(), new Set());
+    expect(t.header).toEqual(['Measure', 'Value']);
+    expect(t.rows).toEqual([['Average hours', '29.5'], ['Average dollars', '$204']]);
   });
 });

@@ -763,5 +763,8 @@ function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page
     }
   const head = header.map((h) => joinLines(h, vocab));
   if (head.filter(Boolean).length * 2 < head.length) return null;
+  // A column label is a few words: lines of prose between the first two rules (two columns of
+  // running text under a section rule, a small table further down) are no header.
+  if (head.some((h) => h.split(' ').length > 15)) return null;
   return { header: head, rows: grid };
 }
