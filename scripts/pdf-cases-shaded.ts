@@ -11,6 +11,8 @@
 //   from the body band by a 3 pt sliver of page; the body's cells filled in column colours with
 //   white rules, a full-width section row inside. The header band used to be read as a table of its
 //   own and the body's first row taken for the header.
+// - `zebraTable`: no line at all, a dark header row and body rows shaded grey and white in turn,
+//   the last one white (its row used to fall outside the table: the shading's edges end above it).
 // Each comes with the table a reader must write, from the case's own spec.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PdfCase } from './pdf-cases.ts';
@@ -170,9 +172,42 @@ export async function bandedTable(): Promise<ShadedCase> {
   return { name: 'a header band apart from the body band, column colours, white rules', bytes: await pdf.save(), before: [title], table: { header, rows: B.body } };
 }
 
-/** Both cases in the bench's form: the words in reading order (title, header, rows), the table. */
+export const ZEBRA = {
+  title: 'Models compared on the test corpus',
+  rows: [
+    ['Model', 'Size', 'Speed', 'Score'],
+    ['alpha', '12 MB', 'fast', '0.81'],
+    ['beta', '40 MB', 'slow', '0.85'],
+    ['gamma', '7 MB', 'fast', '0.77'],
+    ['delta', '90 MB', 'slow', '0.90'],
+  ],
+  after: 'The scores are hit rates at five, averaged over both corpora.',
+  xs: [72, 220, 330, 440],
+};
+
+/** Rows shaded in turn (the header dark, then grey, white, grey, white), no line drawn. */
+export async function zebraTable(): Promise<ShadedCase> {
+  const Z = ZEBRA;
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.Helvetica);
+  const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([612, 792]);
+  page.drawText(Z.title, { x: 72, y: 740, size: 10, font: b });
+  let y = 720;
+  const h = 18;
+  Z.rows.forEach((r, i) => {
+    const color = i === 0 ? rgb(0.2, 0.3, 0.5) : i % 2 ? rgb(0.9, 0.9, 0.9) : rgb(1, 1, 1);
+    page.drawRectangle({ x: Z.xs[0], y: y - h, width: 468, height: h, color });
+    r.forEach((c, j) => page.drawText(c, { x: Z.xs[j] + 4, y: y - 13, size: SIZE + 1, font: i === 0 ? b : f, color: i === 0 ? rgb(1, 1, 1) : rgb(0, 0, 0) }));
+    y -= h;
+  });
+  page.drawText(Z.after, { x: 72, y: y - 30, size: SIZE + 1, font: f });
+  return { name: 'rows shaded in turn, no line, the last row unshaded', bytes: await pdf.save(), before: [Z.title], table: { header: Z.rows[0], rows: Z.rows.slice(1) } };
+}
+
+/** The cases in the bench's form: the words in reading order (title, header, rows), the table. */
 export async function shadedBenchCases(): Promise<PdfCase[]> {
-  return (await Promise.all([shadedCells(), bandedTable()])).map((c) => ({
+  return (await Promise.all([shadedCells(), bandedTable(), zebraTable()])).map((c) => ({
     name: c.name,
     bytes: c.bytes,
     text: [...c.before, ...c.table.header, ...c.table.rows.flat()].filter(Boolean).join(' '),

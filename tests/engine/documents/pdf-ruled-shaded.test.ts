@@ -8,7 +8,7 @@ import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { DEFAULT_OPS as O, gridsOf, ruledTables, rulesOnlyTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
 import { Vocab, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
-import { bandedTable, shadedCells, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
+import { bandedTable, shadedCells, zebraTable, ZEBRA, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 async function read(c: ShadedCase) {
@@ -35,6 +35,13 @@ describe('shaded ruled tables', () => {
     const { md, tables } = await read(c);
     expect(tables).toEqual([c.table]);
     expect(md.indexOf(c.before[0])).toBeLessThan(md.indexOf('|'));
+  });
+
+  test('rows shaded in turn with no line: every row in the table, the unshaded last one too; the paragraph after stays one', async () => {
+    const c = await zebraTable();
+    const { md, tables } = await read(c);
+    expect(tables).toEqual([c.table]);
+    expect(md.trim().split('\n').at(-1)).toBe(ZEBRA.after);
   });
 });
 

@@ -703,9 +703,26 @@ export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], pa
     if (!headItems.length || bodyItems.length < 4) continue;
     // Short rules in the header (\\cmidrule): the label right above one spans the columns under it.
     const under = mergeCollinear(segs.h, true).filter((s) => s.y0 < top - TOL && s.y0 > mid + TOL && s.x0 >= x0 - TOL && s.x1 <= x1 + TOL && s.x1 - s.x0 < x1 - x0 - 2 * TOL);
-    const t = rulesOnlyTable(headItems, bodyItems, under, page, vocab);
+    let t = rulesOnlyTable(headItems, bodyItems, under, page, vocab);
     if (!t) continue;
-    out.push({ ...t, before: [], after: [], x0, x1, y0: bottom, y1: top });
+    // Rows shaded in turn (a zebra table with no lines) give rules at the shaded rows' edges only:
+    // an unshaded last row lies under the last rule. The one line right under it, at the body's
+    // line pitch, with cells in two or more of the table's columns, is that row.
+    const bodyRows = rowsOf(bodyItems, page);
+    const last = bodyRows[bodyRows.length - 1];
+    const pitch = bodyRows.length >= 2 ? (bodyRows[0].y - last.y) / (bodyRows.length - 1) : 0;
+    let y0 = bottom;
+    const next = pitch > 0 ? rowsOf(inside(last.y - 1.3 * pitch, bottom), page)[0] : undefined;
+    if (next && next.frags.length >= 2 && last.y - next.y <= 1.3 * pitch) {
+      const nextItems = inside(next.y - 0.5 * next.size, bottom).filter((it) => Math.abs(it.y - next.y) <= 0.5 * next.size);
+      const longer = rulesOnlyTable(headItems, [...bodyItems, ...nextItems], under, page, vocab);
+      if (longer && longer.header.length === t.header.length && longer.rows.length === t.rows.length + 1 && longer.rows[longer.rows.length - 1].filter(Boolean).length >= 2) {
+        t = longer;
+        bodyItems.push(...nextItems);
+        y0 = next.y - 0.5 * next.size;
+      }
+    }
+    out.push({ ...t, before: [], after: [], x0, x1, y0, y1: top });
     for (const it of [...headItems, ...bodyItems]) taken.add(it);
   }
   return out;
