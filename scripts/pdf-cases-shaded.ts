@@ -13,6 +13,9 @@
 //   own and the body's first row taken for the header.
 // - `zebraTable`: no line at all, a dark header row and body rows shaded grey and white in turn,
 //   the last one white (its row used to fall outside the table: the shading's edges end above it).
+// - `ruledRows`: a manual's table (no vertical line, a rule under every row, the header shaded):
+//   first-column labels and descriptions wrapped over two or three lines, a cell of two bulleted
+//   lines. A wrapped first-column label used to start a row of its own.
 // Each comes with the table a reader must write, from the case's own spec.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PdfCase } from './pdf-cases.ts';
@@ -205,9 +208,47 @@ export async function zebraTable(): Promise<ShadedCase> {
   return { name: 'rows shaded in turn, no line, the last row unshaded', bytes: await pdf.save(), before: [Z.title], table: { header: Z.rows[0], rows: Z.rows.slice(1) } };
 }
 
+export const RULED_ROWS = {
+  title: 'Table 3-2 Options of the storage engine',
+  header: ['Option', 'What it does', 'Default'],
+  rows: [
+    [['Data', 'compression'], ['Reduces the space a table takes on disk by', 'storing its rows in a packed form.'], ['Off']],
+    [['Row-level', 'security'], ['• Limits the rows each user sees', '• Applies to queries and updates'], ['On']],
+    [['Audit'], ['Records every change with its author.'], ['Off']],
+    [['Read-only', 'replicas', 'for reports'], ['Serves reports from copies of the', 'database.'], ['Off']],
+  ],
+  xs: [72, 180, 450, 540],
+};
+
+/** Rows ruled off by horizontal rules only, the header shaded; cells wrapped, a bulleted cell. */
+export async function ruledRows(): Promise<ShadedCase> {
+  const R = RULED_ROWS;
+  const pdf = await PDFDocument.create();
+  const f = await pdf.embedFont(StandardFonts.Helvetica);
+  const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([612, 792]);
+  const [x0, , , x1] = R.xs;
+  const rule = (y: number) => page.drawLine({ start: { x: x0, y }, end: { x: x1, y }, thickness: 0.5, color: rgb(0, 0, 0) });
+  page.drawText(R.title, { x: x0, y: 740, size: SIZE + 1, font: b });
+  let y = 720;
+  page.drawRectangle({ x: x0, y: y - 16, width: x1 - x0, height: 16, color: rgb(0.85, 0.85, 0.85) });
+  rule(y);
+  R.header.forEach((h, i) => put(page, b, h, R.xs[i] + 4, y - 12));
+  y -= 16;
+  rule(y);
+  for (const r of R.rows) {
+    const n = Math.max(...r.map((c) => c.length));
+    r.forEach((c, i) => c.forEach((l, k) => put(page, f, l, R.xs[i] + 4, y - 12 - k * LEAD)));
+    y -= 6 + n * LEAD;
+    rule(y);
+  }
+  page.drawText('The options apply to every table of the database.', { x: x0, y: y - 24, size: SIZE + 1, font: f });
+  return { name: 'rows ruled off by horizontal rules, wrapped labels, a bulleted cell', bytes: await pdf.save(), before: [R.title], table: { header: R.header, rows: R.rows.map((r) => r.map((c) => c.join(' '))) } };
+}
+
 /** The cases in the bench's form: the words in reading order (title, header, rows), the table. */
 export async function shadedBenchCases(): Promise<PdfCase[]> {
-  return (await Promise.all([shadedCells(), bandedTable(), zebraTable()])).map((c) => ({
+  return (await Promise.all([shadedCells(), bandedTable(), zebraTable(), ruledRows()])).map((c) => ({
     name: c.name,
     bytes: c.bytes,
     text: [...c.before, ...c.table.header, ...c.table.rows.flat()].filter(Boolean).join(' '),

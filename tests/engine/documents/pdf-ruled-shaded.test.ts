@@ -8,7 +8,7 @@ import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { DEFAULT_OPS as O, gridsOf, ruledTables, rulesOnlyTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
 import { Vocab, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
-import { bandedTable, shadedCells, zebraTable, ZEBRA, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
+import { bandedTable, ruledRows, shadedCells, zebraTable, ZEBRA, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 async function read(c: ShadedCase) {
@@ -42,6 +42,12 @@ describe('shaded ruled tables', () => {
     const { md, tables } = await read(c);
     expect(tables).toEqual([c.table]);
     expect(md.trim().split('\n').at(-1)).toBe(ZEBRA.after);
+  });
+
+  test('rows ruled off by horizontal rules: a row is the lines between two rules, wrapped labels and bulleted lines included', async () => {
+    const c = await ruledRows();
+    const { tables } = await read(c);
+    expect(tables).toEqual([c.table]);
   });
 });
 

@@ -703,7 +703,9 @@ export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], pa
     if (!headItems.length || bodyItems.length < 4) continue;
     // Short rules in the header (\\cmidrule): the label right above one spans the columns under it.
     const under = mergeCollinear(segs.h, true).filter((s) => s.y0 < top - TOL && s.y0 > mid + TOL && s.x0 >= x0 - TOL && s.x1 <= x1 + TOL && s.x1 - s.x0 < x1 - x0 - 2 * TOL);
-    let t = rulesOnlyTable(headItems, bodyItems, under, page, vocab);
+    // The rules between the second and the last, when they rule off the body's rows.
+    const cuts = g.slice(2, -1).map((r) => r.y0);
+    let t = rulesOnlyTable(headItems, bodyItems, under, page, vocab, cuts);
     if (!t) continue;
     // Rows shaded in turn (a zebra table with no lines) give rules at the shaded rows' edges only:
     // an unshaded last row lies under the last rule. The one line right under it, at the body's
@@ -715,7 +717,7 @@ export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], pa
     const next = pitch > 0 ? rowsOf(inside(last.y - 1.3 * pitch, bottom), page)[0] : undefined;
     if (next && next.frags.length >= 2 && last.y - next.y <= 1.3 * pitch) {
       const nextItems = inside(next.y - 0.5 * next.size, bottom).filter((it) => Math.abs(it.y - next.y) <= 0.5 * next.size);
-      const longer = rulesOnlyTable(headItems, [...bodyItems, ...nextItems], under, page, vocab);
+      const longer = rulesOnlyTable(headItems, [...bodyItems, ...nextItems], under, page, vocab, [...cuts, bottom]);
       if (longer && longer.header.length === t.header.length && longer.rows.length === t.rows.length + 1 && longer.rows[longer.rows.length - 1].filter(Boolean).length >= 2) {
         t = longer;
         bodyItems.push(...nextItems);
@@ -728,7 +730,7 @@ export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], pa
   return out;
 }
 
-function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page: number, vocab: Vocab): { header: string[]; rows: string[][] } | null {
+function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page: number, vocab: Vocab, cuts: number[] = []): { header: string[]; rows: string[][] } | null {
   const body = rowsOf(bodyItems, page);
   // Columns: the stretches of x that body text covers, separated by gaps no body line bridges.
   const spans = body.flatMap((r) => r.frags.map((f) => ({ x0: f.x0, x1: f.x1, size: f.size }))).sort((a, b) => a.x0 - b.x0);
@@ -750,11 +752,30 @@ function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page
     return best;
   };
   const rows: string[][][] = [];
-  let prevY = Infinity;
-  for (const r of body) {
+  const lineCells = body.map((r) => {
     const cells: string[][] = cols.map(() => []);
     for (const f of r.frags) cells[colOf(f.x0, f.x1)].push(f.text);
-    const wrapped = rows.length > 0 && !cells[0].length && prevY - r.y <= 1.5 * r.size;
+    return cells;
+  });
+  // Rules between the body's rows (each row ruled off, as office tables and manuals draw them):
+  // the lines between two rules are one row, whichever cells wrap; unless they are records set
+  // one a line (each line fills the same cells, one of them a figure on every line).
+  const band = (y: number) => cuts.filter((c) => c > y).length;
+  const figure = /^[-+(]?[\d.,%$€£ ]+\)?$/;
+  const records = (ls: string[][][]) =>
+    ls.length >= 2 &&
+    ls.every((l) => l.map((c) => c.length > 0).join() === ls[0].map((c) => c.length > 0).join() && l.filter((c) => c.length).length >= 2) &&
+    cols.some((_, i) => ls.every((l) => l[i].length === 1 && figure.test(l[i][0]) && /\d/.test(l[i][0])));
+  let prevY = Infinity;
+  for (let j = 0; j < body.length; j++) {
+    const r = body[j];
+    const cells = lineCells[j];
+    let wrapped = rows.length > 0 && !cells[0].length && prevY - r.y <= 1.5 * r.size;
+    if (cuts.length && j > 0) {
+      const same = band(r.y) === band(body[j - 1].y);
+      const inBand = body.map((x, k) => k).filter((k) => band(body[k].y) === band(r.y));
+      wrapped = same && !records(inBand.map((k) => lineCells[k]));
+    }
     if (wrapped) rows[rows.length - 1].forEach((c, i) => c.push(...cells[i]));
     else rows.push(cells);
     prevY = r.y;
