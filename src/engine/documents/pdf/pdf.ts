@@ -14,6 +14,8 @@ import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks, type ColumnCuts } from './render.ts';
 import { ruledRows, tableLike } from './ruled-page.ts';
+import { fixGlyphOrder, glyphStreamOf, type GlyphOps } from './glyph-order.ts';
+import { uprightVertical } from './vertical.ts';
 import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
 import type { Ruling } from './ruled-page.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
@@ -274,13 +276,34 @@ async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpC
   return segs && (segs.h.length >= 3 || segs.v.length >= 2) ? { segs, grids: gridsOf(segs) } : undefined;
 }
 
-async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, codes: OpCodes, where?: string): Promise<PageData> {
+/** pdf.js 5's code for the show-text operator, when the module does not export its OPS table. */
+const SHOW_TEXT = 44;
+
+/**
+ * The strings of the page's text items with right-to-left words rebuilt from their glyphs, or null
+ * when the page has no right-to-left item or no glyph standing for several of its characters. Costs
+ * the page's operator list, fetched only for pages with right-to-left text.
+ */
+async function rtlStrings(page: PdfPageProxy, tc: PdfTextContent, showText: number): Promise<(string | undefined)[] | null> {
+  if (!tc.items.some((it) => isText(it) && it.dir === 'rtl')) return null;
+  const ops = (await page.getOperatorList(OPLIST).catch(() => null)) as GlyphOps | null;
+  if (!ops?.fnArray || !ops.argsArray) return null;
+  const stream = glyphStreamOf(ops, showText);
+  if (!stream) return null;
+  const texts = tc.items.filter(isText);
+  const fixed = fixGlyphOrder(texts, stream);
+  const byItem = new Map(texts.map((t, i) => [t, fixed[i]]));
+  return tc.items.map((it) => (isText(it) ? byItem.get(it) : undefined));
+}
+
+async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, codes: OpCodes & { showText: number }, where?: string): Promise<PageData> {
   let page: PdfPageProxy;
   let tc: PdfTextContent;
   let tree: PdfStructNode | null = null;
   try {
     page = await doc.getPage(n);
-    tc = await page.getTextContent({ includeMarkedContent: tagged });
+    // disableNormalization: compatibility forms are normalised after pdf.js's bidi step (geometry.ts normalizeForms).
+    tc = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true });
     if (tagged) tree = await page.getStructTree().catch(() => null);
   } catch (e) {
     throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
@@ -292,13 +315,15 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   const fetched = fontBold ? await learnFonts(page, fontUseOf(tc), fontBold) : false;
   // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
   // where it runs left to right, its drawn lines with it (rotation.ts).
+  // Right-to-left words drawn with ligature glyphs, which pdf.js reverses letter by letter (glyph-order.ts).
+  const strs = await rtlStrings(page, tc, codes.showText);
   const deg = dominantTurn(tc.items.filter(isText));
   const turned = deg ? turnOf(deg, page.view) : null;
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
   let shown = 0;
   let undecodable = 0;
-  for (const it of tc.items) {
+  for (const [k, it] of tc.items.entries()) {
     if (!isText(it)) {
       if (it.type === 'endMarkedContent') mcStack.pop();
       else mcStack.push(it.id ?? null);
@@ -309,10 +334,14 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
     shown += it.str.length;
     if (UNDECODABLE.test(it.str)) undecodable += it.str.length - it.str.replace(UNDECODABLE_ALL, '').length;
-    const placed = turned && it.transform.length >= 6 ? { ...it, transform: compose(it.transform.slice(0, 6) as Matrix, turned.matrix) } : it;
+    const fixed = strs?.[k];
+    const src = fixed !== undefined && fixed !== it.str ? { ...it, str: fixed } : it;
+    const placed = turned && src.transform.length >= 6 ? { ...src, transform: compose(src.transform.slice(0, 6) as Matrix, turned.matrix) } : src;
     const item = toItem(placed, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
+  // Vertical CJK columns laid on their side, rightmost first (vertical.ts).
+  if (items.some((i) => i.ttb)) items.splice(0, items.length, ...uprightVertical(items));
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();
@@ -329,7 +358,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const mark = await doc.getMarkInfo().catch(() => null);
     const tagged = !!mark?.Marked && !opts.ignoreStructure;
     const fontBold = new Map<string, boolean>();
-    const codes = opCodesOf(pdfjs.OPS);
+    const codes = { ...opCodesOf(pdfjs.OPS), showText: typeof pdfjs.OPS?.showText === 'number' ? pdfjs.OPS.showText : SHOW_TEXT };
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
