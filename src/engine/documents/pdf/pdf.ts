@@ -132,8 +132,9 @@ interface PageData {
   ruling?: Ruling;
   /** The fonts of its text content (tagged pages read without weights): loadBold need not fetch it again. */
   fontUse?: FontUse;
-  /** Characters left out as undecodable, when they are a good part of the page's text (see UNDECODABLE). */
+  /** Characters left out as undecodable (see UNDECODABLE), and whether they are a good part of the page's text. */
   undecodable?: number;
+  garbled?: boolean;
 }
 
 /**
@@ -351,7 +352,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();
-  const lost = undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { undecodable } : {};
+  const lost = undecodable ? { undecodable, ...(undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { garbled: true } : {}) } : {};
   return { n, box: turned ? turned.box : page.view, items, tree, ...lost, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
 }
 
@@ -387,10 +388,12 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     }
     const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
     const blank = pages.filter((p) => !visible(p)).map((p) => p.n);
-    const garbled = pages.filter((p) => p.undecodable);
-    if (blank.length === pages.length && garbled.length) {
+    const garbled = pages.filter((p) => p.garbled);
+    const undecoded = pages.filter((p) => p.undecodable);
+    if (blank.length === pages.length && undecoded.length) {
+      const chars = undecoded.reduce((a, p) => a + p.undecodable!, 0);
       throw new InputError(
-        `the PDF's text cannot be decoded: its fonts map their characters to no Unicode text (${garbled.reduce((a, p) => a + p.undecodable!, 0)} characters on ${garbled.length} page${garbled.length === 1 ? '' : 's'}); run OCR on it first`,
+        `the PDF's text cannot be decoded: its fonts map their characters to no Unicode text (${chars} character${chars === 1 ? '' : 's'} on ${undecoded.length} page${undecoded.length === 1 ? '' : 's'}); run OCR on it first`,
         opts.where,
         { code: 'scanned-pdf' },
       );
