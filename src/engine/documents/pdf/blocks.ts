@@ -6,7 +6,7 @@
 
 import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
 import { LIST_MARKER, type RunIn } from './headings.ts';
-import { buildTable } from './tables.ts';
+import { buildTable, overlapping, proseReason } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
 const TERMINAL = /[.!?:;…"”’)\]]$/;
@@ -30,6 +30,9 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
   };
   const isMono = (r: Row) => r.frags.every((f) => f.mono);
   const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
+  // A paragraph made of rows that only looked like a table (see tables.ts's proseReason): the
+  // paragraph right after it continues it when its text goes on.
+  let proseOpen: PBlock | null = null;
   let i = 0;
   while (i < rows.length) {
     const r = rows[i];
@@ -62,13 +65,26 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     if (r.frags.length >= 2) {
       let j = i + 1;
-      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]))) j++;
+      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || sectionLabel(rows, j, near))) j++;
       const run = rows.slice(i, j);
       // A bulleted list with a gap after its bullets is not a table.
       const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
       if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
         const grid = buildTable(run);
-        const kind = grid ? tableKind(grid) : 'no';
+        const kind = grid ? (figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
+        if (kind === 'prose') {
+          // Running text (lines with sub- or superscripts, columns of prose side by side): its rows
+          // are read as one paragraph, continuing the one before when that one goes on into it.
+          const text = joinLines(run.map(rowText), vocab);
+          const prev = out[out.length - 1];
+          const prevRow = rows[i - 1];
+          if (prev?.kind === 'paragraph' && prevRow && !prevRow.table && near(prevRow, r, 1.6) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && !TERMINAL.test(prev.text)) mergeParagraph(prev, text, r.page, vocab);
+          else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+          proseOpen = out[out.length - 1];
+          listStack.length = 0;
+          i = j;
+          continue;
+        }
         if (grid && kind === 'prose-beside') {
           // A column of running text beside a table (a report's side panel): the text is a
           // paragraph, the other columns the table.
@@ -132,8 +148,9 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     const text = joinLines(lines, vocab);
     const prev = out[out.length - 1];
-    // A paragraph split by a page or column change.
-    if (prev?.kind === 'paragraph' && (r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
+    // A paragraph split by a page or column change, or the rest of a paragraph read as prose rows.
+    const after = prev !== undefined && prev === proseOpen && near(rows[i - 1], r, 1.6);
+    if (prev?.kind === 'paragraph' && (after || r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
       mergeParagraph(prev, text, r.page, vocab);
     } else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
     i = j;
@@ -152,6 +169,24 @@ export function mergeParagraph(p: PBlock & { kind: 'paragraph' }, text: string, 
   }
 }
 
+const FIGURE_CAPTION = /^(?:fig(?:ure)?\.?|abbildung|figura)\s*\d+[a-z]?\s*[:.–—-]?(?:\s|$)/i;
+const TABLE_CAPTION = /^(?:table|tabelle|tabela|tabla)\s*\d+/i;
+
+/**
+ * The rows right after `j` (up to three, on the same page) reach a figure's caption before any
+ * table caption: aligned text there is a figure's labels (boxes and arrows drawn around words).
+ */
+export function figureFollows(rows: Row[], j: number): boolean {
+  const page = rows[j - 1]?.page;
+  for (let k = j; k < Math.min(rows.length, j + 3); k++) {
+    if (rows[k].page !== page || rows[k].table) return false;
+    const t = rowText(rows[k]);
+    if (TABLE_CAPTION.test(t)) return false;
+    if (FIGURE_CAPTION.test(t)) return true;
+  }
+  return false;
+}
+
 /** A row's fragments' texts in reading order (what rowText joins with spaces). */
 const cellTexts = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text);
 
@@ -160,6 +195,25 @@ function alignedUnder(r: Row, above: Row): boolean {
   if (r.frags.length !== 1 || above.frags.length < 2) return false;
   const f = r.frags[0];
   return above.frags.slice(1).some((a) => Math.abs(a.x0 - f.x0) <= 3);
+}
+
+/**
+ * A short line alone in a table's first column between two rows of cells ("Actual", "Projected",
+ * "Women"): a label over the rows that follow, part of the table. The rows above and below must
+ * line up with each other (the same cell edges), so a table, a one-line paragraph and another
+ * table stay apart.
+ */
+function sectionLabel(rows: Row[], j: number, near: (a: Row, b: Row, ems: number) => boolean): boolean {
+  const r = rows[j];
+  const above = rows[j - 1];
+  const below = rows[j + 1];
+  if (r.frags.length !== 1 || !above || !below || above.frags.length < 2 || below.frags.length < 2 || below.table) return false;
+  const f = r.frags[0];
+  if (Math.abs(f.x0 - above.frags[0].x0) > 3 || f.text.split(' ').length > 4 || /[.:;]$/.test(f.text) || BULLET.test(f.text)) return false;
+  if (!near(r, below, 2.6)) return false;
+  const edge = (g: { x0: number; x1: number }) => above.frags.some((a) => Math.abs(a.x0 - g.x0) <= 3 || Math.abs(a.x1 - g.x1) <= 3);
+  // (A header's labels may be centred over right-aligned figures: then as many cells is enough.)
+  return below.frags.length === above.frags.length || below.frags.filter(edge).length * 3 >= below.frags.length * 2;
 }
 
 /** Code lines with their indentation, from the x positions of monospaced text. */
@@ -220,7 +274,7 @@ const LEADERS = /(?:\.\s?){4,}|…{2,}|_{4,}/;
  * symbols) that only look like one ('no'); or a column of running text beside a table
  * ('prose-beside': first column long, the others short).
  */
-export function tableKind(grid: { header: string[]; rows: string[][] }): 'table' | 'no' | 'prose-beside' {
+export function tableKind(grid: { header: string[]; rows: string[][] }): 'table' | 'no' | 'prose-beside' | 'prose' {
   const all = [grid.header, ...grid.rows];
   const cells = all.flat().filter(Boolean);
   if (!cells.length) return 'no';
@@ -236,5 +290,6 @@ export function tableKind(grid: { header: string[]; rows: string[][] }): 'table'
     const rest = Array.from({ length: n - 1 }, (_, k) => mean(k + 1));
     if (mean(0) > 40 && Math.max(...rest) < 20) return 'prose-beside';
   }
-  return 'table';
+  const why = proseReason(grid);
+  return why === 'prose' ? 'prose' : why ? 'no' : 'table';
 }

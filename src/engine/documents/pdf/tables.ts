@@ -3,6 +3,10 @@
 // one per column, or the table is declared unrecoverable (the caller keeps its rows as lines and
 // says so). A row without a first cell right under the previous one continues that row's cells
 // (a cell wrapped onto a second line).
+// Not a table, whatever the alignment (proseReason): rows closer than a line (sub- or superscripts set
+// on their own baseline: "c_A and c_B" in a sentence), columns of running text whose lines go on one
+// into the next (two columns of prose read row by row), and sparse grids (labels scattered over a
+// figure). Such runs are prose or drawings: the caller keeps them as text.
 
 import type { Row } from './types.ts';
 
@@ -12,7 +16,7 @@ export interface TableGrid {
 }
 
 export function buildTable(rows: Row[]): TableGrid | null {
-  if (rows.length < 2) return null;
+  if (rows.length < 2 || overlapping(rows)) return null;
   const widest = rows.reduce((a, b) => (b.frags.length > a.frags.length ? b : a));
   const cols = widest.frags.map((f) => ({ x0: f.x0, x1: f.x1 }));
   if (cols.length < 2) return null;
@@ -61,4 +65,60 @@ export function buildTable(rows: Row[]): TableGrid | null {
   const mean = cellsAll.reduce((n, c) => n + c.length, 0) / Math.max(1, cellsAll.length);
   if (mean > 60) return null; // prose side by side, not a table
   return { header: grid[0], rows: grid.slice(1) };
+}
+
+/**
+ * Consecutive rows whose baselines are closer than 0.6 of the larger font size: a line with its
+ * sub- or superscripts (pdf.js gives them their own baseline), never two rows of a table.
+ */
+export function overlapping(rows: Row[]): boolean {
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1];
+    const b = rows[i];
+    if (a.page === b.page && !b.jump && Math.abs(a.y - b.y) < 0.6 * Math.max(a.size, b.size)) return true;
+  }
+  return false;
+}
+
+const TERMINAL = /[.!?:;…"”’)\]]$/;
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+/**
+ * Why a grid of aligned cells is running text or a drawing rather than a table, or null:
+ * - 'prose': in some column, lines go on one into the next as a paragraph's lines do (a line of
+ *   three or more words that ends without a full stop or ends in a hyphen, followed by one that starts
+ *   in lowercase), for at least a third of its consecutive pairs — two columns of prose read row by
+ *   row. A table's cells each stand alone (a wrapped cell is already joined by buildTable).
+ *   A column of lines of five words or more that runs on is prose by itself.
+ * - 'sparse': fewer than half the body's cells filled (labels spread over a figure).
+ * - 'short': a header and one row only (two lines that happen to align are no evidence of a table).
+ */
+export function proseReason(grid: TableGrid): 'prose' | 'sparse' | 'short' | null {
+  const all = [grid.header, ...grid.rows];
+  const n = grid.header.length;
+  const filled = all.flat().filter(Boolean);
+  const meanWords = (cells: string[]) => cells.reduce((t, c) => t + words(c), 0) / Math.max(1, cells.length);
+  let flowing = 0;
+  for (let k = 0; k < n; k++) {
+    let pairs = 0;
+    let flow = 0;
+    for (let i = 1; i < all.length; i++) {
+      const a = all[i - 1][k] ?? '';
+      const b = all[i][k] ?? '';
+      if (!a || !b) continue;
+      pairs++;
+      if ((words(a) >= 3 && !TERMINAL.test(a) && /^\p{Ll}/u.test(b)) || /\p{L}-$/u.test(a)) flow++;
+    }
+    if (flow >= 1 && flow * 3 >= pairs) {
+      flowing++;
+      // A column of lines of five words or more running on: a column of prose.
+      if (meanWords(all.map((r) => r[k] ?? '').filter(Boolean)) >= 5) return 'prose';
+    }
+  }
+  if (flowing >= 2 || (flowing === 1 && meanWords(filled) >= 5)) return 'prose';
+  const body = grid.rows.flat();
+  if (body.length && body.filter(Boolean).length * 2 < body.length) return 'sparse';
+  // A header and a single row: too little to tell a table from two lines that happen to align.
+  if (grid.rows.length < 2) return 'short';
+  return null;
 }

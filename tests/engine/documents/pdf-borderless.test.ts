@@ -1,0 +1,60 @@
+// Borderless tables and text that only lines up like one (scripts/pdf-cases-borderless.ts): each case
+// reproduces a defect seen on real PDFs (naacl06's "c_A and c_B" and Figure 1, the section labels of
+// ICDAR 2013's us-017), asserted against the case's own spec; plus the rules of tables.ts on grids.
+import { describe, expect, test } from 'vitest';
+import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { proseReason } from '../../../src/engine/documents/pdf/tables.ts';
+import { tableKind } from '../../../src/engine/documents/pdf/blocks.ts';
+import { markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
+import { captionedGrid, FIGURE_LABELS, PROSE_COLUMNS, SECTIONED, sectionedTable, SUBSCRIPTS, subscriptProse } from '../../../scripts/pdf-cases-borderless.ts';
+import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
+
+const md = async (bytes: Uint8Array) => (await pdfToMarkdown(bytes, loadPdfjs, pdfjsOptions)).markdown;
+
+describe('borderless tables', () => {
+  test('a sentence with subscripts on their own baseline is a paragraph, not a 2-column table', async () => {
+    const m = await md(await subscriptProse());
+    expect(markdownTables(m)).toEqual([]);
+    expect(m).not.toMatch(/^\|/m);
+    // One paragraph from the first line to the last: the subscript line neither cuts it nor stands apart.
+    const paras = m.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+    expect(paras).toHaveLength(1);
+    const words = markdownWords(m);
+    // The sentence's own words in order, the subscripts (a, b) wherever they land.
+    const main = tokens(`${SUBSCRIPTS.before} c and c respectively are the two clusters under study ${SUBSCRIPTS.after}`);
+    expect(words.filter((w) => w !== 'a' && w !== 'b')).toEqual(main);
+    expect(words.filter((w) => w === 'a' || w === 'b').sort()).toEqual(['a', 'b']);
+  });
+
+  test('labels of a figure lined up in rows are no table; the same grid captioned as a table is one', async () => {
+    const fig = await md(await captionedGrid('Figure'));
+    expect(markdownTables(fig)).toEqual([]);
+    for (const row of FIGURE_LABELS.rows) for (const t of row) expect(fig).toContain(t);
+    const tab = await md(await captionedGrid('Table'));
+    expect(markdownTables(tab)).toEqual([{ header: FIGURE_LABELS.rows[0], rows: FIGURE_LABELS.rows.slice(1) }]);
+  });
+
+  test('section labels alone in the first column stay rows of the table, under its header', async () => {
+    const m = await md(await sectionedTable());
+    const want = { header: SECTIONED.header, rows: SECTIONED.sections.flatMap((s) => [[s.label, '', '', ''], ...s.rows]) };
+    expect(markdownTables(m)).toEqual([want]);
+  });
+});
+
+describe('grids that are not tables (proseReason, tableKind)', () => {
+  test('two columns of prose read row by row', () => {
+    const grid = { header: [PROSE_COLUMNS.left[0], PROSE_COLUMNS.right[0]], rows: PROSE_COLUMNS.left.slice(1).map((l, k) => [l, PROSE_COLUMNS.right[k + 1]]) };
+    expect(proseReason(grid)).toBe('prose');
+    expect(tableKind(grid)).toBe('prose');
+  });
+  test('a table whose cells hold short phrases, even lowercase ones, stays a table', () => {
+    const grid = { header: ['Option', 'Default', 'Meaning'], rows: [['maxTokens', '128', 'hard cap per chunk'], ['overlap', '0', 'tokens shared'], ['level', '2', 'heading level']] };
+    expect(proseReason(grid)).toBeNull();
+    expect(tableKind(grid)).toBe('table');
+  });
+  test('a header and one row, or a mostly empty body, are not enough', () => {
+    expect(proseReason({ header: ['Total', '48'], rows: [['Rows', '161']] })).toBe('short');
+    expect(tableKind({ header: ['Total', '48'], rows: [['Rows', '161']] })).toBe('no');
+    expect(proseReason({ header: ['', '1.', '', '2.', ''], rows: [['', 'headed', '', 'was-hit', ''], ['', 'threatened', '', '', ''], ['x', '', '', '', '']] })).toBe('sparse');
+  });
+});
