@@ -89,13 +89,20 @@ export async function proseColumns(): Promise<Uint8Array> {
 
 export const SECTIONED = {
   header: ['Year', 'Total', 'Public', 'Private'],
+  /** Group labels on a line of their own: one over Total, one centred over Public and Private. */
+  groups: ['Schools', 'By control'],
+  /** The header as one row: each group label joins the column nearest its centre. */
+  merged: ['Year', 'Schools Total', 'Public', 'By control Private'],
   sections: [
     { label: 'Actual', rows: [['2008', '54,973', '49,266', '5,707'], ['2009', '54,862', '49,373', '5,488'], ['2010', '54,876', '49,484', '5,391']] },
     { label: 'Projected', rows: [['2011', '54,956', '49,636', '5,320'], ['2012', '55,091', '49,828', '5,263']] },
   ],
 };
 
-/** A borderless table of figures whose section labels stand alone in the first column between its rows. */
+/**
+ * A borderless table of figures whose section labels stand alone in the first column between its
+ * rows, under a two-line header (a group label over two columns, then the column labels).
+ */
 export async function sectionedTable(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const f = await pdf.embedFont(StandardFonts.Helvetica);
@@ -104,6 +111,10 @@ export async function sectionedTable(): Promise<Uint8Array> {
   page.drawText('Enrollment in schools, by control of school (thousands).', { x: 72, y: 730, size: 10, font: f });
   const xs = [72, 160, 240, 320];
   let y = 700;
+  page.drawText(SECTIONED.groups[0], { x: xs[1], y: y + 12, size: 9, font: b });
+  // Centred over Public (x 240) and Private (x 320 to its end), a little right of the middle.
+  const w = b.widthOfTextAtSize(SECTIONED.groups[1], 9);
+  page.drawText(SECTIONED.groups[1], { x: (240 + 320 + b.widthOfTextAtSize('Private', 9)) / 2 - w / 2 + 4, y: y + 12, size: 9, font: b });
   SECTIONED.header.forEach((h, c) => page.drawText(h, { x: xs[c], y, size: 9, font: b }));
   for (const s of SECTIONED.sections) {
     y -= 13;

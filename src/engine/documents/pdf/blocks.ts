@@ -64,13 +64,26 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       continue;
     }
     if (r.frags.length >= 2) {
-      let j = i + 1;
-      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || sectionLabel(rows, j, near))) j++;
-      const run = rows.slice(i, j);
+      const extent = (labels: boolean) => {
+        let j = i + 1;
+        while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || (labels && sectionLabel(rows, j, near)))) j++;
+        return j;
+      };
+      let j = extent(true);
+      let run = rows.slice(i, j);
+      let grid = buildTable(run);
+      // Section labels joined rows whose cells do not all line up: the table stops at its first label again.
+      if (!grid) {
+        const k = extent(false);
+        if (k < j) {
+          j = k;
+          run = rows.slice(i, j);
+          grid = buildTable(run);
+        }
+      }
       // A bulleted list with a gap after its bullets is not a table.
       const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
       if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
-        const grid = buildTable(run);
         const kind = grid ? (figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
         if (kind === 'prose') {
           // Running text (lines with sub- or superscripts, columns of prose side by side): its rows
@@ -198,21 +211,29 @@ function alignedUnder(r: Row, above: Row): boolean {
 }
 
 /**
- * A short line alone in a table's first column between two rows of cells ("Actual", "Projected",
- * "Women"): a label over the rows that follow, part of the table. The rows above and below must
- * line up with each other (the same cell edges), so a table, a one-line paragraph and another
- * table stay apart.
+ * Short lines alone in a table's first column between two rows of cells ("Actual", "Projected";
+ * a category label set further left than its items, "Race/ethnicity"; up to three in a row, as a
+ * label over a sub-label): labels over the rows that follow, part of the table. The rows of cells
+ * above and below must line up with each other (the same cell edges, or as many cells), so a
+ * table, a one-line paragraph and another table stay apart.
  */
 function sectionLabel(rows: Row[], j: number, near: (a: Row, b: Row, ems: number) => boolean): boolean {
-  const r = rows[j];
-  const above = rows[j - 1];
-  const below = rows[j + 1];
-  if (r.frags.length !== 1 || !above || !below || above.frags.length < 2 || below.frags.length < 2 || below.table) return false;
-  const f = r.frags[0];
-  if (Math.abs(f.x0 - above.frags[0].x0) > 3 || f.text.split(' ').length > 4 || /[.:;]$/.test(f.text) || BULLET.test(f.text)) return false;
-  if (!near(r, below, 2.6)) return false;
-  const edge = (g: { x0: number; x1: number }) => above.frags.some((a) => Math.abs(a.x0 - g.x0) <= 3 || Math.abs(a.x1 - g.x1) <= 3);
+  let a = j - 1;
+  while (a >= 0 && j - a <= 3 && rows[a].frags.length === 1) a--;
+  const above = rows[a];
+  if (!above || above.frags.length < 2 || above.table) return false;
+  let k = a + 1;
+  for (; k < rows.length && rows[k].frags.length === 1; k++) {
+    if (k - a > 3) return false;
+    const r = rows[k];
+    const f = r.frags[0];
+    if (f.x0 > above.frags[0].x0 + 3 || f.x0 < above.frags[0].x0 - 3 * f.size || f.x1 >= above.frags[1].x0) return false;
+    if (f.text.split(' ').length > 5 || /[.:;]$/.test(f.text) || BULLET.test(f.text) || r.table || !near(rows[k - 1], r, 2.6)) return false;
+  }
+  const below = rows[k];
+  if (k <= j || !below || below.frags.length < 2 || below.table || !near(rows[k - 1], below, 2.6)) return false;
   // (A header's labels may be centred over right-aligned figures: then as many cells is enough.)
+  const edge = (g: { x0: number; x1: number }) => above.frags.some((x) => Math.abs(x.x0 - g.x0) <= 3 || Math.abs(x.x1 - g.x1) <= 3);
   return below.frags.length === above.frags.length || below.frags.filter(edge).length * 3 >= below.frags.length * 2;
 }
 

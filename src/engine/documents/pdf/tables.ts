@@ -17,7 +17,10 @@ export interface TableGrid {
 
 export function buildTable(rows: Row[]): TableGrid | null {
   if (rows.length < 2 || overlapping(rows)) return null;
-  const widest = rows.reduce((a, b) => (b.frags.length > a.frags.length ? b : a));
+  // Of the rows with the most cells, the one whose cells are narrowest: a body row of figures
+  // rather than a header whose wide labels overlap the columns beside them.
+  const span = (r: Row) => r.frags.reduce((t, f) => t + (f.x1 - f.x0), 0);
+  const widest = rows.reduce((a, b) => (b.frags.length > a.frags.length || (b.frags.length === a.frags.length && span(b) < span(a)) ? b : a));
   const cols = widest.frags.map((f) => ({ x0: f.x0, x1: f.x1 }));
   if (cols.length < 2) return null;
   const grid: string[][] = [];
@@ -44,12 +47,29 @@ export function buildTable(rows: Row[]): TableGrid | null {
             best = i;
           }
         });
-        if (d > 2 * f.size) return null;
+        if (d > 2 * f.size) {
+          // Far from every column: a table with a stray line, unless it is among the first lines
+          // (a group label centred over two columns): that one goes to the column nearest its centre.
+          if (grid.length >= 3) return null;
+          const mid = (f.x0 + f.x1) / 2;
+          let dm = Infinity;
+          cols.forEach((c, i) => {
+            const dist = Math.abs((c.x0 + c.x1) / 2 - mid);
+            if (dist < dm) {
+              dm = dist;
+              best = i;
+            }
+          });
+        }
       }
       if (cells[best]) return null; // two fragments in one column: columns do not line up
       cells[best] = f.text;
-      cols[best].x0 = Math.min(cols[best].x0, f.x0);
-      cols[best].x1 = Math.max(cols[best].x1, f.x1);
+      // A column grows to the cells it takes, unless the cell reaches over another column (a label
+      // spanning several, centred over them): that would make later cells land in the wrong one.
+      if (!cols.some((c, i) => i !== best && Math.min(c.x1, f.x1) - Math.max(c.x0, f.x0) > 0)) {
+        cols[best].x0 = Math.min(cols[best].x0, f.x0);
+        cols[best].x1 = Math.max(cols[best].x1, f.x1);
+      }
     }
     const continues = prev !== null && grid.length > 0 && !cells[0] && prev.y - r.y <= 1.35 * r.size;
     if (continues) {
@@ -60,11 +80,37 @@ export function buildTable(rows: Row[]): TableGrid | null {
     } else grid.push(cells);
     prev = r;
   }
+  mergeHeaderRows(grid);
   if (grid.length < 2) return null;
   const cellsAll = grid.flat().filter(Boolean);
   const mean = cellsAll.reduce((n, c) => n + c.length, 0) / Math.max(1, cellsAll.length);
   if (mean > 60) return null; // prose side by side, not a table
   return { header: grid[0], rows: grid.slice(1) };
+}
+
+const NUMERIC = /^[\d\s.,%()+\-–—−$€£¥*]+$/u;
+
+/**
+ * A header drawn over several lines: group labels over some columns, or the first lines of labels
+ * that wrap, above the line that carries the first column's label ("Year | PK–12 | PK–8 | …").
+ * Leading rows (up to three) with nothing in the first column cannot be data rows (a row without
+ * its first cell continues the row above, and there is none); they are joined column by column
+ * into the first row that has a first cell, when that row is labels (its cells mostly words, not
+ * figures) or the rows above it are sparse (under half their cells filled: group labels over
+ * columns numbered 7, 8, 9…). One header row, as the structure chunker repeats it.
+ */
+function mergeHeaderRows(grid: string[][]): void {
+  const n = grid[0]?.length ?? 0;
+  const filled = (row: string[]) => row.filter(Boolean);
+  let d = 0;
+  while (d < grid.length && d < 3 && !grid[d][0]) d++;
+  if (d === 0 || d + 1 >= grid.length || !grid[d][0] || NUMERIC.test(grid[d][0])) return;
+  const rest = filled(grid[d].slice(1));
+  const labels = rest.filter((c) => !NUMERIC.test(c)).length * 2 > rest.length;
+  const sparse = grid.slice(0, d).every((row) => filled(row).length * 2 < n);
+  if (!labels && !sparse) return;
+  const merged = grid[d].map((_, k) => grid.slice(0, d + 1).map((row) => row[k]).filter(Boolean).join(' '));
+  grid.splice(0, d + 1, merged);
 }
 
 /**
