@@ -4,7 +4,9 @@
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { proseReason } from '../../../src/engine/documents/pdf/tables.ts';
-import { tableKind } from '../../../src/engine/documents/pdf/blocks.ts';
+import { layoutBlocks, tableKind } from '../../../src/engine/documents/pdf/blocks.ts';
+import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
+import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 import { captionedGrid, FIGURE_LABELS, PROSE_COLUMNS, SECTIONED, sectionedTable, SUBSCRIPTS, subscriptProse } from '../../../scripts/pdf-cases-borderless.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
@@ -59,4 +61,26 @@ describe('grids that are not tables (proseReason, tableKind)', () => {
     expect(tableKind({ header: ['Total', '48'], rows: [['Rows', '161']] })).toBe('no');
     expect(proseReason({ header: ['', '1.', '', '2.', ''], rows: [['', 'headed', '', 'was-hit', ''], ['', 'threatened', '', '', ''], ['x', '', '', '', '']] })).toBe('sparse');
   });
+});
+
+describe('lists set with a gap after their markers are no tables', () => {
+  const frag = (text: string, x0: number, y: number): Frag => ({ x0, x1: x0 + text.length * 5, y, size: 10, text, raw: text, font: 'f', mono: false, bold: false });
+  const row = (y: number, ...frags: Frag[]): Row => ({ y, size: 10, frags, page: 1 });
+  // Korean reports mark items with "ㅇ", "□", circled digits and "가." "나." "다."; CJK with "一、".
+  for (const markers of [['ㅇ', 'ㅇ', 'ㅇ'], ['①', '②', '③'], ['가.', '나.', '다.'], ['□', '□', '□'], ['一、', '二、', '三、']]) {
+    test(`items marked ${markers.join(' ')}`, () => {
+      const items = ['예산 집행 현황 점검', '사업별 성과 지표 관리', '향후 추진 계획 수립'];
+      const rows = items.map((t, k) => row(600 - k * 14, frag(markers[k], 72, 600 - k * 14), frag(t, 100, 600 - k * 14)));
+      const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
+      expect(blocks.some((b) => b.kind === 'table')).toBe(false);
+      // Every item's text is kept, in order.
+      const text = blocks.map((b) => ('text' in b ? b.text : '')).join('\n');
+      let at = -1;
+      for (const t of items) {
+        const k = text.indexOf(t);
+        expect(k).toBeGreaterThan(at);
+        at = k;
+      }
+    });
+  }
 });

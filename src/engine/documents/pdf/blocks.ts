@@ -10,7 +10,10 @@ import { buildTable, overlapping, proseReason } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
 const TERMINAL = /[.!?:;…"”’)\]]$/;
-const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]|\(?(?:\d{1,3}|[a-z])[.)])(?:\s|$)/;
+// List markers that may stand apart from their text (a gap after them makes the lines look like
+// two columns): bullets, Korean "ㅇ" and circled digits, "1." "(1)" "a)", Korean "가." "나.", CJK
+// "一、" "（一）".
+const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–\-ㅇ◆◇▶►➢✓✔❖※]|[①-⑳]|\(?(?:\d{1,3}|[a-z]|[가-힣])[.)]|[一二三四五六七八九十]{1,3}、|（[一二三四五六七八九十]{1,3}）)(?:\s|$)/u;
 
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
