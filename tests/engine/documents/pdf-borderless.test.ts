@@ -84,3 +84,11 @@ describe('lists set with a gap after their markers are no tables', () => {
     });
   }
 });
+
+describe('a stray mark beside aligned lines', () => {
+  test('a column with a single cell makes no table (an infobox line ending in "/")', () => {
+    const grid = { header: ['Developer(s)', 'Mozilla', ''], rows: [['Initial release', '2 July 2011', ''], ['Stable release', '4.0.379', '/'], ['', 'December 31,', '']] };
+    expect(proseReason(grid)).toBe('sparse');
+    expect(tableKind(grid)).toBe('no');
+  });
+});

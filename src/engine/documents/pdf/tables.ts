@@ -48,9 +48,10 @@ export function buildTable(rows: Row[]): TableGrid | null {
           }
         });
         if (d > 2 * f.size) {
-          // Far from every column: a table with a stray line, unless it is among the first lines
-          // (a group label centred over two columns): that one goes to the column nearest its centre.
-          if (grid.length >= 3) return null;
+          // Far from every column: a table with a stray line, unless it is in the header's group
+          // lines (the first lines, nothing in the first column yet: a label centred over two
+          // columns): that one goes to the column nearest its centre.
+          if (grid.length >= 3 || grid.some((g) => g[0]) || r.frags[0].x0 <= cols[0].x1) return null;
           const mid = (f.x0 + f.x1) / 2;
           let dm = Infinity;
           cols.forEach((c, i) => {
@@ -136,7 +137,8 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
  *   in lowercase), for at least a third of its consecutive pairs — two columns of prose read row by
  *   row. A table's cells each stand alone (a wrapped cell is already joined by buildTable).
  *   A column of lines of five words or more that runs on is prose by itself.
- * - 'sparse': fewer than half the body's cells filled (labels spread over a figure).
+ * - 'sparse': fewer than half the body's cells filled (labels spread over a figure), or a column
+ *   with a single cell in it.
  * - 'short': a header and one row only (two lines that happen to align are no evidence of a table).
  */
 export function proseReason(grid: TableGrid): 'prose' | 'sparse' | 'short' | null {
@@ -164,6 +166,8 @@ export function proseReason(grid: TableGrid): 'prose' | 'sparse' | 'short' | nul
   if (flowing >= 2 || (flowing === 1 && meanWords(filled) >= 5)) return 'prose';
   const body = grid.rows.flat();
   if (body.length && body.filter(Boolean).length * 2 < body.length) return 'sparse';
+  // A column holding a single cell of three rows or more: a stray mark beside aligned lines.
+  if (all.length >= 3 && grid.header.some((_, k) => all.filter((r) => r[k]).length <= 1)) return 'sparse';
   // A header and a single row: too little to tell a table from two lines that happen to align.
   if (grid.rows.length < 2) return 'short';
   return null;
