@@ -8,7 +8,7 @@ import { layoutBlocks, tableKind } from '../../../src/engine/documents/pdf/block
 import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
-import { captionedGrid, FIGURE_LABELS, PROSE_COLUMNS, SECTIONED, sectionedTable, SUBSCRIPTS, subscriptProse } from '../../../scripts/pdf-cases-borderless.ts';
+import { captionedGrid, FIGURE_LABELS, FIGURE_TABLE, PROSE_COLUMNS, SECTIONED, sectionedTable, SUBSCRIPTS, subscriptProse } from '../../../scripts/pdf-cases-borderless.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 const md = async (bytes: Uint8Array) => (await pdfToMarkdown(bytes, loadPdfjs, pdfjsOptions)).markdown;
@@ -34,6 +34,11 @@ describe('borderless tables', () => {
     for (const row of FIGURE_LABELS.rows) for (const t of row) expect(fig).toContain(t);
     const tab = await md(await captionedGrid('Table'));
     expect(markdownTables(tab)).toEqual([{ header: FIGURE_LABELS.rows[0], rows: FIGURE_LABELS.rows.slice(1) }]);
+  });
+
+  test('a full table of figures captioned "Figure 1" (as papers do) stays a table', async () => {
+    const m = await md(await captionedGrid('Figure', FIGURE_TABLE.rows));
+    expect(markdownTables(m)).toEqual([{ header: FIGURE_TABLE.rows[0], rows: FIGURE_TABLE.rows.slice(1) }]);
   });
 
   test('section labels alone in the first column stay rows of the table, under its header drawn on two lines', async () => {

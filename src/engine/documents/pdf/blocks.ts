@@ -87,7 +87,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       // A bulleted list with a gap after its bullets is not a table.
       const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
       if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
-        const kind = grid ? (figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
+        const kind = grid ? (figureLabels(grid) && figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
         if (kind === 'prose') {
           // Running text (lines with sub- or superscripts, columns of prose side by side): its rows
           // are read as one paragraph, continuing the one before when that one goes on into it.
@@ -189,8 +189,18 @@ const FIGURE_CAPTION = /^(?:fig(?:ure)?\.?|abbildung|figura)\s*\d+[a-z]?\s*[:.â€
 const TABLE_CAPTION = /^(?:table|tabelle|tabela|tabla)\s*\d+/i;
 
 /**
+ * A grid that may be a figure's labels rather than data: a quarter of its cells empty or more, or
+ * no figure in any cell. (Papers caption tables "Figure n" too: a full grid of numbers stays a table.)
+ */
+function figureLabels(grid: { header: string[]; rows: string[][] }): boolean {
+  const cells = [grid.header, ...grid.rows].flat();
+  return cells.filter((c) => !c).length * 4 >= cells.length || !cells.some((c) => /\d/.test(c));
+}
+
+/**
  * The rows right after `j` (up to three, on the same page) reach a figure's caption before any
- * table caption: aligned text there is a figure's labels (boxes and arrows drawn around words).
+ * table caption: aligned text there, if it looks like labels (figureLabels), is a figure's labels
+ * (boxes and arrows drawn around words).
  */
 export function figureFollows(rows: Row[], j: number): boolean {
   const page = rows[j - 1]?.page;
