@@ -6,11 +6,14 @@
 
 import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
 import { LIST_MARKER, type RunIn } from './headings.ts';
-import { buildTable } from './tables.ts';
+import { buildTable, overlapping, proseReason } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
 const TERMINAL = /[.!?:;…"”’)\]]$/;
-const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]|\(?(?:\d{1,3}|[a-z])[.)])(?:\s|$)/;
+// List markers that may stand apart from their text (a gap after them makes the lines look like
+// two columns): bullets, Korean "ㅇ" and circled digits, "1." "(1)" "a)", Korean "가." "나.", CJK
+// "一、" "（一）".
+const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–\-ㅇ◆◇▶►➢✓✔❖※]|[①-⑳]|\(?(?:\d{1,3}|[a-z]|[가-힣])[.)]|[一二三四五六七八九十]{1,3}、|（[一二三四五六七八九十]{1,3}）)(?:\s|$)/u;
 
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
@@ -30,6 +33,9 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
   };
   const isMono = (r: Row) => r.frags.every((f) => f.mono);
   const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
+  // A paragraph made of rows that only looked like a table (see tables.ts's proseReason): the
+  // paragraph right after it continues it when its text goes on.
+  let proseOpen: PBlock | null = null;
   let i = 0;
   while (i < rows.length) {
     const r = rows[i];
@@ -61,14 +67,40 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       continue;
     }
     if (r.frags.length >= 2) {
-      let j = i + 1;
-      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]))) j++;
-      const run = rows.slice(i, j);
+      const extent = (labels: boolean) => {
+        let j = i + 1;
+        while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || (labels && sectionLabel(rows, j, near)))) j++;
+        return j;
+      };
+      let j = extent(true);
+      let run = rows.slice(i, j);
+      let grid = buildTable(run);
+      // Section labels joined rows whose cells do not all line up: the table stops at its first label again.
+      if (!grid) {
+        const k = extent(false);
+        if (k < j) {
+          j = k;
+          run = rows.slice(i, j);
+          grid = buildTable(run);
+        }
+      }
       // A bulleted list with a gap after its bullets is not a table.
       const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
       if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
-        const grid = buildTable(run);
-        const kind = grid ? tableKind(grid) : 'no';
+        const kind = grid ? (figureLabels(grid) && figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
+        if (kind === 'prose') {
+          // Running text (lines with sub- or superscripts, columns of prose side by side): its rows
+          // are read as one paragraph, continuing the one before when that one goes on into it.
+          const text = joinLines(run.map(rowText), vocab);
+          const prev = out[out.length - 1];
+          const prevRow = rows[i - 1];
+          if (prev?.kind === 'paragraph' && prevRow && !prevRow.table && near(prevRow, r, 1.6) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && !TERMINAL.test(prev.text)) mergeParagraph(prev, text, r.page, vocab);
+          else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+          proseOpen = out[out.length - 1];
+          listStack.length = 0;
+          i = j;
+          continue;
+        }
         if (grid && kind === 'prose-beside') {
           // A column of running text beside a table (a report's side panel): the text is a
           // paragraph, the other columns the table.
@@ -132,8 +164,9 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     const text = joinLines(lines, vocab);
     const prev = out[out.length - 1];
-    // A paragraph split by a page or column change.
-    if (prev?.kind === 'paragraph' && (r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
+    // A paragraph split by a page or column change, or the rest of a paragraph read as prose rows.
+    const after = prev !== undefined && prev === proseOpen && near(rows[i - 1], r, 1.6);
+    if (prev?.kind === 'paragraph' && (after || r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
       mergeParagraph(prev, text, r.page, vocab);
     } else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
     i = j;
@@ -152,6 +185,34 @@ export function mergeParagraph(p: PBlock & { kind: 'paragraph' }, text: string, 
   }
 }
 
+const FIGURE_CAPTION = /^(?:fig(?:ure)?\.?|abbildung|figura)\s*\d+[a-z]?\s*[:.–—-]?(?:\s|$)/i;
+const TABLE_CAPTION = /^(?:table|tabelle|tabela|tabla)\s*\d+/i;
+
+/**
+ * A grid that may be a figure's labels rather than data: a quarter of its cells empty or more, or
+ * no figure in any cell. (Papers caption tables "Figure n" too: a full grid of numbers stays a table.)
+ */
+function figureLabels(grid: { header: string[]; rows: string[][] }): boolean {
+  const cells = [grid.header, ...grid.rows].flat();
+  return cells.filter((c) => !c).length * 4 >= cells.length || !cells.some((c) => /\d/.test(c));
+}
+
+/**
+ * The rows right after `j` (up to three, on the same page) reach a figure's caption before any
+ * table caption: aligned text there, if it looks like labels (figureLabels), is a figure's labels
+ * (boxes and arrows drawn around words).
+ */
+export function figureFollows(rows: Row[], j: number): boolean {
+  const page = rows[j - 1]?.page;
+  for (let k = j; k < Math.min(rows.length, j + 3); k++) {
+    if (rows[k].page !== page || rows[k].table) return false;
+    const t = rowText(rows[k]);
+    if (TABLE_CAPTION.test(t)) return false;
+    if (FIGURE_CAPTION.test(t)) return true;
+  }
+  return false;
+}
+
 /** A row's fragments' texts in reading order (what rowText joins with spaces). */
 const cellTexts = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text);
 
@@ -160,6 +221,33 @@ function alignedUnder(r: Row, above: Row): boolean {
   if (r.frags.length !== 1 || above.frags.length < 2) return false;
   const f = r.frags[0];
   return above.frags.slice(1).some((a) => Math.abs(a.x0 - f.x0) <= 3);
+}
+
+/**
+ * Short lines alone in a table's first column between two rows of cells ("Actual", "Projected";
+ * a category label set further left than its items, "Race/ethnicity"; up to three in a row, as a
+ * label over a sub-label): labels over the rows that follow, part of the table. The rows of cells
+ * above and below must line up with each other (the same cell edges, or as many cells), so a
+ * table, a one-line paragraph and another table stay apart.
+ */
+function sectionLabel(rows: Row[], j: number, near: (a: Row, b: Row, ems: number) => boolean): boolean {
+  let a = j - 1;
+  while (a >= 0 && j - a <= 3 && rows[a].frags.length === 1) a--;
+  const above = rows[a];
+  if (!above || above.frags.length < 2 || above.table) return false;
+  let k = a + 1;
+  for (; k < rows.length && rows[k].frags.length === 1; k++) {
+    if (k - a > 3) return false;
+    const r = rows[k];
+    const f = r.frags[0];
+    if (f.x0 > above.frags[0].x0 + 3 || f.x0 < above.frags[0].x0 - 3 * f.size || f.x1 >= above.frags[1].x0) return false;
+    if (f.text.split(' ').length > 5 || /[.:;]$/.test(f.text) || BULLET.test(f.text) || r.table || !near(rows[k - 1], r, 2.6)) return false;
+  }
+  const below = rows[k];
+  if (k <= j || !below || below.frags.length < 2 || below.table || !near(rows[k - 1], below, 2.6)) return false;
+  // (A header's labels may be centred over right-aligned figures: then as many cells is enough.)
+  const edge = (g: { x0: number; x1: number }) => above.frags.some((x) => Math.abs(x.x0 - g.x0) <= 3 || Math.abs(x.x1 - g.x1) <= 3);
+  return below.frags.length === above.frags.length || below.frags.filter(edge).length * 3 >= below.frags.length * 2;
 }
 
 /** Code lines with their indentation, from the x positions of monospaced text. */
@@ -220,7 +308,7 @@ const LEADERS = /(?:\.\s?){4,}|…{2,}|_{4,}/;
  * symbols) that only look like one ('no'); or a column of running text beside a table
  * ('prose-beside': first column long, the others short).
  */
-export function tableKind(grid: { header: string[]; rows: string[][] }): 'table' | 'no' | 'prose-beside' {
+export function tableKind(grid: { header: string[]; rows: string[][] }): 'table' | 'no' | 'prose-beside' | 'prose' {
   const all = [grid.header, ...grid.rows];
   const cells = all.flat().filter(Boolean);
   if (!cells.length) return 'no';
@@ -236,5 +324,6 @@ export function tableKind(grid: { header: string[]; rows: string[][] }): 'table'
     const rest = Array.from({ length: n - 1 }, (_, k) => mean(k + 1));
     if (mean(0) > 40 && Math.max(...rest) < 20) return 'prose-beside';
   }
-  return 'table';
+  const why = proseReason(grid);
+  return why === 'prose' ? 'prose' : why ? 'no' : 'table';
 }
