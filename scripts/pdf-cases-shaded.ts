@@ -23,8 +23,9 @@ import type { PdfCase } from './pdf-cases.ts';
 export interface ShadedCase {
   name: string;
   bytes: Uint8Array;
-  /** Paragraphs expected around the table (title lines). */
+  /** Paragraphs expected before the table (title lines) and after it. */
   before: string[];
+  after?: string[];
   table: { header: string[]; rows: string[][] };
 }
 
@@ -195,7 +196,7 @@ export async function zebraTable(): Promise<ShadedCase> {
   const f = await pdf.embedFont(StandardFonts.Helvetica);
   const b = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([612, 792]);
-  page.drawText(Z.title, { x: 72, y: 740, size: 10, font: b });
+  page.drawText(Z.title, { x: 72, y: 740, size: SIZE + 1, font: f });
   let y = 720;
   const h = 18;
   Z.rows.forEach((r, i) => {
@@ -205,7 +206,7 @@ export async function zebraTable(): Promise<ShadedCase> {
     y -= h;
   });
   page.drawText(Z.after, { x: 72, y: y - 30, size: SIZE + 1, font: f });
-  return { name: 'rows shaded in turn, no line, the last row unshaded', bytes: await pdf.save(), before: [Z.title], table: { header: Z.rows[0], rows: Z.rows.slice(1) } };
+  return { name: 'rows shaded in turn, no line, the last row unshaded', bytes: await pdf.save(), before: [Z.title], after: [Z.after], table: { header: Z.rows[0], rows: Z.rows.slice(1) } };
 }
 
 export const RULED_ROWS = {
@@ -217,6 +218,7 @@ export const RULED_ROWS = {
     [['Audit'], ['Records every change with its author.'], ['Off']],
     [['Read-only', 'replicas', 'for reports'], ['Serves reports from copies of the', 'database.'], ['Off']],
   ],
+  after: 'The options apply to every table of the database.',
   xs: [72, 180, 450, 540],
 };
 
@@ -229,7 +231,7 @@ export async function ruledRows(): Promise<ShadedCase> {
   const page = pdf.addPage([612, 792]);
   const [x0, , , x1] = R.xs;
   const rule = (y: number) => page.drawLine({ start: { x: x0, y }, end: { x: x1, y }, thickness: 0.5, color: rgb(0, 0, 0) });
-  page.drawText(R.title, { x: x0, y: 740, size: SIZE + 1, font: b });
+  page.drawText(R.title, { x: x0, y: 740, size: SIZE, font: f });
   let y = 720;
   page.drawRectangle({ x: x0, y: y - 16, width: x1 - x0, height: 16, color: rgb(0.85, 0.85, 0.85) });
   rule(y);
@@ -242,8 +244,8 @@ export async function ruledRows(): Promise<ShadedCase> {
     y -= 6 + n * LEAD;
     rule(y);
   }
-  page.drawText('The options apply to every table of the database.', { x: x0, y: y - 24, size: SIZE + 1, font: f });
-  return { name: 'rows ruled off by horizontal rules, wrapped labels, a bulleted cell', bytes: await pdf.save(), before: [R.title], table: { header: R.header, rows: R.rows.map((r) => r.map((c) => c.join(' '))) } };
+  page.drawText(R.after, { x: x0, y: y - 24, size: SIZE, font: f });
+  return { name: 'rows ruled off by horizontal rules, wrapped labels, a bulleted cell', bytes: await pdf.save(), before: [R.title], after: [R.after], table: { header: R.header, rows: R.rows.map((r) => r.map((c) => c.join(' '))) } };
 }
 
 /** The cases in the bench's form: the words in reading order (title, header, rows), the table. */
@@ -251,7 +253,7 @@ export async function shadedBenchCases(): Promise<PdfCase[]> {
   return (await Promise.all([shadedCells(), bandedTable(), zebraTable(), ruledRows()])).map((c) => ({
     name: c.name,
     bytes: c.bytes,
-    text: [...c.before, ...c.table.header, ...c.table.rows.flat()].filter(Boolean).join(' '),
+    text: [...c.before, ...c.table.header, ...c.table.rows.flat(), ...(c.after ?? [])].filter(Boolean).join(' '),
     outline: [],
     tables: [c.table],
     running: [],

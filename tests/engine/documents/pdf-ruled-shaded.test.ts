@@ -169,3 +169,18 @@ describe('rules across only', () => {
     expect(t.rows).toEqual([['Average hours', '29.5'], ['Average dollars', '$204']]);
   });
 });
+
+describe('a real file: Camelot twotables_2 (MIT, see the fixtures NOTICE)', () => {
+  test('both shaded tables, cell by cell as Camelot expects them, their titles as paragraphs', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { compactTitle } = await import('../../../bench/pdf-metrics.ts');
+    const dir = join(import.meta.dirname, '../../fixtures/documents/public');
+    const want = JSON.parse(readFileSync(join(dir, 'camelot_twotables_2.tables.json'), 'utf8')).tables as { header: string[]; rows: string[][] }[];
+    const r = await pdfToMarkdown(new Uint8Array(readFileSync(join(dir, 'camelot_twotables_2.pdf'))), loadPdfjs, pdfjsOptions);
+    const got = markdownTables(r.markdown);
+    const norm = (t: { header: string[]; rows: string[][] }) => ({ header: t.header.map(compactTitle), rows: t.rows.map((row) => row.map(compactTitle)) });
+    expect(got.map(norm)).toEqual(want.map(norm));
+    expect(r.markdown).toMatch(/^Table 6 : DISTRIBUTION \(%\) OF HOUSEHOLDS BY LITERACY STATUS OF MALE HEAD OF THE HOUSEHOLD$/m);
+  });
+});
