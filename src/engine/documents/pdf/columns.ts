@@ -1,0 +1,274 @@
+// Columns of an untagged page, any number of them: a recursive XY-cut on whitespace, with bands.
+// A region (first the whole page) is cut at a vertical gutter: an x where a column starts (several
+// lines begin there) with text left of it, nothing crossing it on most lines, and on each side, over
+// a stretch of lines, at least three lines of prose filling that side (so the columns of a table,
+// whose cells are short, are no gutter). Lines that do cross it (a full-width title, a caption or a
+// footnote across the columns) cut the region into bands; each band is read side by side (left
+// region first, or right first when the lines are right-to-left), and each side is cut again the
+// same way, so three and four columns, or a caption spanning two of three columns, come out column
+// by column. When several gutters qualify, the one fewest lines cross goes first (it is the outer
+// cut: a caption over two of three columns crosses one gutter only).
+// The cut works on fragments' parts (geometry.ts): a gutter narrower than the fragment gap (LaTeX's
+// 10 pt at 10 pt) joins the two columns' lines into one fragment, and the cut splits it there.
+
+import { MAX_PAD } from './geometry.ts';
+import type { Frag, Row } from './types.ts';
+
+/** A piece of a line the cut moves as a whole: a fragment, or one part of it. */
+interface Unit {
+  x0: number;
+  x1: number;
+  size: number;
+  chars: number;
+  frag: number;
+  /** Index in the fragment's parts; -1 for the whole fragment. */
+  part: number;
+}
+
+interface Line {
+  row: number;
+  units: Unit[];
+}
+
+export interface Cut {
+  /** Where the right-hand column starts. */
+  start: number;
+  /** The middle of the empty strip before it. */
+  mid: number;
+}
+
+/** Most column starts tried in one region (each costs one pass over the region's pieces). */
+const MAX_CANDIDATES = 64;
+/** Deepest nesting of cuts (a page of 2^6 columns is deeper than any layout). */
+const MAX_DEPTH = 6;
+/** A line of prose on one side of a gutter: this many characters at least… */
+const PROSE_CHARS = 15;
+/** …spanning this share of that side's width in its band. */
+const PROSE_SPAN = 0.55;
+/** Lines of prose needed on each side of a gutter, in one band. */
+const PROSE_LINES = 3;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1] : 0;
+};
+
+/** The best gutter of a region, or null. */
+function findCut(lines: Line[]): Cut | null {
+  let n = 0;
+  let left = Infinity;
+  let right = -Infinity;
+  const sizes: number[] = [];
+  const starts: number[] = [];
+  for (const l of lines)
+    for (const u of l.units) {
+      n++;
+      left = Math.min(left, u.x0);
+      right = Math.max(right, u.x1);
+      sizes.push(u.size);
+      starts.push(u.x0);
+    }
+  if (n < 6 || !(right > left)) return null;
+  const em = median(sizes);
+  // Column starts: x0 values shared (within a point) by three pieces or more, away from the edges.
+  starts.sort((a, b) => a - b);
+  const clusters: { x: number; n: number }[] = [];
+  for (const x of starts) {
+    const c = clusters[clusters.length - 1];
+    if (c && x - c.x <= 1) c.n++;
+    else clusters.push({ x, n: 1 });
+  }
+  let cands = clusters.filter((c) => c.n >= 3 && c.x >= left + 6 * em && c.x <= right - 6 * em);
+  if (cands.length > MAX_CANDIDATES) cands = cands.sort((a, b) => b.n - a.n).slice(0, MAX_CANDIDATES);
+  let best: { cut: Cut; crossing: number; score: number } | null = null;
+  for (const c of cands) {
+    const got = tryCut(lines, c.x, em);
+    if (!got) continue;
+    if (!best || got.crossing < best.crossing || (got.crossing === best.crossing && got.score > best.score)) best = { cut: got.cut, crossing: got.crossing, score: got.score };
+  }
+  return best?.cut ?? null;
+}
+
+/** How a line stands to a gutter starting at `s`. */
+function sideOf(l: Line, s: number): { left: boolean; right: boolean; cross: boolean } {
+  let lf = false;
+  let rt = false;
+  for (const u of l.units) {
+    if (u.x0 >= s - 0.5) rt = true;
+    else if (u.x1 <= s) lf = true;
+    else return { left: false, right: false, cross: true };
+  }
+  return { left: lf, right: rt, cross: false };
+}
+
+function tryCut(lines: Line[], s: number, em: number): { cut: Cut; crossing: number; score: number } | null {
+  let crossing = 0;
+  let score = 0;
+  let leftEnd = -Infinity;
+  let band: Line[] = [];
+  const closeBand = () => {
+    if (band.length >= PROSE_LINES) score += bandScore(band, s, em);
+    band = [];
+  };
+  for (const l of lines) {
+    const side = sideOf(l, s);
+    if (side.cross) {
+      crossing++;
+      closeBand();
+      continue;
+    }
+    band.push(l);
+    if (side.left) for (const u of l.units) if (u.x1 <= s) leftEnd = Math.max(leftEnd, u.x1);
+  }
+  closeBand();
+  if (score < PROSE_LINES || !Number.isFinite(leftEnd)) return null;
+  return { cut: { start: s, mid: (leftEnd + s) / 2 }, crossing, score };
+}
+
+/** Lines of prose on the weaker side of the gutter in one band (0 unless both sides have enough). */
+function bandScore(band: Line[], s: number, em: number): number {
+  const spans = (wantLeft: boolean) => {
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    const each: { w: number; chars: number }[] = [];
+    for (const l of band) {
+      let a = Infinity;
+      let b = -Infinity;
+      let chars = 0;
+      for (const u of l.units) {
+        if (wantLeft ? u.x1 <= s : u.x0 >= s - 0.5) {
+          a = Math.min(a, u.x0);
+          b = Math.max(b, u.x1);
+          chars += u.chars;
+        }
+      }
+      if (!chars) continue;
+      x0 = Math.min(x0, a);
+      x1 = Math.max(x1, b);
+      each.push({ w: b - a, chars });
+    }
+    const width = x1 - x0;
+    if (!(width >= 6 * em)) return 0;
+    return each.filter((e) => e.chars >= PROSE_CHARS && e.w >= PROSE_SPAN * width).length;
+  };
+  const l = spans(true);
+  if (l < PROSE_LINES) return 0;
+  const r = spans(false);
+  return r < PROSE_LINES ? 0 : Math.min(l, r);
+}
+
+/** Lines of a region in reading order; `jump` marks lines read after a column change. */
+function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, jumps: Set<Line>): Line[] {
+  if (depth >= MAX_DEPTH) return lines;
+  const cut = findCut(lines);
+  if (!cut) return lines;
+  const s = cut.start;
+  const rightFirst = lines.filter(rtl).length * 2 > lines.length;
+  const out: Line[] = [];
+  let L: Line[] = [];
+  let R: Line[] = [];
+  const flush = () => {
+    const [a, b] = rightFirst ? [R, L] : [L, R];
+    const first = orderRegion(a, rtl, depth + 1, jumps);
+    const second = orderRegion(b, rtl, depth + 1, jumps);
+    out.push(...first);
+    if (second.length && first.length) jumps.add(second[0]);
+    out.push(...second);
+    L = [];
+    R = [];
+  };
+  for (const l of lines) {
+    if (sideOf(l, s).cross) {
+      flush();
+      out.push(l);
+      continue;
+    }
+    const lu = l.units.filter((u) => u.x1 <= s && u.x0 < s - 0.5);
+    const ru = l.units.filter((u) => u.x0 >= s - 0.5);
+    if (lu.length) L.push({ row: l.row, units: lu });
+    if (ru.length) R.push({ row: l.row, units: ru });
+  }
+  flush();
+  return out;
+}
+
+/** Parts of one fragment joined back into one fragment (what geometry.ts would have built from them). */
+function joinParts(ps: Frag[], rtl: boolean): Frag {
+  if (ps.length === 1) return ps[0];
+  let raw = '';
+  ps.forEach((p, i) => {
+    if (i) {
+      const prev = ps[i - 1];
+      const cw = prev.raw.length ? (prev.x1 - prev.x0) / prev.raw.length : 0;
+      raw += ' '.repeat(Math.min(MAX_PAD, Math.max(1, cw > 0 ? Math.round((p.x0 - prev.x1) / cw) : 1)));
+    }
+    raw += p.raw;
+  });
+  const text = (rtl ? [...ps].reverse() : ps).map((p) => p.text).join(' ');
+  let main = ps[0];
+  for (const p of ps) if (p.text.length > main.text.length) main = p;
+  // A bold opening: the leading parts set wholly in bold, when text of another weight follows.
+  let k = 0;
+  while (k < ps.length && ps[k].bold && !ps[k].boldLead) k++;
+  const boldLead = rtl ? undefined : k > 0 && k < ps.length ? ps.slice(0, k).map((p) => p.text).join(' ').length : k === 0 ? ps[0].boldLead : undefined;
+  return {
+    x0: ps[0].x0,
+    x1: Math.max(...ps.map((p) => p.x1)),
+    y: ps[0].y,
+    size: main.size,
+    text,
+    raw: rtl ? text : raw,
+    font: main.font,
+    mono: ps.every((p) => p.mono),
+    bold: main.bold,
+    ...(boldLead ? { boldLead } : {}),
+  };
+}
+
+/** The pieces of a row: its fragments, or their parts where they have some. */
+function unitsOf(r: Row, extent: Row): Unit[] {
+  const out: Unit[] = [];
+  r.frags.forEach((f, i) => {
+    const e = extent.frags[i];
+    // A fragment stretched over what its leader leads to stays whole (layout.ts, bridgeLeaders).
+    if (f.parts && e.x1 === f.x1) f.parts.forEach((p, k) => out.push({ x0: p.x0, x1: p.x1, size: p.size, chars: p.text.length, frag: i, part: k }));
+    else out.push({ x0: e.x0, x1: e.x1, size: f.size, chars: f.text.length, frag: i, part: -1 });
+  });
+  return out;
+}
+
+/**
+ * Rows in reading order, column by column, or null when the page has no gutter (one column).
+ * `extents` are the rows with the geometry the cut should see (leaders bridged), index for index.
+ */
+export function columnOrder(rows: Row[], extents: Row[]): Row[] | null {
+  const lines: Line[] = rows.map((r, i) => ({ row: i, units: unitsOf(r, extents[i]) }));
+  if (!findCut(lines)) return null;
+  const jumps = new Set<Line>();
+  const ordered = orderRegion(lines, (l) => !!rows[l.row].rtl, 0, jumps);
+  return ordered.map((l) => {
+    const r = rows[l.row];
+    const frags: Frag[] = [];
+    for (let k = 0; k < l.units.length; ) {
+      const fi = l.units[k].frag;
+      const parts: number[] = [];
+      let whole = false;
+      for (; k < l.units.length && l.units[k].frag === fi; k++) {
+        if (l.units[k].part < 0) whole = true;
+        else parts.push(l.units[k].part);
+      }
+      const f = r.frags[fi];
+      if (whole || !f.parts || parts.length === f.parts.length) frags.push(f);
+      else frags.push(joinParts(parts.map((p) => f.parts![p]), !!r.rtl));
+    }
+    const same = frags.length === r.frags.length && frags.every((f, i) => f === r.frags[i]);
+    const row: Row = same ? { ...r } : { ...r, frags, size: Math.max(...frags.map((f) => f.size)) };
+    if (jumps.has(l)) row.jump = true;
+    return row;
+  });
+}
+
+/** Where the page's outermost gutter lies (the middle of its empty strip), or null for one column. */
+export function outerGutter(rows: Row[], extents: Row[]): number | null {
+  return findCut(rows.map((r, i) => ({ row: i, units: unitsOf(r, extents[i]) })))?.mid ?? null;
+}
