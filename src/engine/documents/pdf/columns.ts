@@ -19,7 +19,11 @@ interface Unit {
   x0: number;
   x1: number;
   size: number;
+  /** Characters of text, 0 for monospaced text (code is never prose). */
   chars: number;
+  mono: boolean;
+  /** Holds a word (two letters in a row): not a figure. */
+  word: boolean;
   frag: number;
   /** Index in the fragment's parts; -1 for the whole fragment. */
   part: number;
@@ -47,6 +51,8 @@ const PROSE_CHARS = 15;
 const PROSE_SPAN = 0.55;
 /** Lines of prose needed on each side of a gutter, in one band. */
 const PROSE_LINES = 3;
+
+const WORD = /\p{L}{2}/u;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -93,11 +99,15 @@ function findCut(lines: Line[]): Cut | null {
 function sideOf(l: Line, s: number): { left: boolean; right: boolean; cross: boolean } {
   let lf = false;
   let rt = false;
+  let mono = true;
   for (const u of l.units) {
+    mono &&= u.mono;
     if (u.x0 >= s - 0.5) rt = true;
     else if (u.x1 <= s) lf = true;
     else return { left: false, right: false, cross: true };
   }
+  // A line of code is never cut (its comment is no column): it crosses.
+  if (mono && lf && rt) return { left: false, right: false, cross: true };
   return { left: lf, right: rt, cross: false };
 }
 
@@ -151,6 +161,14 @@ function bandScore(band: Line[], s: number, em: number): number {
     if (!(width >= 6 * em)) return 0;
     return each.filter((e) => e.chars >= PROSE_CHARS && e.w >= PROSE_SPAN * width).length;
   };
+  // A column starts at the gutter: lines whose first piece right of it stands at it and holds
+  // words (right-aligned figures of a table's last column line up too, but hold none).
+  let starts = 0;
+  for (const l of band) {
+    const first = l.units.find((u) => u.x0 >= s - 0.5);
+    if (first && first.word && first.x0 <= s + 2 * em) starts++;
+  }
+  if (starts < PROSE_LINES) return 0;
   const l = spans(true);
   if (l < PROSE_LINES) return 0;
   const r = spans(false);
@@ -158,10 +176,12 @@ function bandScore(band: Line[], s: number, em: number): number {
 }
 
 /** Lines of a region in reading order; `jump` marks lines read after a column change. */
-function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, jumps: Set<Line>): Line[] {
-  if (depth >= MAX_DEPTH) return lines;
-  const cut = findCut(lines);
-  if (!cut) return lines;
+function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, jumps: Set<Line>, justified: Set<Line>): Line[] {
+  const cut = depth >= MAX_DEPTH ? null : findCut(lines);
+  if (!cut) {
+    if (depth > 0) markJustified(lines, justified);
+    return lines;
+  }
   const s = cut.start;
   const rightFirst = lines.filter(rtl).length * 2 > lines.length;
   const out: Line[] = [];
@@ -169,8 +189,8 @@ function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, ju
   let R: Line[] = [];
   const flush = () => {
     const [a, b] = rightFirst ? [R, L] : [L, R];
-    const first = orderRegion(a, rtl, depth + 1, jumps);
-    const second = orderRegion(b, rtl, depth + 1, jumps);
+    const first = orderRegion(a, rtl, depth + 1, jumps, justified);
+    const second = orderRegion(b, rtl, depth + 1, jumps, justified);
     out.push(...first);
     if (second.length && first.length) jumps.add(second[0]);
     out.push(...second);
@@ -190,6 +210,39 @@ function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, ju
   }
   flush();
   return out;
+}
+
+/** Widest gap (in ems) between the pieces of a justified line of a column. */
+const JUSTIFIED_GAP = 2;
+/** Share of its column's width a justified line spans. */
+const JUSTIFIED_SPAN = 0.85;
+
+/**
+ * Lines of one column (a region the cut found prose on both sides of) whose pieces are words of
+ * one justified line: the line spans the column and no gap between its pieces passes JUSTIFIED_GAP
+ * ems. A justified line stretches its spaces (LaTeX sets a sentence's space at 1.4 em on a loose
+ * line), and a stretched space wider than the fragment gap would make the line two cells.
+ */
+function markJustified(lines: Line[], justified: Set<Line>): void {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const l of lines)
+    for (const u of l.units) {
+      x0 = Math.min(x0, u.x0);
+      x1 = Math.max(x1, u.x1);
+    }
+  const width = x1 - x0;
+  for (const l of lines) {
+    if (l.units.length < 2) continue;
+    const u = l.units;
+    let chars = 0;
+    let ok = true;
+    for (let i = 0; i < u.length; i++) {
+      chars += u[i].chars;
+      if (i && u[i].x0 - u[i - 1].x1 > JUSTIFIED_GAP * Math.max(u[i].size, u[i - 1].size)) ok = false;
+    }
+    if (ok && chars >= PROSE_CHARS && u[u.length - 1].x1 - u[0].x0 >= JUSTIFIED_SPAN * width) justified.add(l);
+  }
 }
 
 /** Parts of one fragment joined back into one fragment (what geometry.ts would have built from them). */
@@ -231,8 +284,8 @@ function unitsOf(r: Row, extent: Row): Unit[] {
   r.frags.forEach((f, i) => {
     const e = extent.frags[i];
     // A fragment stretched over what its leader leads to stays whole (layout.ts, bridgeLeaders).
-    if (f.parts && e.x1 === f.x1) f.parts.forEach((p, k) => out.push({ x0: p.x0, x1: p.x1, size: p.size, chars: p.text.length, frag: i, part: k }));
-    else out.push({ x0: e.x0, x1: e.x1, size: f.size, chars: f.text.length, frag: i, part: -1 });
+    if (f.parts && e.x1 === f.x1) f.parts.forEach((p, k) => out.push({ x0: p.x0, x1: p.x1, size: p.size, chars: p.mono ? 0 : p.text.length, mono: p.mono, word: WORD.test(p.text), frag: i, part: k }));
+    else out.push({ x0: e.x0, x1: e.x1, size: f.size, chars: f.mono ? 0 : f.text.length, mono: f.mono, word: WORD.test(f.text), frag: i, part: -1 });
   });
   return out;
 }
@@ -245,7 +298,8 @@ export function columnOrder(rows: Row[], extents: Row[]): Row[] | null {
   const lines: Line[] = rows.map((r, i) => ({ row: i, units: unitsOf(r, extents[i]) }));
   if (!findCut(lines)) return null;
   const jumps = new Set<Line>();
-  const ordered = orderRegion(lines, (l) => !!rows[l.row].rtl, 0, jumps);
+  const justified = new Set<Line>();
+  const ordered = orderRegion(lines, (l) => !!rows[l.row].rtl, 0, jumps, justified);
   return ordered.map((l) => {
     const r = rows[l.row];
     const frags: Frag[] = [];
@@ -261,6 +315,7 @@ export function columnOrder(rows: Row[], extents: Row[]): Row[] | null {
       if (whole || !f.parts || parts.length === f.parts.length) frags.push(f);
       else frags.push(joinParts(parts.map((p) => f.parts![p]), !!r.rtl));
     }
+    if (justified.has(l) && frags.length > 1) frags.splice(0, frags.length, joinParts(frags, !!r.rtl));
     const same = frags.length === r.frags.length && frags.every((f, i) => f === r.frags[i]);
     const row: Row = same ? { ...r } : { ...r, frags, size: Math.max(...frags.map((f) => f.size)) };
     if (jumps.has(l)) row.jump = true;
