@@ -11,7 +11,7 @@
 // The cut works on fragments' parts (geometry.ts): a gutter narrower than the fragment gap (LaTeX's
 // 10 pt at 10 pt) joins the two columns' lines into one fragment, and the cut splits it there.
 
-import { MAX_PAD } from './geometry.ts';
+import { endsInLeader, MAX_PAD } from './geometry.ts';
 import type { Frag, Row } from './types.ts';
 
 /** A piece of a line the cut moves as a whole: a fragment, or one part of it. */
@@ -32,6 +32,8 @@ interface Unit {
 interface Line {
   row: number;
   units: Unit[];
+  /** A fragment of it ends in a dot leader (a table of contents' line: label, leader, page). */
+  leader?: boolean;
 }
 
 export interface Cut {
@@ -205,8 +207,8 @@ function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, ju
     }
     const lu = l.units.filter((u) => u.x1 <= s && u.x0 < s - 0.5);
     const ru = l.units.filter((u) => u.x0 >= s - 0.5);
-    if (lu.length) L.push({ row: l.row, units: lu });
-    if (ru.length) R.push({ row: l.row, units: ru });
+    if (lu.length) L.push({ ...l, units: lu });
+    if (ru.length) R.push({ ...l, units: ru });
   }
   flush();
   return out;
@@ -233,7 +235,7 @@ function markJustified(lines: Line[], justified: Set<Line>): void {
     }
   const width = x1 - x0;
   for (const l of lines) {
-    if (l.units.length < 2) continue;
+    if (l.units.length < 2 || l.leader) continue;
     const u = l.units;
     let chars = 0;
     let ok = true;
@@ -295,7 +297,7 @@ function unitsOf(r: Row, extent: Row): Unit[] {
  * `extents` are the rows with the geometry the cut should see (leaders bridged), index for index.
  */
 export function columnOrder(rows: Row[], extents: Row[]): Row[] | null {
-  const lines: Line[] = rows.map((r, i) => ({ row: i, units: unitsOf(r, extents[i]) }));
+  const lines: Line[] = rows.map((r, i) => ({ row: i, units: unitsOf(r, extents[i]), ...(r.frags.some((f) => endsInLeader(f.text)) ? { leader: true } : {}) }));
   if (!findCut(lines)) return null;
   const jumps = new Set<Line>();
   const justified = new Set<Line>();
