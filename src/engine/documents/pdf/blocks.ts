@@ -107,6 +107,8 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     if (!runIn && isMarker(r)) {
       const x0 = r.frags[0].x0;
+      // A list read on in the next column starts its nesting again there.
+      if (r.jump) listStack.length = 0;
       while (listStack.length && x0 < listStack[listStack.length - 1] - 3) listStack.pop();
       if (!listStack.length || x0 > listStack[listStack.length - 1] + 3) listStack.push(x0);
       const m = LIST_MARKER.exec(r.frags[0].text)!;
