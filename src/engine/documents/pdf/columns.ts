@@ -24,6 +24,8 @@ interface Unit {
   mono: boolean;
   /** Holds a word (two letters in a row): not a figure. */
   word: boolean;
+  /** Its text's first characters. */
+  lead: string;
   frag: number;
   /** Index in the fragment's parts; -1 for the whole fragment. */
   part: number;
@@ -193,9 +195,17 @@ function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, ju
     const [a, b] = rightFirst ? [R, L] : [L, R];
     const first = orderRegion(a, rtl, depth + 1, jumps, justified);
     const second = orderRegion(b, rtl, depth + 1, jumps, justified);
-    out.push(...first);
-    if (second.length && first.length) jumps.add(second[0]);
-    out.push(...second);
+    // Footnotes at the foot of a column come after the band's columns, so that a paragraph running
+    // on into the next column is not cut by them.
+    const [body1, notes1] = splitNotes(first);
+    const [body2, notes2] = splitNotes(second);
+    const notes = [...notes1, ...notes2];
+    out.push(...body1);
+    if (body2.length && body1.length) jumps.add(body2[0]);
+    out.push(...body2);
+    if (notes.length && (body1.length || body2.length)) jumps.add(notes[0]);
+    if (notes2.length && notes1.length) jumps.add(notes2[0]);
+    out.push(...notes);
     L = [];
     R = [];
   };
@@ -212,6 +222,26 @@ function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, ju
   }
   flush();
   return out;
+}
+
+/** A footnote's first line opens with its mark: a number or a note sign. */
+const NOTE_MARK = /^(?:\d{1,3}|[*†‡§¶])/u;
+
+/**
+ * A column's lines split before its footnotes: the trailing lines set smaller than the column's
+ * text (under 0.9 of its median size), the first of them opening with a note mark, at most half of
+ * the column and after three lines of text.
+ */
+function splitNotes(lines: Line[]): [Line[], Line[]] {
+  if (lines.length < 4) return [lines, []];
+  const sizeOf = (l: Line) => Math.max(...l.units.map((u) => u.size));
+  const body = median(lines.map(sizeOf));
+  let k = lines.length;
+  while (k > 0 && sizeOf(lines[k - 1]) < 0.9 * body) k--;
+  // The notes start at the first small line that opens with a mark.
+  while (k < lines.length && !NOTE_MARK.test(lines[k].units[0].lead)) k++;
+  if (k === lines.length || k < 3 || lines.length - k > lines.length / 2) return [lines, []];
+  return [lines.slice(0, k), lines.slice(k)];
 }
 
 /** Widest gap (in ems) between the pieces of a justified line of a column. */
@@ -286,8 +316,8 @@ function unitsOf(r: Row, extent: Row): Unit[] {
   r.frags.forEach((f, i) => {
     const e = extent.frags[i];
     // A fragment stretched over what its leader leads to stays whole (layout.ts, bridgeLeaders).
-    if (f.parts && e.x1 === f.x1) f.parts.forEach((p, k) => out.push({ x0: p.x0, x1: p.x1, size: p.size, chars: p.mono ? 0 : p.text.length, mono: p.mono, word: WORD.test(p.text), frag: i, part: k }));
-    else out.push({ x0: e.x0, x1: e.x1, size: f.size, chars: f.mono ? 0 : f.text.length, mono: f.mono, word: WORD.test(f.text), frag: i, part: -1 });
+    if (f.parts && e.x1 === f.x1) f.parts.forEach((p, k) => out.push({ x0: p.x0, x1: p.x1, size: p.size, chars: p.mono ? 0 : p.text.length, mono: p.mono, word: WORD.test(p.text), lead: p.text.slice(0, 4), frag: i, part: k }));
+    else out.push({ x0: e.x0, x1: e.x1, size: f.size, chars: f.mono ? 0 : f.text.length, mono: f.mono, word: WORD.test(f.text), lead: f.text.slice(0, 4), frag: i, part: -1 });
   });
   return out;
 }
