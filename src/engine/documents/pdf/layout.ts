@@ -1,8 +1,6 @@
 // Page layout of untagged PDFs: running headers and footers (lines repeated at the same height on
-// most pages, page numbers) are removed, and a two-column page is read column by column. Columns
-// are found as a vertical gutter near the middle of the text area that column-wide lines stay clear
-// of on both sides; lines crossing it (a full-width title, a wide table) cut the page into bands,
-// and each band is read left column first, then right.
+// most pages, page numbers) are removed, and a page of two or more columns is read column by column
+// (columns.ts finds them).
 
 import { columnOrder, outerGutter } from './columns.ts';
 import { endsInLeader, rowText } from './geometry.ts';
