@@ -58,6 +58,13 @@ const PROSE_LINES = 3;
 
 const WORD = /\p{L}{2}/u;
 
+/** The largest value of `f` over `xs` (a loop: a row can hold more pieces than a spread takes). */
+function maxOf<T>(xs: T[], f: (x: T) => number): number {
+  let m = -Infinity;
+  for (const x of xs) m = Math.max(m, f(x));
+  return m;
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[s.length >> 1] : 0;
@@ -234,7 +241,7 @@ const NOTE_MARK = /^(?:\d{1,3}|[*†‡§¶])/u;
  */
 function splitNotes(lines: Line[]): [Line[], Line[]] {
   if (lines.length < 4) return [lines, []];
-  const sizeOf = (l: Line) => Math.max(...l.units.map((u) => u.size));
+  const sizeOf = (l: Line) => maxOf(l.units, (u) => u.size);
   const body = median(lines.map(sizeOf));
   let k = lines.length;
   while (k > 0 && sizeOf(lines[k - 1]) < 0.9 * body) k--;
@@ -298,7 +305,7 @@ function joinParts(ps: Frag[], rtl: boolean): Frag {
   const boldLead = rtl ? undefined : k > 0 && k < ps.length ? ps.slice(0, k).map((p) => p.text).join(' ').length : k === 0 ? ps[0].boldLead : undefined;
   return {
     x0: ps[0].x0,
-    x1: Math.max(...ps.map((p) => p.x1)),
+    x1: maxOf(ps, (p) => p.x1),
     y: ps[0].y,
     size: main.size,
     text,
@@ -349,7 +356,7 @@ export function columnOrder(rows: Row[], extents: Row[]): Row[] | null {
     }
     if (justified.has(l) && frags.length > 1) frags.splice(0, frags.length, joinParts(frags, !!r.rtl));
     const same = frags.length === r.frags.length && frags.every((f, i) => f === r.frags[i]);
-    const row: Row = same ? { ...r } : { ...r, frags, size: Math.max(...frags.map((f) => f.size)) };
+    const row: Row = same ? { ...r } : { ...r, frags, size: maxOf(frags, (f) => f.size) };
     if (jumps.has(l)) row.jump = true;
     return row;
   });
