@@ -4,6 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { readingOrder } from '../../../src/engine/documents/pdf/layout.ts';
+import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
+import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { markdownHeadings, markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 import { fourColumns, threeColumns, twoContentSlides } from '../../../scripts/pdf-cases-columns.ts';
@@ -85,5 +87,23 @@ describe('the column cut on hand-built rows', () => {
     const order = readingOrder(rows).map((r) => r.frags.map((f) => f.text).join(' | '));
     expect(order.slice(0, 4)).toEqual([0, 1, 2, 3].map((k) => `שורה ימנית מספר ${k} בעמוד`));
     expect(order.slice(4)).toEqual([0, 1, 2, 3].map((k) => `שורה שמאלית מספר ${k} בעמוד`));
+  });
+});
+
+describe('list items in a narrow column', () => {
+  test('a hanging bullet: a line back under the marker continues the item when the item ends mid-sentence', () => {
+    const rows = [
+      row(700, frag('• Deduction for educator expenses in', 42, 700)),
+      row(690, frag('figuring adjusted gross income.', 42, 690)),
+      row(680, frag('• District of Columbia first-time', 42, 680)),
+      row(670, frag('homebuyer credit.', 42, 670)),
+      row(660, frag('The next paragraph starts here.', 42, 660)),
+    ];
+    const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
+    expect(blocks.map((b) => [b.kind, 'text' in b ? b.text : ''])).toEqual([
+      ['list-item', 'Deduction for educator expenses in figuring adjusted gross income.'],
+      ['list-item', 'District of Columbia first-time homebuyer credit.'],
+      ['paragraph', 'The next paragraph starts here.'],
+    ]);
   });
 });
