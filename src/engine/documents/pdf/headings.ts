@@ -4,6 +4,7 @@
 // distinct (size, bold) style a level, larger first.
 
 import { endsInLeader, rowText } from './geometry.ts';
+import { SCRIPT_LIST_MARKER } from './scripts.ts';
 import type { PdfOutlineNode, Row } from './types.ts';
 
 export interface OutlineEntry {
@@ -111,7 +112,7 @@ export function bodyStyle(rows: Row[]): { size: number; bold: boolean } {
   return { size, bold: chars > 0 && boldChars / chars > 0.5 };
 }
 
-const MARKER = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s|\(?(?:\d{1,3}|[a-zA-Z])[.)]\s)/;
+const MARKER = new RegExp(`^(?:[•◦▪▫●○■□‣⁃∙·*–-]\\s|\\(?(?:\\d{1,3}|[a-zA-Z])[.)]\\s|${SCRIPT_LIST_MARKER})`, 'u');
 const BULLET_ONLY = /^[•◦▪▫●○■□‣⁃∙·*–-]\s/;
 /** Section numbers: 1, 1.2, 1.2.3 (with or without a final dot), (1), I., A. */
 const SECTION_NUMBER = /^(?:(\d{1,2}(?:\.\d{1,2}){0,5})\.?|\((\d{1,2})\)|([IVXLC]{1,6})\.|([A-H])\.)\s+(?=\p{L})/u;

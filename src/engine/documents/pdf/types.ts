@@ -39,7 +39,7 @@ export interface PdfStructNode {
 export interface PdfPageProxy {
   /** [x0, y0, x1, y1] of the page box. */
   view: number[];
-  getTextContent(opts?: { includeMarkedContent?: boolean }): Promise<PdfTextContent>;
+  getTextContent(opts?: { includeMarkedContent?: boolean; disableNormalization?: boolean }): Promise<PdfTextContent>;
   getStructTree(): Promise<PdfStructNode | null>;
   /** annotationMode: pdf.js's AnnotationMode (0 = DISABLE: the page's content without its annotations). */
   getOperatorList(opts?: { annotationMode?: number }): Promise<unknown>;
