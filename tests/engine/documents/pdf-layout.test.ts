@@ -129,11 +129,11 @@ describe('layout', () => {
     const rows: Row[] = [row(1, 720, frag('A title across the whole page from side to side of it all', 72, 720, 10, { x1: 540 }))];
     for (let k = 0; k < 5; k++) {
       const y = 690 - k * 14;
-      rows.push(row(1, y, frag(`left line ${k}`, 72, y, 10, { x1: 290 }), frag(`right line ${k}`, 320, y, 10, { x1: 540 })));
+      rows.push(row(1, y, frag(`left column, line ${k}`, 72, y, 10, { x1: 290 }), frag(`right column, line ${k}`, 320, y, 10, { x1: 540 })));
     }
     expect(findGutter(rows)).toBeCloseTo(305, 0);
     const order = readingOrder(rows).map((r) => r.frags.map((f) => f.text).join('+'));
-    expect(order).toEqual(['A title across the whole page from side to side of it all', ...[0, 1, 2, 3, 4].map((k) => `left line ${k}`), ...[0, 1, 2, 3, 4].map((k) => `right line ${k}`)]);
+    expect(order).toEqual(['A title across the whole page from side to side of it all', ...[0, 1, 2, 3, 4].map((k) => `left column, line ${k}`), ...[0, 1, 2, 3, 4].map((k) => `right column, line ${k}`)]);
     // A table with short cells is not mistaken for columns.
     const table: Row[] = [0, 1, 2, 3, 4].map((k) => row(1, 600 - k * 14, frag(`k${k}`, 72, 600 - k * 14), frag(`v${k}`, 330, 600 - k * 14)));
     expect(findGutter(table)).toBeNull();

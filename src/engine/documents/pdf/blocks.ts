@@ -139,12 +139,17 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
     }
     if (!runIn && isMarker(r)) {
       const x0 = r.frags[0].x0;
+      // A list read on in the next column starts its nesting again there.
+      if (r.jump) listStack.length = 0;
       while (listStack.length && x0 < listStack[listStack.length - 1] - 3) listStack.pop();
       if (!listStack.length || x0 > listStack[listStack.length - 1] + 3) listStack.push(x0);
       const m = LIST_MARKER.exec(r.frags[0].text)!;
       const parts = [rowText(r).slice(m[0].length)];
       let j = i + 1;
-      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && rows[j].frags[0].x0 > x0 + 2) parts.push(rowText(rows[j++]));
+      // Continuation lines: indented under the item's text, or back under the marker (a hanging
+      // bullet) when the item's line so far ends mid-sentence and the next starts in lowercase.
+      const under = (n: Row) => n.frags[0].x0 > x0 + 2 || (n.frags[0].x0 >= x0 - 2 && continues(parts[parts.length - 1], rowText(n)));
+      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && under(rows[j])) parts.push(rowText(rows[j++]));
       const mark = m[0].trim();
       const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : /^[•◦▪▫●○■□‣⁃∙·*–-]$/.test(mark) ? '-' : `- ${mark}`;
       out.push({ kind: 'list-item', text: joinLines(parts, vocab), depth: listStack.length, marker, page: r.page });

@@ -162,11 +162,11 @@ export function rowsOf(items: Item[], page: number): Row[] {
         cur.items.push(it);
         cur.x1 = Math.max(cur.x1, it.x + it.w);
       } else {
-        if (cur) frags.push(fragOf(cur.items, rtl));
+        if (cur) frags.push(fragWithParts(cur.items, rtl));
         cur = { items: [it], x1: it.x + it.w };
       }
     }
-    if (cur) frags.push(fragOf(cur.items, rtl));
+    if (cur) frags.push(fragWithParts(cur.items, rtl));
     if (!frags.length) continue;
     let size = 0;
     for (const f of frags) size = Math.max(size, f.size);
@@ -236,6 +236,31 @@ function attachScripts(groups: Item[][]): Item[][] {
     if (keep.length) out.push(keep);
   }
   return out;
+}
+
+/** Gap (in ems) inside a fragment where a column gutter may still cut it (see columns.ts). */
+const PART_GAP = 0.5;
+
+/**
+ * A fragment, with its parts when gaps of PART_GAP ems or more lie inside it: a gutter narrower
+ * than FRAG_GAP (LaTeX's 10 pt between columns of 10 pt text, a ballot's 6 pt) joins the two
+ * columns' lines into one fragment, and the column finder cuts it there.
+ */
+function fragWithParts(items: Item[], rtl: boolean): Frag {
+  const f = fragOf(items, rtl);
+  const groups: Item[][] = [];
+  let end = -Infinity;
+  for (const it of items) {
+    if (isBlank(it.s)) {
+      groups[groups.length - 1]?.push(it);
+      continue;
+    }
+    if (!groups.length || it.x - end > PART_GAP * it.size) groups.push([it]);
+    else groups[groups.length - 1].push(it);
+    end = Math.max(end, it.x + it.w);
+  }
+  if (groups.length > 1) f.parts = groups.map((g) => fragOf(g, rtl));
+  return f;
 }
 
 function fragOf(items: Item[], rtl: boolean): Frag {

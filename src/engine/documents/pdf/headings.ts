@@ -275,13 +275,38 @@ const NUMBER = /^\s*(?:(?:appendix|annex|anexo|ap[êe]ndice)\s+)?((?:\d{1,3}|[A-
  */
 export function belowOutline(rows: Row[], outlined: Map<Row, number>, fonts: Map<Row, number>): Map<Row, number> {
   const out = new Map(outlined);
+  const styleKey = (r: Row) => {
+    const f = r.frags[r.frags.length - 1];
+    return `${Math.round(f.size * 2) / 2}|${f.bold ? 1 : 0}`;
+  };
+  // The level of each style the outlined headings are set in, when that style has one level only.
+  const styleLevel = new Map<string, number>();
+  const mixed = new Set<string>();
+  for (const [r, l] of outlined) {
+    const k = styleKey(r);
+    if (styleLevel.has(k) && styleLevel.get(k) !== l) mixed.add(k);
+    styleLevel.set(k, l);
+  }
+  for (const k of mixed) styleLevel.delete(k);
+  const firstPage = rows.find((r) => outlined.has(r))?.page;
   let parent: { num: string; level: number } | null = null;
+  let front = true;
   for (const r of rows) {
     const t = rowText(r);
     const m = NUMBER.exec(t);
     const level = outlined.get(r);
     if (level !== undefined) {
       parent = m ? { num: m[1], level } : null;
+      front = false;
+      continue;
+    }
+    // Front matter above the outline's first entry ("Abstract", "Contents"), which outlines often
+    // leave out: a line fonts find to be a heading stays when it is set exactly like the outline's
+    // headings of one level, on the page where the outline's first heading is (a title page's own
+    // styles, a byline, a title page before the text stay text).
+    if (front && fonts.has(r) && r.page === firstPage) {
+      const l = styleLevel.get(styleKey(r));
+      if (l !== undefined) out.set(r, l);
       continue;
     }
     if (!parent || !m || !fonts.has(r) || !m[1].startsWith(`${parent.num}.`)) continue;

@@ -1,12 +1,11 @@
 // Page layout of untagged PDFs: running headers and footers (lines repeated at the same height on
-// most pages, page numbers) are removed, and a two-column page is read column by column. Columns
-// are found as a vertical gutter near the middle of the text area that column-wide lines stay clear
-// of on both sides; lines crossing it (a full-width title, a wide table) cut the page into bands,
-// and each band is read left column first, then right.
+// most pages, page numbers) are removed, and a page of two or more columns is read column by column
+// (columns.ts finds them).
 
+import { columnOrder, outerGutter } from './columns.ts';
 import { endsInLeader, rowText } from './geometry.ts';
 import { bodyStyle } from './headings.ts';
-import type { Frag, Row } from './types.ts';
+import type { Row } from './types.ts';
 
 export interface PageRows {
   page: number;
@@ -79,161 +78,23 @@ export function removeRunningLines(pages: PageRows[]): number {
   return removed;
 }
 
-/** Most gutter positions tried on one page (each costs one pass over the page's fragments). */
-const MAX_GUTTER_CANDIDATES = 256;
-
 /**
- * The x of a two-column gutter on this page, or null for a single column. The positions tried are
- * the right edges of column-wide fragments in the middle 40% of the text area (a gutter starts where
- * a left-column line ends), at most MAX_GUTTER_CANDIDATES of them: the work is bounded by the number
- * of fragments, whatever the coordinates.
+ * The x of the page's outermost column gutter (the middle of its empty strip), or null for a
+ * single column (columns.ts finds it).
  */
 export function findGutter(rows: Row[]): number | null {
-  const frags = rows.flatMap((r) => r.frags);
-  if (frags.length < 6) return null;
-  let left = Infinity;
-  let right = -Infinity;
-  for (const f of frags) {
-    left = Math.min(left, f.x0);
-    right = Math.max(right, f.x1);
-  }
-  const W = right - left;
-  if (!(W > 0) || !Number.isFinite(W)) return null;
-  const wide = frags.filter((f) => f.x1 - f.x0 >= 0.25 * W && f.x1 - f.x0 <= 0.55 * W);
-  if (wide.length < 6) return null;
-  const lo = left + 0.3 * W;
-  const hi = left + 0.7 * W;
-  let cands = [...new Set(wide.map((f) => Math.ceil(f.x1)).filter((x) => x >= lo && x <= hi))].sort((p, q) => p - q);
-  if (cands.length > MAX_GUTTER_CANDIDATES) {
-    const step = cands.length / MAX_GUTTER_CANDIDATES;
-    cands = Array.from({ length: MAX_GUTTER_CANDIDATES }, (_, i) => cands[Math.floor(i * step)]);
-  }
-  let best: { x: number; score: number } | null = null;
-  for (const x of cands) {
-    let nL = 0;
-    let nR = 0;
-    let lMin = Infinity;
-    let lMax = -Infinity;
-    let rMin = Infinity;
-    let rMax = -Infinity;
-    let size = 0;
-    for (const f of wide) {
-      if (f.x1 <= x) {
-        nL++;
-        lMin = Math.min(lMin, f.y);
-        lMax = Math.max(lMax, f.y);
-        size = Math.max(size, f.size);
-      } else if (f.x0 >= x) {
-        nR++;
-        rMin = Math.min(rMin, f.y);
-        rMax = Math.max(rMax, f.y);
-      }
-    }
-    if (nL < 3 || nR < 3) continue;
-    // The two sides must share a vertical stretch: side by side, not one above the other.
-    if (Math.min(lMax, rMax) - Math.max(lMin, rMin) < 2 * size) continue;
-    // Lines crossing x count against it: a gutter is empty.
-    let crossing = 0;
-    for (const f of wide) if (f.x0 < x - 1 && f.x1 > x + 1) crossing++;
-    const score = Math.min(nL, nR) - 2 * crossing;
-    if (score >= 3 && (!best || score > best.score)) best = { x, score };
-  }
-  if (!best) return sideGutter(rows, frags, left, W);
-  // Centre the gutter in the empty strip around the best x.
-  const x = best.x;
-  let lEnd = -Infinity;
-  let rStart = Infinity;
-  for (const f of frags) {
-    if (f.x1 <= x) lEnd = Math.max(lEnd, f.x1);
-    else if (f.x0 >= x) rStart = Math.min(rStart, f.x0);
-  }
-  return Number.isFinite(lEnd) && Number.isFinite(rStart) ? (lEnd + rStart) / 2 : x;
+  return outerGutter(rows, rows.map(bridgeLeaders));
 }
 
 /**
- * A column of unequal width (a sidebar, an infobox, a margin column): the leftmost x where a column
- * starts such that, over the stretch of rows that have text right of x, rows holding text on both
- * sides are many, lines crossing x are few, and the left side has body-width lines (so the start of
- * a table's second column, whose first column holds short cells, is not taken for a gutter). At
- * most MAX_GUTTER_CANDIDATES positions are tried.
- */
-function sideGutter(rows: Row[], frags: Frag[], left: number, W: number): number | null {
-  let cands = [...new Set(frags.map((f) => Math.floor(f.x0)).filter((x) => x > left + 0.15 * W && x < left + 0.85 * W))].sort((a, b) => a - b);
-  if (cands.length > MAX_GUTTER_CANDIDATES) {
-    const step = cands.length / MAX_GUTTER_CANDIDATES;
-    cands = Array.from({ length: MAX_GUTTER_CANDIDATES }, (_, i) => cands[Math.floor(i * step)]);
-  }
-  for (const x of cands) {
-    // Rows with text at or right of x: their vertical stretch.
-    let first = -1;
-    let last = -1;
-    rows.forEach((r, i) => {
-      if (r.frags.some((f) => f.x0 >= x)) {
-        if (first < 0) first = i;
-        last = i;
-      }
-    });
-    if (first < 0) continue;
-    let both = 0;
-    let crossing = 0;
-    let leftWide = 0;
-    let rightOnly = 0;
-    for (let i = first; i <= last; i++) {
-      const r = rows[i];
-      let l = false;
-      let rt = false;
-      let cross = false;
-      for (const f of r.frags) {
-        if (f.x0 < x - 1 && f.x1 > x + 1) cross = true;
-        else if (f.x1 <= x - 0.5 * f.size) {
-          l = true;
-          if (f.x1 - f.x0 >= 0.6 * (x - left) && f.text.length >= 20) leftWide++;
-        } else if (f.x0 >= x) rt = true;
-      }
-      if (cross) crossing++;
-      else if (l && rt) both++;
-      else if (rt) rightOnly++;
-    }
-    if (both >= 4 && leftWide >= 3 && crossing <= 0.2 * both) return x - 1;
-  }
-  return null;
-}
-
-/**
- * Rows in reading order: single-column pages as they are; two-column pages band by band, left
- * column then right. The first row read after a column change is marked `jump`.
+ * Rows in reading order: single-column pages as they are; pages of two or more columns column by
+ * column, band by band (columns.ts). The first row read after a column change is marked `jump`.
  */
 export function readingOrder(rows: Row[]): Row[] {
   // Gutters are looked for with leader lines bridged: a label's dot leader runs to the value it
   // leads to ("Any Injury ........ 1.9"), so the gap after it is no gutter and the row is one line.
-  const bridged = rows.map(bridgeLeaders);
-  const g = findGutter(bridged);
-  if (g === null) return rows;
-  const out: Row[] = [];
-  let L: Row[] = [];
-  let R: Row[] = [];
-  const flush = () => {
-    out.push(...L);
-    if (R.length) R[0] = { ...R[0], jump: true };
-    out.push(...R);
-    L = [];
-    R = [];
-  };
-  for (const [i, r] of rows.entries()) {
-    if (bridged[i].frags.some((f) => f.x0 < g && f.x1 > g)) {
-      flush();
-      out.push(r);
-      continue;
-    }
-    const lf = r.frags.filter((f) => f.x1 <= g);
-    const rf = r.frags.filter((f) => f.x0 >= g);
-    if (lf.length) L.push({ ...r, frags: lf, size: Math.max(...lf.map((f) => f.size)) });
-    if (rf.length) R.push({ ...r, frags: rf, size: Math.max(...rf.map((f) => f.size)) });
-  }
-  flush();
-  return out;
+  return columnOrder(rows, rows.map(bridgeLeaders)) ?? rows;
 }
-
 
 /** What a leader leads to: figures (a value, a percentage, an amount, a page number) or a roman page number. */
 const FIGURE = /^(?:(?=[^\d]*\d)[\d\s.,%()+\-–—−$€£]+|[ivxlcdm]{1,7})$/i;

@@ -91,6 +91,11 @@ export interface Frag {
    * how many characters of `text` the bold opening takes. Absent otherwise.
    */
   boldLead?: number;
+  /**
+   * The pieces of a fragment that holds gaps of half an em or more (each a fragment of its own), so
+   * a column gutter narrower than the fragment gap can still cut it (columns.ts). Absent otherwise.
+   */
+  parts?: Frag[];
 }
 
 /** Fragments sharing a baseline (several when the line has wide gaps: table cells, columns). */
