@@ -19,6 +19,18 @@ export function flattenOutline(nodes: PdfOutlineNode[] | null, level = 1, out: O
   return out;
 }
 
+/**
+ * Does a font's name say it is bold? "Bold", "Black", "Heavy", "Semibold", "Demi"; URW's "Medi"
+ * (NimbusRomNo9L-Medi, the Times of LaTeX's times package) and "Medium"; TeX's bold extended
+ * Computer Modern and EC/Latin Modern fonts (CMBX10, CMB10, SFBX1095, ECBX1200); Hiragino's W6-W9
+ * weights (HiraKakuPro-W6); "-Bd" abbreviations (FrutigerLTStd-Bd). A subset prefix ("ABCDEF+") is
+ * ignored.
+ */
+export function isBoldFontName(name: string): boolean {
+  const n = name.replace(/^[A-Z]{6}\+/, '');
+  return /bold|black|heavy|semibold|demi|medium|[-,_ ]medi(?:ital)?(?![a-z])|^(?:cmbx|cmb\d|sfbx|ecbx|lmbx)|[-,_ ]w[6-9](?![0-9])|[-,_ ]bd(?![a-z])/i.test(n);
+}
+
 export const compact = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** A section label opening a title or a line: "2.1", "A.2", "IV.", "Appendix A", "Chapter 3". */
@@ -115,7 +127,7 @@ const MARKER = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s|\(?(?:\d{1,3}|[
 const BULLET_ONLY = /^[•◦▪▫●○■□‣⁃∙·*–-]\s/;
 /** Section numbers: 1, 1.2, 1.2.3 (with or without a final dot), (1), I., A. */
 const SECTION_NUMBER = /^(?:(\d{1,2}(?:\.\d{1,2}){0,5})\.?|\((\d{1,2})\)|([IVXLC]{1,6})\.|([A-H])\.)\s+(?=\p{L})/u;
-const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\b\d{1,2}\s+(?:de\s+)?\p{L}{3,9}\.?\s+(?:de\s+)?\d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/iu;
+const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\b\d{1,2}\s+(?:de\s+)?\p{L}{3,9}\.?\s+(?:de\s+)?\d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|^(?:january|february|march|april|may|june|july|august|september|october|november|december|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+(?:de\s+)?\d{4}$/iu;
 const AFFILIATION = /@|\b(?:university|universidade|universidad|université|institute|instituto|department|departamento|laborator(?:y|ies|io)|college|faculty|faculdade|inc\.|corp\.|ltd\.|gmbh)\b/i;
 /** Code and query syntax: never a heading, however it is set. */
 const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|FROM|WHERE|GRANT|EXEC|CALL)\b|\b(?:FROM|WHERE|VALUES|INTO|TABLE)\s+\S/;
@@ -173,7 +185,10 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const prev = rows[i - 1];
     const big = f.size >= body.size * 1.12;
     if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold)) && !prev.frags.some((x) => endsInLeader(x.text))) return null;
-    const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && words <= 12;
+    // Bold at body size, or a little smaller when in capitals ("INTRODUCTION" in 11 pt bold over a
+    // 12 pt body).
+    const caps = /\p{Lu}{4}/u.test(t) && !/\p{Ll}/u.test(t);
+    const boldish = !body.bold && f.bold && f.size >= (caps ? 0.85 * body.size : body.size - 0.5) && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
     const next = rows[i + 1];
     let apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
@@ -186,6 +201,11 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
       const nx1 = next.frags[next.frags.length - 1].x1;
       apart = Math.abs(nx0 - x0) < r.size && f.x1 - x0 < 0.6 * (nx1 - nx0);
     }
+    // The opening of a paragraph: the line fills the measure, and the next line, close and as large,
+    // is set in another weight and carries on the sentence ("2. Reverse engineering (section
+    // 1201(f)). This exception permits" over "circumvention, and the…"): a bold run-in opener, not a
+    // heading (which stops short of the margin).
+    if (next && next.page === r.page && !next.jump && r.y - next.y > 0 && r.y - next.y <= 1.5 * r.size && Math.abs(next.size - r.size) < 0.6 && !/[.!?:;]$/.test(t) && /^[\p{Ll}(]/u.test(textOf(next)) && next.frags.some((x) => x.bold !== f.bold) && f.x1 >= next.frags[next.frags.length - 1].x1 - 2 * r.size) return null;
     const numbered = depth > 0 && words <= 10 && apart && /^\S+\s+\p{Lu}/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t));
     if (!big && !boldish && !numbered) return null;
     return { key: `${round(f.size)}|${f.bold ? 1 : 0}`, size: round(f.size), bold: f.bold, depth };
@@ -196,8 +216,9 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const s = styleOf(r, i);
     if (!s) return;
     found.push([r, s]);
-    styles.set(s.key, { size: s.size, bold: s.bold });
   });
+  dropBylines(rows, found, body.size, textOf);
+  for (const [, s] of found) styles.set(s.key, { size: s.size, bold: s.bold });
   const order = [...styles.entries()].sort((a, b) => b[1].size - a[1].size || Number(b[1].bold) - Number(a[1].bold)).map((e) => e[0]);
   const numberedSizes = found.filter(([, s]) => s.depth > 0).map(([, s]) => s.size);
   const maxNumbered = numberedSizes.length ? Math.max(...numberedSizes) : Infinity;
@@ -206,6 +227,44 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
   const out = new Map<Row, number>();
   for (const [r, s] of found) out.set(r, Math.min(6, s.depth > 0 && numberedSizes.length >= 2 ? s.depth + offset : order.indexOf(s.key) + 1));
   return out;
+}
+
+/**
+ * Drops the lines under a document's title that are no headings however they are set: authors,
+ * their affiliations, a date (the title page's front matter). The title is the first heading found
+ * (with the lines that continue it at its level); until the first paragraph of body text on its
+ * page, an unnumbered heading candidate stays one only when body text follows it ("Abstract" over
+ * its paragraph); one followed by another short line (the next author, an address, an e-mail) is a
+ * byline. Numbered headings ("1 Introduction") always stay.
+ */
+const PART = /^(?:chapter|part|section|appendix|annex|cap[íi]tulo|parte|se[çc][ãa]o|anexo|ap[êe]ndice)\b/i;
+
+function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
+  if (found.length < 2) return;
+  const index = new Map(rows.map((r, i) => [r, i]));
+  const isFound = new Set(found.map(([r]) => r));
+  const first = found[0][0];
+  let i = index.get(first)!;
+  // The title's continuation lines: the next rows found with the same style.
+  while (i + 1 < rows.length && isFound.has(rows[i + 1]) && rows[i + 1].page === first.page && found.find(([r]) => r === rows[i + 1])![1].key === found[0][1].key) i++;
+  // Body text: a line at body size that is long, or runs on to a close line of its size.
+  const bodyLine = (k: number): boolean => {
+    const r = rows[k];
+    if (!r || isFound.has(r) || Math.abs(r.size - bodySize) > 0.6) return false;
+    if (textOf(r).length >= 60) return true;
+    const n = rows[k + 1];
+    return !!n && n.page === r.page && !n.jump && Math.abs(n.size - r.size) < 0.6 && r.y - n.y > 0 && r.y - n.y <= 1.6 * r.size && textOf(r).length + textOf(n).length >= 60;
+  };
+  const drop = new Set<Row>();
+  for (let k = i + 1; k < rows.length && rows[k].page === first.page; k++) {
+    const r = rows[k];
+    if (bodyLine(k)) break;
+    const entry = isFound.has(r) ? found.find(([x]) => x === r)! : null;
+    if (!entry || entry[1].depth > 0 || PART.test(textOf(r))) continue;
+    if (!bodyLine(k + 1)) drop.add(r);
+  }
+  if (!drop.size) return;
+  for (let k = found.length - 1; k >= 0; k--) if (drop.has(found[k][0])) found.splice(k, 1);
 }
 
 /** A run-in heading: the bold numbered opening of a paragraph's first line, split off as a heading. */
