@@ -188,7 +188,11 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     // Bold at body size, or a little smaller when in capitals ("INTRODUCTION" in 11 pt bold over a
     // 12 pt body).
     const caps = /\p{Lu}{4}/u.test(t) && !/\p{Ll}/u.test(t);
-    const boldish = !body.bold && f.bold && f.size >= (caps ? 0.85 * body.size : body.size - 0.5) && words <= 12;
+    // A bold opening followed by words of another weight on the line is a run-in, not a bold line.
+    // So is a line where bold words stand among others ("σ heißt **Möbiustransformation**."): a
+    // bold line has nearly all its letters in bold.
+    const mixed = (!!f.boldLead && /\p{L}{2}/u.test(f.text.slice(f.boldLead))) || (f.boldShare ?? 1) < 0.9;
+    const boldish = !body.bold && f.bold && !mixed && f.size >= (caps ? 0.85 * body.size : body.size - 0.5) && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
     const next = rows[i + 1];
     let apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
@@ -206,6 +210,11 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     // 1201(f)). This exception permits" over "circumvention, and the…"): a bold run-in opener, not a
     // heading (which stops short of the margin).
     if (next && next.page === r.page && !next.jump && r.y - next.y > 0 && r.y - next.y <= 1.5 * r.size && Math.abs(next.size - r.size) < 0.6 && !/[.!?:;]$/.test(t) && /^[\p{Ll}(]/u.test(textOf(next)) && next.frags.some((x) => x.bold !== f.bold) && f.x1 >= next.frags[next.frags.length - 1].x1 - 2 * r.size) return null;
+    // A label set apart at body size that introduces what follows ("Proof:", "Adjustments and
+    // Preferences:") is no section heading.
+    if (!big && !depth && /:$/.test(t)) return null;
+    // Nor is a line at body size opening in lower case: it carries on a sentence.
+    if (!big && !depth && /^\p{Ll}/u.test(t)) return null;
     const numbered = depth > 0 && words <= 10 && apart && /^\S+\s+\p{Lu}/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t));
     if (!big && !boldish && !numbered) return null;
     return { key: `${round(f.size)}|${f.bold ? 1 : 0}`, size: round(f.size), bold: f.bold, depth };
@@ -218,6 +227,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     found.push([r, s]);
   });
   dropBylines(rows, found, body.size, textOf);
+  dropEnvironmentLabels(found, body.size, textOf);
   for (const [, s] of found) styles.set(s.key, { size: s.size, bold: s.bold });
   const order = [...styles.entries()].sort((a, b) => b[1].size - a[1].size || Number(b[1].bold) - Number(a[1].bold)).map((e) => e[0]);
   const numberedSizes = found.filter(([, s]) => s.depth > 0).map(([, s]) => s.size);
@@ -237,6 +247,30 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
  * its paragraph); one followed by another short line (the next author, an address, an e-mail) is a
  * byline. Numbered headings ("1 Introduction") always stay.
  */
+/** "Definition 3", "Satz 1.2 (Heine-Borel)", "Example (Topologies)", "Part a)": a label word with a number or a note. */
+const ENV_LABEL = /^(\p{Lu}\p{L}+)(?:\s+(\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\)))?(?:\s*\(.*\))?[.:]?$/u;
+
+/**
+ * Drops numbered environments' labels set like headings at body size: theorem, definition, example,
+ * figure heads ("Definition 1", "Beispiel 2 (Topologien)", "Figure 3."), recognised as a label word
+ * that starts at least three candidates with different numbers. Those words' unnumbered forms
+ * with a note ("Satz (Zwischenwertsatz)") go too. Lines set larger ("Chapter 2") stay.
+ */
+function dropEnvironmentLabels(found: [Row, { size: number; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
+  const numbers = new Map<string, Set<string>>();
+  const small = (size: number) => size < bodySize * 1.12;
+  for (const [r, s] of found) {
+    const m = ENV_LABEL.exec(textOf(r));
+    if (m?.[2] && small(s.size)) (numbers.get(m[1]) ?? numbers.set(m[1], new Set()).get(m[1])!).add(m[2]);
+  }
+  const labels = new Set([...numbers].filter(([, n]) => n.size >= 3).map(([w]) => w));
+  if (!labels.size) return;
+  for (let k = found.length - 1; k >= 0; k--) {
+    const m = ENV_LABEL.exec(textOf(found[k][0]));
+    if (m && labels.has(m[1]) && small(found[k][1].size) && (m[2] || /\(/.test(textOf(found[k][0])))) found.splice(k, 1);
+  }
+}
+
 const PART = /^(?:chapter|part|section|appendix|annex|cap[íi]tulo|parte|se[çc][ãa]o|anexo|ap[êe]ndice)\b/i;
 
 function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
@@ -247,13 +281,19 @@ function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][]
   let i = index.get(first)!;
   // The title's continuation lines: the next rows found with the same style.
   while (i + 1 < rows.length && isFound.has(rows[i + 1]) && rows[i + 1].page === first.page && found.find(([r]) => r === rows[i + 1])![1].key === found[0][1].key) i++;
-  // Body text: a line at body size that is long, or runs on to a close line of its size.
+  // Body text: a long line at body size ending a sentence, or one that runs on to a close line of
+  // its size starting at the paragraph's left edge (the first line may be indented; centred or
+  // right-aligned lines of a title page start at different places).
   const bodyLine = (k: number): boolean => {
     const r = rows[k];
     if (!r || isFound.has(r) || Math.abs(r.size - bodySize) > 0.6) return false;
-    if (textOf(r).length >= 60) return true;
+    const t = textOf(r);
+    if (t.length >= 60 && /[.!?]$/.test(t)) return true;
     const n = rows[k + 1];
-    return !!n && n.page === r.page && !n.jump && Math.abs(n.size - r.size) < 0.6 && r.y - n.y > 0 && r.y - n.y <= 1.6 * r.size && textOf(r).length + textOf(n).length >= 60;
+    if (!n || n.page !== r.page || n.jump || Math.abs(n.size - r.size) >= 0.6 || r.y - n.y <= 0 || r.y - n.y > 1.6 * r.size) return false;
+    const x0 = r.frags[0].x0;
+    const nx0 = n.frags[0].x0;
+    return nx0 <= x0 + 1 && nx0 >= x0 - 4 * r.size && t.length + textOf(n).length >= 60;
   };
   const drop = new Set<Row>();
   for (let k = i + 1; k < rows.length && rows[k].page === first.page; k++) {

@@ -25,7 +25,8 @@ const BAND = 0.12;
  */
 const WIDE_BAND = 0.2;
 
-const keyOf = (s: string) => s.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/** Digits as "#", spaces collapsed; case kept (a title in capitals on page 1 is not the same line as its running header in lower case). */
+const keyOf = (s: string) => s.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 /**
  * A row's key for repetition: its text with digits as "#" when set no larger than the body; a row
  * set larger keys on its exact words less its page number ("Federal Register / Vol. 85, No. 152 /
@@ -39,7 +40,6 @@ const rowKey = (r: Row, small: boolean) =>
         .filter((f) => !PAGE_NUMBER.test(f.text.trim()))
         .map((f) => f.text)
         .join(' ')
-        .toLowerCase()
         .replace(/\s+/g, ' ')
         .trim()}`;
 
@@ -65,7 +65,9 @@ export function removeRunningLines(pages: PageRows[]): number {
   };
   // Candidates: the first three and last three rows of each page, inside the bands (the first and
   // last row inside the wider band; they must then repeat, see below).
-  const seen = new Map<string, { page: number; y: number }[]>();
+  const seen = new Map<string, { page: number; y: number; style: string }[]>();
+  const styleOf = (r: Row) => `${Math.round(r.size * 2) / 2}|${r.frags.some((f) => f.bold) ? 1 : 0}`;
+  const firstPage = pages.find((p) => p.rows.length)?.page;
   const wide = new Set<string>();
   for (const p of pages) {
     const rows = p.rows;
@@ -79,7 +81,7 @@ export function removeRunningLines(pages: PageRows[]): number {
       const k = rowKey(rows[i], small(rows[i]));
       if (!k || k === 'L|') continue;
       const list = seen.get(k) ?? [];
-      list.push({ page: p.page, y: rows[i].y });
+      list.push({ page: p.page, y: rows[i].y, style: styleOf(rows[i]) });
       seen.set(k, list);
     }
   }
@@ -97,7 +99,12 @@ export function removeRunningLines(pages: PageRows[]): number {
     const alternating = parities.size === 1 && pagesAt.size >= 2 && pagesAt.size >= Math.ceil(parityPages[par] * 0.5) && parityPages[1 - par] > 0;
     // A line found only in the wider band must repeat on most pages, not on one parity only.
     const wideOnly = at.every((e) => wide.has(`${e.page}|${e.y}`));
-    if (pagesAt.size >= need || (alternating && !wideOnly)) for (const e of at) running.add(`${e.page}|${k}|${e.y}`);
+    // The first page's line set in another style than the line's other occurrences (bold, larger)
+    // is the document's title, not its running header.
+    const styles = new Map<string, number>();
+    for (const e of at) styles.set(e.style, (styles.get(e.style) ?? 0) + 1);
+    const usual = [...styles].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (pagesAt.size >= need || (alternating && !wideOnly)) for (const e of at) if (e.page !== firstPage || e.style === usual || at.length < 3) running.add(`${e.page}|${k}|${e.y}`);
   }
   let removed = 0;
   for (const p of pages) {

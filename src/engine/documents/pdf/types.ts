@@ -90,6 +90,11 @@ export interface Frag {
    * how many characters of `text` the bold opening takes. Absent otherwise.
    */
   boldLead?: number;
+  /**
+   * Left-to-right text whose letters are not all of one weight: the share of its letters set in
+   * bold (0 to 1). Absent when all or none are bold, and for right-to-left text.
+   */
+  boldShare?: number;
 }
 
 /** Fragments sharing a baseline (several when the line has wide gaps: table cells, columns). */
