@@ -106,13 +106,35 @@ export function removeRunningLines(pages: PageRows[]): number {
     const usual = [...styles].sort((a, b) => b[1] - a[1])[0]?.[0];
     if (pagesAt.size >= need || (alternating && !wideOnly)) for (const e of at) if (e.page !== firstPage || e.style === usual || at.length < 3) running.add(`${e.page}|${k}|${e.y}`);
   }
+  // A header slot: the place (top or bottom line, one height) where most pages have their
+  // outermost line and where nearly every such line is a repeated line or a page number. Its lines
+  // that repeat are running lines even when none is on half of the pages: a chapter's title over
+  // its pages ("Chapter 4: Function reference  12"), another chapter's over the next ones.
+  const slots = new Map<string, { page: number; key: string; y: number }[]>();
+  for (const p of pages) {
+    const rows = p.rows;
+    for (const [i, side] of [[0, 'top'], [rows.length - 1, 'bottom']] as const) {
+      const r = rows[i];
+      if (!r || !inBand(p, r) || !small(r) || (side === 'bottom' && i === 0)) continue;
+      const slot = `${side}|${Math.round(r.y)}`;
+      (slots.get(slot) ?? slots.set(slot, []).get(slot)!).push({ page: p.page, key: rowKey(r, true), y: r.y });
+    }
+  }
+  for (const list of slots.values()) {
+    if (list.length < need) continue;
+    const count = new Map<string, number>();
+    for (const e of list) count.set(e.key, (count.get(e.key) ?? 0) + 1);
+    const repeated = (e: { key: string }) => (count.get(e.key) ?? 0) >= 2 || PAGE_NUMBER.test(e.key.replace(/#/g, '1'));
+    if (list.filter(repeated).length < 0.8 * list.length) continue;
+    for (const e of list) if ((count.get(e.key) ?? 0) >= 2 && e.page !== firstPage) running.add(`${e.page}|${e.key}|${e.y}`);
+  }
   let removed = 0;
   for (const p of pages) {
     const n = p.rows.length;
     p.rows = p.rows.filter((r, i) => {
       const t = rowText(r);
       const edge = i < 3 || i >= n - 3;
-      const drop = edge && (running.has(`${p.page}|${rowKey(r, small(r))}|${r.y}`) || (small(r) && inBand(p, r) && PAGE_NUMBER.test(t.trim())));
+      const drop = edge && (running.has(`${p.page}|${rowKey(r, small(r))}|${r.y}`) || (small(r) && running.has(`${p.page}|${rowKey(r, true)}|${r.y}`)) || (small(r) && inBand(p, r) && PAGE_NUMBER.test(t.trim())));
       if (drop) removed++;
       return !drop;
     });
