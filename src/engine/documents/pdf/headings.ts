@@ -253,7 +253,8 @@ const ENV_LABEL = /^(\p{Lu}\p{L}+)(?:\s+(\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\)))?(?:\
 /**
  * Drops numbered environments' labels set like headings at body size: theorem, definition, example,
  * figure heads ("Definition 1", "Beispiel 2 (Topologien)", "Figure 3."), recognised as a label word
- * that starts at least three candidates with different numbers. Those words' unnumbered forms
+ * that starts at least three candidates with different numbers, and words numbered on its counter
+ * (LaTeX's environments sharing one: "Example 3" between "Definition 2" and "Definition 4"). Those words' unnumbered forms
  * with a note ("Satz (Zwischenwertsatz)") go too. Lines set larger ("Chapter 2") stay.
  */
 function dropEnvironmentLabels(found: [Row, { size: number; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
@@ -265,6 +266,18 @@ function dropEnvironmentLabels(found: [Row, { size: number; depth: number }][], 
   }
   const labels = new Set([...numbers].filter(([, n]) => n.size >= 3).map(([w]) => w));
   if (!labels.size) return;
+  // Words numbered on a label's counter ("Example 3" between "Definition 2" and "Definition 4"):
+  // their numbers fall inside its range without taking one of its numbers.
+  const ints = (n: Set<string>) => [...n].map((x) => Number(x.replace(/\.$/, ''))).filter(Number.isInteger);
+  for (const [w, n] of numbers) {
+    if (labels.has(w)) continue;
+    const mine = ints(n);
+    if (!mine.length || mine.length < n.size) continue;
+    for (const l of [...labels]) {
+      const theirs = ints(numbers.get(l)!);
+      if (theirs.length && mine.every((x) => !theirs.includes(x) && x > Math.min(...theirs) && x < Math.max(...theirs) + 2)) labels.add(w);
+    }
+  }
   for (let k = found.length - 1; k >= 0; k--) {
     const m = ENV_LABEL.exec(textOf(found[k][0]));
     if (m && labels.has(m[1]) && small(found[k][1].size) && (m[2] || /\(/.test(textOf(found[k][0])))) found.splice(k, 1);
