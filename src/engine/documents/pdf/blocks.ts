@@ -5,12 +5,12 @@
 // the first part does not end a sentence and the next starts in lowercase.
 
 import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
-import { LIST_MARKER, type RunIn } from './headings.ts';
+import { BULLET_CHARS, LIST_MARKER, type RunIn } from './headings.ts';
 import { buildTable } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
 const TERMINAL = /[.!?:;…"”’)\]]$/;
-const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]|\(?(?:\d{1,3}|[a-z])[.)])(?:\s|$)/;
+const BULLET = new RegExp(`^(?:[${BULLET_CHARS}]|\\(?(?:\\d{1,3}|[a-z]|[가나다라마바사아자차카타파하])[.)]|[①-⑳])(?:\\s|$)`, 'u');
 
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
@@ -114,7 +114,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       let j = i + 1;
       while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && rows[j].frags[0].x0 > x0 + 2) parts.push(rowText(rows[j++]));
       const mark = m[0].trim();
-      const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : /^[•◦▪▫●○■□‣⁃∙·*–-]$/.test(mark) ? '-' : `- ${mark}`;
+      const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : new RegExp(`^[${BULLET_CHARS}]$`, 'u').test(mark) ? '-' : `- ${mark}`;
       out.push({ kind: 'list-item', text: joinLines(parts, vocab), depth: listStack.length, marker, page: r.page });
       i = j;
       continue;

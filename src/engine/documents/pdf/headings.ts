@@ -123,10 +123,38 @@ export function bodyStyle(rows: Row[]): { size: number; bold: boolean } {
   return { size, bold: chars > 0 && boldChars / chars > 0.5 };
 }
 
-const MARKER = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s|\(?(?:\d{1,3}|[a-zA-Z])[.)]\s)/;
-const BULLET_ONLY = /^[•◦▪▫●○■□‣⁃∙·*–-]\s/;
+/**
+ * Bullet characters: the usual ones, and those of Korean and Japanese documents ("□", "○", "ㅇ",
+ * "◎", "※" is a note mark, not a bullet).
+ */
+export const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-ㅇ◎▶►➢◆◇';
+/** The Hangul syllables that letter items in order (가. 나. 다. …), as "a. b. c." do. */
+const HANGUL_ITEM = '가나다라마바사아자차카타파하';
+const MARKER = new RegExp(`^(?:[${BULLET_CHARS}]\\s|\\(?(?:\\d{1,3}|[a-zA-Z]|[${HANGUL_ITEM}])[.)]\\s|[①-⑳]\\s?)`, 'u');
+const BULLET_ONLY = new RegExp(`^[${BULLET_CHARS}]\\s`, 'u');
 /** Section numbers: 1, 1.2, 1.2.3 (with or without a final dot), (1), I., A. */
-const SECTION_NUMBER = /^(?:(\d{1,2}(?:\.\d{1,2}){0,5})\.?|\((\d{1,2})\)|([IVXLC]{1,6})\.|([A-H])\.)\s+(?=\p{L})/u;
+const SECTION_NUMBER = new RegExp(
+  '^(?:' +
+    // 1, 1.2, 1.2.3 (a final dot or not), (1), I., A., then a space.
+    '(?:(\\d{1,2}(?:\\.\\d{1,2}){0,5})\\.?|\\((\\d{1,2})\\)|([IVXLC]{1,6})\\.|([A-H])\\.)\\s+' +
+    // Korean, Japanese and Chinese: Ⅰ. (U+2160…), 가. (가)  ①, 第1章, 一、 （一）, a space or not.
+    `|(?:([Ⅰ-Ⅻ])\\.?|([${HANGUL_ITEM}])\\.|\\(([${HANGUL_ITEM}])\\)|([①-⑳])|(第[0-9０-９一二三四五六七八九十百]+[章節条編部])|([一二三四五六七八九十]+)、|（([一二三四五六七八九十0-9０-９]+)）)\\s*` +
+    ')(?=\\p{L})',
+  'u',
+);
+
+/**
+ * The kind of a section number, for documents that nest kinds rather than dotted numbers
+ * (Ⅰ. > 1. > 가. > (1) > ①, as Korean reports do): 'decimal', 'paren', 'roman', 'letter', 'hangul',
+ * 'hangul-paren', 'circled', 'cjk-chapter', 'cjk', 'cjk-paren'; null when unnumbered.
+ */
+export function numberingKind(t: string): string | null {
+  const m = SECTION_NUMBER.exec(t);
+  if (!m) return null;
+  const kinds = ['decimal', 'paren', 'roman', 'letter', 'roman', 'hangul', 'hangul-paren', 'circled', 'cjk-chapter', 'cjk', 'cjk-paren'];
+  for (let k = 1; k <= kinds.length; k++) if (m[k]) return kinds[k - 1];
+  return null;
+}
 const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\b\d{1,2}\s+(?:de\s+)?\p{L}{3,9}\.?\s+(?:de\s+)?\d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|^(?:january|february|march|april|may|june|july|august|september|october|november|december|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+(?:de\s+)?\d{4}$/iu;
 const AFFILIATION = /@|\b(?:university|universidade|universidad|université|institute|instituto|department|departamento|laborator(?:y|ies|io)|college|faculty|faculdade|inc\.|corp\.|ltd\.|gmbh)\b/i;
 /** Code and query syntax: never a heading, however it is set. */
@@ -169,7 +197,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
   const styleOf = (r: Row, i: number): { key: string; size: number; bold: boolean; depth: number } | null => {
     // One fragment, or a section number set apart from its title ("1   Introduction").
     if (r.frags.length > 2) return null;
-    if (r.frags.length === 2 && !/^(?:\d{1,2}(?:\.\d{1,2}){0,5}\.?|[IVXLC]{1,6}\.?|[A-H]\.)$/.test(r.frags[0].text)) return null;
+    if (r.frags.length === 2 && !new RegExp(`^(?:\\d{1,2}(?:\\.\\d{1,2}){0,5}\\.?|[IVXLC]{1,6}\\.?|[A-H]\\.|[Ⅰ-Ⅻ]\\.?|[${HANGUL_ITEM}]\\.|[①-⑳])$`, 'u').test(r.frags[0].text)) return null;
     const f = r.frags[r.frags.length - 1];
     const t = textOf(r);
     if (f.mono || !/\p{L}{2}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
@@ -215,7 +243,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     if (!big && !depth && /:$/.test(t)) return null;
     // Nor is a line at body size opening in lower case: it carries on a sentence.
     if (!big && !depth && /^\p{Ll}/u.test(t)) return null;
-    const numbered = depth > 0 && words <= 10 && apart && /^\S+\s+\p{Lu}/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t));
+    const numbered = depth > 0 && words <= 10 && apart && /^\S+\s*[\p{Lu}\p{Lo}]/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t) || /^(?:[Ⅰ-Ⅻ]|第)/u.test(t));
     if (!big && !boldish && !numbered) return null;
     return { key: `${round(f.size)}|${f.bold ? 1 : 0}`, size: round(f.size), bold: f.bold, depth };
   };
@@ -234,8 +262,24 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
   const maxNumbered = numberedSizes.length ? Math.max(...numberedSizes) : Infinity;
   // A title above numbered sections: an unnumbered heading set larger than every numbered one.
   const offset = found.some(([, s]) => s.depth === 0 && s.size > maxNumbered) ? 1 : 0;
+  // Korean, Japanese and Chinese documents nest kinds of numbers (Ⅰ. > 1. > 가. > (1) > ①): there a
+  // kind's rank, in the order the kinds first appear, is its depth (a dotted number adds its own).
+  const kinds: string[] = [];
+  let eastern = false;
+  for (const [r] of found) {
+    const t = textOf(r);
+    const k = numberingKind(t);
+    if (!k) continue;
+    if (!kinds.includes(k)) kinds.push(k);
+    if (/^(?:hangul|circled|cjk)/.test(k) || /^[Ⅰ-Ⅻ]/u.test(t)) eastern = true;
+  }
+  const depthOf = (r: Row, depth: number) => {
+    if (!eastern || kinds.length < 2) return depth;
+    const k = numberingKind(textOf(r));
+    return k ? kinds.indexOf(k) + 1 + (k === 'decimal' ? depth - 1 : 0) : depth;
+  };
   const out = new Map<Row, number>();
-  for (const [r, s] of found) out.set(r, Math.min(6, s.depth > 0 && numberedSizes.length >= 2 ? s.depth + offset : order.indexOf(s.key) + 1));
+  for (const [r, s] of found) out.set(r, Math.min(6, s.depth > 0 && numberedSizes.length >= 2 ? depthOf(r, s.depth) + offset : order.indexOf(s.key) + 1));
   return out;
 }
 
