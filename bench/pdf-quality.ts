@@ -10,6 +10,8 @@
 // the wild are). For an untagged one the reference order is the content stream's (a LaTeX or Word
 // PDF writes it in reading order), headings from its outline or a <name>.headings.txt beside it,
 // tables from a <name>.tables.json beside it ({ "tables": [{ "header": [...], "rows": [[...]] }] }).
+// A <name>.md beside a PDF is its reference Markdown (words, # headings and tables from it; read once,
+// as the file is), and a <name>.running.txt lists running lines (one a line) that should be gone.
 // --engine points at another copy of the reader (e.g. main's, extracted with git archive) to compare.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -108,8 +110,16 @@ for (const dir of dirs) {
     // Expected tables, when known: <name>.tables.json beside the PDF ({ tables: [{ header, rows }] }).
     const tablesFile = join(dir, file.replace(/\.pdf$/, '.tables.json'));
     const known = existsSync(tablesFile) ? (JSON.parse(readFileSync(tablesFile, 'utf8')) as { tables: MdTable[] }).tables : null;
-    const base = { bytes, ref: r.words, headings, tables: known, tableCount: r.tagged && !known ? r.tables : undefined, running: [] };
-    if (r.tagged) {
+    // A reference Markdown, <name>.md beside the PDF (what a person or another tool wrote for it),
+    // replaces the words, headings and tables read from the file; the side files above still win.
+    const mdFile = join(dir, file.replace(/\.pdf$/, '.md'));
+    const refMd = existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : null;
+    const runningFile = join(dir, file.replace(/\.pdf$/, '.running.txt'));
+    const running = existsSync(runningFile) ? readFileSync(runningFile, 'utf8').split('\n').filter((l) => l.trim()) : [];
+    const base = refMd
+      ? { bytes, ref: markdownWords(refMd), headings: existsSync(side) ? headings : markdownHeadings(refMd), tables: known ?? markdownTables(refMd), running }
+      : { bytes, ref: r.words, headings, tables: known, tableCount: r.tagged && !known ? r.tables : undefined, running };
+    if (r.tagged && !refMd) {
       docs.push({ ...base, name: `${file} (tagged)` });
       docs.push({ ...base, name: `${file} (untagged)`, ignoreStructure: true });
     } else docs.push({ ...base, name: file });

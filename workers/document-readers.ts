@@ -28,9 +28,20 @@ async function loadMammoth(): Promise<MammothLike> {
   return m.default ?? m;
 }
 
+/**
+ * pdf.js's CMaps (CJK text in fonts with a predefined encoding) and standard fonts (widths of the
+ * 14 fonts PDFs use without embedding them), shipped beside index.html by src/sw/pdfjs-data-plugin.ts.
+ * Relative to this worker's own script (assets/… in a build, workers/… under `vite`), so the page
+ * works from any folder of any static host. pdf.js fetches them from this thread (useWorkerFetch:
+ * false: its parser runs here), one file at a time, only when a PDF needs one.
+ */
+function pdfjsData(): Record<string, unknown> {
+  const at = (dir: string) => new URL(`../pdfjs/${dir}/`, self.location.href).href;
+  return { cMapUrl: at('cmaps'), cMapPacked: true, standardFontDataUrl: at('standard_fonts') };
+}
+
 export const documentReaders: DocumentReaders = {
   pdfjs: loadPdfjs,
-  // No standard font data is served: text extraction uses pdf.js's built-in metrics for the 14 standard fonts.
-  pdfDocumentOptions: { useWorkerFetch: false },
+  pdfDocumentOptions: { useWorkerFetch: false, ...pdfjsData() },
   mammoth: loadMammoth,
 };
