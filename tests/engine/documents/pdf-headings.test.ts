@@ -65,3 +65,11 @@ describe('running lines', () => {
     expect(bigramF1(markdownWords(r.markdown), tokens(c.text))).toBeGreaterThan(0.97);
   });
 });
+
+describe('page numbers', () => {
+  test('the usual forms are page numbers; numbers with words or amounts are not', async () => {
+    const { PAGE_NUMBER } = await import('../../../src/engine/documents/pdf/layout.ts');
+    for (const t of ['3', '- 3 -', '— 12 —', 'Page 3 of 10', 'page 3', 'p. 3', '3/10', 'iv', 'xii', 'Página 3 de 10', 'Seite 3 von 10', '3 | Page', 'Page | 3']) expect(PAGE_NUMBER.test(t), t).toBe(true);
+    for (const t of ['3 apples', 'Page three', '$3.00', '1.2', 'Table 3', 'vivid', '3 | Notes']) expect(PAGE_NUMBER.test(t), t).toBe(false);
+  });
+});

@@ -16,7 +16,8 @@ export interface PageRows {
   rows: Row[];
 }
 
-const PAGE_NUMBER = /^(?:[-–—]\s*)?(?:(?:page|p\.|pág\.?|página|seite)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|de|\/|von)\s*\d{1,5})?(?:\s*[-–—])?$/i;
+/** "3", "- 3 -", "Page 3 of 10", "p. 3", "3/10", "iv" (a well-formed roman numeral: "vivid" is a word), and Word's "3 | Page" / "Page | 3". */
+export const PAGE_NUMBER = /^(?:[-–—]\s*)?(?:(?:page|p\.|pág\.?|página|seite)\s*\|?\s*)?(?:\d{1,5}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?:\s*(?:of|de|\/|von)\s*\d{1,5})?(?:\s*\|\s*(?:page|página|seite))?(?:\s*[-–—])?$/i;
 /** Share of the page height, at the top and at the bottom, where running lines live. */
 const BAND = 0.12;
 /**
