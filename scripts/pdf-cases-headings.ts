@@ -163,8 +163,9 @@ export async function runningBookCase(): Promise<PdfCase> {
  * Bold lines at body size that are no section headings, between two that are ("1 Basics",
  * "2 Structures" in bold 12 pt over a 10 pt body): numbered definitions and an example set like
  * LaTeX theorem heads ("Definition 1", "Example 3 (Small sets)"), a proof label ("Proof:"), a line
- * whose one bold word is its longest run ("X is Well-Ordered."), and a numbered item whose bold
- * opening fills the measure and runs on in regular weight into the next line.
+ * whose one bold word is its longest run ("X is Well-Ordered."), a numbered item whose bold
+ * opening fills the measure and runs on in regular weight into the next line; and a figure's caption
+ * set in bold 12 pt like the headings.
  */
 export async function boldLabelsCase(): Promise<PdfCase & { notHeadings: string[] }> {
   const pdf = await PDFDocument.create();
@@ -204,6 +205,10 @@ export async function boldLabelsCase(): Promise<PdfCase & { notHeadings: string[
   const after = paragraph(page, f, 5, 2, y);
   text.push(...after.lines);
   y = after.y;
+  // A caption set like a heading (bold, larger than the body).
+  page.drawText('Figure 2 – Pages laid out in two columns', { x: 72, y, size: 12, font: b });
+  text.push('Figure 2 – Pages laid out in two columns');
+  y -= 22;
   heading('2 Structures');
   label('Definition 4', 6);
   // "2." then a bold opening running on in regular weight to the right margin, then its next line.
@@ -233,6 +238,6 @@ export async function boldLabelsCase(): Promise<PdfCase & { notHeadings: string[
     outline,
     tables: [],
     running: [],
-    notHeadings: ['Definition', 'Example 3', 'Proof', 'Well-Ordered', 'Reverse engineering'],
+    notHeadings: ['Definition', 'Example 3', 'Proof', 'Well-Ordered', 'Reverse engineering', 'Figure 2'],
   };
 }

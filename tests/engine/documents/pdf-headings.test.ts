@@ -38,7 +38,7 @@ describe('headings from fonts without an outline', () => {
     expect(bigramF1(markdownWords(r.markdown), tokens(c.text))).toBeGreaterThan(0.97);
   });
 
-  test('bold lines at body size that are labels (theorem heads, "Proof:", one bold word, a run-in item filling the measure) are no headings', async () => {
+  test('bold lines at body size that are labels (theorem heads, "Proof:", one bold word, a run-in item filling the measure), and a caption set like a heading, are no headings', async () => {
     const c = await boldLabelsCase();
     const r = await read(c.bytes);
     expect(levels(r.markdown).map((h) => h.title)).toEqual(c.outline.map((o) => o.title));

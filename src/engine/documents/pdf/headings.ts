@@ -169,6 +169,9 @@ const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP
  */
 const IDENTIFIER = /\p{L}[\p{L}\p{N}]*_[\p{L}\p{N}]|^[\p{Ll}_$][\p{L}\p{N}_$]*\p{Lu}[\p{L}\p{N}_$]*(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:::|->)[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*){2,}(?:\(\))?$|\w\s*\(\s*(?:const\s+|unsigned\s+|struct\s+)*(?:int|char|void|float|double|bool|long|short|size_t|string|self|[A-Za-z]\w*_t)\b|\w\(\)$/u;
 
+/** A caption: "Figure 1 – …", "Table 2: …", "Fig. 3.", "Tabela 1 -", "그림 1.", "表1". Never a heading. */
+const CAPTION = /^(?:fig(?:ure|\.)?|figura|abbildung|abb\.|table|tabela|tabla|tableau|tabelle|tab\.|chart|graph|gráfico|exhibit|illustration|listing|quadro|plate|그림|표|図|表)\s*\d{1,3}(?:[.-]\d{1,3})*\s*(?:[-–—:.|]|$)/iu;
+
 /** A table of contents' line: dot leaders (". . . ." or "....") before a page number. */
 const TOC_LINE = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
@@ -201,7 +204,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const f = r.frags[r.frags.length - 1];
     const t = textOf(r);
     if (f.mono || !/\p{L}{2}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
-    if (CODE_LIKE.test(t) || isByline(t) || TOC_LINE.test(t)) return null;
+    if (CODE_LIKE.test(t) || isByline(t) || TOC_LINE.test(t) || CAPTION.test(t)) return null;
     const depth = numberingDepth(t);
     if (!depth && MARKER.test(t)) return null; // "a) item", "3) item": a list
     if (!depth && IDENTIFIER.test(t)) return null;
