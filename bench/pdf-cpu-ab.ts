@@ -2,7 +2,9 @@
 // best of three each: a comparison that holds on a loaded machine, where wall-clock times per page
 // swing by 2× or more between runs (pdf.js's Node build runs its worker in this thread, so the CPU
 // time counts all of its work).
-//   tsx bench/pdf-cpu-ab.ts --engine <path to another pdf.ts> [--dir <folder of PDFs>]
+//   tsx bench/pdf-cpu-ab.ts --engine <path to another pdf.ts> [--dir <folder of PDFs>] [--other-plain]
+// --other-plain: the other copy gets pdf.js's plain Node options (standard fonts only, no font-face
+// stub: see src/node/pdfjs-legacy.ts), as before that stub existed.
 // Documents: the generated cases of scripts/pdf-cases.ts, tests/fixtures/documents/public, --dir.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,9 +30,10 @@ for (const dir of [join(ROOT, 'tests/fixtures/documents/public'), arg('--dir')])
   if (!dir || !existsSync(dir)) continue;
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.pdf')).sort()) docs.push({ name: f, bytes: new Uint8Array(readFileSync(join(dir, f))) });
 }
+const plain = { documentOptions: { standardFontDataUrl: pdfjsOptions.documentOptions.standardFontDataUrl } };
 const cpu = async (r: Reader, bytes: Uint8Array) => {
   const t = process.cpuUsage();
-  const out = await r.pdfToMarkdown(bytes, loadPdfjs, pdfjsOptions);
+  const out = await r.pdfToMarkdown(bytes, loadPdfjs, r === b && process.argv.includes('--other-plain') ? plain : pdfjsOptions);
   const u = process.cpuUsage(t);
   return { ms: (u.user + u.system) / 1000, pages: out.pageCount };
 };

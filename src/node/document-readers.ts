@@ -1,28 +1,31 @@
 // Node: the readers for PDF and Word documents in a dataset folder, loaded only when a folder holds
 // one (pdf.js's legacy build is the one meant for Node; its standard font data comes from the package
-// so that text widths match the fonts; mammoth's Node build reads the .docx zip).
+// so that text widths match the fonts, and its CMaps so that CJK text set in fonts with a predefined
+// encoding (UniJIS-UCS2-H, UniGB-UCS2-H, UniKS-UCS2-H…: no ToUnicode map) is read at all; mammoth's
+// Node build reads the .docx zip).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DocumentReaders } from '../engine/formats/index.ts';
-import { loadLegacyPdfjs } from './pdfjs-legacy.ts';
+import { loadLegacyPdfjs, nodePdfjsDocumentOptions } from './pdfjs-legacy.ts';
 import type { MammothLike } from '../engine/documents/index.ts';
 
 const require = createRequire(import.meta.url);
 
-function standardFonts(): string | undefined {
+/** pdf.js's data files from the package: standard fonts (text widths) and CMaps (CJK text). */
+function pdfjsData(): Record<string, unknown> {
   try {
-    return `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+    const dir = dirname(require.resolve('pdfjs-dist/package.json'));
+    return { standardFontDataUrl: `${join(dir, 'standard_fonts')}/`, cMapUrl: `${join(dir, 'cmaps')}/`, cMapPacked: true };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
 export function nodeDocumentReaders(): DocumentReaders {
-  const fonts = standardFonts();
   return {
     // pdf.js parses in this thread (Node has no worker for it): see pdfjs-legacy.ts.
     pdfjs: loadLegacyPdfjs,
-    pdfDocumentOptions: fonts ? { standardFontDataUrl: fonts } : {},
+    pdfDocumentOptions: { ...nodePdfjsDocumentOptions(), ...pdfjsData() },
     mammoth: async () => ((await import('mammoth')) as unknown as { default?: MammothLike }).default ?? ((await import('mammoth')) as unknown as MammothLike),
   };
 }

@@ -56,7 +56,7 @@ describe('numbering of Korean, Japanese and Chinese documents', () => {
     ]);
     const blocks = layoutBlocks(rows, h, new Vocab(), []);
     const items = blocks.filter((b) => b.kind === 'list-item').map((b) => (b.kind === 'list-item' ? `${b.marker} ${b.text}` : ''));
-    expect(items).toEqual(['- 첫째 항목의 내용입니다', '- 세부 내용을 적습니다', '- ① 번호가 붙은 항목입니다']);
+    expect(items).toEqual(['- 첫째 항목의 내용입니다', '- ㅇ 세부 내용을 적습니다', '- ① 번호가 붙은 항목입니다']);
     expect(blocks.some((b) => b.kind === 'table')).toBe(false);
   });
 });

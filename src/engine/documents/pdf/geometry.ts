@@ -3,6 +3,7 @@
 // (table cells, the gutter between columns). Lines of a paragraph are joined with a space, or
 // without one where a word was hyphenated at the line end (see joinHyphen for the rule).
 
+import { closeCjkSpacing, mirrorBrackets, trackedSpace } from './scripts.ts';
 import type { Frag, PdfTextItem, Row } from './types.ts';
 
 /** One text item with its position and font facts resolved. */
@@ -19,6 +20,9 @@ export interface Item {
   rtl?: boolean;
   /** Marked-content id it sits in (tagged PDFs). */
   mc?: string;
+  /** A vertical run (pdf.js `dir: 'ttb'`): `y` is its top, `h` its advance down the page (vertical.ts). */
+  ttb?: boolean;
+  h?: number;
 }
 
 /** Gap (in ems) above which one baseline splits into separate fragments. */
@@ -35,10 +39,19 @@ export const MIN_SIZE = 0.01;
 export const MAX_SIZE = 2000;
 const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
 
-/** Presentation forms (Arabic, Latin ligatures such as "ﬁ") normalised to the letters they draw. */
-const PRESENTATION = /[\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]+/g;
-const HAS_PRESENTATION = /[\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]/;
-export const normalizeForms = (s: string) => (HAS_PRESENTATION.test(s) ? s.replace(PRESENTATION, (m) => m.normalize('NFKC')) : s);
+/**
+ * Compatibility characters normalised (NFKC) to the letters they draw, so the text is searchable:
+ * Latin ligatures ("ﬁ"), Hebrew and Arabic presentation forms (contextual shapes, lam-alef and other
+ * ligatures), and the few spacing/letter variants pdf.js itself normalises (no-break and typographic
+ * spaces, micro sign, ohm, Greek question mark, Lao AM). pdf.js is asked NOT to do this
+ * (`disableNormalization`): it normalises each run before its bidi step reverses a right-to-left
+ * run into logical order, so a ligature's letters, expanded first, come out reversed ("ﻻ" → "ال"
+ * instead of "لا"). Here it runs on the logical-order string. NFKC is limited to these blocks: on
+ * other text it would also fold full-width forms, superscripts and fractions the document means.
+ */
+const COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]+/g;
+const HAS_COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]/;
+export const normalizeForms = (s: string) => (HAS_COMPAT.test(s) ? s.replace(COMPAT, (m) => m.normalize('NFKC')) : s);
 
 export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: string): Item | null {
   if (!it.str) return null;
@@ -49,7 +62,9 @@ export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: strin
   const x = clamp(e, -MAX_COORD, MAX_COORD);
   const w = clamp(Number.isFinite(it.width) ? Math.abs(it.width) : 0, 0, 2 * MAX_COORD);
   const s = normalizeForms(it.str);
-  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono, bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(mc ? { mc } : {}) };
+  // CJK fonts are fixed-pitch by design (every ideograph, kana and hangul syllable one em wide) and
+  // often flagged so: that says nothing about code, and their text would all become code blocks.
+  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono: mono && !WIDE.test(s), bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(it.dir === 'ttb' ? { ttb: true, h: clamp(Number.isFinite(it.height) ? Math.abs(it.height) : 0, 0, 2 * MAX_COORD) } : {}), ...(mc ? { mc } : {}) };
 }
 
 const isBlank = (s: string) => !/\S/.test(s);
@@ -60,11 +75,17 @@ export const endsInLeader = (text: string) => LEADER.test(text);
 
 /** Longest run of spaces a drawn gap turns into (code indentation, aligned columns). */
 export const MAX_PAD = 160;
-const RTL_CHAR = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-const RTL_CHARS = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
+// Letters of the right-to-left scripts. Their digits (Arabic-Indic ٠-٩, Persian ۰-۹) are left out:
+// numbers read left to right whatever their script, so an item holding only digits is a
+// left-to-right run (a number drawn digit by digit keeps its digits' order).
+const RTL_CHAR = /(?!\p{N})[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const RTL_CHARS = /(?!\p{N})[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
 const LETTERS = /\p{L}/gu;
+const LETTER = /\p{L}/u;
 /** Scripts written without spaces between words: no space is inserted between two of their characters. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
+/** Full-width scripts (CJK and Hangul, which separates its words with spaces but is as wide). */
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]/u;
 
 const count = (s: string, re: RegExp) => {
   re.lastIndex = 0;
@@ -151,6 +172,24 @@ export function rowsOf(items: Item[], page: number): Row[] {
     for (const f of frags) size = Math.max(size, f.size);
     rows.push({ y: g[0].y, size, frags, page, ...(rtl ? { rtl: true } : {}) });
   }
+  return neutralRowsFollow(rows);
+}
+
+/**
+ * A row with no letters (figures, dates, a table's row of years) has no direction of its own: as in
+ * the Unicode bidi algorithm, it takes its paragraph's, here the page's (right-to-left when most rows
+ * with letters are), so its cells line up with the right-to-left rows around it.
+ */
+function neutralRowsFollow(rows: Row[]): Row[] {
+  let r = 0;
+  let l = 0;
+  const neutral: Row[] = [];
+  for (const row of rows) {
+    if (row.rtl) r++;
+    else if (row.frags.some((f) => LETTER.test(f.text))) l++;
+    else neutral.push(row);
+  }
+  if (r > l) for (const row of neutral) row.rtl = true;
   return rows;
 }
 
@@ -206,6 +245,9 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   const vis: { it: Item; space: boolean; pad: number }[] = [];
   let prevEnd = -Infinity;
   let spaced = false;
+  // Text placed glyph by glyph with tracking (letter spacing, justified Hangul): a word space is a
+  // gap wider than the usual one between letters, not any gap (scripts.ts trackedSpace).
+  const tracked = trackedSpace(items);
   for (const it of items) {
     if (isBlank(it.s)) {
       spaced = true;
@@ -214,7 +256,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     const gap = it.x - prevEnd;
     const prev = vis[vis.length - 1]?.it.s ?? '';
     const cjk = CJK.test(prev.slice(-1)) && CJK.test(it.s[0]);
-    const space = vis.length > 0 && !cjk && (spaced || gap > 0.15 * it.size);
+    const space = vis.length > 0 && !cjk && (tracked ? gap > tracked * it.size : spaced || gap > 0.15 * it.size);
     const cw = charWidth(it);
     const pad = space ? Math.min(MAX_PAD, Math.max(1, cw > 0 ? Math.round(gap / cw) : 1)) : 0;
     vis.push({ it, space, pad });
@@ -274,7 +316,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     x1,
     y: vis[0].it.y,
     size: main.size,
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: scriptText(text.replace(/\s+/g, ' ').trim(), rtl),
     raw: raw.trimEnd(),
     font: main.font,
     mono: vis.every((v) => v.it.mono),
@@ -284,11 +326,21 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   };
 }
 
+/** Brackets of right-to-left text and letter-spaced CJK (scripts.ts). */
+const scriptText = (text: string, rtl: boolean) => {
+  const t = rtl ? mirrorBrackets(text) : text;
+  return CJK.test(t) ? closeCjkSpacing(t) : t;
+};
+
 /** Average width of one character of an item (monospaced text: the exact advance). */
 export const charWidth = (it: { s: string; w: number }) => (it.s.length ? it.w / it.s.length : 0);
 
 /** A row's text: its fragments joined by a space. */
-export const rowText = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text).join(' ');
+export const rowText = (r: Row) => {
+  const t = (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text).join(' ');
+  // A letter-spaced CJK title drawn with gaps wide enough to split it into fragments ("目   录").
+  return r.frags.length > 1 && CJK.test(t) ? closeCjkSpacing(t) : t;
+};
 
 // ------------------------------------------------------------------ hyphenation
 

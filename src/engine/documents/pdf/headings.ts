@@ -4,6 +4,7 @@
 // distinct (size, bold) style a level, larger first.
 
 import { endsInLeader, rowText } from './geometry.ts';
+import { SCRIPT_LIST_MARKER } from './scripts.ts';
 import type { PdfOutlineNode, Row } from './types.ts';
 
 export interface OutlineEntry {
@@ -124,13 +125,13 @@ export function bodyStyle(rows: Row[]): { size: number; bold: boolean } {
 }
 
 /**
- * Bullet characters: the usual ones, and those of Korean and Japanese documents ("□", "○", "ㅇ",
- * "◎", "※" is a note mark, not a bullet).
+ * Bullet characters written as "-" (Korean bullets such as "ㅇ" and "◎" are list markers through
+ * SCRIPT_LIST_MARKER and keep their own character).
  */
-export const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-ㅇ◎▶►➢◆◇';
+export const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-';
 /** The Hangul syllables that letter items in order (가. 나. 다. …), as "a. b. c." do. */
 const HANGUL_ITEM = '가나다라마바사아자차카타파하';
-const MARKER = new RegExp(`^(?:[${BULLET_CHARS}]\\s|\\(?(?:\\d{1,3}|[a-zA-Z]|[${HANGUL_ITEM}])[.)]\\s|[①-⑳]\\s?)`, 'u');
+const MARKER = new RegExp(`^(?:[${BULLET_CHARS}]\\s|\\(?(?:\\d{1,3}|[a-zA-Z])[.)]\\s|${SCRIPT_LIST_MARKER})`, 'u');
 const BULLET_ONLY = new RegExp(`^[${BULLET_CHARS}]\\s`, 'u');
 /** Section numbers: 1, 1.2, 1.2.3 (with or without a final dot), (1), I., A. */
 const SECTION_NUMBER = new RegExp(

@@ -14,12 +14,17 @@ import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks, type ColumnCuts } from './render.ts';
 import { ruledRows, tableLike } from './ruled-page.ts';
+import { fixGlyphOrder, glyphStreamOf, type GlyphOps } from './glyph-order.ts';
+import { uprightVertical } from './vertical.ts';
 import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
 import type { Ruling } from './ruled-page.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
 import { taggedBlocks } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
-import { checkInflatedSizes, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
+import { checkInflatedSizes, MAX_IMAGE_PIXELS, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
+
+/** Most of a document's rows that running-line removal may take (see its use). */
+const MAX_RUNNING_SHARE = 0.5;
 
 /** Documents whose outline is too deep to ask pdf.js for (see outlineDepth), with the depth. */
 const deepOutline = new WeakMap<object, number>();
@@ -99,6 +104,11 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
     enableXfa: false,
     verbosity: 0,
     ...opts.documentOptions,
+    // Images are never read (text and drawn lines are): an image larger than one pixel is left out of
+    // the operator list instead of being inflated, decoded and copied to this thread. One-pixel image
+    // masks stay (pdf.js turns them into solid fills, which some producers use to draw rules).
+    // Set after the caller's options: the decompression check skips larger images on this promise.
+    maxImageSize: MAX_IMAGE_PIXELS,
   });
   try {
     const doc = await task.promise;
@@ -122,7 +132,83 @@ interface PageData {
   ruling?: Ruling;
   /** The fonts of its text content (tagged pages read without weights): loadBold need not fetch it again. */
   fontUse?: FontUse;
+  /** Characters left out as undecodable, when they are a good part of the page's text (see UNDECODABLE). */
+  undecodable?: number;
 }
+
+/**
+ * Characters that are not text: C0 controls (but tab and line breaks) and U+FFFD. pdf.js hands
+ * them over for glyphs of a font with no Unicode map (no ToUnicode, a custom encoding with glyph
+ * names like /g18: the character codes themselves, 0x02, 0x03…). Layout sees them as drawn (they
+ * hold places in rows), the Markdown never gets them (stripUndecodable), and a page with nothing
+ * else counts as having no text. A page where they are at least MIN_UNDECODABLE characters and 30%
+ * of its text gets a note: its text cannot be read without OCR.
+ */
+const UNDECODABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+const UNDECODABLE_ALL = new RegExp(UNDECODABLE.source, 'g');
+const READABLE = /[^\s\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+
+/** `s` without undecodable characters, and the new offset of each of `at` (for a paragraph's page breaks). */
+function strip(s: string, at: number[] = []): { text: string; at: number[] } {
+  if (!UNDECODABLE.test(s)) return { text: s, at };
+  let text = '';
+  const moved = at.map(() => 0);
+  for (let i = 0; i < s.length; i++) {
+    at.forEach((a, k) => {
+      if (a === i) moved[k] = text.length;
+    });
+    if (!UNDECODABLE.test(s[i])) text += s[i];
+  }
+  at.forEach((a, k) => {
+    if (a >= s.length) moved[k] = text.length;
+  });
+  return { text, at: moved };
+}
+
+/** Blocks without undecodable characters; blocks left with no text go. */
+function stripUndecodable(blocks: PBlock[]): PBlock[] {
+  const out: PBlock[] = [];
+  const t = (x: string) => strip(x).text;
+  for (const b of blocks) {
+    switch (b.kind) {
+      case 'heading':
+      case 'list-item': {
+        const text = t(b.text);
+        if (READABLE.test(text)) out.push({ ...b, text });
+        break;
+      }
+      case 'paragraph': {
+        if (!UNDECODABLE.test(b.text)) {
+          out.push(b);
+          break;
+        }
+        const r = strip(b.text, (b.breaks ?? []).map((x) => x.at));
+        if (!READABLE.test(r.text)) break;
+        const { cells: _cells, ...rest } = b;
+        out.push({ ...rest, text: r.text, ...(b.breaks ? { breaks: b.breaks.map((x, k) => ({ ...x, at: r.at[k] })) } : {}) });
+        break;
+      }
+      case 'table':
+        out.push({ ...b, header: b.header.map(t), rows: b.rows.map((r) => r.map(t)) });
+        break;
+      case 'lines':
+      case 'code': {
+        const lines = b.lines.map(t);
+        if (lines.some((l) => READABLE.test(l))) out.push({ ...b, lines });
+        break;
+      }
+    }
+  }
+  return out;
+}
+const MIN_UNDECODABLE = 20;
+
+/**
+ * The page's own content only: annotations (form fields, stamps, links) are not drawn into the
+ * operator list (pdf.js's AnnotationMode.DISABLE), so their appearance streams are not parsed. The
+ * text content never held their text either.
+ */
+const OPLIST = { annotationMode: 0 } as const;
 
 const isText = (x: PdfTextContent['items'][number]): x is PdfTextItem => typeof (x as PdfTextItem).str === 'string';
 
@@ -141,7 +227,7 @@ function fontUseOf(tc: PdfTextContent): FontUse {
 async function learnFonts(page: PdfPageProxy, use: FontUse, fontBold: Map<string, boolean>): Promise<boolean> {
   const fresh = use.styles.filter((f) => !fontBold.has(f));
   if (!fresh.length || !fresh.some((f) => use.shown.has(f))) return false;
-  await page.getOperatorList().catch(() => null);
+  await page.getOperatorList(OPLIST).catch(() => null);
   for (const f of fresh) {
     let name = '';
     try {
@@ -182,20 +268,41 @@ async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<
 /** Grids of the page's drawn lines; the operator list is only fetched when the text looks like a table (or is already fetched). */
 async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean, turn?: Matrix): Promise<Ruling | undefined> {
   if (!fetched && !tableLike(items, n)) return undefined;
-  const ops = (await page.getOperatorList().catch(() => null)) as OperatorList | null;
+  const ops = (await page.getOperatorList(OPLIST).catch(() => null)) as OperatorList | null;
   if (!ops?.fnArray || !ops.argsArray) return undefined;
   const segs = segmentsOf(ops, codes, turn);
   // Worth keeping: a grid, or three horizontal rules (a table ruled across only).
   return segs && (segs.h.length >= 3 || segs.v.length >= 2) ? { segs, grids: gridsOf(segs) } : undefined;
 }
 
-async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, codes: OpCodes, where?: string): Promise<PageData> {
+/** pdf.js 5's code for the show-text operator, when the module does not export its OPS table. */
+const SHOW_TEXT = 44;
+
+/**
+ * The strings of the page's text items with right-to-left words rebuilt from their glyphs, or null
+ * when the page has no right-to-left item or no glyph standing for several of its characters. Costs
+ * the page's operator list, fetched only for pages with right-to-left text.
+ */
+async function rtlStrings(page: PdfPageProxy, tc: PdfTextContent, showText: number): Promise<(string | undefined)[] | null> {
+  if (!tc.items.some((it) => isText(it) && it.dir === 'rtl')) return null;
+  const ops = (await page.getOperatorList(OPLIST).catch(() => null)) as GlyphOps | null;
+  if (!ops?.fnArray || !ops.argsArray) return null;
+  const stream = glyphStreamOf(ops, showText);
+  if (!stream) return null;
+  const texts = tc.items.filter(isText);
+  const fixed = fixGlyphOrder(texts, stream);
+  const byItem = new Map(texts.map((t, i) => [t, fixed[i]]));
+  return tc.items.map((it) => (isText(it) ? byItem.get(it) : undefined));
+}
+
+async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, codes: OpCodes & { showText: number }, where?: string): Promise<PageData> {
   let page: PdfPageProxy;
   let tc: PdfTextContent;
   let tree: PdfStructNode | null = null;
   try {
     page = await doc.getPage(n);
-    tc = await page.getTextContent({ includeMarkedContent: tagged });
+    // disableNormalization: compatibility forms are normalised after pdf.js's bidi step (geometry.ts normalizeForms).
+    tc = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true });
     if (tagged) tree = await page.getStructTree().catch(() => null);
   } catch (e) {
     throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
@@ -207,11 +314,15 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   const fetched = fontBold ? await learnFonts(page, fontUseOf(tc), fontBold) : false;
   // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
   // where it runs left to right, its drawn lines with it (rotation.ts).
+  // Right-to-left words drawn with ligature glyphs, which pdf.js reverses letter by letter (glyph-order.ts).
+  const strs = await rtlStrings(page, tc, codes.showText);
   const deg = dominantTurn(tc.items.filter(isText));
   const turned = deg ? turnOf(deg, page.view) : null;
   const items: Item[] = [];
   const mcStack: (string | null)[] = [];
-  for (const it of tc.items) {
+  let shown = 0;
+  let undecodable = 0;
+  for (const [k, it] of tc.items.entries()) {
     if (!isText(it)) {
       if (it.type === 'endMarkedContent') mcStack.pop();
       else mcStack.push(it.id ?? null);
@@ -220,14 +331,21 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     let mc: string | undefined;
     for (let k = mcStack.length - 1; k >= 0 && mc === undefined; k--) if (mcStack[k]) mc = mcStack[k]!;
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
-    const placed = turned && it.transform.length >= 6 ? { ...it, transform: compose(it.transform.slice(0, 6) as Matrix, turned.matrix) } : it;
+    shown += it.str.length;
+    if (UNDECODABLE.test(it.str)) undecodable += it.str.length - it.str.replace(UNDECODABLE_ALL, '').length;
+    const fixed = strs?.[k];
+    const src = fixed !== undefined && fixed !== it.str ? { ...it, str: fixed } : it;
+    const placed = turned && src.transform.length >= 6 ? { ...src, transform: compose(src.transform.slice(0, 6) as Matrix, turned.matrix) } : src;
     const item = toItem(placed, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
+  // Vertical CJK columns laid on their side, rightmost first (vertical.ts).
+  if (items.some((i) => i.ttb)) items.splice(0, items.length, ...uprightVertical(items));
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();
-  return { n, box: turned ? turned.box : page.view, items, tree, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
+  const lost = undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { undecodable } : {};
+  return { n, box: turned ? turned.box : page.view, items, tree, ...lost, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
 }
 
 /** Reads a PDF into Markdown and a page map. */
@@ -239,15 +357,23 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const mark = await doc.getMarkInfo().catch(() => null);
     const tagged = !!mark?.Marked && !opts.ignoreStructure;
     const fontBold = new Map<string, boolean>();
-    const codes = opCodesOf(pdfjs.OPS);
+    const codes = { ...opCodesOf(pdfjs.OPS), showText: typeof pdfjs.OPS?.showText === 'number' ? pdfjs.OPS.showText : SHOW_TEXT };
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
       pages.push(await readPage(doc, n, tagged, tagged ? null : fontBold, codes, opts.where));
       opts.onProgress?.(n, doc.numPages);
     }
-    const visible = (p: PageData) => p.items.some((i) => /\S/.test(i.s));
+    const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
     const blank = pages.filter((p) => !visible(p)).map((p) => p.n);
+    const garbled = pages.filter((p) => p.undecodable);
+    if (blank.length === pages.length && garbled.length) {
+      throw new InputError(
+        `the PDF's text cannot be decoded: its fonts map their characters to no Unicode text (${garbled.reduce((a, p) => a + p.undecodable!, 0)} characters on ${garbled.length} page${garbled.length === 1 ? '' : 's'}); run OCR on it first`,
+        opts.where,
+        { code: 'scanned-pdf' },
+      );
+    }
     if (blank.length === pages.length) {
       throw new InputError(
         `the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; run OCR on it first`,
@@ -256,7 +382,9 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       );
     }
     const notes: string[] = [];
-    if (blank.length) notes.push(`no text on ${blank.length === 1 ? 'page' : 'pages'} ${blank.join(', ')} (image only or blank)`);
+    const imageOnly = blank.filter((n) => !garbled.some((p) => p.n === n));
+    if (imageOnly.length) notes.push(`no text on ${imageOnly.length === 1 ? 'page' : 'pages'} ${imageOnly.join(', ')} (image only or blank)`);
+    for (const p of garbled) notes.push(`p. ${p.n}: text in fonts with no Unicode map left out (it cannot be decoded; OCR would read it)`);
 
     const vocab = new Vocab();
     for (const p of pages) for (const it of p.items) vocab.add(it.s);
@@ -310,7 +438,16 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       fontCues += n;
     }
     if (layoutPages.length) {
+      // Running lines are a few rows a page. When "removing" them would take most of the text (pages
+      // that repeat the same content: a form printed once per record, test sheets, one line a page)
+      // what repeats is the content itself: it stays.
+      const kept = layoutPages.map((p) => p.rows);
+      const rowCount = kept.reduce((a, rows) => a + rows.length, 0);
       runningLines = removeRunningLines(layoutPages);
+      if (runningLines > MAX_RUNNING_SHARE * rowCount) {
+        layoutPages.forEach((p, k) => (p.rows = kept[k]));
+        runningLines = 0;
+      }
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat().filter((r) => !r.table);
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;
@@ -325,7 +462,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes, runIns)));
     }
     const blocks = joinPages([...perPage.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), vocab);
-    const { markdown, pages: ranges, columns } = renderBlocks(blocks);
+    const { markdown, pages: ranges, columns } = renderBlocks(stripUndecodable(blocks));
     const info = (await doc.getMetadata().catch(() => ({ info: undefined }))).info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
     // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
@@ -377,6 +514,7 @@ function joinPages(pages: PBlock[][], vocab: Vocab): PBlock[] {
       } else if (prev.kind === 'table' && first.kind === 'table' && first.header.length === prev.header.length) {
         const same = first.header.every((c, i) => c === prev.header[i]);
         if (same || first.headerCells === false) {
+          (prev.breaks ??= []).push({ row: prev.rows.length, page: first.page }, ...(first.breaks ?? []).map((b) => ({ row: prev.rows.length + (same ? 0 : 1) + b.row, page: b.page })));
           prev.rows.push(...(same ? [] : [first.header]), ...first.rows);
           rest = blocks.slice(1);
         }

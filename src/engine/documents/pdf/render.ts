@@ -100,9 +100,18 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
         md += ' '.repeat(pad) + marker + escapeLineStart(b.text);
         break;
       }
-      case 'table':
-        md += tableMarkdown(b.header, b.rows);
+      case 'table': {
+        const base = md.length;
+        const text = tableMarkdown(b.header, b.rows);
+        md += text;
+        if (b.breaks?.length) {
+          // One line per row after the header and separator lines: where each continued page's rows start.
+          const lineStart = [0];
+          for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStart.push(i + 1);
+          for (const br of b.breaks) if (lineStart[br.row + 2] !== undefined) mark(base + lineStart[br.row + 2], br.page);
+        }
         break;
+      }
       case 'lines':
         md += b.lines.map((l) => escapeLineStart(l.replace(/\s+/g, ' ').trim())).join('\n');
         break;

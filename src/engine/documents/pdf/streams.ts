@@ -14,6 +14,12 @@ export const MAX_INFLATED_STREAM = 64 * 1024 * 1024;
 export const MAX_INFLATED_IMAGE = 256 * 1024 * 1024;
 /** Largest all the file's streams may inflate to together. */
 export const MAX_INFLATED_TOTAL = 1024 * 1024 * 1024;
+/**
+ * Largest image (in pixels) pdf.js is let decode: the reader passes it as pdf.js's maxImageSize
+ * (pdf.ts), so a larger image's stream is never read, and is not inflated here either (images are
+ * most of a file's bytes). One-pixel images stay (pdf.js turns one-pixel masks into solid fills).
+ */
+export const MAX_IMAGE_PIXELS = 1;
 
 const MIB = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
 
@@ -28,6 +34,8 @@ interface FoundStream {
   /** The chain's leading filters decoded here, up to its last Flate ([/AHx /Fl /Fl] is checked too). */
   filters: Filter[];
   image: boolean;
+  /** An image's /Width × /Height, when both are written as numbers in its dictionary. */
+  pixels?: number;
   /**
    * A filter not decoded here (LZWDecode, RunLengthDecode, …) that a Flate filter follows in the
    * chain, e.g. "/LZWDecode" in [/LZWDecode /FlateDecode]: that Flate cannot be bounded, so the
@@ -78,7 +86,11 @@ export function flateStreams(bytes: Uint8Array): FoundStream[] {
       end = text.indexOf('endstream', dataStart);
       if (end < 0) end = bytes.length;
     }
-    out.push({ object: objName, flates, filters, ...(unchecked ? { unchecked } : {}), image: /\/Subtype\s*\/Image\b/.test(dict), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
+    const image = /\/Subtype\s*\/Image\b/.test(dict);
+    const w = image ? /\/Width\s+(\d+)(?!\s+\d+\s+R)/.exec(dict) : null;
+    const h = image ? /\/Height\s+(\d+)(?!\s+\d+\s+R)/.exec(dict) : null;
+    const pixels = w && h ? Number(w[1]) * Number(h[1]) : undefined;
+    out.push({ object: objName, flates, filters, ...(unchecked ? { unchecked } : {}), image, ...(pixels !== undefined ? { pixels } : {}), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
     keyword.lastIndex = Math.max(keyword.lastIndex, end);
   }
   return out;
@@ -213,6 +225,8 @@ export async function checkInflatedSizes(bytes: Uint8Array, where?: string): Pro
         { code: 'decompressed-too-large' },
       );
     }
+    // An image pdf.js will not decode (see MAX_IMAGE_PIXELS) cannot inflate anything.
+    if (s.image && s.pixels !== undefined && s.pixels > MAX_IMAGE_PIXELS && !s.unchecked) continue;
     const limit = Math.min(s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM, MAX_INFLATED_TOTAL - total);
     const keep: Uint8Array[] | undefined = s.objects ? [] : undefined;
     try {

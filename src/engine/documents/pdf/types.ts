@@ -39,9 +39,10 @@ export interface PdfStructNode {
 export interface PdfPageProxy {
   /** [x0, y0, x1, y1] of the page box. */
   view: number[];
-  getTextContent(opts?: { includeMarkedContent?: boolean }): Promise<PdfTextContent>;
+  getTextContent(opts?: { includeMarkedContent?: boolean; disableNormalization?: boolean }): Promise<PdfTextContent>;
   getStructTree(): Promise<PdfStructNode | null>;
-  getOperatorList(): Promise<unknown>;
+  /** annotationMode: pdf.js's AnnotationMode (0 = DISABLE: the page's content without its annotations). */
+  getOperatorList(opts?: { annotationMode?: number }): Promise<unknown>;
   commonObjs: { has(id: string): boolean; get(id: string): unknown };
   cleanup?(): unknown;
 }
@@ -117,6 +118,14 @@ export type PBlock =
   | { kind: 'heading'; level: number; text: string; page: number }
   | { kind: 'paragraph'; text: string; page: number; size?: number; breaks?: { at: number; page: number }[]; cells?: string[] }
   | { kind: 'list-item'; text: string; depth: number; marker: string; page: number }
-  | { kind: 'table'; header: string[]; rows: string[][]; page: number; headerCells?: boolean }
+  | {
+      kind: 'table';
+      header: string[];
+      rows: string[][];
+      page: number;
+      headerCells?: boolean;
+      /** A table continued over page breaks: rows from index `row` on come from `page` (for the page map). */
+      breaks?: { row: number; page: number }[];
+    }
   | { kind: 'lines'; lines: string[]; page: number }
   | { kind: 'code'; lines: string[]; page: number };
