@@ -197,6 +197,7 @@ export async function boldLabelsCase(): Promise<PdfCase & { notHeadings: string[
   label('Definition 2', 2);
   label('Example 3 (Small sets)', 3);
   label('Proof:', 4);
+  label('Proof: (of the second claim)', 7);
   // One bold word, the line's longest run, inside a sentence.
   page.drawText('X is ', { x: 72, y, size: 10, font: f });
   page.drawText('Well-Ordered.', { x: 72 + f.widthOfTextAtSize('X is ', 10), y, size: 10, font: b });

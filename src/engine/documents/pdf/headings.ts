@@ -243,8 +243,8 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     // heading (which stops short of the margin).
     if (next && next.page === r.page && !next.jump && r.y - next.y > 0 && r.y - next.y <= 1.5 * r.size && Math.abs(next.size - r.size) < 0.6 && !/[.!?:;]$/.test(t) && /^[\p{Ll}(]/u.test(textOf(next)) && next.frags.some((x) => x.bold !== f.bold) && f.x1 >= next.frags[next.frags.length - 1].x1 - 2 * r.size) return null;
     // A label set apart at body size that introduces what follows ("Proof:", "Adjustments and
-    // Preferences:") is no section heading.
-    if (!big && !depth && /:$/.test(t)) return null;
+    // Preferences:", "Proof: (of Lemma 2)") is no section heading.
+    if (!big && !depth && (/:$/.test(t) || /^\p{L}+:\s*\(.*\)$/u.test(t))) return null;
     // Nor is a line at body size opening in lower case: it carries on a sentence.
     if (!big && !depth && /^\p{Ll}/u.test(t)) return null;
     const numbered = depth > 0 && words <= 10 && apart && /^\S+\s*[\p{Lu}\p{Lo}]/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t) || /^(?:[Ⅰ-Ⅻ]|第)/u.test(t));
