@@ -3,11 +3,17 @@
 // swing by 2× or more between runs (pdf.js's Node build runs its worker in this thread, so the CPU
 // time counts all of its work).
 //   tsx bench/pdf-cpu-ab.ts --engine <path to another pdf.ts> [--dir <folder of PDFs>] [--other-plain]
+// --engine pypdf: the other reader is pypdf's plain text extraction (python3, one long-lived process,
+// its own CPU time: time.process_time around PdfReader and extract_text of every page), alternating
+// file by file with ours, for the time-per-page ratio against pypdf on a loaded machine.
 // --other-plain: the other copy gets pdf.js's plain Node options (standard fonts only, no font-face
 // stub: see src/node/pdfjs-legacy.ts), as before that stub existed.
 // Documents: the generated cases of scripts/pdf-cases.ts, tests/fixtures/documents/public, --dir.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { allCases } from '../scripts/pdf-cases.ts';
 import { loadPdfjs, pdfjsOptions } from '../tests/engine/documents/pdfjs-node.ts';
 
@@ -23,7 +29,42 @@ if (!other) {
   process.exit(2);
 }
 const a = (await import(join(ROOT, 'src/engine/documents/pdf/pdf.ts'))) as Reader;
-const b = (await import(resolve(other))) as Reader;
+const PYPDF = `import json,sys,time,logging,warnings
+logging.disable(logging.CRITICAL); warnings.filterwarnings('ignore')
+import pypdf
+for line in sys.stdin:
+    p=line.rstrip('\\n'); t=time.process_time()
+    r=pypdf.PdfReader(p); n=0
+    for pg in r.pages: pg.extract_text(); n+=1
+    print(json.dumps({'ms':(time.process_time()-t)*1000,'pages':n}),flush=True)
+`;
+/** pypdf as a reader: the file goes through a temporary folder to one Python process. */
+function pypdfReader(): Reader & { close(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'cpu-ab-'));
+  const py = spawn('python3', ['-c', PYPDF], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: py.stdout! })[Symbol.asyncIterator]();
+  let k = 0;
+  const read = async (bytes: Uint8Array) => {
+    const f = join(dir, `${k++}.pdf`);
+    writeFileSync(f, bytes);
+    py.stdin!.write(`${f}\n`);
+    const got = await lines.next();
+    rmSync(f);
+    if (got.done) throw new Error('pypdf stopped');
+    return JSON.parse(got.value) as { ms: number; pages: number };
+  };
+  return {
+    pdfToMarkdown: (async (bytes: Uint8Array) => {
+      const r = await read(bytes);
+      return { pageCount: r.pages, cpuMs: r.ms };
+    }) as unknown as Reader['pdfToMarkdown'],
+    close: () => {
+      py.stdin!.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  } as unknown as Reader & { close(): void };
+}
+const b = other === 'pypdf' ? pypdfReader() : ((await import(resolve(other))) as Reader);
 
 const docs: { name: string; bytes: Uint8Array }[] = (await allCases()).map((c) => ({ name: c.name, bytes: c.bytes }));
 for (const dir of [join(ROOT, 'tests/fixtures/documents/public'), arg('--dir')]) {
@@ -35,7 +76,9 @@ const cpu = async (r: Reader, bytes: Uint8Array) => {
   const t = process.cpuUsage();
   const out = await r.pdfToMarkdown(bytes, loadPdfjs, r === b && process.argv.includes('--other-plain') ? plain : pdfjsOptions);
   const u = process.cpuUsage(t);
-  return { ms: (u.user + u.system) / 1000, pages: out.pageCount };
+  // pypdf's own CPU time, measured in its process.
+  const own = (out as { cpuMs?: number }).cpuMs;
+  return { ms: own ?? (u.user + u.system) / 1000, pages: out.pageCount };
 };
 // One warm-up read each (first pdf.js load, JIT).
 await cpu(a, docs[0].bytes);
@@ -60,3 +103,4 @@ for (const d of docs) {
   console.log(`  ${d.name.slice(0, 48).padEnd(48)} ${String(n).padStart(3)} p  other ${(mb / n).toFixed(1).padStart(7)}  this ${(ma / n).toFixed(1).padStart(7)} CPU ms/page`);
 }
 console.log(`  ${pages} pages: other ${(tb / pages).toFixed(1)}, this ${(ta / pages).toFixed(1)} CPU ms/page (this/other ${(ta / tb).toFixed(2)})`);
+(b as { close?: () => void }).close?.();

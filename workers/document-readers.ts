@@ -37,7 +37,27 @@ async function loadMammoth(): Promise<MammothLike> {
  */
 function pdfjsData(): Record<string, unknown> {
   const at = (dir: string) => new URL(`../pdfjs/${dir}/`, self.location.href).href;
-  return { cMapUrl: at('cmaps'), cMapPacked: true, standardFontDataUrl: at('standard_fonts') };
+  return { cMapUrl: at('cmaps'), cMapPacked: true, standardFontDataUrl: at('standard_fonts'), BinaryDataFactory: WorkerBinaryDataFactory };
+}
+
+/**
+ * How pdf.js fetches those files here. Its own browser factory reads `document.baseURI`, which a
+ * worker does not have: the ReferenceError was swallowed and the text set in a CJK font lost (the
+ * file then looked scanned). Same contract as pdf.js's factories: built with the base URLs, asked
+ * for one file of one kind, answers its bytes.
+ */
+class WorkerBinaryDataFactory {
+  readonly #urls: Record<string, string | null | undefined>;
+  constructor(urls: { cMapUrl?: string | null; standardFontDataUrl?: string | null; wasmUrl?: string | null }) {
+    this.#urls = { cMapUrl: urls.cMapUrl, standardFontDataUrl: urls.standardFontDataUrl, wasmUrl: urls.wasmUrl };
+  }
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    const base = this.#urls[kind];
+    if (!base) throw new Error(`pdf.js asked for ${kind} data, which this page does not ship`);
+    const res = await fetch(`${base}${filename}`);
+    if (!res.ok) throw new Error(`could not load ${base}${filename} (HTTP ${res.status})`);
+    return new Uint8Array(await res.arrayBuffer());
+  }
 }
 
 export const documentReaders: DocumentReaders = {

@@ -13,6 +13,7 @@ import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
 import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
 import { renderBlocks } from '../../../src/engine/documents/pdf/render.ts';
 import type { Row } from '../../../src/engine/documents/pdf/types.ts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SHAPED_LINES } from '../../../scripts/pdf-cases-scripts.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
@@ -207,5 +208,17 @@ describe('Persian', () => {
     const [row] = rowsOf(items, 1);
     expect(row.rtl).toBe(true);
     expect(rowText(row)).toBe('سال ۱۴۰۲ است');
+  });
+});
+
+describe('no empty output', () => {
+  test('a document whose only line repeats on every page keeps it (it is not a running line then)', async () => {
+    // As pypdf's sample habibi-rotated.pdf: one page's text, the same on four pages.
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (let k = 0; k < 4; k++) pdf.addPage([595, 842]).drawText('The same short line', { x: 62, y: 768, size: 12, font });
+    const r = await pdfToMarkdown(await pdf.save(), loadPdfjs, pdfjsOptions);
+    expect(r.markdown.split('The same short line').length - 1).toBe(4);
+    expect(r.runningLines).toBe(0);
   });
 });

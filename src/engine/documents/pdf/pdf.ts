@@ -19,8 +19,8 @@ import { uprightVertical } from './vertical.ts';
 import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
 import type { Ruling } from './ruled-page.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
-import { taggedBlocks } from './tagged.ts';
-import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
+import { ARTIFACT_MC, levelBareHeadings, taggedBlocks, taggedRunning, type TaggedPage } from './tagged.ts';
+import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructLeaf, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_IMAGE_PIXELS, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
 
 /** Most of a document's rows that running-line removal may take (see its use). */
@@ -132,8 +132,9 @@ interface PageData {
   ruling?: Ruling;
   /** The fonts of its text content (tagged pages read without weights): loadBold need not fetch it again. */
   fontUse?: FontUse;
-  /** Characters left out as undecodable, when they are a good part of the page's text (see UNDECODABLE). */
+  /** Characters left out as undecodable (see UNDECODABLE), and whether they are a good part of the page's text. */
   undecodable?: number;
+  garbled?: boolean;
 }
 
 /**
@@ -322,13 +323,20 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   const mcStack: (string | null)[] = [];
   let shown = 0;
   let undecodable = 0;
+  let inArtifact = 0;
   for (const [k, it] of tc.items.entries()) {
     if (!isText(it)) {
-      if (it.type === 'endMarkedContent') mcStack.pop();
-      else mcStack.push(it.id ?? null);
+      // Text inside an Artifact sequence (running lines, page numbers) is marked as such (tagged.ts).
+      if (it.type === 'endMarkedContent') {
+        if (mcStack.pop() === ARTIFACT_MC) inArtifact--;
+      } else {
+        const id = it.tag === 'Artifact' ? ARTIFACT_MC : (it.id ?? null);
+        if (id === ARTIFACT_MC) inArtifact++;
+        mcStack.push(id);
+      }
       continue;
     }
-    let mc: string | undefined;
+    let mc: string | undefined = inArtifact ? ARTIFACT_MC : undefined;
     for (let k = mcStack.length - 1; k >= 0 && mc === undefined; k--) if (mcStack[k]) mc = mcStack[k]!;
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
     shown += it.str.length;
@@ -344,8 +352,21 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();
-  const lost = undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { undecodable } : {};
+  const lost = undecodable ? { undecodable, ...(undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { garbled: true } : {}) } : {};
   return { n, box: turned ? turned.box : page.view, items, tree, ...lost, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
+}
+
+const perPageTrees = (pages: PageData[]) => pages.some((p) => p.tree);
+
+/** Does the first page's structure tree reach any content (a tagged PDF without its MarkInfo)? */
+async function hasStructure(doc: PdfDocumentProxy): Promise<boolean> {
+  try {
+    const tree = await (await doc.getPage(1)).getStructTree();
+    const reaches = (n: PdfStructNode | PdfStructLeaf): boolean => ('role' in n ? (n.children ?? []).some(reaches) : n.type === 'content');
+    return !!tree && reaches(tree);
+  } catch {
+    return false;
+  }
 }
 
 /** Reads a PDF into Markdown and a page map. */
@@ -355,7 +376,8 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
   const doc = await open(pdfjs, bytes, opts);
   try {
     const mark = await doc.getMarkInfo().catch(() => null);
-    const tagged = !!mark?.Marked && !opts.ignoreStructure;
+    // Tagged: marked as such, or carrying a structure tree that reaches content without the mark (some producers omit it).
+    const tagged = !opts.ignoreStructure && (!!mark?.Marked || (await hasStructure(doc)));
     const fontBold = new Map<string, boolean>();
     const codes = { ...opCodesOf(pdfjs.OPS), showText: typeof pdfjs.OPS?.showText === 'number' ? pdfjs.OPS.showText : SHOW_TEXT };
     const pages: PageData[] = [];
@@ -366,10 +388,12 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     }
     const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
     const blank = pages.filter((p) => !visible(p)).map((p) => p.n);
-    const garbled = pages.filter((p) => p.undecodable);
-    if (blank.length === pages.length && garbled.length) {
+    const garbled = pages.filter((p) => p.garbled);
+    const undecoded = pages.filter((p) => p.undecodable);
+    if (blank.length === pages.length && undecoded.length) {
+      const chars = undecoded.reduce((a, p) => a + p.undecodable!, 0);
       throw new InputError(
-        `the PDF's text cannot be decoded: its fonts map their characters to no Unicode text (${garbled.reduce((a, p) => a + p.undecodable!, 0)} characters on ${garbled.length} page${garbled.length === 1 ? '' : 's'}); run OCR on it first`,
+        `the PDF's text cannot be decoded: its fonts map their characters to no Unicode text (${chars} character${chars === 1 ? '' : 's'} on ${undecoded.length} page${undecoded.length === 1 ? '' : 's'}); run OCR on it first`,
         opts.where,
         { code: 'scanned-pdf' },
       );
@@ -391,32 +415,48 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
 
     // Tagged pages whose tree reaches most of their text; the others go through layout analysis.
     const perPage = new Map<number, PBlock[]>();
+    /** Tagged paragraphs font analysis must leave as they are (captions, TOC entries). */
+    const notHeadings = new Set<PBlock>();
+    const taggedPages: TaggedPage[] = [];
     const layoutData: PageData[] = [];
+    // Running lines a producer left in the tree or in untagged content (found across the tagged pages).
+    // Over every page of a tagged file, so that an untagged page among tagged ones loses them too.
+    const running = tagged && perPageTrees(pages) ? taggedRunning(pages.filter(visible)) : null;
+    let taggedRunningLines = 0;
     for (const p of pages) {
       if (!visible(p)) continue;
       if (p.tree) {
-        const t = taggedBlocks(p.tree, p.items, p.n, vocab);
+        const t = taggedBlocks(p.tree, p.items, p.n, vocab, running?.items);
         if (t.total > 0 && t.covered / t.total >= 0.5 && t.blocks.length) {
           perPage.set(p.n, t.blocks);
+          taggedPages.push(t);
+          for (const b of t.notHeadings) notHeadings.add(b);
+          taggedRunningLines += running?.lines.get(p.n) ?? 0;
           continue;
         }
       }
+      if (running?.items.size) {
+        p.items = p.items.filter((it) => !running.items.has(it));
+        taggedRunningLines += running.lines.get(p.n) ?? 0;
+      }
       layoutData.push(p);
     }
-    const noHeadingRoles = perPage.size > 0 && ![...perPage.values()].some((bs) => bs.some((b) => b.kind === 'heading'));
+    levelBareHeadings(taggedPages);
+    // No heading roles, or one (a title tagged H1 over paragraphs whose headings were set by hand).
+    const noHeadingRoles = perPage.size > 0 && [...perPage.values()].reduce((n, bs) => n + bs.filter((b) => b.kind === 'heading').length, 0) <= 1;
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, codes, new Set(layoutData), opts.signal);
     const layoutPages: PageRows[] = layoutData.map((p) => {
       const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
       return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: p.ruling ? ruledRows(p.ruling, p.items, p.n, vocab) : rowsOf(p.items, p.n) };
     });
     let headings: PdfResult['headings'] = perPage.size ? 'structure' : 'fonts';
-    let runningLines = 0;
+    let runningLines = taggedRunningLines;
     let fontCues = 0;
     const tooDeep = deepOutline.get(doc);
     if (tooDeep) notes.push(`outline ignored: it nests ${tooDeep} levels deep (the limit is ${MAX_OUTLINE_DEPTH})`);
     const outline: OutlineEntry[] = tooDeep ? [] : flattenOutline(await doc.getOutline().catch(() => null));
-    // A tagged PDF whose tree has no heading roles: its paragraphs that the outline or font analysis
-    // finds to be headings become headings (its lists and tables stay as tagged).
+    // A tagged PDF whose tree has no heading roles (or only its title's): its paragraphs that the
+    // outline or font analysis finds to be headings become headings (its lists and tables stay as tagged).
     if (noHeadingRoles) {
       const rows = pages.filter((p) => perPage.has(p.n)).flatMap((p) => readingOrder(rowsOf(p.items, p.n)));
       const outlined = outlineHeadings(rows, outline);
@@ -429,7 +469,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       let n = 0;
       for (const [pg, bs] of perPage)
         perPage.set(pg, bs.map((b) => {
-          const l = b.kind === 'paragraph' ? level.get(compact(b.text)) : undefined;
+          const l = b.kind === 'paragraph' && !notHeadings.has(b) ? level.get(compact(b.text)) : undefined;
           if (!l || b.kind !== 'paragraph') return b;
           n++;
           return { kind: 'heading', level: l, text: b.text, page: b.page };
@@ -443,11 +483,9 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       // what repeats is the content itself: it stays.
       const kept = layoutPages.map((p) => p.rows);
       const rowCount = kept.reduce((a, rows) => a + rows.length, 0);
-      runningLines = removeRunningLines(layoutPages);
-      if (runningLines > MAX_RUNNING_SHARE * rowCount) {
-        layoutPages.forEach((p, k) => (p.rows = kept[k]));
-        runningLines = 0;
-      }
+      const removed = removeRunningLines(layoutPages);
+      if (removed > MAX_RUNNING_SHARE * rowCount) layoutPages.forEach((p, k) => (p.rows = kept[k]));
+      else runningLines += removed;
       const ordered = layoutPages.map((p) => readingOrder(p.rows));
       const all = ordered.flat().filter((r) => !r.table);
       let headingOf = !perPage.size ? outlineHeadings(all, outline) : null;

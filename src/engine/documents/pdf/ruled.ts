@@ -33,6 +33,12 @@ export interface OpCodes {
   closeFillStroke: number;
   closeEOFillStroke: number;
   endPath: number;
+  setFillRGBColor: number;
+  setFillGray: number;
+  setFillCMYKColor: number;
+  setFillColor: number;
+  setFillColorN: number;
+  setFillColorSpace: number;
 }
 
 /** pdf.js 5's values, used when the module does not export its OPS table. */
@@ -52,6 +58,12 @@ export const DEFAULT_OPS: OpCodes = {
   closeFillStroke: 26,
   closeEOFillStroke: 27,
   endPath: 28,
+  setFillRGBColor: 59,
+  setFillGray: 57,
+  setFillCMYKColor: 61,
+  setFillColor: 54,
+  setFillColorN: 55,
+  setFillColorSpace: 51,
 };
 
 export function opCodesOf(ops: unknown): OpCodes {
@@ -94,6 +106,8 @@ export const MAX_SEGMENTS = 20000;
 /** Ops beyond this are not walked (a hostile or huge page). */
 const MAX_OPS = 400000;
 const TOL = 2;
+/** How many earlier filled rectangles are searched for the one under a new one. */
+const FILL_LOOKBACK = 2000;
 
 type M = [number, number, number, number, number, number];
 const mul = (m: M, n: M): M => [
@@ -123,7 +137,14 @@ export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, star
   const v: Seg[] = [];
   // `start`: user space to the frame the page is read in (a quarter-turn for sideways text, rotation.ts).
   let ctm: M = start;
-  const stack: M[] = [];
+  // The fill colour (a key: equal keys, equal colours; a colour not known exactly gets a key of its
+  // own) and the filled rectangles painted so far, to tell a rectangle's edges that show from those
+  // that do not: a rectangle filled with the colour already under it (a text line's background
+  // inside a cell shaded the same, a white box on the white page) draws no visible edge.
+  let fill = '#000000';
+  let unknown = 0;
+  const fills: { x0: number; y0: number; x1: number; y1: number; c: string }[] = [];
+  const stack: { ctm: M; fill: string }[] = [];
   const n = Math.min(ops.fnArray.length, MAX_OPS);
   const add = (ax: number, ay: number, bx: number, by: number) => {
     const [a, b, c, d, e, f] = ctm;
@@ -135,37 +156,62 @@ export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, star
     if (Math.abs(y1 - y0) <= 0.5 && Math.abs(x1 - x0) > 0.5) h.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y0: (y0 + y1) / 2, y1: (y0 + y1) / 2 });
     else if (Math.abs(x1 - x0) <= 0.5 && Math.abs(y1 - y0) > 0.5) v.push({ x0: (x0 + x1) / 2, x1: (x0 + x1) / 2, y0: Math.min(y0, y1), y1: Math.max(y0, y1) });
   };
+  /** Does a filled rectangle (path space) show against what lies under it? Recorded either way. */
+  const shows = (ax: number, ay: number, bx: number, by: number): boolean => {
+    const [a, b, c, d, e, f] = ctm;
+    const xs = [a * ax + c * ay + e, a * bx + c * by + e, a * ax + c * by + e, a * bx + c * ay + e];
+    const ys = [b * ax + d * ay + f, b * bx + d * by + f, b * ax + d * by + f, b * bx + d * ay + f];
+    const r = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), c: fill };
+    if (!finite(r.x0, r.y0, r.x1, r.y1)) return true;
+    let under = '#ffffff'; // the page
+    for (let k = fills.length - 1, m = 0; k >= 0 && m < FILL_LOOKBACK; k--, m++) {
+      const o = fills[k];
+      if (o.x0 <= r.x0 + 1 && o.y0 <= r.y0 + 1 && o.x1 >= r.x1 - 1 && o.y1 >= r.y1 - 1) {
+        under = o.c;
+        break;
+      }
+    }
+    if (fills.length < MAX_SEGMENTS) fills.push(r);
+    return under !== fill;
+  };
   for (let i = 0; i < n; i++) {
     const fn = ops.fnArray[i];
     const args = ops.argsArray[i] as unknown[] | null;
-    if (fn === codes.save) stack.push(ctm);
-    else if (fn === codes.restore) ctm = stack.pop() ?? ctm;
+    if (fn === codes.save) stack.push({ ctm, fill });
+    else if (fn === codes.restore) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
     else if (fn === codes.transform && Array.isArray(args) && args.length >= 6) {
       const t = args.slice(0, 6).map(Number) as M;
       if (finite(...t)) ctm = mul(t, ctm);
     } else if (fn === codes.paintFormXObjectBegin) {
-      stack.push(ctm);
+      stack.push({ ctm, fill });
       const t = Array.isArray(args) ? (args[0] as ArrayLike<number> | null) : null;
       if (t && t.length >= 6) {
         const m = Array.from(t).slice(0, 6) as M;
         if (finite(...m)) ctm = mul(m, ctm);
       }
-    } else if (fn === codes.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    } else if (fn === codes.paintFormXObjectEnd) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
+    else if (fn === codes.setFillRGBColor) fill = Array.isArray(args) && typeof args[0] === 'string' ? args[0].toLowerCase() : `?${++unknown}`;
+    else if (fn === codes.setFillGray || fn === codes.setFillCMYKColor || fn === codes.setFillColor) {
+      fill = Array.isArray(args) && args.length <= 4 && args.every((x) => typeof x === 'number') ? `${fn}:${args.join(',')}` : `?${++unknown}`;
+    } else if (fn === codes.setFillColorN || fn === codes.setFillColorSpace) fill = `?${++unknown}`;
     else if (fn === codes.constructPath && Array.isArray(args)) {
       const paint = args[0] as number;
       if (paint === codes.endPath) continue; // a clipping path: nothing drawn
       const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null | undefined;
       if (!data || typeof data.length !== 'number') continue;
       const filled = paint === codes.fill || paint === codes.eoFill;
-      walkPath(data, filled, add);
+      walkPath(data, filled, add, filled ? shows : undefined);
       if (h.length + v.length > MAX_SEGMENTS) return null;
     }
   }
   return { h, v };
 }
 
-/** The straight pieces of one path: a filled thin rectangle gives its middle line. */
-function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: number, bx: number, by: number) => void): void {
+/**
+ * The straight pieces of one path: a filled thin rectangle gives its middle line, another filled
+ * rectangle its edges, unless `shows` says it cannot be seen against what is under it.
+ */
+function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: number, bx: number, by: number) => void, shows?: (ax: number, ay: number, bx: number, by: number) => boolean): void {
   // Collect subpaths of points; curves end the straight run.
   let pts: number[] = [];
   let start: [number, number] | null = null;
@@ -186,6 +232,7 @@ function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: n
         const y0 = Math.min(...ys);
         const y1 = Math.max(...ys);
         if (filled || closed) {
+          if (filled && shows && !shows(x0, y0, x1, y1)) return;
           // Size is judged in path space; the transform rarely scales unevenly for tables.
           if (y1 - y0 <= THIN && x1 - x0 > y1 - y0) return add(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
           if (x1 - x0 <= THIN && y1 - y0 > x1 - x0) return add((x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
@@ -314,12 +361,38 @@ export function gridsOf(segs: Segments): Grid[] {
   h.forEach((s, i) => (groups.get(find(i)) ?? groups.set(find(i), { h: [], v: [] }).get(find(i))!).h.push(s));
   v.forEach((s, j) => (groups.get(find(h.length + j)) ?? groups.set(find(h.length + j), { h: [], v: [] }).get(find(h.length + j))!).v.push(s));
   const out: Grid[] = [];
-  for (const g of groups.values()) {
-    if (g.h.length < 2 || g.v.length < 2) continue;
+  for (const g of stacked([...groups.values()].filter((g) => g.h.length >= 2 && g.v.length >= 2))) {
     const xs = cluster(g.v.map((s) => s.x0), 3);
     const ys = cluster(g.h.map((s) => s.y0), 3).reverse();
     if (xs.length < 3 || ys.length < 3) continue; // one box: no inner line either way
     out.push({ x0: xs[0], x1: xs[xs.length - 1], y0: ys[ys.length - 1], y1: ys[0], xs, ys, h: g.h, v: g.v });
+  }
+  return out;
+}
+
+/** Bands closer than this (points) with the same left and right edges are one table. */
+const BAND_GAP = 6;
+
+/**
+ * Groups drawn as bands of one table: the same left and right edges, one right under the other with
+ * a sliver of page between (a header band shaded apart from the body, a table drawn in blocks of
+ * rows). Joined, the sliver is a row without text and goes; without joining, the header band
+ * would be a table of its own and the body's first row taken for its header.
+ */
+function stacked(groups: { h: Seg[]; v: Seg[] }[]): { h: Seg[]; v: Seg[] }[] {
+  const box = (g: { h: Seg[]; v: Seg[] }) => {
+    const all = [...g.h, ...g.v];
+    return { x0: Math.min(...all.map((s) => s.x0)), x1: Math.max(...all.map((s) => s.x1)), y0: Math.min(...all.map((s) => s.y0)), y1: Math.max(...all.map((s) => s.y1)) };
+  };
+  const gs = groups.map((g) => ({ ...g, b: box(g) })).sort((a, b) => b.b.y1 - a.b.y1);
+  const out: typeof gs = [];
+  for (const g of gs) {
+    const above = out.find((o) => Math.abs(o.b.x0 - g.b.x0) <= 3 && Math.abs(o.b.x1 - g.b.x1) <= 3 && o.b.y0 - g.b.y1 >= -TOL && o.b.y0 - g.b.y1 <= BAND_GAP);
+    if (above) {
+      above.h = [...above.h, ...g.h];
+      above.v = [...above.v, ...g.v];
+      above.b = { ...above.b, y0: Math.min(above.b.y0, g.b.y0) };
+    } else out.push(g);
   }
   return out;
 }
@@ -453,6 +526,26 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     (rowsOfRoot.get(k) ?? rowsOfRoot.set(k, new Set()).get(k)!).add(r);
   }
   const isOwnRow = (k: number) => (rowsOfRoot.get(k)?.size ?? 0) === 1;
+  // A table's merged cells are rectangles. Regions of no line that wind around boxes (L shapes, a
+  // frame's inside around inner boxes) are the spaces of a drawing: boxes joined by connectors, a
+  // diagram whose lines happen to meet. Not a table when they cover a quarter of the grid.
+  {
+    const span = new Map<number, { r0: number; r1: number; c0: number; c1: number; n: number }>();
+    for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) {
+      const k = find(r * nc + c);
+      const b = span.get(k);
+      if (!b) span.set(k, { r0: r, r1: r, c0: c, c1: c, n: 1 });
+      else {
+        b.r1 = Math.max(b.r1, r);
+        b.c0 = Math.min(b.c0, c);
+        b.c1 = Math.max(b.c1, c);
+        b.n++;
+      }
+    }
+    let irregular = 0;
+    for (const b of span.values()) if (b.n !== (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) irregular += b.n;
+    if (irregular * 4 >= nr * nc) return null;
+  }
   const grid: string[][] = Array.from({ length: nr }, (_, r) => Array.from({ length: nc }, (_, c) => text.get(find(r * nc + c)) ?? ''));
   // Rows and columns without any text (a double rule's sliver, a spacer) go.
   const keepR = grid.map((row) => row.some(Boolean));
@@ -508,7 +601,8 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   });
   // Body cells: a merged cell's text stands in its first row and column only (the others stay
   // empty, as the PDF shows them), so no text is read twice.
-  const shown = new Set<number>();
+  // (A header cell spanning down into the body's rows is not read again there either.)
+  const shown = new Set<number>(rowsKept.slice(0, head).flatMap((r) => colIdx.map((c) => find(r * nc + c))));
   const body = rowsKept.slice(head).flatMap((r) => {
     const split = stackedRecords(colIdx.map((c) => find(r * nc + c)));
     if (split) return split;
@@ -523,6 +617,10 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   });
   const cells = [header, ...body];
   if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return null;
+  // Figures only, no word anywhere, in a grid with many empty cells: the value labels of a bar
+  // chart whose bars and axes form the grid (a table's header or first column names its figures).
+  const all = cells.flat();
+  if (!all.some((c) => /\p{L}/u.test(c)) && all.filter((c) => !c).length * 4 >= all.length) return null;
   /**
    * Rows drawn around several records at once (rules every five lines, as statistical tables
    * have): every cell of the row holds the same number of lines on the same baselines, and one of
@@ -605,15 +703,34 @@ export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], pa
     if (!headItems.length || bodyItems.length < 4) continue;
     // Short rules in the header (\\cmidrule): the label right above one spans the columns under it.
     const under = mergeCollinear(segs.h, true).filter((s) => s.y0 < top - TOL && s.y0 > mid + TOL && s.x0 >= x0 - TOL && s.x1 <= x1 + TOL && s.x1 - s.x0 < x1 - x0 - 2 * TOL);
-    const t = rulesOnlyTable(headItems, bodyItems, under, page, vocab);
+    // The rules between the second and the last, when they rule off the body's rows.
+    const cuts = g.slice(2, -1).map((r) => r.y0);
+    let t = rulesOnlyTable(headItems, bodyItems, under, page, vocab, cuts);
     if (!t) continue;
-    out.push({ ...t, before: [], after: [], x0, x1, y0: bottom, y1: top });
+    // Rows shaded in turn (a zebra table with no lines) give rules at the shaded rows' edges only:
+    // an unshaded last row lies under the last rule. The one line right under it, at the body's
+    // line pitch, with cells in two or more of the table's columns, is that row.
+    const bodyRows = rowsOf(bodyItems, page);
+    const last = bodyRows[bodyRows.length - 1];
+    const pitch = bodyRows.length >= 2 ? (bodyRows[0].y - last.y) / (bodyRows.length - 1) : 0;
+    let y0 = bottom;
+    const next = pitch > 0 ? rowsOf(inside(last.y - 1.3 * pitch, bottom), page)[0] : undefined;
+    if (next && next.frags.length >= 2 && last.y - next.y <= 1.3 * pitch) {
+      const nextItems = inside(next.y - 0.5 * next.size, bottom).filter((it) => Math.abs(it.y - next.y) <= 0.5 * next.size);
+      const longer = rulesOnlyTable(headItems, [...bodyItems, ...nextItems], under, page, vocab, [...cuts, bottom]);
+      if (longer && longer.header.length === t.header.length && longer.rows.length === t.rows.length + 1 && longer.rows[longer.rows.length - 1].filter(Boolean).length >= 2) {
+        t = longer;
+        bodyItems.push(...nextItems);
+        y0 = next.y - 0.5 * next.size;
+      }
+    }
+    out.push({ ...t, before: [], after: [], x0, x1, y0, y1: top });
     for (const it of [...headItems, ...bodyItems]) taken.add(it);
   }
   return out;
 }
 
-function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page: number, vocab: Vocab): { header: string[]; rows: string[][] } | null {
+function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page: number, vocab: Vocab, cuts: number[] = []): { header: string[]; rows: string[][] } | null {
   const body = rowsOf(bodyItems, page);
   // Columns: the stretches of x that body text covers, separated by gaps no body line bridges.
   const spans = body.flatMap((r) => r.frags.map((f) => ({ x0: f.x0, x1: f.x1, size: f.size }))).sort((a, b) => a.x0 - b.x0);
@@ -635,11 +752,30 @@ function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page
     return best;
   };
   const rows: string[][][] = [];
-  let prevY = Infinity;
-  for (const r of body) {
+  const lineCells = body.map((r) => {
     const cells: string[][] = cols.map(() => []);
     for (const f of r.frags) cells[colOf(f.x0, f.x1)].push(f.text);
-    const wrapped = rows.length > 0 && !cells[0].length && prevY - r.y <= 1.5 * r.size;
+    return cells;
+  });
+  // Rules between the body's rows (each row ruled off, as office tables and manuals draw them):
+  // the lines between two rules are one row, whichever cells wrap; unless they are records set
+  // one a line (each line fills the same cells, one of them a figure on every line).
+  const band = (y: number) => cuts.filter((c) => c > y).length;
+  const figure = /^[-+(]?[\d.,%$€£ ]+\)?$/;
+  const records = (ls: string[][][]) =>
+    ls.length >= 2 &&
+    ls.every((l) => l.map((c) => c.length > 0).join() === ls[0].map((c) => c.length > 0).join() && l.filter((c) => c.length).length >= 2) &&
+    cols.some((_, i) => ls.every((l) => l[i].length === 1 && figure.test(l[i][0]) && /\d/.test(l[i][0])));
+  let prevY = Infinity;
+  for (let j = 0; j < body.length; j++) {
+    const r = body[j];
+    const cells = lineCells[j];
+    let wrapped = rows.length > 0 && !cells[0].length && prevY - r.y <= 1.5 * r.size;
+    if (cuts.length && j > 0) {
+      const same = band(r.y) === band(body[j - 1].y);
+      const inBand = body.map((x, k) => k).filter((k) => band(body[k].y) === band(r.y));
+      wrapped = same && !records(inBand.map((k) => lineCells[k]));
+    }
     if (wrapped) rows[rows.length - 1].forEach((c, i) => c.push(...cells[i]));
     else rows.push(cells);
     prevY = r.y;
@@ -665,5 +801,8 @@ function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page
     }
   const head = header.map((h) => joinLines(h, vocab));
   if (head.filter(Boolean).length * 2 < head.length) return null;
+  // A column label is a few words: lines of prose between the first two rules (two columns of
+  // running text under a section rule, a small table further down) are no header.
+  if (head.some((h) => h.split(' ').length > 15)) return null;
   return { header: head, rows: grid };
 }
