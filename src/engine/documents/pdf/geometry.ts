@@ -291,6 +291,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   let text = '';
   let raw = '';
   let boldLead = 0;
+  let boldShare: number | undefined;
   if (rtl) {
     // Logical order; a space goes between two items that had one between them on the page.
     const spaceAfter = new Map<Item, boolean>();
@@ -310,7 +311,12 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   } else {
     let lead = 0;
     let leading = true;
+    let letters = 0;
+    let boldLetters = 0;
     for (const v of vis) {
+      const n = v.it.s.match(/\p{L}/gu)?.length ?? 0;
+      letters += n;
+      if (v.it.bold) boldLetters += n;
       if (v.space && !/\s$/.test(text) && !/^\s/.test(v.it.s)) {
         text += ' ';
         raw += ' '.repeat(v.pad);
@@ -322,6 +328,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     }
     // A bold opening followed by text of another weight (a run-in heading's candidate).
     if (lead > 0 && !leading) boldLead = text.slice(0, lead).replace(/\s+/g, ' ').trimStart().length;
+    if (boldLetters > 0 && boldLetters < letters) boldShare = boldLetters / letters;
   }
   let main = vis[0].it;
   let x1 = -Infinity;
@@ -340,6 +347,7 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     mono: vis.every((v) => v.it.mono),
     bold: main.bold,
     ...(boldLead ? { boldLead } : {}),
+    ...(boldShare !== undefined ? { boldShare } : {}),
   };
 }
 

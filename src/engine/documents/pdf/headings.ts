@@ -20,6 +20,18 @@ export function flattenOutline(nodes: PdfOutlineNode[] | null, level = 1, out: O
   return out;
 }
 
+/**
+ * Does a font's name say it is bold? "Bold", "Black", "Heavy", "Semibold", "Demi"; URW's "Medi"
+ * (NimbusRomNo9L-Medi, the Times of LaTeX's times package) and "Medium"; TeX's bold extended
+ * Computer Modern and EC/Latin Modern fonts (CMBX10, CMB10, SFBX1095, ECBX1200); Hiragino's W6-W9
+ * weights (HiraKakuPro-W6); "-Bd" abbreviations (FrutigerLTStd-Bd). A subset prefix ("ABCDEF+") is
+ * ignored.
+ */
+export function isBoldFontName(name: string): boolean {
+  const n = name.replace(/^[A-Z]{6}\+/, '');
+  return /bold|black|heavy|semibold|demi|medium|[-,_ ]medi(?:ital)?(?![a-z])|^(?:cmbx|cmb\d|sfbx|ecbx|lmbx)|[-,_ ]w[6-9](?![0-9])|[-,_ ]bd(?![a-z])/i.test(n);
+}
+
 export const compact = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** A section label opening a title or a line: "2.1", "A.2", "IV.", "Appendix A", "Chapter 3". */
@@ -112,11 +124,39 @@ export function bodyStyle(rows: Row[]): { size: number; bold: boolean } {
   return { size, bold: chars > 0 && boldChars / chars > 0.5 };
 }
 
-const MARKER = new RegExp(`^(?:[•◦▪▫●○■□‣⁃∙·*–-]\\s|\\(?(?:\\d{1,3}|[a-zA-Z])[.)]\\s|${SCRIPT_LIST_MARKER})`, 'u');
-const BULLET_ONLY = /^[•◦▪▫●○■□‣⁃∙·*–-]\s/;
+/**
+ * Bullet characters written as "-" (Korean bullets such as "ㅇ" and "◎" are list markers through
+ * SCRIPT_LIST_MARKER and keep their own character).
+ */
+export const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-';
+/** The Hangul syllables that letter items in order (가. 나. 다. …), as "a. b. c." do. */
+const HANGUL_ITEM = '가나다라마바사아자차카타파하';
+const MARKER = new RegExp(`^(?:[${BULLET_CHARS}]\\s|\\(?(?:\\d{1,3}|[a-zA-Z])[.)]\\s|${SCRIPT_LIST_MARKER})`, 'u');
+const BULLET_ONLY = new RegExp(`^[${BULLET_CHARS}]\\s`, 'u');
 /** Section numbers: 1, 1.2, 1.2.3 (with or without a final dot), (1), I., A. */
-const SECTION_NUMBER = /^(?:(\d{1,2}(?:\.\d{1,2}){0,5})\.?|\((\d{1,2})\)|([IVXLC]{1,6})\.|([A-H])\.)\s+(?=\p{L})/u;
-const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\b\d{1,2}\s+(?:de\s+)?\p{L}{3,9}\.?\s+(?:de\s+)?\d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/iu;
+const SECTION_NUMBER = new RegExp(
+  '^(?:' +
+    // 1, 1.2, 1.2.3 (a final dot or not), (1), I., A., then a space.
+    '(?:(\\d{1,2}(?:\\.\\d{1,2}){0,5})\\.?|\\((\\d{1,2})\\)|([IVXLC]{1,6})\\.|([A-H])\\.)\\s+' +
+    // Korean, Japanese and Chinese: Ⅰ. (U+2160…), 가. (가)  ①, 第1章, 一、 （一）, a space or not.
+    `|(?:([Ⅰ-Ⅻ])\\.?|([${HANGUL_ITEM}])\\.|\\(([${HANGUL_ITEM}])\\)|([①-⑳])|(第[0-9０-９一二三四五六七八九十百]+[章節条編部])|([一二三四五六七八九十]+)、|（([一二三四五六七八九十0-9０-９]+)）)\\s*` +
+    ')(?=\\p{L})',
+  'u',
+);
+
+/**
+ * The kind of a section number, for documents that nest kinds rather than dotted numbers
+ * (Ⅰ. > 1. > 가. > (1) > ①, as Korean reports do): 'decimal', 'paren', 'roman', 'letter', 'hangul',
+ * 'hangul-paren', 'circled', 'cjk-chapter', 'cjk', 'cjk-paren'; null when unnumbered.
+ */
+export function numberingKind(t: string): string | null {
+  const m = SECTION_NUMBER.exec(t);
+  if (!m) return null;
+  const kinds = ['decimal', 'paren', 'roman', 'letter', 'roman', 'hangul', 'hangul-paren', 'circled', 'cjk-chapter', 'cjk', 'cjk-paren'];
+  for (let k = 1; k <= kinds.length; k++) if (m[k]) return kinds[k - 1];
+  return null;
+}
+const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\b\d{1,2}\s+(?:de\s+)?\p{L}{3,9}\.?\s+(?:de\s+)?\d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|^(?:january|february|march|april|may|june|july|august|september|october|november|december|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+(?:de\s+)?\d{4}$/iu;
 const AFFILIATION = /@|\b(?:university|universidade|universidad|université|institute|instituto|department|departamento|laborator(?:y|ies|io)|college|faculty|faculdade|inc\.|corp\.|ltd\.|gmbh)\b/i;
 /** Code and query syntax: never a heading, however it is set. */
 const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|FROM|WHERE|GRANT|EXEC|CALL)\b|\b(?:FROM|WHERE|VALUES|INTO|TABLE)\s+\S/;
@@ -129,6 +169,9 @@ const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP
  * numbered ("2.3 The max_tokens setting" is a section).
  */
 const IDENTIFIER = /\p{L}[\p{L}\p{N}]*_[\p{L}\p{N}]|^[\p{Ll}_$][\p{L}\p{N}_$]*\p{Lu}[\p{L}\p{N}_$]*(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:::|->)[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*){2,}(?:\(\))?$|\w\s*\(\s*(?:const\s+|unsigned\s+|struct\s+)*(?:int|char|void|float|double|bool|long|short|size_t|string|self|[A-Za-z]\w*_t)\b|\w\(\)$/u;
+
+/** A caption: "Figure 1 – …", "Table 2: …", "Fig. 3.", "Tabela 1 -", "그림 1.", "表1". Never a heading. */
+const CAPTION = /^(?:fig(?:ure|\.)?|figura|abbildung|abb\.|table|tabela|tabla|tableau|tabelle|tab\.|chart|graph|gráfico|exhibit|illustration|listing|quadro|plate|그림|표|図|表)\s*\d{1,3}(?:[.-]\d{1,3})*\s*(?:[-–—:.|]|$)/iu;
 
 /** A table of contents' line: dot leaders (". . . ." or "....") before a page number. */
 const TOC_LINE = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
@@ -158,11 +201,11 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
   const styleOf = (r: Row, i: number): { key: string; size: number; bold: boolean; depth: number } | null => {
     // One fragment, or a section number set apart from its title ("1   Introduction").
     if (r.frags.length > 2) return null;
-    if (r.frags.length === 2 && !/^(?:\d{1,2}(?:\.\d{1,2}){0,5}\.?|[IVXLC]{1,6}\.?|[A-H]\.)$/.test(r.frags[0].text)) return null;
+    if (r.frags.length === 2 && !new RegExp(`^(?:\\d{1,2}(?:\\.\\d{1,2}){0,5}\\.?|[IVXLC]{1,6}\\.?|[A-H]\\.|[Ⅰ-Ⅻ]\\.?|[${HANGUL_ITEM}]\\.|[①-⑳])$`, 'u').test(r.frags[0].text)) return null;
     const f = r.frags[r.frags.length - 1];
     const t = textOf(r);
     if (f.mono || !/\p{L}{2}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
-    if (CODE_LIKE.test(t) || isByline(t) || TOC_LINE.test(t)) return null;
+    if (CODE_LIKE.test(t) || isByline(t) || TOC_LINE.test(t) || CAPTION.test(t)) return null;
     const depth = numberingDepth(t);
     if (!depth && MARKER.test(t)) return null; // "a) item", "3) item": a list
     if (!depth && IDENTIFIER.test(t)) return null;
@@ -174,7 +217,14 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const prev = rows[i - 1];
     const big = f.size >= body.size * 1.12;
     if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold)) && !prev.frags.some((x) => endsInLeader(x.text))) return null;
-    const boldish = !body.bold && f.bold && f.size >= body.size - 0.5 && words <= 12;
+    // Bold at body size, or a little smaller when in capitals ("INTRODUCTION" in 11 pt bold over a
+    // 12 pt body).
+    const caps = /\p{Lu}{4}/u.test(t) && !/\p{Ll}/u.test(t);
+    // A bold opening followed by words of another weight on the line is a run-in, not a bold line.
+    // So is a line where bold words stand among others ("σ heißt **Möbiustransformation**."): a
+    // bold line has nearly all its letters in bold.
+    const mixed = (!!f.boldLead && /\p{L}{2}/u.test(f.text.slice(f.boldLead))) || (f.boldShare ?? 1) < 0.9;
+    const boldish = !body.bold && f.bold && !mixed && f.size >= (caps ? 0.85 * body.size : body.size - 0.5) && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
     const next = rows[i + 1];
     let apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
@@ -187,7 +237,17 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
       const nx1 = next.frags[next.frags.length - 1].x1;
       apart = Math.abs(nx0 - x0) < r.size && f.x1 - x0 < 0.6 * (nx1 - nx0);
     }
-    const numbered = depth > 0 && words <= 10 && apart && /^\S+\s+\p{Lu}/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t));
+    // The opening of a paragraph: the line fills the measure, and the next line, close and as large,
+    // is set in another weight and carries on the sentence ("2. Reverse engineering (section
+    // 1201(f)). This exception permits" over "circumvention, and the…"): a bold run-in opener, not a
+    // heading (which stops short of the margin).
+    if (next && next.page === r.page && !next.jump && r.y - next.y > 0 && r.y - next.y <= 1.5 * r.size && Math.abs(next.size - r.size) < 0.6 && !/[.!?:;]$/.test(t) && /^[\p{Ll}(]/u.test(textOf(next)) && next.frags.some((x) => x.bold !== f.bold) && f.x1 >= next.frags[next.frags.length - 1].x1 - 2 * r.size) return null;
+    // A label set apart at body size that introduces what follows ("Proof:", "Adjustments and
+    // Preferences:", "Proof: (of Lemma 2)") is no section heading.
+    if (!big && !depth && (/:$/.test(t) || /^\p{L}+:\s*\(.*\)$/u.test(t))) return null;
+    // Nor is a line at body size opening in lower case: it carries on a sentence.
+    if (!big && !depth && /^\p{Ll}/u.test(t)) return null;
+    const numbered = depth > 0 && words <= 10 && apart && /^\S+\s*[\p{Lu}\p{Lo}]/u.test(t) && (depth >= 2 || /^\d{1,2}\s/.test(t) || /^[IVXLC]+\.\s/.test(t) || /^(?:[Ⅰ-Ⅻ]|第)/u.test(t));
     if (!big && !boldish && !numbered) return null;
     return { key: `${round(f.size)}|${f.bold ? 1 : 0}`, size: round(f.size), bold: f.bold, depth };
   };
@@ -197,16 +257,115 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const s = styleOf(r, i);
     if (!s) return;
     found.push([r, s]);
-    styles.set(s.key, { size: s.size, bold: s.bold });
   });
+  dropBylines(rows, found, body.size, textOf);
+  dropEnvironmentLabels(found, body.size, textOf);
+  for (const [, s] of found) styles.set(s.key, { size: s.size, bold: s.bold });
   const order = [...styles.entries()].sort((a, b) => b[1].size - a[1].size || Number(b[1].bold) - Number(a[1].bold)).map((e) => e[0]);
   const numberedSizes = found.filter(([, s]) => s.depth > 0).map(([, s]) => s.size);
   const maxNumbered = numberedSizes.length ? Math.max(...numberedSizes) : Infinity;
   // A title above numbered sections: an unnumbered heading set larger than every numbered one.
   const offset = found.some(([, s]) => s.depth === 0 && s.size > maxNumbered) ? 1 : 0;
+  // Korean, Japanese and Chinese documents nest kinds of numbers (Ⅰ. > 1. > 가. > (1) > ①): there a
+  // kind's rank, in the order the kinds first appear, is its depth (a dotted number adds its own).
+  const kinds: string[] = [];
+  let eastern = false;
+  for (const [r] of found) {
+    const t = textOf(r);
+    const k = numberingKind(t);
+    if (!k) continue;
+    if (!kinds.includes(k)) kinds.push(k);
+    if (/^(?:hangul|circled|cjk)/.test(k) || /^[Ⅰ-Ⅻ]/u.test(t)) eastern = true;
+  }
+  const depthOf = (r: Row, depth: number) => {
+    if (!eastern || kinds.length < 2) return depth;
+    const k = numberingKind(textOf(r));
+    return k ? kinds.indexOf(k) + 1 + (k === 'decimal' ? depth - 1 : 0) : depth;
+  };
   const out = new Map<Row, number>();
-  for (const [r, s] of found) out.set(r, Math.min(6, s.depth > 0 && numberedSizes.length >= 2 ? s.depth + offset : order.indexOf(s.key) + 1));
+  for (const [r, s] of found) out.set(r, Math.min(6, s.depth > 0 && numberedSizes.length >= 2 ? depthOf(r, s.depth) + offset : order.indexOf(s.key) + 1));
   return out;
+}
+
+/**
+ * Drops the lines under a document's title that are no headings however they are set: authors,
+ * their affiliations, a date (the title page's front matter). The title is the first heading found
+ * (with the lines that continue it at its level); until the first paragraph of body text on its
+ * page, an unnumbered heading candidate stays one only when body text follows it ("Abstract" over
+ * its paragraph); one followed by another short line (the next author, an address, an e-mail) is a
+ * byline. Numbered headings ("1 Introduction") always stay.
+ */
+/** "Definition 3", "Satz 1.2 (Heine-Borel)", "Example (Topologies)", "Part a)": a label word with a number or a note. */
+const ENV_LABEL = /^(\p{Lu}\p{L}+)(?:\s+(\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\)))?(?:\s*\(.*\))?[.:]?$/u;
+
+/**
+ * Drops numbered environments' labels set like headings at body size: theorem, definition, example,
+ * figure heads ("Definition 1", "Beispiel 2 (Topologien)", "Figure 3."), recognised as a label word
+ * that starts at least three candidates with different numbers, and words numbered on its counter
+ * (LaTeX's environments sharing one: "Example 3" between "Definition 2" and "Definition 4"). Those words' unnumbered forms
+ * with a note ("Satz (Zwischenwertsatz)") go too. Lines set larger ("Chapter 2") stay.
+ */
+function dropEnvironmentLabels(found: [Row, { size: number; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
+  const numbers = new Map<string, Set<string>>();
+  const small = (size: number) => size < bodySize * 1.12;
+  for (const [r, s] of found) {
+    const m = ENV_LABEL.exec(textOf(r));
+    if (m?.[2] && small(s.size)) (numbers.get(m[1]) ?? numbers.set(m[1], new Set()).get(m[1])!).add(m[2]);
+  }
+  const labels = new Set([...numbers].filter(([, n]) => n.size >= 3).map(([w]) => w));
+  if (!labels.size) return;
+  // Words numbered on a label's counter ("Example 3" between "Definition 2" and "Definition 4"):
+  // their numbers fall inside its range without taking one of its numbers.
+  const ints = (n: Set<string>) => [...n].map((x) => Number(x.replace(/\.$/, ''))).filter(Number.isInteger);
+  for (const [w, n] of numbers) {
+    if (labels.has(w)) continue;
+    const mine = ints(n);
+    if (!mine.length || mine.length < n.size) continue;
+    for (const l of [...labels]) {
+      const theirs = ints(numbers.get(l)!);
+      if (theirs.length && mine.every((x) => !theirs.includes(x) && x > Math.min(...theirs) && x < Math.max(...theirs) + 2)) labels.add(w);
+    }
+  }
+  for (let k = found.length - 1; k >= 0; k--) {
+    const m = ENV_LABEL.exec(textOf(found[k][0]));
+    if (m && labels.has(m[1]) && small(found[k][1].size) && (m[2] || /\(/.test(textOf(found[k][0])))) found.splice(k, 1);
+  }
+}
+
+const PART = /^(?:chapter|part|section|appendix|annex|cap[íi]tulo|parte|se[çc][ãa]o|anexo|ap[êe]ndice)\b/i;
+
+function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
+  if (found.length < 2) return;
+  const index = new Map(rows.map((r, i) => [r, i]));
+  const isFound = new Set(found.map(([r]) => r));
+  const first = found[0][0];
+  let i = index.get(first)!;
+  // The title's continuation lines: the next rows found with the same style.
+  while (i + 1 < rows.length && isFound.has(rows[i + 1]) && rows[i + 1].page === first.page && found.find(([r]) => r === rows[i + 1])![1].key === found[0][1].key) i++;
+  // Body text: a long line at body size ending a sentence, or one that runs on to a close line of
+  // its size starting at the paragraph's left edge (the first line may be indented; centred or
+  // right-aligned lines of a title page start at different places).
+  const bodyLine = (k: number): boolean => {
+    const r = rows[k];
+    if (!r || isFound.has(r) || Math.abs(r.size - bodySize) > 0.6) return false;
+    const t = textOf(r);
+    if (t.length >= 60 && /[.!?]$/.test(t)) return true;
+    const n = rows[k + 1];
+    if (!n || n.page !== r.page || n.jump || Math.abs(n.size - r.size) >= 0.6 || r.y - n.y <= 0 || r.y - n.y > 1.6 * r.size) return false;
+    const x0 = r.frags[0].x0;
+    const nx0 = n.frags[0].x0;
+    return nx0 <= x0 + 1 && nx0 >= x0 - 4 * r.size && t.length + textOf(n).length >= 60;
+  };
+  const drop = new Set<Row>();
+  for (let k = i + 1; k < rows.length && rows[k].page === first.page; k++) {
+    const r = rows[k];
+    if (bodyLine(k)) break;
+    const entry = isFound.has(r) ? found.find(([x]) => x === r)! : null;
+    if (!entry || entry[1].depth > 0 || PART.test(textOf(r))) continue;
+    if (!bodyLine(k + 1)) drop.add(r);
+  }
+  if (!drop.size) return;
+  for (let k = found.length - 1; k >= 0; k--) if (drop.has(found[k][0])) found.splice(k, 1);
 }
 
 /** A run-in heading: the bold numbered opening of a paragraph's first line, split off as a heading. */

@@ -9,7 +9,7 @@ import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
 import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
 import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
-import { belowOutline, compact, flattenOutline, fontHeadings, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
+import { belowOutline, compact, flattenOutline, fontHeadings, isBoldFontName, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
 import { formatPageMap, type PageRange } from './page-map.ts';
 import { renderBlocks, type ColumnCuts } from './render.ts';
@@ -236,7 +236,7 @@ async function learnFonts(page: PdfPageProxy, use: FontUse, fontBold: Map<string
     } catch {
       name = '';
     }
-    fontBold.set(f, /bold|black|heavy|semibold|demi/i.test(name));
+    fontBold.set(f, isBoldFontName(name));
   }
   return true;
 }

@@ -96,6 +96,11 @@ export interface Frag {
    * a column gutter narrower than the fragment gap can still cut it (columns.ts). Absent otherwise.
    */
   parts?: Frag[];
+  /**
+   * Left-to-right text whose letters are not all of one weight: the share of its letters set in
+   * bold (0 to 1). Absent when all or none are bold, and for right-to-left text.
+   */
+  boldShare?: number;
 }
 
 /** Fragments sharing a baseline (several when the line has wide gaps: table cells, columns). */
