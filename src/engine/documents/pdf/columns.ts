@@ -21,6 +21,9 @@ interface Unit {
   size: number;
   /** Characters of text, 0 for monospaced text (code is never prose). */
   chars: number;
+  /** Letters and digits in it (a table row's side is mostly figures; prose is mostly letters). */
+  letters: number;
+  digits: number;
   mono: boolean;
   /** Holds a word (two letters in a row): not a figure. */
   word: boolean;
@@ -55,6 +58,8 @@ const PROSE_CHARS = 15;
 const PROSE_SPAN = 0.55;
 /** Lines of prose needed on each side of a gutter, in one band. */
 const PROSE_LINES = 3;
+/** Most share of digits among a prose line's letters and digits ("White, non-Hispanic 45,116 1,638 (3.6)" is a table row: 0.41). */
+const PROSE_DIGITS = 0.25;
 
 const WORD = /\p{L}{2}/u;
 
@@ -151,26 +156,30 @@ function bandScore(band: Line[], s: number, em: number): number {
   const spans = (wantLeft: boolean) => {
     let x0 = Infinity;
     let x1 = -Infinity;
-    const each: { w: number; chars: number }[] = [];
+    const each: { w: number; chars: number; letters: number; digits: number }[] = [];
     for (const l of band) {
       let a = Infinity;
       let b = -Infinity;
       let chars = 0;
+      let letters = 0;
+      let digits = 0;
       for (const u of l.units) {
         if (wantLeft ? u.x1 <= s : u.x0 >= s - 0.5) {
           a = Math.min(a, u.x0);
           b = Math.max(b, u.x1);
           chars += u.chars;
+          letters += u.letters;
+          digits += u.digits;
         }
       }
       if (!chars) continue;
       x0 = Math.min(x0, a);
       x1 = Math.max(x1, b);
-      each.push({ w: b - a, chars });
+      each.push({ w: b - a, chars, letters, digits });
     }
     const width = x1 - x0;
     if (!(width >= 6 * em)) return 0;
-    return each.filter((e) => e.chars >= PROSE_CHARS && e.w >= PROSE_SPAN * width).length;
+    return each.filter((e) => e.chars >= PROSE_CHARS && e.w >= PROSE_SPAN * width && e.digits <= PROSE_DIGITS * (e.letters + e.digits)).length;
   };
   // A column starts at the gutter: lines whose first piece right of it stands at it and holds
   // words (right-aligned figures of a table's last column line up too, but hold none).
@@ -318,13 +327,24 @@ function joinParts(ps: Frag[], rtl: boolean): Frag {
 }
 
 /** The pieces of a row: its fragments, or their parts where they have some. */
+/** Letters and digits of a piece's text (bounded by its length). */
+function counts(text: string): { letters: number; digits: number } {
+  let letters = 0;
+  let digits = 0;
+  for (const ch of text) {
+    if (/\p{L}/u.test(ch)) letters++;
+    else if (/\p{Nd}/u.test(ch)) digits++;
+  }
+  return { letters, digits };
+}
+
 function unitsOf(r: Row, extent: Row): Unit[] {
   const out: Unit[] = [];
   r.frags.forEach((f, i) => {
     const e = extent.frags[i];
     // A fragment stretched over what its leader leads to stays whole (layout.ts, bridgeLeaders).
-    if (f.parts && e.x1 === f.x1) f.parts.forEach((p, k) => out.push({ x0: p.x0, x1: p.x1, size: p.size, chars: p.mono ? 0 : p.text.length, mono: p.mono, word: WORD.test(p.text), lead: p.text.slice(0, 4), frag: i, part: k }));
-    else out.push({ x0: e.x0, x1: e.x1, size: f.size, chars: f.mono ? 0 : f.text.length, mono: f.mono, word: WORD.test(f.text), lead: f.text.slice(0, 4), frag: i, part: -1 });
+    if (f.parts && e.x1 === f.x1) f.parts.forEach((p, k) => out.push({ x0: p.x0, x1: p.x1, size: p.size, chars: p.mono ? 0 : p.text.length, ...counts(p.text), mono: p.mono, word: WORD.test(p.text), lead: p.text.slice(0, 4), frag: i, part: k }));
+    else out.push({ x0: e.x0, x1: e.x1, size: f.size, chars: f.mono ? 0 : f.text.length, ...counts(f.text), mono: f.mono, word: WORD.test(f.text), lead: f.text.slice(0, 4), frag: i, part: -1 });
   });
   return out;
 }
