@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
 import { linePitch } from '../../../src/engine/documents/pdf/blocks.ts';
-import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
+import { rowsOf, rowText, toItem, Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
 import { numberingKind } from '../../../src/engine/documents/pdf/headings.ts';
 import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 import { KOREAN_REPORT, KOREAN_RUNNING, SHORT_TITLE, koreanReportMarkdown } from '../../../scripts/pdf-cases-korean.ts';
@@ -98,6 +98,19 @@ describe('the causes, in isolation', () => {
     // Figures then a space (a table's row, a year) stay unnumbered.
     expect(numberingKind('1 2024 3')).toBeNull();
     expect(numberingKind('가. 2024 계획')).toBeNull();
+  });
+
+  test('Hangul set with wide tracking, as pdf.js writes it (syllables one space apart, an item a word): the words, not the syllables', () => {
+    // The items pdf.js gave for a line of this report drawn syllable by syllable, the extra width
+    // spread between all characters (0.2 em): a space between every two syllables inside an item,
+    // a blank item at each word gap (over 0.6 em).
+    const line: [string, number, number][] = [['추 진', 70, 23.2], [' ', 93.2, 7.8], ['과 정 에 서', 101, 48.6], [' ', 149.6, 7.8], ['제 기 되 는', 157.5, 48.6], [' ', 206.1, 7.8], ['수', 213.9, 10.4], [' ', 224.3, 7.8], ['있 다 .', 232.1, 28]];
+    const items = line.map(([str, x, width]) => toItem({ str, transform: [11, 0, 0, 11, x, 500], width, height: 11, fontName: 'f' }, false, false)!);
+    expect(rowText(rowsOf(items, 1)[0])).toBe('추진 과정에서 제기되는 수 있다.');
+    // Ordinary Korean text keeps its spaces: one item, or items of words, or a single spaced item.
+    const plain = (str: string, x: number) => toItem({ str, transform: [11, 0, 0, 11, x, 500], width: 11 * str.length, height: 11, fontName: 'f' }, false, false)!;
+    expect(rowText(rowsOf([plain('그 외 몇 개', 70)], 1)[0])).toBe('그 외 몇 개');
+    expect(rowText(rowsOf([plain('이 책', 70), plain(' ', 103), plain('참 좋다', 110)], 1)[0])).toBe('이 책 참 좋다');
   });
 
   test("a page with too few lines to tell its line pitch takes the document's: a two-line paragraph set 1.7 apart stays one", () => {
