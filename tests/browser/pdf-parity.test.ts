@@ -3,7 +3,7 @@
 // for byte, what the reader gives in Node with the CLI's pdf.js options (src/node/document-readers.ts)
 // — the chunks measured in the page are the chunks `batch` writes. The files: the public PDFs the
 // project commits (tagged, untagged, ruled tables, a 36-page manual, Arabic, Hebrew and vertical
-// Japanese), and a page of Chinese, Japanese
+// Japanese, a generated Korean report), and a page of Chinese, Japanese
 // and Korean set in fonts with a predefined CMap and no ToUnicode map (text lost without the CMaps).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

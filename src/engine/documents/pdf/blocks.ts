@@ -18,12 +18,15 @@ const BULLET = new RegExp(`^(?:[${BULLET_CHARS}ㅇ◆◇▶►➢✓✔❖※]|[
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
 
-export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[], runIns?: Map<Row, RunIn>): PBlock[] {
+export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[], runIns?: Map<Row, RunIn>, docPitch?: Map<number, number>): PBlock[] {
   const out: PBlock[] = [];
   const listStack: number[] = [];
   // The usual distance between baselines of consecutive lines of one size (the line pitch): text set
-  // with wide leading (1.5 or double spacing) still reads as paragraphs.
+  // with wide leading (1.5 or double spacing) still reads as paragraphs. A page with too few lines
+  // of a size to tell (a two-line paragraph between lists and a table) takes the document's pitch
+  // (see linePitch over all pages), so its lines set 1.7 apart are not each a paragraph.
   const pitch = linePitch(rows);
+  for (const [k, p] of docPitch ?? []) if (!pitch.has(k)) pitch.set(k, p);
   const near = (a: Row, b: Row, ems: number) => {
     if (b.jump || a.page !== b.page || a.y - b.y <= 0) return false;
     const size = Math.max(a.size, b.size);
@@ -284,7 +287,7 @@ export function codeGrid(rows: Row[]): { minX: number; cw: number } {
 }
 
 /** The most common baseline distance between consecutive rows of each size (rounded to 0.5 pt). */
-function linePitch(rows: Row[]): Map<number, number> {
+export function linePitch(rows: Row[]): Map<number, number> {
   const counts = new Map<number, Map<number, number>>();
   for (let i = 1; i < rows.length; i++) {
     const a = rows[i - 1];

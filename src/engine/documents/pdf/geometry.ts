@@ -263,6 +263,23 @@ function fragWithParts(items: Item[], rtl: boolean): Frag {
   return f;
 }
 
+/** Hangul syllables (with figures, punctuation) one space apart ("최 근", "있 다 ."): how pdf.js writes a word set with wide tracking. */
+const LETTER_SPACED = /^(?=.*\p{Script=Hangul})[\p{Script=Hangul}\p{N}\p{P}](?: [\p{Script=Hangul}\p{N}\p{P}])+$/u;
+
+/**
+ * Hangul set with tracking between 0.1 and 0.6 em (justified so that the extra space goes between
+ * all syllables, as Korean word processors do): pdf.js puts a space between every two syllables of
+ * a word inside its item ("최 근") and ends the item at each wider word gap. A row of such items:
+ * most of its visible items are syllables one space apart or single syllables, at least two of them
+ * the former. Their inner spaces are then tracking, and the word spaces are the gaps between items.
+ */
+function letterSpacedHangul(items: Item[]): boolean {
+  const vis = items.filter((it) => !isBlank(it.s));
+  const spaced = vis.filter((it) => LETTER_SPACED.test(it.s)).length;
+  const single = vis.filter((it) => /^\p{Script=Hangul}$/u.test(it.s)).length;
+  return spaced >= 2 && (spaced + single) >= 0.6 * vis.length;
+}
+
 function fragOf(items: Item[], rtl: boolean): Frag {
   while (items.length && isBlank(items[items.length - 1].s)) items.pop();
   // Visible items left to right, each with whether a space stands before it (a blank item drawn
@@ -273,11 +290,13 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   // Text placed glyph by glyph with tracking (letter spacing, justified Hangul): a word space is a
   // gap wider than the usual one between letters, not any gap (scripts.ts trackedSpace).
   const tracked = trackedSpace(items);
-  for (const it of items) {
+  const spacedOut = letterSpacedHangul(items);
+  for (let it of items) {
     if (isBlank(it.s)) {
       spaced = true;
       continue;
     }
+    if (spacedOut && LETTER_SPACED.test(it.s)) it = { ...it, s: it.s.replace(/ /g, '') };
     const gap = it.x - prevEnd;
     const prev = vis[vis.length - 1]?.it.s ?? '';
     const cjk = CJK.test(prev.slice(-1)) && CJK.test(it.s[0]);

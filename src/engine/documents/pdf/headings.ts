@@ -140,7 +140,8 @@ const SECTION_NUMBER = new RegExp(
     '(?:(\\d{1,2}(?:\\.\\d{1,2}){0,5})\\.?|\\((\\d{1,2})\\)|([IVXLC]{1,6})\\.|([A-H])\\.)\\s+' +
     // Korean, Japanese and Chinese: Ⅰ. (U+2160…), 가. (가)  ①, 第1章, 一、 （一）, a space or not.
     `|(?:([Ⅰ-Ⅻ])\\.?|([${HANGUL_ITEM}])\\.|\\(([${HANGUL_ITEM}])\\)|([①-⑳])|(第[0-9０-９一二三四五六七八九十百]+[章節条編部])|([一二三四五六七八九十]+)、|（([一二三四五六七八九十0-9０-９]+)）)\\s*` +
-    ')(?=\\p{L})',
+    // A letter after the number, or figures run into a CJK or Hangul word ("가. 1단계 기반 조성").
+    ')(?=\\p{L}|\\p{N}{1,4}\\p{Lo})',
   'u',
 );
 

@@ -7,7 +7,7 @@
 
 import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
-import { layoutBlocks, continues, mergeParagraph } from './blocks.ts';
+import { layoutBlocks, linePitch, continues, mergeParagraph } from './blocks.ts';
 import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
 import { belowOutline, compact, flattenOutline, fontHeadings, isBoldFontName, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
@@ -497,7 +497,8 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       const runIns = headings === 'outline' ? undefined : runInHeadings(all, headingOf);
       fontCues += headingOf.size + (runIns?.size ?? 0);
       // Page by page, so that a tagged page between untagged ones keeps its place.
-      ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes, runIns)));
+      const docPitch = linePitch(all);
+      ordered.forEach((rows, k) => perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, vocab, notes, runIns, docPitch)));
     }
     const blocks = joinPages([...perPage.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), vocab);
     const { markdown, pages: ranges, columns } = renderBlocks(stripUndecodable(blocks));
