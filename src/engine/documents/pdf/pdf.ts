@@ -319,7 +319,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   const strs = await rtlStrings(page, tc, codes.showText);
   const deg = dominantTurn(tc.items.filter(isText));
   const turned = deg ? turnOf(deg, page.view) : null;
-  const items: Item[] = [];
+  let items: Item[] = [];
   const mcStack: (string | null)[] = [];
   let shown = 0;
   let undecodable = 0;
@@ -348,7 +348,8 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     if (item) items.push(item);
   }
   // Vertical CJK columns laid on their side, rightmost first (vertical.ts).
-  if (items.some((i) => i.ttb)) items.splice(0, items.length, ...uprightVertical(items));
+  // (Reassigned, not spliced in: a spread of a page's items overflows the stack past some 120,000.)
+  if (items.some((i) => i.ttb)) items = uprightVertical(items);
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();

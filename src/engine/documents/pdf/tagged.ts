@@ -186,7 +186,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
         const got = byMc.get(x.id);
         if (got && !used.has(x.id)) {
           used.add(x.id);
-          all.push(...got);
+          for (const it of got) all.push(it);
         }
         return;
       }
@@ -207,7 +207,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
     const kept = new Set(frags.flatMap(({ f, y }) => all.filter((it) => Math.abs(it.y - y) <= 0.4 * it.size && it.x >= f.x0 - 1 && it.x <= f.x1 + 1)));
     const prose = all.filter((it) => kept.has(it));
     if (into) {
-      into.push(...prose, ...captions.flat());
+      for (const it of [prose, ...captions].flat()) into.push(it);
       return;
     }
     const from = blocks.length;
@@ -343,7 +343,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       const t = textOfItems(its);
       if (t) {
         push({ kind: 'heading', level: h[1] ? Number(h[1]) : 1, text: t, page }, its);
-        if (!h[1]) bare.set(blocks[blocks.length - 1], Math.max(...its.map((it) => it.size)));
+        if (!h[1]) bare.set(blocks[blocks.length - 1], its.reduce((m, it) => Math.max(m, it.size), -Infinity));
       }
       return;
     }
