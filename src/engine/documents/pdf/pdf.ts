@@ -313,10 +313,10 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // A tagged PDF's pages are read without it first (null): only the pages that turn out to need
   // font cues pay for the operator list (loadBold).
   const fetched = fontBold ? await learnFonts(page, fontUseOf(tc), fontBold) : false;
-  // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
-  // where it runs left to right, its drawn lines with it (rotation.ts).
   // Right-to-left words drawn with ligature glyphs, which pdf.js reverses letter by letter (glyph-order.ts).
   const strs = await rtlStrings(page, tc, codes.showText);
+  // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
+  // where it runs left to right, its drawn lines with it (rotation.ts).
   const deg = dominantTurn(tc.items.filter(isText));
   const turned = deg ? turnOf(deg, page.view) : null;
   let items: Item[] = [];
@@ -324,7 +324,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   let shown = 0;
   let undecodable = 0;
   let inArtifact = 0;
-  for (const [k, it] of tc.items.entries()) {
+  for (const [at, it] of tc.items.entries()) {
     if (!isText(it)) {
       // Text inside an Artifact sequence (running lines, page numbers) is marked as such (tagged.ts).
       if (it.type === 'endMarkedContent') {
@@ -341,7 +341,7 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
     shown += it.str.length;
     if (UNDECODABLE.test(it.str)) undecodable += it.str.length - it.str.replace(UNDECODABLE_ALL, '').length;
-    const fixed = strs?.[k];
+    const fixed = strs?.[at];
     const src = fixed !== undefined && fixed !== it.str ? { ...it, str: fixed } : it;
     const placed = turned && src.transform.length >= 6 ? { ...src, transform: compose(src.transform.slice(0, 6) as Matrix, turned.matrix) } : src;
     const item = toItem(placed, mono, fontBold?.get(it.fontName) ?? false, mc);
