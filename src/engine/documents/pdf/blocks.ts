@@ -7,10 +7,9 @@
 import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
 import { BULLET_CHARS, LIST_MARKER, type RunIn } from './headings.ts';
 import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from './scripts.ts';
-import { buildTable, overlapping, proseReason } from './tables.ts';
+import { buildTable, overlapping, proseReason, TERMINAL } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
-const TERMINAL = /[.!?:;…"”’)\]]$/;
 // List markers that may stand apart from their text (a gap after them makes the lines look like
 // two columns): bullets, Korean bullets ("ㅇ", "◇") and circled digits, "1." "(1)" "a)", Korean
 // "가." "나." (the syllables that letter items, as headings.ts and scripts.ts count them), CJK
