@@ -338,11 +338,13 @@ const PART = /^(?:chapter|part|section|appendix|annex|cap[íi]tulo|parte|se[çc]
 function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
   if (found.length < 2) return;
   const index = new Map(rows.map((r, i) => [r, i]));
-  const isFound = new Set(found.map(([r]) => r));
+  // Each found row's style, by row (looked up per row, not searched for in `found`: a page of many
+  // heading-styled lines would cost their square).
+  const isFound = new Map(found.map(([r, f]) => [r, f]));
   const first = found[0][0];
   let i = index.get(first)!;
   // The title's continuation lines: the next rows found with the same style.
-  while (i + 1 < rows.length && isFound.has(rows[i + 1]) && rows[i + 1].page === first.page && found.find(([r]) => r === rows[i + 1])![1].key === found[0][1].key) i++;
+  while (i + 1 < rows.length && rows[i + 1].page === first.page && isFound.get(rows[i + 1])?.key === found[0][1].key) i++;
   // Body text: a long line at body size ending a sentence, or one that runs on to a close line of
   // its size starting at the paragraph's left edge (the first line may be indented; centred or
   // right-aligned lines of a title page start at different places).
@@ -361,12 +363,14 @@ function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][]
   for (let k = i + 1; k < rows.length && rows[k].page === first.page; k++) {
     const r = rows[k];
     if (bodyLine(k)) break;
-    const entry = isFound.has(r) ? found.find(([x]) => x === r)! : null;
-    if (!entry || entry[1].depth > 0 || PART.test(textOf(r))) continue;
+    const entry = isFound.get(r);
+    if (!entry || entry.depth > 0 || PART.test(textOf(r))) continue;
     if (!bodyLine(k + 1)) drop.add(r);
   }
   if (!drop.size) return;
-  for (let k = found.length - 1; k >= 0; k--) if (drop.has(found[k][0])) found.splice(k, 1);
+  const kept = found.filter(([r]) => !drop.has(r));
+  found.splice(0, found.length);
+  for (const e of kept) found.push(e);
 }
 
 /** A run-in heading: the bold numbered opening of a paragraph's first line, split off as a heading. */
