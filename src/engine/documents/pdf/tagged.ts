@@ -35,6 +35,28 @@ export const ARTIFACT_MC = '#artifact';
 
 const PARA = new Set(['P', 'Caption', 'BlockQuote', 'Quote', 'Note', 'TOCI', 'Lbl', 'LBody', 'Formula']);
 const SKIP = new Set(['Artifact', 'Annot', 'Form']);
+/** The first index of `xs` (sorted by `key`, ascending) whose key is `v` or more. */
+function firstAtOrAbove<T>(xs: T[], v: number, key: (x: T) => number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(xs[mid]) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Does x lie within one of a line's fragments (a point of slack each side)? `fs` sorted by x0; they
+ * do not overlap, so the one holding x starts around x: a binary search, not a pass over the line
+ * (a row of many fragments times its many items would cost their product).
+ */
+function underFrag(fs: Frag[], x: number): boolean {
+  const k = firstAtOrAbove(fs, x + 1, (f) => f.x0);
+  return [k, k - 1, k - 2].some((j) => j >= 0 && j < fs.length && x >= fs[j].x0 - 1 && x <= fs[j].x1 + 1);
+}
+
 /** Lines within reach of a figure's item that are looked at for it (see figure()). */
 const MAX_FIGURE_LINES = 8;
 const BLOCK = new Set(['H', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'Title', 'L', 'Table', 'Code', 'Figure', ...PARA, ...SKIP]);
@@ -213,24 +235,9 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       .map((r) => ({ y: r.y, fs: r.frags.filter((f) => sentence(f.text)).sort((a, b) => a.x0 - b.x0) }))
       .filter((l) => l.fs.length)
       .sort((a, b) => a.y - b.y);
-    const firstAtOrAbove = <T>(xs: T[], v: number, key: (x: T) => number) => {
-      let lo = 0;
-      let hi = xs.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (key(xs[mid]) < v) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    const inFrag = (fs: Frag[], x: number) => {
-      // The fragments starting around x (they do not overlap: the one holding x is among them).
-      const k = firstAtOrAbove(fs, x + 1, (f) => f.x0);
-      return [k, k - 1, k - 2].some((j) => j >= 0 && j < fs.length && x >= fs[j].x0 - 1 && x <= fs[j].x1 + 1);
-    };
     const prose = all.filter((it) => {
       const reach = 0.4 * it.size;
-      for (let i = firstAtOrAbove(lines, it.y - reach, (l) => l.y), n = 0; i < lines.length && lines[i].y <= it.y + reach && n < MAX_FIGURE_LINES; i++, n++) if (inFrag(lines[i].fs, it.x)) return true;
+      for (let i = firstAtOrAbove(lines, it.y - reach, (l) => l.y), n = 0; i < lines.length && lines[i].y <= it.y + reach && n < MAX_FIGURE_LINES; i++, n++) if (underFrag(lines[i].fs, it.x)) return true;
       return false;
     });
     if (into) {
@@ -561,17 +568,11 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[]; 
   // A row's items: those near its baseline (binary search in the page's items sorted by height) and under one of its fragments.
   const itemsOfRow = (its: Item[], r: Row) => {
     const reach = 0.4 * r.size;
-    let lo = 0;
-    let hi = its.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (its[mid].y > r.y + reach) lo = mid + 1;
-      else hi = mid;
-    }
+    const fs = [...r.frags].sort((a, b) => a.x0 - b.x0);
     const out: Item[] = [];
-    for (let k = lo; k < its.length && its[k].y >= r.y - reach; k++) {
+    for (let k = firstAtOrAbove(its, -(r.y + reach), (it) => -it.y); k < its.length && its[k].y >= r.y - reach; k++) {
       const it = its[k];
-      if (Math.abs(it.y - r.y) <= 0.4 * it.size && r.frags.some((f) => it.x >= f.x0 - 1 && it.x <= f.x1 + 1)) out.push(it);
+      if (Math.abs(it.y - r.y) <= 0.4 * it.size && underFrag(fs, it.x)) out.push(it);
     }
     return out;
   };
