@@ -11,7 +11,7 @@
 //   twoContentSlides: landscape slides with a title over two columns of bullets, drawn bottom-up,
 //     each word a separate run.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { PdfCase } from './pdf-cases.ts';
+import { wrap as lines, type PdfCase } from './pdf-cases.ts';
 
 const VOCAB = 'gutter column band caption figure footnote title margin reading order layout paragraph sentence window token section heading corpus index answer'.split(' ');
 
@@ -24,20 +24,6 @@ function prose(seed: number, n: number): string[] {
   });
 }
 
-/** Lines of at most `width` points. */
-function lines(text: string[], font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (const w of text) {
-    const next = cur ? `${cur} ${w}` : w;
-    if (cur && font.widthOfTextAtSize(next, size) > width) {
-      out.push(cur);
-      cur = w;
-    } else cur = next;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
 
 interface Placed {
   x: number;

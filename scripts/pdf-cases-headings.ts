@@ -4,7 +4,10 @@
 // chapter titles as running headers, roman page numbers in the front matter and the title on page 1
 // in the running header's words; labels set in bold at body size that are no section headings.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { PdfCase } from './pdf-cases.ts';
+import { wrap as wrapWords, type PdfCase } from './pdf-cases.ts';
+
+/** Lines of at most `width` points. */
+const wrap = (text: string, font: PDFFont, size: number, width: number) => wrapWords(text.split(' '), font, size, width);
 
 const LOREM = 'reading careful layout pages columns words lines between measure section figure table notes header footer number chapter order text paragraph title'.split(' ');
 
@@ -19,20 +22,6 @@ function sentence(seed: number, n: number): string {
   return `${w.join(' ')}.`;
 }
 
-/** Lines of at most `width` points. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (const w of text.split(' ')) {
-    const next = cur ? `${cur} ${w}` : w;
-    if (cur && font.widthOfTextAtSize(next, size) > width) {
-      out.push(cur);
-      cur = w;
-    } else cur = next;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
 
 /** A paragraph of `sentences` generated sentences at body size from `y`; returns the next y and its lines. */
 function paragraph(page: PDFPage, font: PDFFont, seed: number, sentences: number, y: number, x = 72, width = 450, size = 10): { y: number; lines: string[] } {

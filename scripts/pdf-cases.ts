@@ -26,8 +26,8 @@ function words(seed: number, n: number): string[] {
   });
 }
 
-/** Lines of at most `width` points of `font` at `size`. */
-function wrap(text: string[], font: PDFFont, size: number, width: number): string[] {
+/** Words set in lines of at most `width` points of `font` at `size` (the generators' one wrapper). */
+export function wrap(text: string[], font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let cur = '';
   for (const w of text) {

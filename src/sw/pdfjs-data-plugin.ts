@@ -11,7 +11,7 @@
 // so they always match the pdf.js version installed.
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** Where the page finds them, relative to index.html. */
@@ -22,17 +22,28 @@ function packageDir(): string {
   return dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 }
 
+/**
+ * The file of the package that the dev server answers `url` with, or null (then the request goes
+ * on to Vite). Only a plain file name (letters, digits, ".", "_", "-"; no "..", no separator of
+ * any platform, no escape that decodes to one) directly inside one of the two folders.
+ */
+export function pdfjsDataFile(root: string, url: string): string | null {
+  const m = /^\/pdfjs\/(cmaps|standard_fonts)\/([A-Za-z0-9_][A-Za-z0-9._-]*)$/.exec(url.split(/[?#]/)[0]);
+  if (!m || m[2].includes('..')) return null;
+  const dir = join(root, m[1]);
+  const file = join(dir, m[2]);
+  if (dirname(file) !== dir || !existsSync(file) || !statSync(file).isFile()) return null;
+  return file;
+}
+
 export function pdfjsDataPlugin(): Plugin {
   return {
     name: 'chunklab:pdfjs-data',
     configureServer(server) {
       const root = packageDir();
       server.middlewares.use((req, res, next) => {
-        const path = decodeURIComponent((req.url ?? '').split('?')[0]);
-        const m = /^\/pdfjs\/(cmaps|standard_fonts)\/([^/]+)$/.exec(path);
-        if (!m) return next();
-        const file = normalize(join(root, m[1], m[2]));
-        if (!file.startsWith(join(root, m[1])) || !existsSync(file) || !statSync(file).isFile()) return next();
+        const file = pdfjsDataFile(root, req.url ?? '');
+        if (!file) return next();
         res.setHeader('Content-Type', 'application/octet-stream');
         createReadStream(file).pipe(res);
       });

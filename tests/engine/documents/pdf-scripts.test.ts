@@ -66,6 +66,21 @@ describe('glyph order of right-to-left words', () => {
     expect(fixGlyphOrder([item, { str: 'abc', dir: 'ltr' }], stream)).toEqual([w1.join('') + ' 20 ' + w2.join(''), 'abc']);
   });
 
+  test('the search is bounded: once its budget is spent, words stay as pdf.js gave them', () => {
+    // Two items, each one ligature word; many words missing from the glyphs between them.
+    const word = ['م', 'لم', 'ا'];
+    const drawn = [...word].reverse();
+    const stream = glyphStreamOf(opsOf([...drawn, ...drawn]), SHOW)!;
+    const item = { str: pdfjsBidi(drawn.join('')), dir: 'rtl' };
+    const missing = Array.from({ length: 50 }, () => ({ str: 'صصص', dir: 'rtl' }));
+    const items = [item, ...missing, item];
+    const fixedWord = word.join('');
+    // With the default budget both are rebuilt; with a budget the missing words use up, only the first.
+    expect(fixGlyphOrder(items, stream)).toEqual([fixedWord, ...missing.map((m) => m.str), fixedWord]);
+    const small = fixGlyphOrder(items, stream, 20 * stream.text.length);
+    expect([small[0], small[small.length - 1]]).toEqual([fixedWord, item.str]);
+  });
+
   test('a generated PDF with shaped Arabic (lam-alef, lam-hamza) and Hebrew brackets drawn by shape reads in logical order', async () => {
     const path = 'tests/fixtures/documents/rtl-shaped.pdf';
     const raw = await pdfjsText(path);

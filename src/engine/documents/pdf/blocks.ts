@@ -6,14 +6,20 @@
 
 import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
 import { BULLET_CHARS, LIST_MARKER, type RunIn } from './headings.ts';
-import { buildTable, overlapping, proseReason } from './tables.ts';
+import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from './scripts.ts';
+import { buildTable, overlapping, proseReason, TERMINAL } from './tables.ts';
 import type { PBlock, Row } from './types.ts';
 
-const TERMINAL = /[.!?:;…"”’)\]]$/;
 // List markers that may stand apart from their text (a gap after them makes the lines look like
-// two columns): bullets, Korean "ㅇ" and circled digits, "1." "(1)" "a)", Korean "가." "나.", CJK
+// two columns): bullets, Korean bullets ("ㅇ", "◇") and circled digits, "1." "(1)" "a)", Korean
+// "가." "나." (the syllables that letter items, as headings.ts and scripts.ts count them), CJK
 // "一、" "（一）".
-const BULLET = new RegExp(`^(?:[${BULLET_CHARS}ㅇ◆◇▶►➢✓✔❖※]|[①-⑳]|\\(?(?:\\d{1,3}|[a-z]|[가-힣])[.)]|[一二三四五六七八九十]{1,3}、|（[一二三四五六七八九十]{1,3}）)(?:\\s|$)`, 'u');
+const BULLET = new RegExp(
+  `^(?:[${BULLET_CHARS}${SCRIPT_BULLETS}➢✓✔❖※]|[①-⑳]|\\(?(?:\\d{1,3}|[a-z]|[${HANGUL_ITEM}])[.)]|[${CJK_NUMERAL}]{1,3}、|（[${CJK_NUMERAL}]{1,3}）)(?:\\s|$)`,
+  'u',
+);
+/** A bullet written as "-" in the Markdown. */
+const DASH_BULLET = new RegExp(`^[${BULLET_CHARS}]$`, 'u');
 
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
@@ -154,7 +160,7 @@ export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vo
       const under = (n: Row) => n.frags[0].x0 > x0 + 2 || (n.frags[0].x0 >= x0 - 2 && continues(parts[parts.length - 1], rowText(n)));
       while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && under(rows[j])) parts.push(rowText(rows[j++]));
       const mark = m[0].trim();
-      const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : new RegExp(`^[${BULLET_CHARS}]$`, 'u').test(mark) ? '-' : `- ${mark}`;
+      const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : DASH_BULLET.test(mark) ? '-' : `- ${mark}`;
       out.push({ kind: 'list-item', text: joinLines(parts, vocab), depth: listStack.length, marker, page: r.page });
       i = j;
       continue;

@@ -216,12 +216,12 @@ function orderRegion(lines: Line[], rtl: (l: Line) => boolean, depth: number, ju
     const [body1, notes1] = splitNotes(first);
     const [body2, notes2] = splitNotes(second);
     const notes = [...notes1, ...notes2];
-    out.push(...body1);
+    for (const x of body1) out.push(x);
     if (body2.length && body1.length) jumps.add(body2[0]);
-    out.push(...body2);
+    for (const x of body2) out.push(x);
     if (notes.length && (body1.length || body2.length)) jumps.add(notes[0]);
     if (notes2.length && notes1.length) jumps.add(notes2[0]);
-    out.push(...notes);
+    for (const x of notes) out.push(x);
     L = [];
     R = [];
   };

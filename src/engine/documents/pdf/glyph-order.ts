@@ -22,8 +22,16 @@ export interface GlyphOps {
 const RTL_WORD = /(?:(?![\u0660-\u0669\u06F0-\u06F9])[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}\p{Script_Extensions=Syriac}\p{Script_Extensions=Thaana}\p{Script_Extensions=Nko}])+/gu;
 const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
-/** Bounds on the work: glyphs read from one page's operator list, characters searched per word. */
+/** Bounds on the work: glyphs read from one page's operator list… */
 const MAX_GLYPHS = 200_000;
+/**
+ * …and characters of the glyph stream searched for one page's words: a few million, and at least
+ * this many passes over the stream (a word not found costs a scan to the end, twice: from the
+ * cursor, then from the start). A page of many right-to-left words missing from its glyphs would
+ * otherwise cost words × glyphs.
+ */
+const SEARCH_PASSES = 16;
+const SEARCH_CHARS = 1 << 22;
 
 /** The page's glyph strings in drawing order: their concatenation and where each glyph starts. */
 export interface GlyphStream {
@@ -69,18 +77,22 @@ const reverse = (s: string) => Array.from(s).reverse().join('');
 /**
  * Strings of pdf.js's right-to-left items (in content order) with each word rebuilt from its glyphs
  * in logical order. Items that are not right-to-left come back unchanged. A word not found in the
- * glyph stream (pdf.js inserted or merged something) is left as pdf.js gave it.
+ * glyph stream (pdf.js inserted or merged something) is left as pdf.js gave it, and so is every
+ * word once `budget` characters of the stream have been searched.
  */
-export function fixGlyphOrder(items: { str: string; dir?: string }[], stream: GlyphStream): string[] {
+export function fixGlyphOrder(items: { str: string; dir?: string }[], stream: GlyphStream, budget = SEARCH_PASSES * stream.text.length + SEARCH_CHARS): string[] {
   const { text, starts } = stream;
   let cursor = 0;
+  // Once the search budget is spent, the remaining words stay as pdf.js gave them.
   const find = (v: string): number => {
-    for (let from = cursor; ; ) {
+    for (let from = cursor; budget > 0; ) {
       const k = text.indexOf(v, from);
+      budget -= (k < 0 ? text.length : k + v.length) - from + 1;
       if (k < 0) return -1;
       if (starts[k] && starts[k + v.length]) return k;
       from = k + 1;
     }
+    return -1;
   };
   return items.map((it) => {
     if (it.dir !== 'rtl' || !it.str) return it.str;

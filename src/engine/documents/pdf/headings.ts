@@ -4,7 +4,7 @@
 // distinct (size, bold) style a level, larger first.
 
 import { endsInLeader, rowText } from './geometry.ts';
-import { SCRIPT_LIST_MARKER } from './scripts.ts';
+import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_LIST_MARKER } from './scripts.ts';
 import type { PdfOutlineNode, Row } from './types.ts';
 
 export interface OutlineEntry {
@@ -129,8 +129,6 @@ export function bodyStyle(rows: Row[]): { size: number; bold: boolean } {
  * SCRIPT_LIST_MARKER and keep their own character).
  */
 export const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-';
-/** The Hangul syllables that letter items in order (가. 나. 다. …), as "a. b. c." do. */
-const HANGUL_ITEM = '가나다라마바사아자차카타파하';
 const MARKER = new RegExp(`^(?:[${BULLET_CHARS}]\\s|\\(?(?:\\d{1,3}|[a-zA-Z])[.)]\\s|${SCRIPT_LIST_MARKER})`, 'u');
 const BULLET_ONLY = new RegExp(`^[${BULLET_CHARS}]\\s`, 'u');
 /** Section numbers: 1, 1.2, 1.2.3 (with or without a final dot), (1), I., A. */
@@ -139,11 +137,14 @@ const SECTION_NUMBER = new RegExp(
     // 1, 1.2, 1.2.3 (a final dot or not), (1), I., A., then a space.
     '(?:(\\d{1,2}(?:\\.\\d{1,2}){0,5})\\.?|\\((\\d{1,2})\\)|([IVXLC]{1,6})\\.|([A-H])\\.)\\s+' +
     // Korean, Japanese and Chinese: Ⅰ. (U+2160…), 가. (가)  ①, 第1章, 一、 （一）, a space or not.
-    `|(?:([Ⅰ-Ⅻ])\\.?|([${HANGUL_ITEM}])\\.|\\(([${HANGUL_ITEM}])\\)|([①-⑳])|(第[0-9０-９一二三四五六七八九十百]+[章節条編部])|([一二三四五六七八九十]+)、|（([一二三四五六七八九十0-9０-９]+)）)\\s*` +
+    `|(?:([Ⅰ-Ⅻ])\\.?|([${HANGUL_ITEM}])\\.|\\(([${HANGUL_ITEM}])\\)|([①-⑳])|(第[0-9０-９${CJK_NUMERAL}百]+[章節条編部])|([${CJK_NUMERAL}]+)、|（([${CJK_NUMERAL}0-9０-９]+)）)\\s*` +
     // A letter after the number, or figures run into a CJK or Hangul word ("가. 1단계 기반 조성").
     ')(?=\\p{L}|\\p{N}{1,4}\\p{Lo})',
   'u',
 );
+
+/** A section number alone in its fragment, set apart from its title ("1   Introduction"). */
+const NUMBER_APART = new RegExp(`^(?:\\d{1,2}(?:\\.\\d{1,2}){0,5}\\.?|[IVXLC]{1,6}\\.?|[A-H]\\.|[Ⅰ-Ⅻ]\\.?|[${HANGUL_ITEM}]\\.|[①-⑳])$`, 'u');
 
 /**
  * The kind of a section number, for documents that nest kinds rather than dotted numbers
@@ -202,7 +203,7 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
   const styleOf = (r: Row, i: number): { key: string; size: number; bold: boolean; depth: number } | null => {
     // One fragment, or a section number set apart from its title ("1   Introduction").
     if (r.frags.length > 2) return null;
-    if (r.frags.length === 2 && !new RegExp(`^(?:\\d{1,2}(?:\\.\\d{1,2}){0,5}\\.?|[IVXLC]{1,6}\\.?|[A-H]\\.|[Ⅰ-Ⅻ]\\.?|[${HANGUL_ITEM}]\\.|[①-⑳])$`, 'u').test(r.frags[0].text)) return null;
+    if (r.frags.length === 2 && !NUMBER_APART.test(r.frags[0].text)) return null;
     const f = r.frags[r.frags.length - 1];
     const t = textOf(r);
     if (f.mono || !/\p{L}{2}/u.test(t) || t.length > 150 || BULLET_ONLY.test(t)) return null;
@@ -342,11 +343,13 @@ const PART = /^(?:chapter|part|section|appendix|annex|cap[íi]tulo|parte|se[çc]
 function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
   if (found.length < 2) return;
   const index = new Map(rows.map((r, i) => [r, i]));
-  const isFound = new Set(found.map(([r]) => r));
+  // Each found row's style, by row (looked up per row, not searched for in `found`: a page of many
+  // heading-styled lines would cost their square).
+  const isFound = new Map(found.map(([r, f]) => [r, f]));
   const first = found[0][0];
   let i = index.get(first)!;
   // The title's continuation lines: the next rows found with the same style.
-  while (i + 1 < rows.length && isFound.has(rows[i + 1]) && rows[i + 1].page === first.page && found.find(([r]) => r === rows[i + 1])![1].key === found[0][1].key) i++;
+  while (i + 1 < rows.length && rows[i + 1].page === first.page && isFound.get(rows[i + 1])?.key === found[0][1].key) i++;
   // Body text: a long line at body size ending a sentence, or one that runs on to a close line of
   // its size starting at the paragraph's left edge (the first line may be indented; centred or
   // right-aligned lines of a title page start at different places).
@@ -365,12 +368,14 @@ function dropBylines(rows: Row[], found: [Row, { key: string; depth: number }][]
   for (let k = i + 1; k < rows.length && rows[k].page === first.page; k++) {
     const r = rows[k];
     if (bodyLine(k)) break;
-    const entry = isFound.has(r) ? found.find(([x]) => x === r)! : null;
-    if (!entry || entry[1].depth > 0 || PART.test(textOf(r))) continue;
+    const entry = isFound.get(r);
+    if (!entry || entry.depth > 0 || PART.test(textOf(r))) continue;
     if (!bodyLine(k + 1)) drop.add(r);
   }
   if (!drop.size) return;
-  for (let k = found.length - 1; k >= 0; k--) if (drop.has(found[k][0])) found.splice(k, 1);
+  const kept = found.filter(([r]) => !drop.has(r));
+  found.splice(0, found.length);
+  for (const e of kept) found.push(e);
 }
 
 /** A run-in heading: the bold numbered opening of a paragraph's first line, split off as a heading. */

@@ -55,8 +55,8 @@ export function removeRunningLines(pages: PageRows[]): number {
   // The size of a row's words: a page number set large and bold beside a running title
   // ("47699" in 11 pt bold by a 10 pt "Federal Register / Vol. 85…") does not make the line a heading.
   const small = (r: Row) => {
-    const words = r.frags.filter((f) => !PAGE_NUMBER.test(f.text.trim()));
-    return !words.length || Math.max(...words.map((f) => f.size)) <= body + 0.5;
+    // (Not Math.max(...sizes): a row may hold more fragments than a spread takes.)
+    return r.frags.every((f) => f.size <= body + 0.5 || PAGE_NUMBER.test(f.text.trim()));
   };
   const need = Math.max(2, Math.ceil(withText * 0.5));
   const inBand = (p: PageRows, r: Row, band = BAND) => {

@@ -313,18 +313,18 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
   // A tagged PDF's pages are read without it first (null): only the pages that turn out to need
   // font cues pay for the operator list (loadBold).
   const fetched = fontBold ? await learnFonts(page, fontUseOf(tc), fontBold) : false;
-  // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
-  // where it runs left to right, its drawn lines with it (rotation.ts).
   // Right-to-left words drawn with ligature glyphs, which pdf.js reverses letter by letter (glyph-order.ts).
   const strs = await rtlStrings(page, tc, codes.showText);
+  // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
+  // where it runs left to right, its drawn lines with it (rotation.ts).
   const deg = dominantTurn(tc.items.filter(isText));
   const turned = deg ? turnOf(deg, page.view) : null;
-  const items: Item[] = [];
+  let items: Item[] = [];
   const mcStack: (string | null)[] = [];
   let shown = 0;
   let undecodable = 0;
   let inArtifact = 0;
-  for (const [k, it] of tc.items.entries()) {
+  for (const [at, it] of tc.items.entries()) {
     if (!isText(it)) {
       // Text inside an Artifact sequence (running lines, page numbers) is marked as such (tagged.ts).
       if (it.type === 'endMarkedContent') {
@@ -341,14 +341,15 @@ async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontB
     const mono = tc.styles[it.fontName]?.fontFamily === 'monospace';
     shown += it.str.length;
     if (UNDECODABLE.test(it.str)) undecodable += it.str.length - it.str.replace(UNDECODABLE_ALL, '').length;
-    const fixed = strs?.[k];
+    const fixed = strs?.[at];
     const src = fixed !== undefined && fixed !== it.str ? { ...it, str: fixed } : it;
     const placed = turned && src.transform.length >= 6 ? { ...src, transform: compose(src.transform.slice(0, 6) as Matrix, turned.matrix) } : src;
     const item = toItem(placed, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
   // Vertical CJK columns laid on their side, rightmost first (vertical.ts).
-  if (items.some((i) => i.ttb)) items.splice(0, items.length, ...uprightVertical(items));
+  // (Reassigned, not spliced in: a spread of a page's items overflows the stack past some 120,000.)
+  if (items.some((i) => i.ttb)) items = uprightVertical(items);
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
   page.cleanup?.();

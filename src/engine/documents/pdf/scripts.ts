@@ -93,6 +93,13 @@ export function trackedSpace(items: { s: string; x: number; w: number; size: num
   return letterGap > 0.1 && gaps[gaps.length - 1] > letterGap + 0.15 ? letterGap + 0.15 : 0;
 }
 
+/** The Hangul syllables that letter items in order (가. 나. 다. …), as "a. b. c." do. */
+export const HANGUL_ITEM = '가나다라마바사아자차카타파하';
+/** Bullets of Korean reports (list markers that keep their own character). */
+export const SCRIPT_BULLETS = 'ㅇ◇◆◎▶►▷ㆍ';
+/** CJK numerals that number sections and items ("一、", "（一）"). */
+export const CJK_NUMERAL = '一二三四五六七八九十';
+
 /**
  * List markers of Korean (and CJK) documents, as a regular-expression source for the reader's list
  * marker (headings.ts MARKER): circled or parenthesised numbers and Hangul ("①", "⑴", "㉮"), the
@@ -102,8 +109,8 @@ export function trackedSpace(items: { s: string; x: number; w: number; size: num
  */
 export const SCRIPT_LIST_MARKER = [
   '[\\u2460-\\u2473\\u2474-\\u2487\\u2776-\\u2793\\u3200-\\u321E\\u3260-\\u327E]\\s?',
-  '\\(?[가나다라마바사아자차카타파하][.)]\\s',
-  '\\([가나다라마바사아자차카타파하]\\)\\s?',
+  `\\(?[${HANGUL_ITEM}][.)]\\s`,
+  `\\([${HANGUL_ITEM}]\\)\\s?`,
   '[\\uFF10-\\uFF19]{1,2}[\\uFF0E.)\\uFF09]\\s?',
-  '[ㅇ◇◆◎▶►▷ㆍ]\\s',
+  `[${SCRIPT_BULLETS}]\\s`,
 ].join('|');

@@ -127,7 +127,8 @@ export function overlapping(rows: Row[]): boolean {
   return false;
 }
 
-const TERMINAL = /[.!?:;…"”’)\]]$/;
+/** A line ending a sentence or a clause (blocks.ts reads paragraphs with it too). */
+export const TERMINAL = /[.!?:;…"”’)\]]$/;
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /**

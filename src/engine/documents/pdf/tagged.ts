@@ -25,7 +25,7 @@
 import { codeGrid } from './blocks.ts';
 import { joinLines, MAX_PAD, rowText, rowsOf, type Item, type Vocab } from './geometry.ts';
 import { removeRunningLines, type PageRows } from './layout.ts';
-import type { PBlock, PdfStructLeaf, PdfStructNode, Row } from './types.ts';
+import type { Frag, PBlock, PdfStructLeaf, PdfStructNode, Row } from './types.ts';
 
 type Node = PdfStructNode | PdfStructLeaf;
 const isLeaf = (n: Node): n is PdfStructLeaf => typeof (n as PdfStructLeaf).type === 'string' && !(n as PdfStructNode).role;
@@ -35,6 +35,30 @@ export const ARTIFACT_MC = '#artifact';
 
 const PARA = new Set(['P', 'Caption', 'BlockQuote', 'Quote', 'Note', 'TOCI', 'Lbl', 'LBody', 'Formula']);
 const SKIP = new Set(['Artifact', 'Annot', 'Form']);
+/** The first index of `xs` (sorted by `key`, ascending) whose key is `v` or more. */
+function firstAtOrAbove<T>(xs: T[], v: number, key: (x: T) => number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(xs[mid]) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Does x lie within one of a line's fragments (a point of slack each side)? `fs` sorted by x0; they
+ * do not overlap, so the one holding x starts around x: a binary search, not a pass over the line
+ * (a row of many fragments times its many items would cost their product).
+ */
+function underFrag(fs: Frag[], x: number): boolean {
+  const k = firstAtOrAbove(fs, x + 1, (f) => f.x0);
+  return [k, k - 1, k - 2].some((j) => j >= 0 && j < fs.length && x >= fs[j].x0 - 1 && x <= fs[j].x1 + 1);
+}
+
+/** Lines within reach of a figure's item that are looked at for it (see figure()). */
+const MAX_FIGURE_LINES = 8;
 const BLOCK = new Set(['H', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'Title', 'L', 'Table', 'Code', 'Figure', ...PARA, ...SKIP]);
 
 /** Standard structure types of PDF 1.7 and 2.0: taken as they are. */
@@ -186,7 +210,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
         const got = byMc.get(x.id);
         if (got && !used.has(x.id)) {
           used.add(x.id);
-          all.push(...got);
+          for (const it of got) all.push(it);
         }
         return;
       }
@@ -203,11 +227,21 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
       return words.length >= 3 && words.filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
     };
-    const frags = rowsOf(all, page).flatMap((r) => r.frags.filter((f) => sentence(f.text)).map((f) => ({ f, y: r.y })));
-    const kept = new Set(frags.flatMap(({ f, y }) => all.filter((it) => Math.abs(it.y - y) <= 0.4 * it.size && it.x >= f.x0 - 1 && it.x <= f.x1 + 1)));
-    const prose = all.filter((it) => kept.has(it));
+    // The figure's items inside such a fragment (on its line, within its extent). Looked up by
+    // line and by x (sorted, binary search), not item by fragment: a figure of many items and many
+    // sentences would cost their product; an item is matched against its first MAX_FIGURE_LINES
+    // lines within reach only.
+    const lines = rowsOf(all, page)
+      .map((r) => ({ y: r.y, fs: r.frags.filter((f) => sentence(f.text)).sort((a, b) => a.x0 - b.x0) }))
+      .filter((l) => l.fs.length)
+      .sort((a, b) => a.y - b.y);
+    const prose = all.filter((it) => {
+      const reach = 0.4 * it.size;
+      for (let i = firstAtOrAbove(lines, it.y - reach, (l) => l.y), n = 0; i < lines.length && lines[i].y <= it.y + reach && n < MAX_FIGURE_LINES; i++, n++) if (underFrag(lines[i].fs, it.x)) return true;
+      return false;
+    });
     if (into) {
-      into.push(...prose, ...captions.flat());
+      for (const it of [prose, ...captions].flat()) into.push(it);
       return;
     }
     const from = blocks.length;
@@ -343,7 +377,7 @@ export function taggedBlocks(tree: PdfStructNode, items: Item[], page: number, v
       const t = textOfItems(its);
       if (t) {
         push({ kind: 'heading', level: h[1] ? Number(h[1]) : 1, text: t, page }, its);
-        if (!h[1]) bare.set(blocks[blocks.length - 1], Math.max(...its.map((it) => it.size)));
+        if (!h[1]) bare.set(blocks[blocks.length - 1], its.reduce((m, it) => Math.max(m, it.size), -Infinity));
       }
       return;
     }
@@ -534,17 +568,11 @@ export function taggedRunning(pages: { n: number; box: number[]; items: Item[]; 
   // A row's items: those near its baseline (binary search in the page's items sorted by height) and under one of its fragments.
   const itemsOfRow = (its: Item[], r: Row) => {
     const reach = 0.4 * r.size;
-    let lo = 0;
-    let hi = its.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (its[mid].y > r.y + reach) lo = mid + 1;
-      else hi = mid;
-    }
+    const fs = [...r.frags].sort((a, b) => a.x0 - b.x0);
     const out: Item[] = [];
-    for (let k = lo; k < its.length && its[k].y >= r.y - reach; k++) {
+    for (let k = firstAtOrAbove(its, -(r.y + reach), (it) => -it.y); k < its.length && its[k].y >= r.y - reach; k++) {
       const it = its[k];
-      if (Math.abs(it.y - r.y) <= 0.4 * it.size && r.frags.some((f) => it.x >= f.x0 - 1 && it.x <= f.x1 + 1)) out.push(it);
+      if (Math.abs(it.y - r.y) <= 0.4 * it.size && underFrag(fs, it.x)) out.push(it);
     }
     return out;
   };
