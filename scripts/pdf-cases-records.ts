@@ -7,6 +7,9 @@
 // - `CONTROL`: a grid ruled between every row, whose cells wrap: a note wrapped over two lines
 //   beside one-line cells, and a row where two cells wrap while the figure beside them does not.
 //   Each wrapped cell must stay one cell, its lines joined with spaces.
+// - `HEADLESS`: a small grid with no header row (a rule above two records, one under them, a total
+//   row, a rule below; a line between the columns): the first grid row holds the records, the first
+//   of them stands as the header.
 // Each comes with the tables a reader must write, from the case's own spec.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PdfCase } from './pdf-cases.ts';
@@ -40,6 +43,15 @@ export const CONTROL = {
   xs: [72, 130, 220, 400],
 };
 
+export const HEADLESS = {
+  body: [
+    ['Consistent groups', '36 (75%)'],
+    ['Inconsistent groups', '12'],
+  ],
+  total: ['Total', '48'],
+  xs: [72, 190, 250],
+};
+
 function put(page: PDFPage, font: PDFFont, s: string, x: number, y: number) {
   page.drawText(s, { x, y, size: SIZE, font, color: rgb(0, 0, 0) });
 }
@@ -52,7 +64,7 @@ function vlines(page: PDFPage, xs: number[], top: number, bottom: number) {
   for (const x of xs) page.drawLine({ start: { x, y: top }, end: { x, y: bottom }, thickness: 0.5, color: rgb(0, 0, 0) });
 }
 
-/** The page: the records grid under its caption, then the control grid under its own. */
+/** The page: the records grid under its caption, the control grid under its own, the headless grid. */
 export async function recordsCase(): Promise<PdfCase> {
   const pdf = await PDFDocument.create();
   const f = await pdf.embedFont(StandardFonts.Helvetica);
@@ -90,14 +102,28 @@ export async function recordsCase(): Promise<PdfCase> {
     }
     vlines(page, xs, top, y);
   }
+  // Headless grid: two records in the first grid row, the total in the second.
+  {
+    const { xs } = HEADLESS;
+    const top = 400;
+    const mid = top - 6 - LEAD * HEADLESS.body.length;
+    const bottom = mid - 16;
+    hline(page, xs[0], xs[xs.length - 1], top);
+    hline(page, xs[0], xs[xs.length - 1], mid);
+    hline(page, xs[0], xs[xs.length - 1], bottom);
+    vlines(page, xs, top, bottom);
+    HEADLESS.body.forEach((rec, j) => rec.forEach((s, c) => put(page, f, s, xs[c] + 4, top - 11 - LEAD * j)));
+    HEADLESS.total.forEach((s, c) => put(page, f, s, xs[c] + 4, mid - 11));
+  }
   const records = { header: RECORDS.header, rows: RECORDS.body };
   const control = { header: CONTROL.header, rows: CONTROL.body.map((r) => r.map((c) => c.join(' '))) };
+  const headless = { header: HEADLESS.body[0], rows: [...HEADLESS.body.slice(1), HEADLESS.total] };
   return {
     name: 'ruled grids: records one a line in one cell per column, wrapped cells',
     bytes: await pdf.save(),
-    text: [RECORDS.caption, ...records.header, ...records.rows.flat(), CONTROL.caption, ...control.header, ...control.rows.flat()].filter(Boolean).join(' '),
+    text: [RECORDS.caption, ...records.header, ...records.rows.flat(), CONTROL.caption, ...control.header, ...control.rows.flat(), ...headless.header, ...headless.rows.flat()].filter(Boolean).join(' '),
     outline: [],
-    tables: [records, control],
+    tables: [records, control, headless],
     running: [],
   };
 }

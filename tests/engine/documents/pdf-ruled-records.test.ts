@@ -5,11 +5,11 @@ import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { isFigure, records } from '../../../src/engine/documents/pdf/ruled.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
-import { CONTROL, RECORDS, recordsCase } from '../../../scripts/pdf-cases-records.ts';
+import { CONTROL, HEADLESS, RECORDS, recordsCase } from '../../../scripts/pdf-cases-records.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 describe('records stacked in one grid row', () => {
-  test('three rules, a line between columns: one row a record (a missing value an empty cell); wrapped cells of the control grid stay one cell', async () => {
+  test('three rules, a line between columns: one row a record (a missing value an empty cell); wrapped cells of the control grid stay one cell; records in the first row of a headless grid', async () => {
     const c = await recordsCase();
     const md = (await pdfToMarkdown(c.bytes, loadPdfjs, pdfjsOptions)).markdown;
     const tables = markdownTables(md);
@@ -17,6 +17,8 @@ describe('records stacked in one grid row', () => {
     expect(tables).toEqual([
       { header: RECORDS.header, rows: RECORDS.body.map((r) => [...r]) },
       { header: CONTROL.header, rows: CONTROL.body.map((r) => r.map((cell) => cell.join(' '))) },
+      // No header row: the first record stands as the header, the others and the total under it.
+      { header: HEADLESS.body[0], rows: [...HEADLESS.body.slice(1), HEADLESS.total] },
     ]);
     // The Markdown as written: header, separator, then one line per record, the empty place blank.
     const lines = md.split('\n');

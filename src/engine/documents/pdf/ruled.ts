@@ -591,7 +591,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     for (let k = 1; k < Math.min(3, rowsKept.length - 1); k++) if (colIdx.some((c) => find(rowsKept[k] * nc + c) === find(first * nc + c))) last = k;
     head = last + 1;
   }
-  const header = colIdx.map((c) => {
+  let header = colIdx.map((c) => {
     const seen: number[] = [];
     for (const r of rowsKept.slice(0, head)) {
       const k = find(r * nc + c);
@@ -602,7 +602,12 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   // Body cells: a merged cell's text stands in its first row and column only (the others stay
   // empty, as the PDF shows them), so no text is read twice.
   // (A header cell spanning down into the body's rows is not read again there either.)
-  const shown = new Set<number>(rowsKept.slice(0, head).flatMap((r) => colIdx.map((c) => find(r * nc + c))));
+  const shown = new Set<number>();
+  // A table with no header row (a rule above records and one under them, then a total): the first
+  // grid row holds records one a line like any other; its first record stands as the header.
+  const headRecords = head === 1 && rowsKept.length ? stackedRecords(colIdx.map((c) => find(rowsKept[0] * nc + c))) : null;
+  if (headRecords) header = headRecords[0];
+  for (const r of rowsKept.slice(0, head)) for (const c of colIdx) shown.add(find(r * nc + c));
   const body = rowsKept.slice(head).flatMap((r) => {
     const split = stackedRecords(colIdx.map((c) => find(r * nc + c)));
     if (split) return split;
@@ -615,7 +620,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
       }),
     ];
   });
-  const cells = [header, ...body];
+  const cells = [header, ...(headRecords?.slice(1) ?? []), ...body];
   if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return null;
   // Figures only, no word anywhere, in a grid with many empty cells: the value labels of a bar
   // chart whose bars and axes form the grid (a table's header or first column names its figures).
