@@ -6,6 +6,7 @@ import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { isFigure, records } from '../../../src/engine/documents/pdf/ruled.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
 import { CONTROL, HEADLESS, RECORDS, recordsCase } from '../../../scripts/pdf-cases-records.ts';
+import { UPLABELS, upLabelsCase } from '../../../scripts/pdf-cases-uplabels.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 describe('records stacked in one grid row', () => {
@@ -68,5 +69,18 @@ describe('the records rule', () => {
   test('figures: digits and no letters (numbers, amounts, dates, ranges), not words with digits', () => {
     for (const s of ['18,870', '36 (75%)', '2005-09-21 (1)', '$1.5', '12–15', '−3']) expect(isFigure(s)).toBe(true);
     for (const s of ['Route 66', 'A4', 'n/a', '—', '']) expect(isFigure(s)).toBe(false);
+  });
+});
+
+describe('column labels turned to run up the page', () => {
+  test('each turned label in the column under it, its lines left to right, pieces of a line bottom to top', async () => {
+    const c = await upLabelsCase();
+    const md = (await pdfToMarkdown(c.bytes, loadPdfjs, pdfjsOptions)).markdown;
+    // Written from the spec here: each label's lines in order, a line's pieces joined.
+    const header = UPLABELS.header.map((lines) => lines.map((pieces) => pieces.join(' ')).join(' '));
+    expect(header[3]).toBe('Production estimate of rice (tonnes)');
+    expect(markdownTables(md)).toEqual([{ header, rows: UPLABELS.body }]);
+    // No label is left outside the table.
+    expect(md.split('Requirement').length - 1).toBe(1);
   });
 });

@@ -413,7 +413,22 @@ export interface RuledTable {
 }
 
 /** Centre of an item's glyphs: its middle, a third of its size above the baseline. */
-const centre = (it: Item) => ({ x: it.x + it.w / 2, y: it.y + 0.3 * it.size });
+const centre = (it: Item) => (it.up ? { x: it.x - 0.3 * it.size, y: it.y + it.w / 2 } : { x: it.x + it.w / 2, y: it.y + 0.3 * it.size });
+
+/**
+ * Lines of a cell's labels set turned to run up the page (a narrow column's header): a label's
+ * lines stand side by side, the first on the left; pieces of one line (same x) bottom to top.
+ */
+function upLines(its: Item[]): string[] {
+  const sorted = its.filter((it) => /\S/.test(it.s)).sort((p, q) => p.x - q.x || p.y - q.y);
+  const out: { x: number; size: number; parts: string[] }[] = [];
+  for (const it of sorted) {
+    const last = out[out.length - 1];
+    if (last && it.x - last.x <= 0.4 * Math.min(last.size, it.size)) last.parts.push(it.s.trim());
+    else out.push({ x: it.x, size: it.size, parts: [it.s.trim()] });
+  }
+  return out.map((l) => l.parts.join(' '));
+}
 
 /**
  * The tables of a page from its grids and text items. Returns the tables and the items they used;
@@ -489,6 +504,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   for (const it of items) {
     if (!/\S/.test(it.s)) continue;
     visible++;
+    if (it.up) continue; // a turned label is one line's height wide
     const mid = it.y + 0.3 * it.size;
     // Inner column boundaries strictly inside the item's width, and a piece of line there at its height.
     for (let c = 1; c + 1 < g.xs.length; c++) {
@@ -514,8 +530,9 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   const text = new Map<number, string>();
   const lines = new Map<number, { y: number; size: number; text: string }[]>();
   for (const [k, its] of byCell) {
-    const rows = rowsOf(its, page);
-    const t = joinLines(rows.map(rowText), vocab);
+    const rows = rowsOf(its.filter((it) => !it.up), page);
+    const turned = upLines(its.filter((it) => it.up));
+    const t = joinLines([...rows.map(rowText), ...turned], vocab);
     if (t) text.set(k, t);
     lines.set(k, rows.map((x) => ({ y: x.y, size: x.size, text: rowText(x) })));
   }
