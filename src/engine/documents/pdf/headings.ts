@@ -211,11 +211,16 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     if (!depth && IDENTIFIER.test(t)) return null;
     const words = t.split(/\s+/).length;
     const sentence = /[.,;:!?]$/.test(t) && !/^\S+\.$/.test(t);
-    if (sentence && words > 3) return null;
+    const prev = rows[i - 1];
+    const next = rows[i + 1];
+    const big = f.size >= body.size * 1.12;
+    // A title set larger than the body and broken after a comma, colon or semicolon ("Overview of the
+    // Model: Origins," over "Developments and Future Directions") goes on in the next line, as large
+    // and close below: its first line is part of the heading, not a sentence.
+    const titleGoesOn = big && !!next && next.page === r.page && !next.jump && Math.abs(next.size - r.size) < 0.6 && r.y - next.y > 0 && r.y - next.y <= 1.6 * r.size && /[,;:]$/.test(t);
+    if (sentence && words > 3 && !titleGoesOn) return null;
     // A line inside a paragraph: the line above is close, as large, and does not end a sentence
     // (a label with a dot leader and its figures is no sentence in progress).
-    const prev = rows[i - 1];
-    const big = f.size >= body.size * 1.12;
     if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold)) && !prev.frags.some((x) => endsInLeader(x.text))) return null;
     // Bold at body size, or a little smaller when in capitals ("INTRODUCTION" in 11 pt bold over a
     // 12 pt body).
@@ -226,7 +231,6 @@ export function fontHeadings(rows: Row[]): Map<Row, number> {
     const mixed = (!!f.boldLead && /\p{L}{2}/u.test(f.text.slice(f.boldLead))) || (f.boldShare ?? 1) < 0.9;
     const boldish = !body.bold && f.bold && !mixed && f.size >= (caps ? 0.85 * body.size : body.size - 0.5) && words <= 12;
     // A numbered line at body weight: "2.3 Scope" standing alone, short, starting with a capital.
-    const next = rows[i + 1];
     let apart = !next || next.page !== r.page || next.jump || r.y - next.y > 1.5 * r.size || next.size !== r.size;
     // Or set off above (a gap over 1.5 lines) and much shorter than the line below, which starts at
     // the same x: a section title over its paragraph's first, full line (LaTeX's \subsection at body
