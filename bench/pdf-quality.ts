@@ -24,6 +24,8 @@ import { rotatedCase } from '../scripts/pdf-cases-rotated.ts';
 import { leaderCase } from '../scripts/pdf-cases-leaders.ts';
 import { columnCases } from '../scripts/pdf-cases-columns.ts';
 import { shadedBenchCases } from '../scripts/pdf-cases-shaded.ts';
+import { recordsCase } from '../scripts/pdf-cases-records.ts';
+import { upLabelsCase } from '../scripts/pdf-cases-uplabels.ts';
 import { bigramF1, headingScores, markdownHeadings, markdownTables, markdownWords, runningLeft, tableScores, tokens, type MdTable } from './pdf-metrics.ts';
 import { loadPdfjs, pdfjsOptions } from '../tests/engine/documents/pdfjs-node.ts';
 
@@ -100,7 +102,7 @@ async function reference(bytes: Uint8Array): Promise<{ tagged: boolean; words: s
 
 // ---------------------------------------------------------------- the documents
 const docs: Doc[] = [];
-for (const c of [...(await allCases()), await runInCase(), await outlineCase(), await codeNamesCase(), await rotatedCase(), await leaderCase(), ...(await shadedBenchCases()), ...(await columnCases())]) docs.push({ name: c.name, bytes: c.bytes, ref: tokens(c.text), headings: c.outline.map((o) => o.title), tables: c.tables, running: c.running });
+for (const c of [...(await allCases()), await runInCase(), await outlineCase(), await codeNamesCase(), await rotatedCase(), await leaderCase(), ...(await shadedBenchCases()), await recordsCase(), await upLabelsCase(), ...(await columnCases())]) docs.push({ name: c.name, bytes: c.bytes, ref: tokens(c.text), headings: c.outline.map((o) => o.title), tables: c.tables, running: c.running });
 const dirs = [join(ROOT, 'tests/fixtures/documents/public'), arg('--dir')].filter((d): d is string => !!d && existsSync(d));
 for (const dir of dirs) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {

@@ -20,6 +20,8 @@ export interface Item {
   rtl?: boolean;
   /** Marked-content id it sits in (tagged PDFs). */
   mc?: string;
+  /** Set turned a quarter to run up the page (a rotated column label): `w` is its length upward from `y`. */
+  up?: boolean;
   /** A vertical run (pdf.js `dir: 'ttb'`): `y` is its top, `h` its advance down the page (vertical.ts). */
   ttb?: boolean;
   h?: number;
@@ -64,7 +66,7 @@ export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: strin
   const s = normalizeForms(it.str);
   // CJK fonts are fixed-pitch by design (every ideograph, kana and hangul syllable one em wide) and
   // often flagged so: that says nothing about code, and their text would all become code blocks.
-  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono: mono && !WIDE.test(s), bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(it.dir === 'ttb' ? { ttb: true, h: clamp(Number.isFinite(it.height) ? Math.abs(it.height) : 0, 0, 2 * MAX_COORD) } : {}), ...(mc ? { mc } : {}) };
+  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono: mono && !WIDE.test(s), bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(b > 0 && Math.abs(a) < 0.01 * b && c < 0 ? { up: true } : {}), ...(it.dir === 'ttb' ? { ttb: true, h: clamp(Number.isFinite(it.height) ? Math.abs(it.height) : 0, 0, 2 * MAX_COORD) } : {}), ...(mc ? { mc } : {}) };
 }
 
 const isBlank = (s: string) => !/\S/.test(s);

@@ -413,7 +413,22 @@ export interface RuledTable {
 }
 
 /** Centre of an item's glyphs: its middle, a third of its size above the baseline. */
-const centre = (it: Item) => ({ x: it.x + it.w / 2, y: it.y + 0.3 * it.size });
+const centre = (it: Item) => (it.up ? { x: it.x - 0.3 * it.size, y: it.y + it.w / 2 } : { x: it.x + it.w / 2, y: it.y + 0.3 * it.size });
+
+/**
+ * Lines of a cell's labels set turned to run up the page (a narrow column's header): a label's
+ * lines stand side by side, the first on the left; pieces of one line (same x) bottom to top.
+ */
+function upLines(its: Item[]): string[] {
+  const sorted = its.filter((it) => /\S/.test(it.s)).sort((p, q) => p.x - q.x || p.y - q.y);
+  const out: { x: number; size: number; parts: string[] }[] = [];
+  for (const it of sorted) {
+    const last = out[out.length - 1];
+    if (last && it.x - last.x <= 0.4 * Math.min(last.size, it.size)) last.parts.push(it.s.trim());
+    else out.push({ x: it.x, size: it.size, parts: [it.s.trim()] });
+  }
+  return out.map((l) => l.parts.join(' '));
+}
 
 /**
  * The tables of a page from its grids and text items. Returns the tables and the items they used;
@@ -489,6 +504,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   for (const it of items) {
     if (!/\S/.test(it.s)) continue;
     visible++;
+    if (it.up) continue; // a turned label is one line's height wide
     const mid = it.y + 0.3 * it.size;
     // Inner column boundaries strictly inside the item's width, and a piece of line there at its height.
     for (let c = 1; c + 1 < g.xs.length; c++) {
@@ -512,12 +528,13 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     (byCell.get(k) ?? byCell.set(k, []).get(k)!).push(it);
   }
   const text = new Map<number, string>();
-  const lines = new Map<number, { y: number; text: string }[]>();
+  const lines = new Map<number, { y: number; size: number; text: string }[]>();
   for (const [k, its] of byCell) {
-    const rows = rowsOf(its, page);
-    const t = joinLines(rows.map(rowText), vocab);
+    const rows = rowsOf(its.filter((it) => !it.up), page);
+    const turned = upLines(its.filter((it) => it.up));
+    const t = joinLines([...rows.map(rowText), ...turned], vocab);
     if (t) text.set(k, t);
-    lines.set(k, rows.map((x) => ({ y: x.y, text: rowText(x) })));
+    lines.set(k, rows.map((x) => ({ y: x.y, size: x.size, text: rowText(x) })));
   }
   // Roots confined to one grid row (not merged with a row above or below).
   const rowsOfRoot = new Map<number, Set<number>>();
@@ -591,7 +608,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     for (let k = 1; k < Math.min(3, rowsKept.length - 1); k++) if (colIdx.some((c) => find(rowsKept[k] * nc + c) === find(first * nc + c))) last = k;
     head = last + 1;
   }
-  const header = colIdx.map((c) => {
+  let header = colIdx.map((c) => {
     const seen: number[] = [];
     for (const r of rowsKept.slice(0, head)) {
       const k = find(r * nc + c);
@@ -602,7 +619,12 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   // Body cells: a merged cell's text stands in its first row and column only (the others stay
   // empty, as the PDF shows them), so no text is read twice.
   // (A header cell spanning down into the body's rows is not read again there either.)
-  const shown = new Set<number>(rowsKept.slice(0, head).flatMap((r) => colIdx.map((c) => find(r * nc + c))));
+  const shown = new Set<number>();
+  // A table with no header row (a rule above records and one under them, then a total): the first
+  // grid row holds records one a line like any other; its first record stands as the header.
+  const headRecords = head === 1 && rowsKept.length ? stackedRecords(colIdx.map((c) => find(rowsKept[0] * nc + c))) : null;
+  if (headRecords) header = headRecords[0];
+  for (const r of rowsKept.slice(0, head)) for (const c of colIdx) shown.add(find(r * nc + c));
   const body = rowsKept.slice(head).flatMap((r) => {
     const split = stackedRecords(colIdx.map((c) => find(r * nc + c)));
     if (split) return split;
@@ -615,7 +637,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
       }),
     ];
   });
-  const cells = [header, ...body];
+  const cells = [header, ...(headRecords?.slice(1) ?? []), ...body];
   if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return null;
   // Figures only, no word anywhere, in a grid with many empty cells: the value labels of a bar
   // chart whose bars and axes form the grid (a table's header or first column names its figures).
@@ -623,20 +645,22 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   if (!all.some((c) => /\p{L}/u.test(c)) && all.filter((c) => !c).length * 4 >= all.length) return null;
   /**
    * Rows drawn around several records at once (rules every five lines, as statistical tables
-   * have): every cell of the row holds the same number of lines on the same baselines, and one of
-   * them holds only numbers (numbers do not wrap): one row a line. Null otherwise.
+   * have; or only a rule under the header and one at the bottom, so that each column's whole body
+   * is one cell): the lines of the row's cells stand on shared baselines, every cell holding text
+   * has a line on most of them, and one cell holds figures only (numbers, dates: they do not wrap).
+   * Then each baseline is a record: one row a line, a cell with no line on it left empty. Null
+   * otherwise (a wrapped cell beside one-line cells, wrapped words in every cell, lines that do not
+   * line up): the row stays one row.
    */
   function stackedRecords(keys: number[]): string[][] | null {
     const own = [...new Set(keys)];
     if (own.some((k) => shown.has(k) || !isOwnRow(k))) return null;
-    const ls = own.map((k) => lines.get(k) ?? []).filter((l) => l.length);
-    const n = ls[0]?.length ?? 0;
-    if (ls.length < 2 || n < 2 || ls.some((l) => l.length !== n)) return null;
-    for (let j = 0; j < n; j++) if (ls.some((l) => Math.abs(l[j].y - ls[0][j].y) > 0.5 * 10)) return null;
-    if (!ls.some((l) => l.every((x) => /^[-+(]?[\d.,%$€£ ]+\)?$/.test(x.text) && /\d/.test(x.text)))) return null;
+    const at = records(own.map((k) => lines.get(k) ?? []));
+    if (!at) return null;
     for (const k of own) shown.add(k);
-    return Array.from({ length: n }, (_, j) =>
-      keys.map((k, i) => (i > 0 && keys[i - 1] === k ? '' : (lines.get(k)?.[j]?.text ?? ''))),
+    const slot = new Map(own.map((k, i) => [k, at.slots[i]]));
+    return Array.from({ length: at.n }, (_, j) =>
+      keys.map((k, i) => (i > 0 && keys[i - 1] === k ? '' : (slot.get(k)![j] ?? ''))),
     );
   }
   // Text in most cells (counting each merged cell once), and no cell of prose.
@@ -658,6 +682,43 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   };
   const marked = weight(rowsKept.slice(0, head)) && !weight(rowsKept.slice(head));
   return { header: cells[0], rows: cells.slice(1), before, after, headerMarked: marked, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
+}
+
+// ------------------------------------------------------------------ records set one a line
+
+/** A cell line of figures only: a number, an amount, a percentage, a date or a range of them. */
+export const isFigure = (s: string) => /\d/.test(s) && !/\p{L}/u.test(s);
+
+/**
+ * Cells of one ruled row whose lines are records set one a line rather than wrapped text: the
+ * lines stand on shared baselines (two or more), no cell has two lines on one baseline, every cell
+ * holding text has a line on more than half of the baselines, and one cell has a figure (isFigure)
+ * on more than half of them and nothing else. Gives the number of baselines and, for each cell,
+ * its text on each baseline (top to bottom; undefined where it has none). Null otherwise: one cell
+ * wrapped beside one-line cells, words wrapped in every cell, lines that do not line up.
+ */
+export function records(cells: { y: number; size: number; text: string }[][]): { n: number; slots: (string | undefined)[][] } | null {
+  const full = cells.filter((c) => c.length);
+  if (full.length < 2 || !full.some((c) => c.length >= 2)) return null;
+  const sizes = full.flat().map((l) => l.size).sort((a, b) => a - b);
+  const tol = 0.4 * sizes[sizes.length >> 1];
+  const base = cluster(full.flat().map((l) => l.y), tol).reverse();
+  const n = base.length;
+  if (n < 2) return null;
+  const slots: (string | undefined)[][] = [];
+  for (const c of cells) {
+    const row: (string | undefined)[] = Array.from({ length: n });
+    for (const l of c) {
+      let j = 0;
+      for (let m = 1; m < n; m++) if (Math.abs(base[m] - l.y) < Math.abs(base[j] - l.y)) j = m;
+      if (Math.abs(base[j] - l.y) > tol || row[j] !== undefined) return null;
+      row[j] = l.text;
+    }
+    if (c.length && c.length * 2 <= n) return null;
+    slots.push(row);
+  }
+  if (!cells.some((c) => c.length * 2 > n && c.every((l) => isFigure(l.text)))) return null;
+  return { n, slots };
 }
 
 // ------------------------------------------------------------------ tables ruled across only
@@ -761,11 +822,10 @@ function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page
   // the lines between two rules are one row, whichever cells wrap; unless they are records set
   // one a line (each line fills the same cells, one of them a figure on every line).
   const band = (y: number) => cuts.filter((c) => c > y).length;
-  const figure = /^[-+(]?[\d.,%$€£ ]+\)?$/;
   const records = (ls: string[][][]) =>
     ls.length >= 2 &&
     ls.every((l) => l.map((c) => c.length > 0).join() === ls[0].map((c) => c.length > 0).join() && l.filter((c) => c.length).length >= 2) &&
-    cols.some((_, i) => ls.every((l) => l[i].length === 1 && figure.test(l[i][0]) && /\d/.test(l[i][0])));
+    cols.some((_, i) => ls.every((l) => l[i].length === 1 && isFigure(l[i][0])));
   let prevY = Infinity;
   for (let j = 0; j < body.length; j++) {
     const r = body[j];
