@@ -25,6 +25,29 @@ export interface Item {
   /** A vertical run (pdf.js `dir: 'ttb'`): `y` is its top, `h` its advance down the page (vertical.ts). */
   ttb?: boolean;
   h?: number;
+  /** Raised above the line it was joined to (attachScripts): a footnote mark, an exponent. */
+  sup?: boolean;
+}
+
+/** A superscript that marks a note: figures, or the usual note signs. */
+const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,3})$/u;
+
+/**
+ * Does text ending in `prev` take a note mark apart? After a word of two letters or more, or a
+ * number written with separators or of three figures or more ("copying²" → "copying 2",
+ * "273.879.750¹"); not after a single letter or a short number, where a raised figure is an
+ * exponent ("S²", "R²", "10⁶") and stays with it.
+ */
+/** A raised figure that the next item carries on at once ("cos²(v)", "2^{2k}"): an exponent, not a note mark. */
+function exponent(it: Item, next: Item | undefined): boolean {
+  return !!next && !isBlank(next.s) && next.x - (it.x + it.w) < 0.15 * it.size && /^[(\p{L}\p{N}]/u.test(next.s);
+}
+
+function markable(prev: string): boolean {
+  const word = /\p{L}+$/u.exec(prev)?.[0];
+  if (word) return word.length >= 2;
+  const num = /[\p{N}.,]+$/u.exec(prev)?.[0] ?? '';
+  return /\p{N}$/u.test(num) && (num.length >= 3 || /[.,]/.test(num));
 }
 
 /** Gap (in ems) above which one baseline splits into separate fragments. */
@@ -231,7 +254,7 @@ function attachScripts(groups: Item[][]): Item[][] {
     const keep: Item[] = [];
     for (const t of g) {
       const short = t.s.trim().length <= 8;
-      if (below && short && t.size <= 0.85 * bSize && t.y - below[0].y > 0 && t.y - below[0].y <= 0.6 * bSize && t.x >= b0 - bSize && t.x <= b1 + bSize) below.push({ ...t, y: below[0].y });
+      if (below && short && t.size <= 0.85 * bSize && t.y - below[0].y > 0 && t.y - below[0].y <= 0.6 * bSize && t.x >= b0 - bSize && t.x <= b1 + bSize) below.push({ ...t, y: below[0].y, sup: true });
       else if (above && short && t.size <= 0.85 * aSize && above[0].y - t.y > 0 && above[0].y - t.y <= 0.35 * aSize && t.x >= a0 - aSize && t.x <= a1 + aSize) above.push({ ...t, y: above[0].y });
       else keep.push(t);
     }
@@ -286,14 +309,15 @@ function fragOf(items: Item[], rtl: boolean): Frag {
   while (items.length && isBlank(items[items.length - 1].s)) items.pop();
   // Visible items left to right, each with whether a space stands before it (a blank item drawn
   // between, or a gap wider than 0.15 em) and the drawn gap in characters (for code indentation).
-  const vis: { it: Item; space: boolean; pad: number }[] = [];
+  const vis: { it: Item; space: boolean; pad: number; mark?: boolean }[] = [];
   let prevEnd = -Infinity;
   let spaced = false;
   // Text placed glyph by glyph with tracking (letter spacing, justified Hangul): a word space is a
   // gap wider than the usual one between letters, not any gap (scripts.ts trackedSpace).
   const tracked = trackedSpace(items);
   const spacedOut = letterSpacedHangul(items);
-  for (let it of items) {
+  for (let k = 0; k < items.length; k++) {
+    let it = items[k];
     if (isBlank(it.s)) {
       spaced = true;
       continue;
@@ -302,10 +326,14 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     const gap = it.x - prevEnd;
     const prev = vis[vis.length - 1]?.it.s ?? '';
     const cjk = CJK.test(prev.slice(-1)) && CJK.test(it.s[0]);
-    const space = vis.length > 0 && !cjk && (tracked ? gap > tracked * it.size : spaced || gap > 0.15 * it.size);
+    // A note mark raised after a word or a number stands apart from it ("273.879.750" and its note
+    // "1" read "273.879.750 1", not a different number); the text after it too.
+    const afterMark = !!vis[vis.length - 1]?.mark && /^[\p{L}\p{N}]/u.test(it.s);
+    const mark = !!it.sup && NOTE_MARK.test(it.s.trim()) && (vis.length === 0 || (markable(prev) && !exponent(it, items[k + 1])));
+    const space = vis.length > 0 && !cjk && (mark || afterMark || (tracked ? gap > tracked * it.size : spaced || gap > 0.15 * it.size));
     const cw = charWidth(it);
     const pad = space ? Math.min(MAX_PAD, Math.max(1, cw > 0 ? Math.round(gap / cw) : 1)) : 0;
-    vis.push({ it, space, pad });
+    vis.push({ it, space, pad, mark });
     prevEnd = it.x + it.w;
     spaced = false;
   }
