@@ -62,6 +62,7 @@ const PROSE_LINES = 3;
 const PROSE_DIGITS = 0.25;
 
 const WORD = /\p{L}{2}/u;
+const LETTER = /\p{L}/u;
 
 /** The largest value of `f` over `xs` (a loop: a row can hold more pieces than a spread takes). */
 function maxOf<T>(xs: T[], f: (x: T) => number): number {
@@ -331,9 +332,11 @@ function joinParts(ps: Frag[], rtl: boolean): Frag {
 function counts(text: string): { letters: number; digits: number } {
   let letters = 0;
   let digits = 0;
-  for (const ch of text) {
-    if (/\p{L}/u.test(ch)) letters++;
-    else if (/\p{Nd}/u.test(ch)) digits++;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if ((c | 32) >= 97 && (c | 32) <= 122) letters++;
+    else if (c > 127 && LETTER.test(text[i])) letters++;
   }
   return { letters, digits };
 }
