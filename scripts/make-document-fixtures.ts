@@ -18,8 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { marked } from 'marked';
-import { PDFDocument, PDFName, PDFString, PDFHexString, PDFNumber, StandardFonts, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFHexString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import * as docx from 'docx';
+import { addOutline } from './pdf-cases-outline.ts';
 
 const OUT = join(import.meta.dirname, '..', 'tests', 'fixtures', 'documents');
 mkdirSync(OUT, { recursive: true });
@@ -255,46 +256,12 @@ async function makeBookmarks(): Promise<{ bytes: Uint8Array; expected: Expected 
     w.para(s.title, 11, fonts.body, 72, 4);
     w.para(s.body);
   }
-  addOutline(pdf, page.ref, BM_SECTIONS, dests);
+  addOutline(pdf, BM_SECTIONS.map(({ level, title }, i) => ({ level, title, page: page.ref, y: dests[i] })));
   const bytes = await pdf.save({ useObjectStreams: false });
   return {
     bytes,
     expected: { outline: BM_SECTIONS.map(({ level, title }) => ({ level, title })), tables: [], texts: BM_SECTIONS.map((s) => s.body) },
   };
-}
-
-/** An /Outlines tree (two levels) written with pdf-lib's low-level objects. */
-function addOutline(pdf: PDFDocument, pageRef: PDFRef, items: { level: number; title: string }[], ys: number[]): void {
-  const ctx = pdf.context;
-  const rootRef = ctx.nextRef();
-  const refs = items.map(() => ctx.nextRef());
-  const parentOf = items.map((it, i) => {
-    if (it.level === 1) return -1;
-    for (let j = i - 1; j >= 0; j--) if (items[j].level < it.level) return j;
-    return -1;
-  });
-  const kids = (p: number) => items.map((_, i) => i).filter((i) => parentOf[i] === p);
-  items.forEach((it, i) => {
-    const siblings = kids(parentOf[i]);
-    const k = siblings.indexOf(i);
-    const mine = kids(i);
-    const dict = ctx.obj({
-      Title: PDFString.of(it.title),
-      Parent: parentOf[i] < 0 ? rootRef : refs[parentOf[i]],
-      Dest: [pageRef, 'XYZ', 72, ys[i], null],
-    });
-    if (k > 0) dict.set(PDFName.of('Prev'), refs[siblings[k - 1]]);
-    if (k < siblings.length - 1) dict.set(PDFName.of('Next'), refs[siblings[k + 1]]);
-    if (mine.length) {
-      dict.set(PDFName.of('First'), refs[mine[0]]);
-      dict.set(PDFName.of('Last'), refs[mine[mine.length - 1]]);
-      dict.set(PDFName.of('Count'), PDFNumber.of(mine.length));
-    }
-    ctx.assign(refs[i], dict);
-  });
-  const top = kids(-1);
-  ctx.assign(rootRef, ctx.obj({ Type: 'Outlines', First: refs[top[0]], Last: refs[top[top.length - 1]], Count: items.length }));
-  pdf.catalog.set(PDFName.of('Outlines'), rootRef);
 }
 
 // ------------------------------------------------------------------ scanned, encrypted, truncated

@@ -65,7 +65,7 @@ export const OUTLINE_MANUAL = {
 };
 
 /** An /Outlines tree written with pdf-lib's low-level objects (levels nest under the last shallower entry). */
-function addOutline(pdf: PDFDocument, items: { level: number; title: string; page: PDFRef; y: number }[]): void {
+export function addOutline(pdf: PDFDocument, items: { level: number; title: string; page: PDFRef; y: number }[]): void {
   const ctx = pdf.context;
   const rootRef = ctx.nextRef();
   const refs = items.map(() => ctx.nextRef());

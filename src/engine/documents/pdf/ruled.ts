@@ -15,6 +15,7 @@
 // a form), and grids whose cells hold long prose (a page laid out in boxes).
 
 import { joinLines, rowsOf, rowText, type Item, type Vocab } from './geometry.ts';
+import { compose, type Matrix } from './rotation.ts';
 
 /** The operator-list codes this reader looks at (pdf.js's OPS; the caller passes the module's own). */
 export interface OpCodes {
@@ -109,15 +110,6 @@ const TOL = 2;
 /** How many earlier filled rectangles are searched for the one under a new one. */
 const FILL_LOOKBACK = 2000;
 
-type M = [number, number, number, number, number, number];
-const mul = (m: M, n: M): M => [
-  m[0] * n[0] + m[1] * n[2],
-  m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2],
-  m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4],
-  m[4] * n[1] + m[5] * n[3] + n[5],
-];
 const finite = (...v: number[]) => v.every(Number.isFinite);
 
 /** Does the operator list draw enough straight lines to hold a ruled table (cheap pre-check)? */
@@ -132,11 +124,11 @@ export function drawsLines(ops: OperatorList, codes: OpCodes = DEFAULT_OPS): boo
  * lines; the edges of other filled or stroked rectangles). Curves and diagonals are ignored, as are
  * clipping paths (no paint). Null when the page draws more than MAX_SEGMENTS of them.
  */
-export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, start: M = [1, 0, 0, 1, 0, 0]): Segments | null {
+export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, start: Matrix = [1, 0, 0, 1, 0, 0]): Segments | null {
   const h: Seg[] = [];
   const v: Seg[] = [];
   // `start`: user space to the frame the page is read in (a quarter-turn for sideways text, rotation.ts).
-  let ctm: M = start;
+  let ctm: Matrix = start;
   // The fill colour (a key: equal keys, equal colours; a colour not known exactly gets a key of its
   // own) and the filled rectangles painted so far, to tell a rectangle's edges that show from those
   // that do not: a rectangle filled with the colour already under it (a text line's background
@@ -144,7 +136,7 @@ export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, star
   let fill = '#000000';
   let unknown = 0;
   const fills: { x0: number; y0: number; x1: number; y1: number; c: string }[] = [];
-  const stack: { ctm: M; fill: string }[] = [];
+  const stack: { ctm: Matrix; fill: string }[] = [];
   const n = Math.min(ops.fnArray.length, MAX_OPS);
   const add = (ax: number, ay: number, bx: number, by: number) => {
     const [a, b, c, d, e, f] = ctm;
@@ -180,14 +172,14 @@ export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, star
     if (fn === codes.save) stack.push({ ctm, fill });
     else if (fn === codes.restore) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
     else if (fn === codes.transform && Array.isArray(args) && args.length >= 6) {
-      const t = args.slice(0, 6).map(Number) as M;
-      if (finite(...t)) ctm = mul(t, ctm);
+      const t = args.slice(0, 6).map(Number) as Matrix;
+      if (finite(...t)) ctm = compose(t, ctm);
     } else if (fn === codes.paintFormXObjectBegin) {
       stack.push({ ctm, fill });
       const t = Array.isArray(args) ? (args[0] as ArrayLike<number> | null) : null;
       if (t && t.length >= 6) {
-        const m = Array.from(t).slice(0, 6) as M;
-        if (finite(...m)) ctm = mul(m, ctm);
+        const m = Array.from(t).slice(0, 6) as Matrix;
+        if (finite(...m)) ctm = compose(m, ctm);
       }
     } else if (fn === codes.paintFormXObjectEnd) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
     else if (fn === codes.setFillRGBColor) fill = Array.isArray(args) && typeof args[0] === 'string' ? args[0].toLowerCase() : `?${++unknown}`;
