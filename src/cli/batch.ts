@@ -3,6 +3,7 @@
 // The page's chosen chunking over a whole corpus: a pool of worker threads runs the same
 // chunkWithRecipe as `serve --stdio` and the library; documents stream in, chunks go out in Parquet
 // parts committed by a manifest (docs/CONTRACT.md), so a killed run resumes where it stopped.
+import { useOcr } from '../node/document-readers.ts';
 import { availableParallelism } from 'node:os';
 import { readFlags } from './args.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
@@ -17,6 +18,8 @@ export async function run(argv: string[]): Promise<number> {
   const p = readFlags('batch', argv);
   if (!p) return 0;
   const f = p.flags;
+  const ocr = { mode: f.ocr, lang: f['ocr-lang'] };
+  useOcr(ocr);
   const recipePath = f.recipe;
   const inputPath = f.input;
   const out = f.out;
@@ -52,7 +55,7 @@ export async function run(argv: string[]): Promise<number> {
     : `recipe ${recipe.chunker}`;
   console.error(`batch      ${what} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
 
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument });
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument, ocr });
   const progress = new Progress(input.totalDocs, input.totalBytes, skip);
   const ready = new Map<number, TaskResult>();
   let next = skip;

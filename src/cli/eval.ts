@@ -18,6 +18,7 @@ import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic
 import { contextForCli, formatContextReport, parsePricing, type ContextCli } from './context.ts';
 import type { LoadedCrossEncoder } from '../node/cross-encoder.ts';
 import { loadDataset, readOptions, readText } from '../node/files.ts';
+import { useOcr } from '../node/document-readers.ts';
 import type { ServiceDeps } from './embedder.ts';
 import { llmChunkerFromFlags, type LlmChunkerCli } from './llm-chunker.ts';
 import { formatSummary } from './report.ts';
@@ -29,6 +30,7 @@ type Results = Awaited<ReturnType<typeof runExperiment>> & { embedding?: unknown
 export async function run(argv: string[]): Promise<number> {
   const p = readFlags('eval', argv);
   if (!p) return 0;
+  useOcr({ mode: p.flags.ocr, lang: p.flags['ocr-lang'] });
   const plan = planEval(p.flags);
   const dataset = await readQuestions(plan.f);
   const wiring = await tokenizerAndVectors(plan, dataset);

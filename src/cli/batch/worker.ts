@@ -11,9 +11,13 @@ import { documentId } from '../../engine/formats/index.ts';
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
+import { useOcr } from '../../node/document-readers.ts';
+import type { NodeOcrOptions } from '../../node/ocr/tesseract.ts';
 import type { Task, TaskResult } from './tasks.ts';
 
-const { recipe, hash, tokenizerDir, perDocument } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe };
+const { recipe, hash, tokenizerDir, perDocument, ocr } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe; ocr?: NodeOcrOptions };
+// Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them.
+if (ocr) useOcr(ocr);
 const port = parentPort!;
 const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
 // One recipe: its tokenizer loads at once, as before the first document.

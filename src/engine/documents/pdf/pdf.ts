@@ -22,6 +22,8 @@ import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
 import { ARTIFACT_MC, levelBareHeadings, taggedBlocks, taggedRunning, type TaggedPage } from './tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructLeaf, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
 import { checkInflatedSizes, MAX_IMAGE_PIXELS, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
+import { ocrMeta, pagesToRead, readByOcr, textSizes } from '../ocr/pages.ts';
+import type { OcrProgress, OcrReader, OcrSummary } from '../ocr/types.ts';
 
 /** Most of a document's rows that running-line removal may take (see its use). */
 const MAX_RUNNING_SHARE = 0.5;
@@ -43,6 +45,10 @@ export interface PdfOptions {
   where?: string;
   /** Read a tagged PDF by its layout, as if it had no structure tree (for badly tagged files). */
   ignoreStructure?: boolean;
+  /** Reads pages with no text layer (or every page, by its mode) by OCR; without it a scan is refused. */
+  ocr?: OcrReader;
+  /** OCR's progress, page by page (model loading first). */
+  onOcrProgress?: (p: OcrProgress) => void;
 }
 
 export interface PdfResult {
@@ -60,6 +66,8 @@ export interface PdfResult {
   title?: string;
   /** Paragraph lines the reader saw as cells, with where each cell starts (see render.ts). */
   columns: ColumnCuts;
+  /** Pages read by OCR, their words and the time taken (absent when no page was). */
+  ocr?: OcrSummary;
 }
 
 const PASSWORD = /password/i;
@@ -135,6 +143,8 @@ interface PageData {
   /** Characters left out as undecodable (see UNDECODABLE), and whether they are a good part of the page's text. */
   undecodable?: number;
   garbled?: boolean;
+  /** Its items came from OCR (weights already measured). */
+  ocr?: boolean;
 }
 
 /**
@@ -248,6 +258,7 @@ async function learnFonts(page: PdfPageProxy, use: FontUse, fontBold: Map<string
 async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<string, boolean>, codes: OpCodes, layout: Set<PageData>, signal?: AbortSignal): Promise<void> {
   for (const p of pages) {
     signal?.throwIfAborted();
+    if (p.ocr) continue;
     const needGrids = layout.has(p) && !p.ruling;
     if (!needGrids && p.items.every((i) => fontBold.has(i.font))) continue;
     try {
@@ -388,6 +399,15 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       opts.onProgress?.(n, doc.numPages);
     }
     const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
+    // Pages with no text layer (or all, by the OCR's mode) read by OCR: their words stand in for the text (../ocr).
+    const todo = pagesToRead(opts.ocr, pages, visible);
+    const ocrRead = opts.ocr ? await readByOcr(opts.ocr, bytes, todo.map((p) => p.n), textSizes(pages.filter((p) => !todo.includes(p))), { signal: opts.signal, onProgress: opts.onOcrProgress }) : null;
+    for (const p of pages) {
+      const got = ocrRead?.pages.get(p.n);
+      if (!got) continue;
+      Object.assign(p, { items: got.items, box: got.box, tree: null, ocr: true, garbled: undefined, undecodable: undefined });
+    }
+    const ocr = ocrRead?.summary ?? null;
     const blank = pages.filter((p) => !visible(p)).map((p) => p.n);
     const garbled = pages.filter((p) => p.garbled);
     const undecoded = pages.filter((p) => p.undecodable);
@@ -401,7 +421,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     }
     if (blank.length === pages.length) {
       throw new InputError(
-        `the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; run OCR on it first`,
+        `the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; ${ocrAdvice(opts.ocr, ocr)}`,
         opts.where,
         { code: 'scanned-pdf' },
       );
@@ -508,10 +528,17 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
     const guessed = headings === 'fonts' && fontCues < Math.max(1, Math.min(3, pages.length / 4));
     if (guessed) notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
-    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes: groupNotes(notes), runningLines, guessed, columns, ...(title ? { title } : {}) };
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings, notes: groupNotes(notes), runningLines, guessed, columns, ...(title ? { title } : {}), ...(ocr?.pages.length ? { ocr } : {}) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
+}
+
+/** What to do about a scan, by what OCR did. */
+function ocrAdvice(reader: OcrReader | undefined, done: OcrSummary | null): string {
+  if (done) return `OCR (${done.lang}) found no words on ${done.tried.length === 1 ? 'it' : 'them'}`;
+  if (reader?.mode === 'never') return 'OCR is off (--ocr never): read it with --ocr auto';
+  return 'run OCR on it first (--ocr auto)';
 }
 
 /** Notes of the form "p. N: message" said once per message, with their pages ("message (p. 2, 3, 7)"). */
@@ -589,6 +616,8 @@ export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: Pdf
   // The title: the first level-1 heading, else the file's name, and only then the PDF's metadata
   // title, which is often a tool's placeholder ("Manual", "Microsoft Word - doc1.docx").
   if (r.title) meta.pdfTitle = r.title;
+  // Pages read by OCR ("2,3"), their words and those under 60% confidence (the import preview shows them).
+  if (r.ocr) Object.assign(meta, ocrMeta(r.ocr));
   if (input.name) meta.fileName = input.name;
   const fromName = input.name?.replace(/\.[^./\\]+$/, '').trim();
   if (!/^# \S/m.test(r.markdown) && (fromName || r.title)) meta.title = fromName || r.title!;
