@@ -16,7 +16,7 @@ import { parseEmbedderSpec } from '../engine/embedding/providers/index.ts';
 import { UNSAFE_KEYS } from '../engine/formats/index.ts';
 import { CHOICE_METRICS } from '../engine/evaluation/index.ts';
 import { AGREEMENT_METRICS, DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../engine/evaluation/index.ts';
-import { DEFAULT_TUNE_CHUNKERS, DEFAULT_TUNE_SIZES } from '../engine/tune/space.ts';
+import { DEFAULT_TUNE_CHUNKERS, DEFAULT_TUNE_SIZES } from '../engine/tune/index.ts';
 import { InputError } from '../engine/types.ts';
 import { parsePricing, providerConfigFromSpec } from './context.ts';
 import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';

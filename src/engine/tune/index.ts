@@ -5,7 +5,7 @@ export { splitQuestions, MIN_DOCUMENTS } from './split.ts';
 export type { QuestionSplit, SplitQuestion } from './split.ts';
 export { planStages, successiveHalving, MIN_STAGE_QUESTIONS, ETA } from './halving.ts';
 export type { TuneScorer, StagePlan, StageReport, ScoredCandidate, HalvingResult } from './halving.ts';
-export { meanInterval, newcombePaired, pairedFigure } from './paired.ts';
+export { clopperPearson, mcnemarInterval, meanInterval, pairedFigure } from './paired.ts';
 export type { Interval, PairedFigure } from './paired.ts';
 export { tuneSpace, tuneBaselines, tuneCandidate, tuneLabel, DEFAULT_TUNE_CHUNKERS, DEFAULT_TUNE_SIZES, DEFAULT_CHUNKER, DEFAULT_SIZE } from './space.ts';
 export type { TuneCandidate } from './space.ts';

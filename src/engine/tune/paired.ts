@@ -1,11 +1,13 @@
 // The figures tune reports on the estimating half: a configuration's mean score with its 95%
 // interval, and the paired difference between two configurations on the same questions with its
-// interval and test. Rates (hit@k, hit@budget: every score 0 or 1) use closed forms: the Wilson
-// interval, Newcombe's hybrid score interval for a difference of paired proportions (his method 10,
-// Statistics in Medicine 1998), and the exact McNemar test on the questions only one gets right. Other
+// interval and test. Rates (hit@k, hit@budget: every score 0 or 1) use exact or closed forms: the Wilson
+// interval for a rate; for the difference of two on the same questions, the exact McNemar test on the
+// questions only one gets right and the interval that matches it, the Clopper–Pearson interval of the
+// share of those questions the first one wins, scaled by their share of all questions (conditional on
+// the discordant count: where the test cannot reject "no difference", the interval holds 0). Other
 // scores (MRR, recall) use a percentile bootstrap that resamples the clusters (documents when the
 // halves were cut by document, else questions) and a paired sign-flip test over the same clusters.
-import { mcnemarExact, wilson, Z95 } from '../evaluation/stats.ts';
+import { mcnemarExact, wilson } from '../evaluation/stats.ts';
 import { percentile } from '../evaluation/power.ts';
 import { seededRandom } from '../util/index.ts';
 
@@ -42,22 +44,56 @@ export function meanInterval(values: readonly number[], clusters: readonly strin
 }
 
 /**
- * Newcombe's interval (method 10) for p1 − p2 from paired outcomes: `both` right under both, `onlyA`,
- * `onlyB`, `neither`. Built from each proportion's Wilson interval and the correlation of the pairs.
+ * The exact conditional interval of a difference of paired rates: b questions only A gets right, c only
+ * B, n in all. With m = b + c, (b − c)/n = (m/n)(2π − 1) where π is the share of the discordant questions
+ * A wins; π's Clopper–Pearson interval gives the difference's. Holds 0 exactly when the exact McNemar
+ * test (mcnemarExact) finds no difference at 5%, up to the test's doubling of the smaller tail.
  */
-export function newcombePaired(both: number, onlyA: number, onlyB: number, neither: number, z = Z95): [number, number] {
-  const n = both + onlyA + onlyB + neither;
-  if (n === 0) return [-1, 1];
-  const p1 = (both + onlyA) / n;
-  const p2 = (both + onlyB) / n;
-  const [l1, u1] = wilson(both + onlyA, n, z);
-  const [l2, u2] = wilson(both + onlyB, n, z);
-  const margins = (both + onlyA) * (onlyB + neither) * (both + onlyB) * (onlyA + neither);
-  const phi = margins > 0 ? (both * neither - onlyA * onlyB) / Math.sqrt(margins) : 0;
-  const d = p1 - p2;
-  const dl = Math.sqrt(Math.max(0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2));
-  const du = Math.sqrt(Math.max(0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2));
-  return [Math.max(-1, d - dl), Math.min(1, d + du)];
+export function mcnemarInterval(b: number, c: number, n: number, alpha = 0.05): [number, number] {
+  const m = b + c;
+  if (!(n > 0)) return [-1, 1];
+  if (m === 0) return [0, 0];
+  const [lo, hi] = clopperPearson(b, m, alpha);
+  return [(m / n) * (2 * lo - 1), (m / n) * (2 * hi - 1)];
+}
+
+/** log P[X <= k] for X ~ Binomial(n, p), summed in log space. */
+function logCdf(k: number, n: number, p: number): number {
+  if (k >= n) return 0;
+  if (k < 0) return -Infinity;
+  if (p <= 0) return 0;
+  if (p >= 1) return -Infinity;
+  const lp = Math.log(p);
+  const lq = Math.log1p(-p);
+  let logC = 0;
+  const terms: number[] = [];
+  for (let i = 0; i <= k; i++) {
+    if (i > 0) logC += Math.log(n - i + 1) - Math.log(i);
+    terms.push(logC + i * lp + (n - i) * lq);
+  }
+  const top = Math.max(...terms);
+  return top + Math.log(terms.reduce((s, t) => s + Math.exp(t - top), 0));
+}
+
+/** Clopper–Pearson interval of x successes in m trials, by bisection on the binomial tails. */
+export function clopperPearson(x: number, m: number, alpha = 0.05): [number, number] {
+  const solve = (f: (p: number) => boolean) => {
+    // f is true below the root and false above it.
+    let lo = 0;
+    let hi = 1;
+    for (let i = 0; i < 60; i++) {
+      const mid = (lo + hi) / 2;
+      if (f(mid)) lo = mid;
+      else hi = mid;
+    }
+    return (lo + hi) / 2;
+  };
+  const half = Math.log(alpha / 2);
+  // Lower: P[X >= x | p] = alpha/2, i.e. P[X <= x − 1 | p] = 1 − alpha/2 (rises as p falls).
+  const low = x === 0 ? 0 : solve((p) => Math.log1p(-Math.exp(logCdf(x - 1, m, p))) < half);
+  // Upper: P[X <= x | p] = alpha/2 (falls as p rises).
+  const high = x === m ? 1 : solve((p) => logCdf(x, m, p) > half);
+  return [low, high];
 }
 
 /** a versus b on the same questions (ids[i], clusters[i]); a and b hold the per-question scores. */
@@ -77,7 +113,7 @@ export function pairedFigure(ids: readonly string[], a: readonly number[], b: re
       if (x === 1 && b[i] === 1) both++;
       if (x === 0 && b[i] === 0) neither++;
     });
-    const [low, high] = newcombePaired(both, onlyA.length, onlyB.length, neither);
+    const [low, high] = mcnemarInterval(onlyA.length, onlyB.length, a.length);
     return { gain: { value, low, high }, p: mcnemarExact(onlyA.length, onlyB.length), onlyA, onlyB, test: 'mcnemar' };
   }
   const [low, high] = clusterBootstrap(diffs, clusters, seed, resamples);
