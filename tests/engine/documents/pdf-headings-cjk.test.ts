@@ -2,9 +2,9 @@
 // nesting of their kinds (Ⅰ. > 1. > 가.), and their bullets ("□", "ㅇ", "①") as list items, on rows
 // built by hand (no font with Hangul is at hand to draw a PDF with).
 import { describe, expect, test } from 'vitest';
-import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
-import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
-import { fontHeadings, numberingDepth, numberingKind } from '../../../src/engine/documents/pdf/headings.ts';
+import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
+import { fontHeadings, numberingDepth, numberingKind } from '../../../src/engine/documents/pdf/roles/headings.ts';
 import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 
 function rowsOf(lines: { t: string; size: number; bold?: boolean; gap?: number; x?: number }[]): Row[] {

@@ -3,8 +3,8 @@
 // never bold words inside a sentence, an unnumbered bold opening or a line that continues a paragraph.
 import { expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { fontHeadings, runInHeadings } from '../../../src/engine/documents/pdf/headings.ts';
-import { rowText } from '../../../src/engine/documents/pdf/geometry.ts';
+import { fontHeadings, runInHeadings } from '../../../src/engine/documents/pdf/roles/headings.ts';
+import { rowText } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import { markdownOutline } from '../../../src/engine/documents/markdown-edits.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { RUN_IN, runInHeadings as runInPdf } from '../../../scripts/pdf-cases-extra.ts';

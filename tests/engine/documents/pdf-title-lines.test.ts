@@ -1,7 +1,7 @@
 // A title set over two lines and broken after a comma or colon is one heading: its first line ends
 // like a clause, not a sentence. Rows built by hand, as the reader's geometry hands them over.
 import { expect, test } from 'vitest';
-import { fontHeadings } from '../../../src/engine/documents/pdf/headings.ts';
+import { fontHeadings } from '../../../src/engine/documents/pdf/roles/headings.ts';
 import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 
 function rowsOf(lines: { t: string; size: number; gap?: number }[]): Row[] {

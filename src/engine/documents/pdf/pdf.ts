@@ -7,21 +7,21 @@
 
 import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
-import { layoutBlocks, linePitch, continues, mergeParagraph } from './blocks.ts';
-import { rowsOf, rowText, toItem, Vocab, type Item } from './geometry.ts';
-import { belowOutline, compact, flattenOutline, fontHeadings, isBoldFontName, outlineHeadings, runInHeadings, type OutlineEntry } from './headings.ts';
-import { readingOrder, removeRunningLines, type PageRows } from './layout.ts';
-import { formatPageMap, type PageRange } from './page-map.ts';
-import { renderBlocks, type ColumnCuts } from './render.ts';
-import { ruledRows, tableLike } from './ruled-page.ts';
-import { fixGlyphOrder, glyphStreamOf, type GlyphOps } from './glyph-order.ts';
-import { uprightVertical } from './vertical.ts';
-import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './ruled.ts';
-import type { Ruling } from './ruled-page.ts';
-import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
-import { ARTIFACT_MC, levelBareHeadings, taggedBlocks, taggedRunning, type TaggedPage } from './tagged.ts';
+import { layoutBlocks, linePitch, continues, mergeParagraph } from './blocks/blocks.ts';
+import { rowsOf, rowText, toItem, Vocab, type Item } from './lines/geometry.ts';
+import { belowOutline, compact, flattenOutline, fontHeadings, isBoldFontName, outlineHeadings, runInHeadings, type OutlineEntry } from './roles/headings.ts';
+import { readingOrder, removeRunningLines, type PageRows } from './lines/layout.ts';
+import { formatPageMap, type PageRange } from './markdown/page-map.ts';
+import { renderBlocks, type ColumnCuts } from './markdown/render.ts';
+import { ruledRows, tableLike } from './tables/ruled-page.ts';
+import { fixGlyphOrder, glyphStreamOf, type GlyphOps } from './read/glyph-order.ts';
+import { uprightVertical } from './read/vertical.ts';
+import { gridsOf, opCodesOf, segmentsOf, type OpCodes, type OperatorList } from './tables/ruled.ts';
+import type { Ruling } from './tables/ruled-page.ts';
+import { compose, dominantTurn, turnOf, type Matrix } from './read/rotation.ts';
+import { ARTIFACT_MC, levelBareHeadings, taggedBlocks, taggedRunning, type TaggedPage } from './tagged/tagged.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsModule, PdfjsSource, PdfPageProxy, PdfStructLeaf, PdfStructNode, PdfTextContent, PdfTextItem } from './types.ts';
-import { checkInflatedSizes, MAX_IMAGE_PIXELS, MAX_OUTLINE_DEPTH, outlineDepth } from './streams.ts';
+import { checkInflatedSizes, MAX_IMAGE_PIXELS, MAX_OUTLINE_DEPTH, outlineDepth } from './read/streams.ts';
 
 /** Most of a document's rows that running-line removal may take (see its use). */
 const MAX_RUNNING_SHARE = 0.5;
@@ -30,8 +30,8 @@ const MAX_RUNNING_SHARE = 0.5;
 const deepOutline = new WeakMap<object, number>();
 
 export type { PdfjsModule, PdfjsSource } from './types.ts';
-export { parsePageMap, pageAt, pagesOf, formatPageMap, type PageRange } from './page-map.ts';
-export type { ColumnCuts } from './render.ts';
+export { parsePageMap, pageAt, pagesOf, formatPageMap, type PageRange } from './markdown/page-map.ts';
+export type { ColumnCuts } from './markdown/render.ts';
 
 export interface PdfOptions {
   /** Extra getDocument parameters from the caller (e.g. standardFontDataUrl, a worker port). */

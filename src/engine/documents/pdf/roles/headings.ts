@@ -3,9 +3,9 @@
 // body text: lines set larger than the body, or bold at body size when the body is not bold, each
 // distinct (size, bold) style a level, larger first.
 
-import { endsInLeader, rowText } from './geometry.ts';
-import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_LIST_MARKER } from './scripts.ts';
-import type { PdfOutlineNode, Row } from './types.ts';
+import { endsInLeader, rowText } from '../lines/geometry.ts';
+import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_LIST_MARKER } from '../lines/scripts.ts';
+import type { PdfOutlineNode, Row } from '../types.ts';
 
 export interface OutlineEntry {
   level: number;
