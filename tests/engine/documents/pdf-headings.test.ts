@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { boldLabelsCase, frontMatterCase, runningBookCase } from '../../../scripts/pdf-cases-headings.ts';
 import { bigramF1, markdownHeadings, markdownWords, runningLeft, tokens } from '../../../bench/pdf-metrics.ts';
-import { isBoldFontName } from '../../../src/engine/documents/pdf/roles/headings.ts';
+import { isBoldFontName } from '../../../src/engine/documents/pdf/read/fonts.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 

@@ -5,7 +5,8 @@
 // the first part does not end a sentence and the next starts in lowercase.
 
 import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from '../lines/geometry.ts';
-import { BULLET_CHARS, LIST_MARKER, type RunIn } from '../roles/headings.ts';
+import { BULLET_CHARS, LIST_MARKER } from '../roles/patterns.ts';
+import type { RunIn } from '../roles/run-in.ts';
 import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from '../lines/scripts.ts';
 import { buildTable, overlapping, proseReason, TERMINAL } from '../tables/borderless.ts';
 import type { PBlock, Row } from '../types.ts';

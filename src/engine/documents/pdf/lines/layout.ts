@@ -4,7 +4,7 @@
 
 import { columnOrder, outerGutter } from './columns.ts';
 import { endsInLeader, rowText } from './geometry.ts';
-import { bodyStyle } from '../roles/headings.ts';
+import { bodyStyle } from './style.ts';
 import type { Row } from '../types.ts';
 
 export interface PageRows {
