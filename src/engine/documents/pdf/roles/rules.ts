@@ -5,7 +5,7 @@
 import { endsInLeader, rowText } from '../lines/geometry.ts';
 import { HEADING as H } from '../thresholds.ts';
 import type { Row } from '../types.ts';
-import type { HeadingVerdict, LineContext } from './decide.ts';
+import type { HeadingVerdict, LineContext } from './line.ts';
 import { BULLET_ONLY, CAPTION, CODE_LIKE, IDENTIFIER, isByline, LIST_MARKER, NUMBER_APART, numberingDepth, TOC_LINE } from './patterns.ts';
 
 const round = (x: number) => Math.round(x * 2) / 2;
