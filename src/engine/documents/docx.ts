@@ -8,7 +8,7 @@
 import { InputError, type Doc, type DocMeta } from '../types.ts';
 import { extractHtml } from './html.ts';
 import { parseDocument } from './parse.ts';
-import { renderBlocks } from './pdf/render.ts';
+import { renderBlocks } from './pdf/markdown/render.ts';
 import type { PBlock } from './pdf/types.ts';
 import { checkZipSizes } from './zip-limits.ts';
 
