@@ -2,6 +2,8 @@
 // pdf.js itself. The caller passes the module (the legacy build in Node, the browser worker's own
 // build in the page) or a function that loads it, so this folder stays free of Node and DOM specifics.
 
+import type { OcrProgress, OcrReader } from '../ocr/types.ts';
+
 export interface PdfTextItem {
   str: string;
   /** [a, b, c, d, e, f]: e, f = baseline origin; hypot(c, d) = font size for upright text. */
@@ -70,6 +72,22 @@ export interface PdfjsModule {
 
 /** The pdf.js module, or a function that loads it (called once per conversion). */
 export type PdfjsSource = PdfjsModule | (() => Promise<PdfjsModule>);
+
+export interface PdfOptions {
+  /** Extra getDocument parameters from the caller (e.g. standardFontDataUrl, a worker port). */
+  documentOptions?: Record<string, unknown>;
+  /** Called after each page is read. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Named in error messages (the file name). */
+  where?: string;
+  /** Read a tagged PDF by its layout, as if it had no structure tree (for badly tagged files). */
+  ignoreStructure?: boolean;
+  /** Reads pages with no text layer (or every page, by its mode) by OCR (documents/ocr); without it a scan is refused. */
+  ocr?: OcrReader;
+  /** OCR's progress, page by page (model loading first). */
+  onOcrProgress?: (p: OcrProgress) => void;
+}
 
 // ------------------------------------------------------------------ what the reader builds
 
