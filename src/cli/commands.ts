@@ -18,7 +18,7 @@ import { CHOICE_METRICS } from '../engine/evaluation/index.ts';
 import { AGREEMENT_METRICS, DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../engine/evaluation/index.ts';
 import { DEFAULT_TUNE_CHUNKERS, DEFAULT_TUNE_SIZES } from '../engine/tune/index.ts';
 import { InputError } from '../engine/types.ts';
-import { DEFAULT_OCR_LANG, OCR_MODES } from '../engine/documents/ocr/types.ts';
+import { DEFAULT_OCR_LANG, OCR_MODES } from '../engine/documents/index.ts';
 import { checkOcrLang } from '../node/ocr/tesseract.ts';
 import { parsePricing, providerConfigFromSpec } from './llm.ts';
 import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';

@@ -7,13 +7,12 @@
 // then says how many pages, the time, and how many words were read with under 60% confidence.
 import { readFile, stat } from 'node:fs/promises';
 import { InputError } from '../engine/types.ts';
-import { docxToMarkdown, parseDocument, pdfToMarkdown, type PageRange } from '../engine/documents/index.ts';
+import { docxToMarkdown, LOW_CONFIDENCE, parseDocument, pdfToMarkdown, type OcrProgress, type OcrSummary, type PageRange } from '../engine/documents/index.ts';
 import { checkSize, documentType } from '../engine/formats/index.ts';
 import { readFlags } from './args.ts';
 import { checkOutPath, writeAtomic } from './common.ts';
 import { nodeDocumentReaders } from '../node/document-readers.ts';
 import type { NodeOcrOptions } from '../node/ocr/tesseract.ts';
-import { LOW_CONFIDENCE, type OcrProgress, type OcrSummary } from '../engine/documents/ocr/types.ts';
 
 export interface Converted {
   markdown: string;

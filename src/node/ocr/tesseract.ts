@@ -6,9 +6,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { InputError } from '../../engine/types.ts';
-import { DEFAULT_OCR_LANG, type OcrMode, type OcrPage, type OcrProgress, type OcrReader } from '../../engine/documents/ocr/types.ts';
-import { fromTesseract, languagesOf, type TesseractBlock } from '../../engine/documents/ocr/tesseract-result.ts';
-import { strokeWidths, turnGrey } from '../../engine/documents/ocr/stroke.ts';
+import { DEFAULT_OCR_LANG, fromTesseract, languagesOf, strokeWidths, turnGrey, type OcrMode, type OcrPage, type OcrProgress, type OcrReader, type TesseractBlock } from '../../engine/documents/index.ts';
 import { openForRendering, renderGrey, type RenderablePage } from './render.ts';
 
 const require = createRequire(import.meta.url);
