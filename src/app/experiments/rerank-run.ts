@@ -3,7 +3,7 @@
 // scores, timed per query (the time is shown with the run; it never goes into the results file,
 // which stays deterministic).
 import { ensureReranker, rerankerNeedsFiles, rerankScores, rerankState } from '../rerank/state.svelte.ts';
-import { FolderNeededError } from '../models/folder.ts';
+import { FolderNeededError } from '../components/folder.ts';
 
 export interface RerankTiming {
   queries: number;

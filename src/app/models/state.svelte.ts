@@ -21,7 +21,7 @@ import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/index.ts'
 import type { LateChunkResult, LateCorpusResult, LateSpan } from '../../engine/embedding/index.ts';
 import { InputError, type Span } from '../../engine/types.ts';
 import { engineTokenizer, useModelTokenizer, type ModelTokenizerFiles } from '../bridge/engine.svelte.ts';
-import { sourceOfChoice } from './folder.ts';
+import { sourceOfChoice } from '../components/folder.ts';
 
 export type { EmbedOutput, ModelStatus, LoadProgress, CacheInfo, EmbedStats };
 

@@ -12,7 +12,7 @@ import type { LoadProgress, ModelSource, RerankerStatus, RerankOutput } from '..
 import { RERANKERS } from '../../engine/embedding/index.ts';
 import type { ModelDtype } from '../../engine/embedding/index.ts';
 import { getEmbedClient, withSignal } from '../models/state.svelte.ts';
-import { sourceOfChoice } from '../models/folder.ts';
+import { sourceOfChoice } from '../components/folder.ts';
 
 export type { RerankerStatus, RerankOutput };
 

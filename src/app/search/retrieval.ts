@@ -9,7 +9,7 @@ import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 import { embedVectors, ensureModel, modelState } from '../models/state.svelte.ts';
 import { serviceEmbed, serviceGridModel, serviceState } from '../models/service.svelte.ts';
 import { ensureReranker, rerankerNeedsFiles, rerankScores, rerankState } from '../rerank/state.svelte.ts';
-import { FolderNeededError } from '../models/folder.ts';
+import { FolderNeededError } from '../components/folder.ts';
 import { savedModelChoice } from '../experiments/state.svelte.ts';
 import { InputError } from '../../engine/types.ts';
 

@@ -4,8 +4,8 @@
 import type { ParseInput } from '../../engine/documents/index.ts';
 import type { GoldRef } from '../../engine/evaluation/index.ts';
 import type { GoldSpan } from '../../engine/types.ts';
-import type { Engine } from '../bridge/engine.svelte.ts';
-import { engine, progress } from '../bridge/engine.svelte.ts';
+import type { Engine } from './engine.svelte.ts';
+import { engine, progress } from './engine.svelte.ts';
 import type { Corpus } from '../state/types.ts';
 import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchHooks, SearchRequest } from '../../../workers/engine-api.ts';
