@@ -2,7 +2,8 @@
 // the page shows errors (a grid run's row, a search; src/app/i18n/error-text.ts), as a sentence in
 // the page's language naming the folder, not as the English message.
 import { expect, test } from 'vitest';
-import { FolderNeededError, folderNeededText } from '../../../src/app/components/folder.ts';
+import { FolderNeededError } from '../../../src/app/components/folder.ts';
+import { folderNeededText } from '../../../src/app/i18n/error-text.ts';
 import { ptBR } from '../../../src/app/i18n/pt-BR.ts';
 import { en } from '../../../src/app/i18n/en.ts';
 
