@@ -2,6 +2,7 @@
 // translated sentence for that code, with the engine's message (what and where, in English) kept as
 // the detail in parentheses; otherwise the message alone.
 import { errorCode } from '../../engine/types.ts';
+import { folderNeededText } from './folder-needed.ts';
 import { t, type MessageKey } from './index.svelte.ts';
 
 export function errorText(e: unknown): string {
@@ -38,16 +39,4 @@ function params(e: unknown): Record<string, string | number> {
   }
   if (typeof location !== 'undefined') out.origin = location.origin;
   return out;
-}
-
-/**
- * The page's sentence for a FolderNeededError (src/app/components/folder.ts), its i18n key and blank,
- * or null for any other error. Read by name and fields, so the dictionaries import no feature.
- */
-export function folderNeededText(e: unknown): { key: 'models.folderAgain.reranker' | 'models.folderAgain.model' | 'models.folderAgain.generator'; name: string } | null {
-  if (!(e instanceof Error) || e.name !== 'FolderNeededError') return null;
-  const f = e as Error & { what?: unknown; folder?: unknown };
-  if (typeof f.folder !== 'string') return null;
-  const key = f.what === 'reranker' ? 'models.folderAgain.reranker' : f.what === 'generator' ? 'models.folderAgain.generator' : 'models.folderAgain.model';
-  return { key, name: f.folder };
 }
