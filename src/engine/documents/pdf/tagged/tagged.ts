@@ -25,13 +25,12 @@
 import { codeGrid } from '../blocks/blocks.ts';
 import { joinLines, MAX_PAD, rowText, rowsOf, type Item, type Vocab } from '../lines/geometry.ts';
 import { removeRunningLines, type PageRows } from '../lines/layout.ts';
+import { ARTIFACT_MC } from '../read/items.ts';
 import type { Frag, PBlock, PdfStructLeaf, PdfStructNode, Row } from '../types.ts';
 
 type Node = PdfStructNode | PdfStructLeaf;
 const isLeaf = (n: Node): n is PdfStructLeaf => typeof (n as PdfStructLeaf).type === 'string' && !(n as PdfStructNode).role;
 
-/** The `mc` of an item drawn inside an Artifact marked-content sequence (pdf.ts sets it). */
-export const ARTIFACT_MC = '#artifact';
 
 const PARA = new Set(['P', 'Caption', 'BlockQuote', 'Quote', 'Note', 'TOCI', 'Lbl', 'LBody', 'Formula']);
 const SKIP = new Set(['Artifact', 'Annot', 'Form']);
