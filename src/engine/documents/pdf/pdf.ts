@@ -29,7 +29,8 @@ import { compact } from './roles/patterns.ts';
 import { runInHeadings } from './roles/run-in.ts';
 import { ruledRows, tableLike } from './tables/ruled-page.ts';
 import { gridsOf } from './tables/ruled.ts';
-import { levelBareHeadings, taggedBlocks, taggedRunning, type TaggedPage } from './tagged/tagged.ts';
+import { taggedRunning } from './tagged/running.ts';
+import { levelBareHeadings, taggedBlocks, type TaggedPage } from './tagged/tree.ts';
 import { MAX_RUNNING_SHARE } from './thresholds.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsSource, PdfOptions } from './types.ts';
 

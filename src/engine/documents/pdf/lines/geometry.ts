@@ -247,11 +247,20 @@ function letterSpacedHangul(items: Item[]): boolean {
   return spaced >= 2 && (spaced + single) >= 0.6 * vis.length;
 }
 
-function fragOf(items: Item[], rtl: boolean): Frag {
-  while (items.length && isBlank(items[items.length - 1].s)) items.pop();
-  // Visible items left to right, each with whether a space stands before it (a blank item drawn
-  // between, or a gap wider than 0.15 em) and the drawn gap in characters (for code indentation).
-  const vis: { it: Item; space: boolean; pad: number; mark?: boolean }[] = [];
+/** A visible item of a fragment: whether a space stands before it, and the drawn gap in characters. */
+interface Placed {
+  it: Item;
+  space: boolean;
+  pad: number;
+  mark?: boolean;
+}
+
+/**
+ * Visible items left to right, each with whether a space stands before it (a blank item drawn
+ * between, or a gap wider than 0.15 em) and the drawn gap in characters (for code indentation).
+ */
+function placedItems(items: Item[]): Placed[] {
+  const vis: Placed[] = [];
   let prevEnd = -Infinity;
   let spaced = false;
   // Text placed glyph by glyph with tracking (letter spacing, justified Hangul): a word space is a
@@ -279,48 +288,57 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     prevEnd = it.x + it.w;
     spaced = false;
   }
+  return vis;
+}
+
+/** A right-to-left fragment's text in logical order; a space between two items that had one between them on the page. */
+function rtlText(vis: Placed[]): string {
+  let text = '';
+  const order = logicalOrder(vis.map((v) => v.it));
+  const idx = new Map(vis.map((v, i) => [v.it, i]));
+  order.forEach((it, k) => {
+    if (k > 0) {
+      const a = idx.get(order[k - 1])!;
+      const b = idx.get(it)!;
+      const sp = Math.abs(a - b) === 1 ? vis[Math.max(a, b)].space : true;
+      if (sp && !/\s$/.test(text) && !/^\s/.test(it.s)) text += ' ';
+    }
+    text += it.s;
+  });
+  return text;
+}
+
+/** A left-to-right fragment's text, as drawn (gaps as spaces), and how much of it is bold. */
+function ltrText(vis: Placed[]): { text: string; raw: string; boldLead: number; boldShare?: number } {
   let text = '';
   let raw = '';
-  let boldLead = 0;
-  let boldShare: number | undefined;
-  if (rtl) {
-    // Logical order; a space goes between two items that had one between them on the page.
-    const spaceAfter = new Map<Item, boolean>();
-    vis.forEach((v, i) => i > 0 && spaceAfter.set(vis[i - 1].it, v.space));
-    const order = logicalOrder(vis.map((v) => v.it));
-    const idx = new Map(vis.map((v, i) => [v.it, i]));
-    order.forEach((it, k) => {
-      if (k > 0) {
-        const a = idx.get(order[k - 1])!;
-        const b = idx.get(it)!;
-        const sp = Math.abs(a - b) === 1 ? vis[Math.max(a, b)].space : true;
-        if (sp && !/\s$/.test(text) && !/^\s/.test(it.s)) text += ' ';
-      }
-      text += it.s;
-    });
-    raw = text;
-  } else {
-    let lead = 0;
-    let leading = true;
-    let letters = 0;
-    let boldLetters = 0;
-    for (const v of vis) {
-      const n = v.it.s.match(/\p{L}/gu)?.length ?? 0;
-      letters += n;
-      if (v.it.bold) boldLetters += n;
-      if (v.space && !/\s$/.test(text) && !/^\s/.test(v.it.s)) {
-        text += ' ';
-        raw += ' '.repeat(v.pad);
-      }
-      text += v.it.s;
-      raw += v.it.s;
-      if (leading && v.it.bold) lead = text.length;
-      else leading = false;
+  let lead = 0;
+  let leading = true;
+  let letters = 0;
+  let boldLetters = 0;
+  for (const v of vis) {
+    const n = v.it.s.match(/\p{L}/gu)?.length ?? 0;
+    letters += n;
+    if (v.it.bold) boldLetters += n;
+    if (v.space && !/\s$/.test(text) && !/^\s/.test(v.it.s)) {
+      text += ' ';
+      raw += ' '.repeat(v.pad);
     }
-    // A bold opening followed by text of another weight (a run-in heading's candidate).
-    if (lead > 0 && !leading) boldLead = text.slice(0, lead).replace(/\s+/g, ' ').trimStart().length;
-    if (boldLetters > 0 && boldLetters < letters) boldShare = boldLetters / letters;
+    text += v.it.s;
+    raw += v.it.s;
+    if (leading && v.it.bold) lead = text.length;
+    else leading = false;
   }
+  // A bold opening followed by text of another weight (a run-in heading's candidate).
+  const boldLead = lead > 0 && !leading ? text.slice(0, lead).replace(/\s+/g, ' ').trimStart().length : 0;
+  return { text, raw, boldLead, ...(boldLetters > 0 && boldLetters < letters ? { boldShare: boldLetters / letters } : {}) };
+}
+
+function fragOf(items: Item[], rtl: boolean): Frag {
+  while (items.length && isBlank(items[items.length - 1].s)) items.pop();
+  const vis = placedItems(items);
+  const rtlRun = rtl ? rtlText(vis) : '';
+  const { text, raw, boldLead, boldShare } = rtl ? { text: rtlRun, raw: rtlRun, boldLead: 0, boldShare: undefined } : ltrText(vis);
   let main = vis[0].it;
   let x1 = -Infinity;
   for (const v of vis) {
