@@ -118,6 +118,7 @@ class Objects {
   private readonly cache = new Map<number, Val>();
 
   constructor(
+    private readonly bytes: Uint8Array,
     readonly text: string,
     objectStreams: readonly string[],
   ) {
@@ -168,9 +169,8 @@ class Objects {
     }
     const f = this.resolve(dict.get('Filter'));
     const filters = (Array.isArray(f) ? f.map((x) => this.resolve(x)) : f === undefined || f === null ? [] : [f]).map((x) => (isName(x) ? x.name : '?'));
-    const bytes = new Uint8Array(dataEnd - dataStart);
-    for (let k = 0; k < bytes.length; k++) bytes[k] = this.text.charCodeAt(dataStart + k);
-    return decodeStream(bytes, filters);
+    // Latin-1: offsets in the text are offsets in the bytes.
+    return decodeStream(this.bytes.subarray(dataStart, dataEnd), filters);
   }
 }
 
@@ -292,7 +292,7 @@ export class PageBudget {
     if (typeof DecompressionStream !== 'function') return null;
     const text = new TextDecoder('latin1').decode(bytes);
     if (/\/Encrypt\s/.test(text)) return null;
-    const objs = new Objects(text, objectStreams);
+    const objs = new Objects(bytes, text, objectStreams);
     const pages = pageList(objs);
     return pages && pages.length === numPages ? new PageBudget(objs, pages) : null;
   }
