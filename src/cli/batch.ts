@@ -8,7 +8,7 @@ import { readFlags } from './args.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
 import { idsAt, openInput } from './batch/inputs.ts';
 import { InputError } from '../engine/types.ts';
-import { WorkerPool } from './batch/pool.ts';
+import { WorkerPool, workerResourceLimits } from './batch/pool.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
 import type { Item, OutputSpec, WrittenPart } from './batch/tasks.ts';
@@ -59,21 +59,25 @@ export async function run(argv: string[]): Promise<number> {
   const spec: OutputSpec = { dir: out, parquet, jsonl, partRows, partBytes: 32 << 20 };
   // Documents a group of its own took so far, to take back from the progress when its worker dies.
   const seen = new Map<number, { docs: number; bytes: number }>();
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument }, (group, docs, bytes) => {
-    const s = seen.get(group) ?? { docs: 0, bytes: 0 };
-    seen.set(group, { docs: s.docs + docs, bytes: s.bytes + bytes });
-    progress.done(docs, bytes);
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument }, {
+    resourceLimits: workerResourceLimits(),
+    onDocuments: (group, docs, bytes) => {
+      const s = seen.get(group) ?? { docs: 0, bytes: 0 };
+      seen.set(group, { docs: s.docs + docs, bytes: s.bytes + bytes });
+      progress.done(docs, bytes);
+    },
   });
   let groupIds = 0;
   // A group's parts, or when its worker died (out of memory on one document, a parser crash): its
   // documents again one by one, so only the one that kills a worker becomes an error.
   const runGroup = async (items: Item[]): Promise<WrittenPart[]> => {
     const group = groupIds++;
-    const r = await pool.run({ group, items, out: spec });
+    const r = await pool.run({ kind: 'group', group, items, out: spec });
     const taken = seen.get(group);
     seen.delete(group);
     if (r.kind === 'group') return r.parts;
     if (r.kind === 'fail') throw new InputError(r.error, out);
+    if (r.kind !== 'died') throw new Error(`unexpected answer from a batch worker (${r.kind})`);
     progress.undo(taken?.docs ?? 0, taken?.bytes ?? 0);
     await removeGroupFiles(out, group);
     if (items.length > 1) return (await Promise.all(items.map((it) => runGroup([it])))).flat();

@@ -17,7 +17,7 @@ import { UNSAFE_KEYS } from '../engine/formats/index.ts';
 import { CHOICE_METRICS } from '../engine/evaluation/index.ts';
 import { AGREEMENT_METRICS, DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../engine/evaluation/index.ts';
 import { InputError } from '../engine/types.ts';
-import { parsePricing, providerConfigFromSpec } from './context.ts';
+import { parsePricing, providerConfigFromSpec } from './llm.ts';
 import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
 
 export interface CommandSpec {
@@ -72,7 +72,7 @@ answers cache (.cache/llm-chunks.jsonl), the estimate printed before the first c
 generated context (contextual retrieval): --context-model writes one sentence per chunk that
 situates it in its document, put before the chunk's text (and before its context header). Chunks are
 cut at --max-tokens minus --context-tokens (default 60) so the sentence fits. The key comes from
-OPENAI_API_KEY / ANTHROPIC_API_KEY (or CHUNKLAB_CONTEXT_API_KEY), never from the command line, and is
+OPENAI_API_KEY / ANTHROPIC_API_KEY (or CHUNKLAB_LLM_API_KEY), never from the command line, and is
 written nowhere; a local OpenAI-compatible server (Ollama, llama.cpp) needs --context-base-url and no
 key. The estimate (calls, tokens, cost with --context-price) is printed before any call. Sentences are
 cached in .cache/context.jsonl (or --context-cache <dir>): an interrupted run resumes, a rerun makes

@@ -1,15 +1,16 @@
-// Node: a fixed pool of worker threads, one group of documents at a time per worker, first free
-// worker first. Small progress messages come back while a group runs; its answer ends it. A worker
+// Node: a fixed pool of worker threads, one task (batch: a group of documents; serve: one document)
+// at a time per worker, first free worker first. Small progress messages come back while a group runs; its answer ends it. A worker
 // that dies (out of memory, a crash in a parser) is replaced, and the group it held is answered
 // `{ died }` so the caller can retry its documents one by one and blame only the one that kills it.
-import { Worker } from 'node:worker_threads';
-import type { GroupTask, WorkerMessage } from './tasks.ts';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { WorkerMessage, WorkerTask } from './tasks.ts';
 
-export type GroupOutcome = Extract<WorkerMessage, { kind: 'group' } | { kind: 'fail' }> | { kind: 'died'; why: string };
+/** A task's end: the worker's answer, or its death (out of memory, a crash). */
+export type Outcome = Exclude<WorkerMessage, { kind: 'docs' }> | { kind: 'died'; why: string };
 
 interface Pending {
-  task: GroupTask;
-  resolve: (r: GroupOutcome) => void;
+  task: WorkerTask;
+  resolve: (r: Outcome) => void;
 }
 
 interface Slot {
@@ -26,15 +27,16 @@ export class WorkerPool {
     readonly size: number,
     private readonly url: URL,
     private readonly data: unknown,
-    private readonly onDocuments: (group: number, docs: number, bytes: number) => void = () => {},
+    private readonly opts: { resourceLimits?: ResourceLimits; onDocuments?: (group: number, docs: number, bytes: number) => void } = {},
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.url, { workerData: this.data }) };
+    const limits = this.opts.resourceLimits;
+    const slot: Slot = { worker: new Worker(this.url, { workerData: this.data, ...(limits ? { resourceLimits: limits } : {}) }) };
     slot.worker.on('message', (m: WorkerMessage) => {
-      if (m.kind === 'docs') return this.onDocuments(m.group, m.docs, m.bytes);
+      if (m.kind === 'docs') return this.opts.onDocuments?.(m.group, m.docs, m.bytes);
       const job = slot.job;
       slot.job = undefined;
       job?.resolve(m);
@@ -62,7 +64,7 @@ export class WorkerPool {
     slot.worker.postMessage(job.task);
   }
 
-  run(task: GroupTask): Promise<GroupOutcome> {
+  run(task: WorkerTask): Promise<Outcome> {
     return new Promise((resolve) => {
       const job = { task, resolve };
       const free = this.slots.find((s) => !s.job);
@@ -77,4 +79,19 @@ export class WorkerPool {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
+}
+
+/**
+ * The heap limit of a chunking worker: CHUNKLAB_WORKER_HEAP_MB (megabytes of V8's old generation),
+ * else Node's default for a worker. A worker over it stops with ERR_WORKER_OUT_OF_MEMORY, which
+ * fails only the document it was chunking.
+ */
+export function workerHeapMb(): number | undefined {
+  const mb = Number(process.env.CHUNKLAB_WORKER_HEAP_MB);
+  return Number.isFinite(mb) && mb >= 16 ? Math.floor(mb) : undefined;
+}
+
+export function workerResourceLimits(): ResourceLimits | undefined {
+  const mb = workerHeapMb();
+  return mb === undefined ? undefined : { maxOldGenerationSizeMb: mb };
 }

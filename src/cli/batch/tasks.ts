@@ -20,6 +20,7 @@ export interface OutputSpec {
 }
 
 export interface GroupTask {
+  kind: 'group';
   group: number;
   items: Item[];
   out: OutputSpec;
@@ -43,10 +44,24 @@ export interface WrittenPart {
   jsonl: string;
 }
 
-/** What a worker answers: progress now and then, then the group's parts. */
+/**
+ * serve --stdio's task: one document, answered with its whole answer line `{"id", "chunks"}` made in
+ * the worker, so a document whose chunks would not fit in memory costs the worker (an error line the
+ * server answers), never the server's own thread.
+ */
+export interface LineTask {
+  kind: 'line';
+  seq: number;
+  doc: RecipeDocument;
+}
+
+export type WorkerTask = GroupTask | LineTask;
+
+/** What a worker answers: for a group, progress now and then, then the group's parts; for a line, the line. */
 export type WorkerMessage =
   /** Documents finished since the last such message (sent at most every few hundred ms). */
   | { kind: 'docs'; group: number; docs: number; bytes: number }
   | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number }
+  | { kind: 'line'; seq: number; line?: string; error?: string }
   /** Writing failed (not one document's fault): the run stops with this message. */
   | { kind: 'fail'; error: string };

@@ -1,5 +1,5 @@
-// A batch worker thread (build/cli/batch-worker.mjs): loads the recipe's tokenizer once, then chunks
-// each group of documents it is sent (reading each file of a folder first) with the same
+// A batch worker thread (build/cli/batch-worker.mjs; serve --stdio runs one too): loads the recipe's
+// tokenizer once, then chunks each group of documents it is sent (reading each file of a folder first) with the same
 // chunkWithRecipe as `serve --stdio` and the library, writes the group's chunks as Parquet part files
 // under temporary names, and answers what each part holds. With a per-document recipe, each document
 // is cut with its own configuration's recipe (and tokenizer).
@@ -12,7 +12,7 @@ import { documentId } from '../../engine/formats/index.ts';
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
 import { writeParquetPart } from './output.ts';
-import type { DocError, GroupTask, Item, WorkerMessage, WrittenPart } from './tasks.ts';
+import type { DocError, GroupTask, Item, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
@@ -92,10 +92,15 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
   return { parts, bytes };
 }
 
-port.on('message', async (task: GroupTask) => {
+async function runLine(task: LineTask): Promise<WorkerMessage> {
+  const r = await chunkItem({ seq: task.seq, kind: 'doc', doc: task.doc, bytes: 0 });
+  return r.error ? { kind: 'line', seq: task.seq, error: r.error.error } : { kind: 'line', seq: task.seq, line: JSON.stringify({ id: r.id, chunks: r.rows }) };
+}
+
+port.on('message', async (task: WorkerTask) => {
   let reply: WorkerMessage;
   try {
-    reply = { kind: 'group', group: task.group, ...(await runGroup(task)) };
+    reply = task.kind === 'line' ? await runLine(task) : { kind: 'group', group: task.group, ...(await runGroup(task)) };
   } catch (e) {
     // Writing a part failed (a full disk, a removed folder): the run cannot go on.
     reply = { kind: 'fail', error: oneLine(e) };

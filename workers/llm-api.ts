@@ -1,8 +1,8 @@
-// The context worker's API as types only: what workers/context.worker.ts exposes and what the page
-// (src/app/bridge/context.ts, src/app/context/state.svelte.ts, src/app/questions/generate.svelte.ts)
+// The llm worker's API as types only: what workers/llm.worker.ts exposes and what the page
+// (src/app/bridge/llm.ts, src/app/context/state.svelte.ts, src/app/questions/generate.svelte.ts)
 // calls through Comlink.
 import type { ParseInput } from '../src/engine/documents/index.ts';
-import type { ContextPrompt, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/llm/index.ts';
+import type { Prompt, PersonalDataScan, Pricing, ProviderConfig } from '../src/engine/llm/index.ts';
 import type { ContextProgress, ContextRunStats, ContextSettings } from '../src/engine/context/index.ts';
 import type { ContextEstimate, EstimateOptions, FitNote } from '../src/engine/context/index.ts';
 import type { QuestionEstimate, QuestionPlan, QuestionPlanOptions, QuestionProgress, QuestionReport } from '../src/engine/questions/index.ts';
@@ -46,7 +46,7 @@ export interface LocalLoadProgress {
   status?: string;
 }
 
-export interface ContextWorkerApi {
+export interface LlmWorkerApi {
   /** Counts with the loaded embedding model's tokenizer (null: the bundled one), like the engine worker. */
   useTokenizer(files: ModelTokenizerFiles | null): Promise<TokenizerInUse>;
   /** The language model to call (key included: it stays in this worker's memory; workers/llm-client.ts). */
@@ -80,5 +80,5 @@ export interface ContextWorkerApi {
   answerCount(store: AnswerStore): Promise<number>;
   clearAnswers(store: AnswerStore): Promise<void>;
   /** One generation with the loaded in-page model. */
-  generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }>;
+  generateLocal(prompt: Prompt, maxTokens: number): Promise<{ text: string }>;
 }

@@ -5,8 +5,8 @@
 // page handed over stays in this worker's memory), or an in-page text-generation model
 // (transformers.js) one call at a time; answers are kept in IndexedDB here (workers/idb-cache.ts).
 // The page sends requests and shows progress. Cancel is the page's job: it terminates this worker
-// (src/app/bridge/context.ts), and the requests in flight with it. Its API's types are in
-// workers/context-api.ts.
+// (src/app/bridge/llm.ts), and the requests in flight with it. Its API's types are in
+// workers/llm-api.ts.
 import * as Comlink from 'comlink';
 import './errors.ts';
 import { parseDocument, type ParseInput } from '../src/engine/documents/index.ts';
@@ -24,8 +24,8 @@ import {
 import {
   createLocalProvider,
   scanPersonalData,
-  type ContextPrompt,
-  type ContextProvider,
+  type Prompt,
+  type TextGenerator,
   type PersonalDataScan,
   type ProviderConfig,
 } from '../src/engine/llm/index.ts';
@@ -33,7 +33,7 @@ import { estimateQuestions, generateQuestions, planQuestions } from '../src/engi
 import { InputError, type Chunk, type ChunkerId, type Doc } from '../src/engine/types.ts';
 import { tokenizer, useTokenizer } from './tokenizer.ts';
 import { setUpTransformers, useModelSource } from './transformers-env.ts';
-import type { AnswerStore, ContextWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './context-api.ts';
+import type { AnswerStore, LlmWorkerApi, LocalFolder, PreparedCorpus, PreparedQuestions } from './llm-api.ts';
 import { IdbAnswerCache } from './idb-cache.ts';
 import { configureLlm, httpProvider, llmConfig } from './llm-client.ts';
 import { LOCAL_PREFIX, folderSlug, relativePaths, type PickedModel } from './picked-files.ts';
@@ -55,7 +55,7 @@ function scanCorpus(docs: Doc[]): { scan: PersonalDataScan; scanByDoc: Record<st
   return { scan: all, scanByDoc };
 }
 
-let local: ContextProvider | null = null;
+let local: TextGenerator | null = null;
 let localKey = '';
 
 /** This worker's answer caches (contextual retrieval's sentences, question generation's answers). */
@@ -66,7 +66,7 @@ function answerStore(store: AnswerStore): IdbAnswerCache {
 }
 
 /** The configured model: the loaded in-page model, or the HTTP service (called from here). */
-function provider(): ContextProvider {
+function provider(): TextGenerator {
   if (llmConfig()?.kind === 'local') {
     if (!local) throw new InputError('no in-page model is loaded', undefined, { code: 'model-not-loaded' });
     return local;
@@ -84,7 +84,7 @@ function jobsOf(docs: Doc[], chunks: Chunk[]) {
   });
 }
 
-const api: ContextWorkerApi = {
+const api: LlmWorkerApi = {
   /** Counts with the loaded embedding model's tokenizer (null: the bundled one), like the engine worker. */
   useTokenizer,
 
@@ -155,10 +155,10 @@ const api: ContextWorkerApi = {
         },
       );
       // The id the page's cache keys and provenance use ("local:folder:<name>" for a picked folder).
-      local = Object.assign(Object.create(provider) as ContextProvider, { id: `local:${config.model}` });
+      local = Object.assign(Object.create(provider) as TextGenerator, { id: `local:${config.model}` });
       localKey = key;
     }
-    return { id: local.id, device: (local as ContextProvider & { device?: string }).device ?? 'wasm' };
+    return { id: local.id, device: (local as TextGenerator & { device?: string }).device ?? 'wasm' };
   },
 
   /** Parse, plan (passages and prompts), estimate against the answer cache, scan for personal data. */
@@ -202,7 +202,7 @@ const api: ContextWorkerApi = {
   clearAnswers: (store) => answerStore(store).clear(),
 
   /** One generation with the loaded in-page model. */
-  async generateLocal(prompt: ContextPrompt, maxTokens: number): Promise<{ text: string }> {
+  async generateLocal(prompt: Prompt, maxTokens: number): Promise<{ text: string }> {
     if (!local) throw new InputError('no in-page model is loaded', undefined, { code: 'model-not-loaded' });
     const r = await local.generate(prompt, { maxTokens });
     return { text: r.text };
