@@ -9,6 +9,8 @@ import type { OcrProgress, OcrReader, OcrSummary } from './types.ts';
 interface PageFacts {
   n: number;
   garbled?: boolean;
+  /** Left unread, past the reader's budget for one page: not drawn for OCR either. */
+  skipped?: string;
 }
 
 /** A conversion's OCR as document meta (strings): ocrPages "2,3", ocrWords, ocrLowConfidence, ocrLang, ocrMs. */
@@ -19,7 +21,8 @@ export function ocrMeta(s: OcrSummary): Record<string, string> {
 /** The pages OCR should read in this mode. */
 export function pagesToRead<P extends PageFacts>(reader: OcrReader | undefined, pages: P[], visible: (p: P) => boolean): P[] {
   if (!reader || reader.mode === 'never') return [];
-  return reader.mode === 'always' ? pages : pages.filter((p) => !visible(p) || p.garbled);
+  const readable = pages.filter((p) => !p.skipped);
+  return reader.mode === 'always' ? readable : readable.filter((p) => !visible(p) || p.garbled);
 }
 
 /** The sizes text pages use, to half a point (OCR's sizes snap to them: items.ts). */
