@@ -58,15 +58,11 @@ export async function run(argv: string[]): Promise<number> {
     : `recipe ${recipe.chunker}`;
   console.error(`batch      ${what} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
 
-<<<<<<< HEAD
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument, ocr });
-=======
->>>>>>> main
   const progress = new Progress(input.totalDocs, input.totalBytes, skip);
   const spec: OutputSpec = { dir: out, parquet, jsonl, partRows, partBytes: 32 << 20 };
   // Documents a group of its own took so far, to take back from the progress when its worker dies.
   const seen = new Map<number, { docs: number; bytes: number }>();
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument }, {
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument, ocr }, {
     resourceLimits: workerResourceLimits(),
     onDocuments: (group, docs, bytes) => {
       const s = seen.get(group) ?? { docs: 0, bytes: 0 };

@@ -11,16 +11,12 @@ import { errorLine } from '../errors.ts';
 import { documentId } from '../../engine/formats/index.ts';
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
-<<<<<<< HEAD
 import { useOcr } from '../../node/document-readers.ts';
 import type { NodeOcrOptions } from '../../node/ocr/tesseract.ts';
-import type { Task, TaskResult } from './tasks.ts';
-=======
 import { writeParquetPart } from './output.ts';
 import type { DocError, GroupTask, Item, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
->>>>>>> main
 
 const { recipe, hash, tokenizerDir, perDocument, ocr } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe; ocr?: NodeOcrOptions };
 // Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them.

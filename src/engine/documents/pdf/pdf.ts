@@ -139,17 +139,12 @@ function ocrAdvice(reader: OcrReader | undefined, done: OcrSummary | null): stri
  * Notes on pages without readable text; an InputError when no page has any (a scan, or fonts that
  * map their characters to no Unicode text).
  */
-<<<<<<< HEAD
 function textNotes(pages: PageData[], where?: string, advice = 'run OCR on it first'): string[] {
-  const blank = pages.filter((p) => !visible(p)).map((p) => p.n);
-=======
-function textNotes(pages: PageData[], where?: string): string[] {
   const skipped = pages.filter((p) => p.skipped);
   if (skipped.length && pages.every((p) => p.skipped || !visible(p))) {
     throw new InputError(`the PDF was not read: its ${skipped.length === 1 ? 'page' : 'pages'} with content ${skipped.length === 1 ? 'is' : 'are'} past the reader's budget (p. ${skipped[0].n}: ${skipped[0].skipped})`, where, { code: 'too-large' });
   }
   const blank = pages.filter((p) => !visible(p) && !p.skipped).map((p) => p.n);
->>>>>>> main
   const garbled = pages.filter((p) => p.garbled);
   const undecoded = pages.filter((p) => p.undecodable);
   if (blank.length === pages.length && undecoded.length) {
