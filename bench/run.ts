@@ -16,7 +16,7 @@ import { buildJs, isStale } from '../scripts/build.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bench', 'out');
 const quick = process.argv.includes('--quick');
-// `--only a,b` runs only those sections: chunking, bm25, eval, embedding, cli, pdf, batch.
+// `--only a,b` runs only those sections: chunking, bm25, eval, embedding, cli, pdf, batch, tune.
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
 const wanted = (section: string) => !only || only.has(section);
@@ -379,6 +379,28 @@ if (wanted('pdf')) {
   }
 }
 
+// ================================================================= tune
+// tune's pick against the best of the full 20-configuration grid (regret), and its runs, per dataset
+// and seed (bench/tune-regret.ts). CPU seconds of the grid and of one tune run, as a ratio.
+const tuneBench: Row[] = [];
+if (wanted('tune')) {
+  const sets = ['public/samples/en', 'public/samples/pt-BR', 'bench/tune/squad2-dev-5-articles.json'];
+  console.log(`\nT. tune against the full grid (recursive, sentences, structure, fixed x 64-1024 tokens, BM25, hit@5); ${quick ? 1 : 3} seeds`);
+  const rows: (string | number)[][] = [];
+  for (const set of sets) {
+    const r = child('tune-regret.ts', [set, quick ? 1 : 3]);
+    if (!r) continue;
+    tuneBench.push(r);
+    for (const p of r.picks) {
+      rows.push([set.replace(/^.*\//, ''), p.seed, `${r.questions} / ${r.documents}`, f(r.best, 3), p.pick, f(p.pickFull, 3), f(p.regret, 3), `${p.runs} (+${p.estimateRuns})`, r.gridRuns, f(p.estimate, 3), `${f(p.interval[0], 3)}–${f(p.interval[1], 3)}`, f(p.defaultEstimate, 3), `${f(p.tuneCpu / r.gridCpu, 2)}×`]);
+    }
+  }
+  table(['dataset', 'seed', 'q / docs', 'grid best', 'pick', 'pick full', 'regret', 'runs', 'grid runs', 'estimate', '95%', 'default est.', 'CPU tune/grid'], rows);
+  const worst = Math.max(...tuneBench.flatMap((r) => r.picks.map((p: Row) => p.regret)));
+  const maxRuns = Math.max(...tuneBench.flatMap((r) => r.picks.map((p: Row) => p.runs)));
+  if (tuneBench.length) targets.push({ section: 'tune', target: 'regret <= 0.02 with <= 24 runs', measured: `worst regret ${f(worst, 3)}, at most ${maxRuns} runs`, met: worst <= 0.02 && maxRuns <= 24 });
+}
+
 // ================================================================= summary
 const total = (performance.now() - started) / 1000;
 console.log('\nTargets');
@@ -407,6 +429,7 @@ writeFileSync(
       cli,
       pdf,
       batch: batchBench,
+      tune: tuneBench,
       targets,
     },
     null,
