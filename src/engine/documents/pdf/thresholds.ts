@@ -98,6 +98,41 @@ export const BLOCK_REACH = {
   PITCH_SLACK: 1.15,
 } as const;
 
+// ------------------------------------------------------------------ roles: the outline (roles/outline.ts)
+
+export const OUTLINE = {
+  /** The outline gives the headings when this share of its titles is found in the text, in order (exact letters and digits). */
+  FOUND: 0.5,
+  /** …or this share when found only once section labels are taken off (a looser match must find nearly all). */
+  FOUND_UNLABELLED: 0.8,
+  /** A title matches one line, or this many consecutive lines (a title wrapped). */
+  MAX_LINES: 3,
+  /** Letters and digits a line may run past its title before no further line can make it match. */
+  OVERRUN: 24,
+  /** Fewest letters of an unlabelled title for the loose match (shorter titles match too much). */
+  MIN_UNLABELLED: 3,
+} as const;
+
+// ------------------------------------------------------------------ roles: run-in headings (roles/run-in.ts)
+
+export const RUN_IN = {
+  /** Most words of a run-in heading's bold title ("1.2 Scope." opening a paragraph); more is a bold sentence. */
+  MAX_WORDS: 12,
+  /** Most characters of that title. */
+  MAX_CHARS: 120,
+} as const;
+
+// ------------------------------------------------------------------ roles: the title page (roles/front-matter.ts)
+
+export const FRONT_MATTER = {
+  /** A line this long (characters) ending a sentence, or two such lines together, is body text: the front matter ends there. */
+  BODY_LINE_CHARS: 60,
+  /** A paragraph's first line may be indented by up to this many sizes (ems) from the next. */
+  FIRST_LINE_INDENT: 4,
+  /** A label word ("Definition", "Satz") starting this many heading candidates with different numbers is an environment's label. */
+  ENV_LABEL_NUMBERS: 3,
+} as const;
+
 // ------------------------------------------------------------------ roles: the hand rules (roles/rules.ts)
 
 export const HEADING = {
