@@ -407,6 +407,8 @@ if (wanted('pdf-corpus')) {
       }
     }
   }
+}
+
 // ================================================================= tune
 // tune's pick against the best of the full 20-configuration grid (regret), and its runs, per dataset
 // and seed (bench/tune-regret.ts). CPU seconds of the grid and of one tune run, as a ratio.
