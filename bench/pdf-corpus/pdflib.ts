@@ -6,6 +6,7 @@
 //   tsx bench/pdf-corpus/pdflib.ts <spec.json>
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { wrap } from '../../scripts/pdf-cases.ts';
 
 interface Block {
   kind: string;
@@ -47,23 +48,8 @@ const need = (h: number) => {
   if (y - h < M) newPage();
 };
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const words = clean(text).split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let cur = '';
-  for (const w of words) {
-    const next = cur ? `${cur} ${w}` : w;
-    if (font.widthOfTextAtSize(next, size) > width && cur) {
-      lines.push(cur);
-      cur = w;
-    } else cur = next;
-  }
-  if (cur) lines.push(cur);
-  return lines;
-}
-
 function text(t: string, font: PDFFont, size: number, x = M, width = W - 2 * M, lead = 1.3, color = rgb(0, 0, 0)) {
-  for (const line of wrap(t, font, size, width - (x - M))) {
+  for (const line of wrap(clean(t).split(/\s+/).filter(Boolean), font, size, width - (x - M))) {
     need(size * lead);
     y -= size * lead;
     page.drawText(line, { x, y, size, font, color });
