@@ -107,11 +107,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const ocr = await ocrStep(bytes, pages, opts);
     const vocab = new Vocab();
     for (const p of pages) for (const it of p.items) vocab.add(it.s);
-<<<<<<< HEAD
-    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where, ocrAdvice(opts.ocr, ocr)), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0 };
-=======
-    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles };
->>>>>>> main
+    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where, ocrAdvice(opts.ocr, ocr)), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles };
     const { layoutData, noHeadingRoles, notHeadings } = readTagged(r, tagged);
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, { ...ctx, fontBold }, new Set(layoutData), opts.signal);
     const outline = await outlineOf(doc, r.notes);
