@@ -9,6 +9,7 @@ import { loadRecipe } from './batch/recipe-file.ts';
 import { idsAt, openInput } from './batch/inputs.ts';
 import { InputError } from '../engine/types.ts';
 import { WorkerPool } from './batch/pool.ts';
+import { workerResourceLimits } from './batch/memory.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
 import type { TaskResult } from './batch/tasks.ts';
@@ -39,9 +40,16 @@ export async function run(argv: string[]): Promise<number> {
     // Resuming skips by count: the input must still have the last committed document there.
     const lastId = output.state.lastId ?? '';
     const seen = await idsAt(input, skip - 1);
-    if (!seen?.includes(lastId)) {
+    if (!seen?.ids.includes(lastId)) {
       throw new InputError(
-        `--out was written from another input: its document ${skip} was "${lastId}", the input's is now ${seen ? `"${seen[0]}"` : 'missing (the input is shorter)'}; give a new folder (or the input it was started with)`,
+        `--out was written from another input: its document ${skip} was "${lastId}", the input's is now ${seen ? `"${seen.ids[0]}"` : 'missing (the input is shorter)'}; give a new folder (or the input it was started with)`,
+        out,
+      );
+    }
+    // The same id there, but an edited document before it would be silently kept as it was chunked.
+    if (output.state.inputHash && seen.inputHash !== output.state.inputHash) {
+      throw new InputError(
+        `--out was written from another version of the input: one of its first ${skip} documents (the ones already chunked) has changed since; give a new folder (or the input it was started with)`,
         out,
       );
     }
@@ -52,7 +60,7 @@ export async function run(argv: string[]): Promise<number> {
     : `recipe ${recipe.chunker}`;
   console.error(`batch      ${what} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
 
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument });
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument }, workerResourceLimits(workers));
   const progress = new Progress(input.totalDocs, input.totalBytes, skip);
   const ready = new Map<number, TaskResult>();
   let next = skip;
@@ -88,9 +96,10 @@ export async function run(argv: string[]): Promise<number> {
         settle(item.error);
         continue;
       }
+      const { inputHash } = item.task;
       const p: Promise<void> = pool.run(item.task).then((r) => {
         inFlight.delete(p);
-        settle(r);
+        settle({ ...r, inputHash });
       });
       inFlight.add(p);
       // Bounded memory: at most `window` documents in the workers, and the writer not far behind.

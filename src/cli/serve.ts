@@ -9,7 +9,8 @@ import { recipeDocumentOf } from '../engine/recipe/index.ts';
 import { readFlags } from './args.ts';
 import { errorLine } from './errors.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
-import { WorkerPool, workerResourceLimits } from './batch/pool.ts';
+import { WorkerPool } from './batch/pool.ts';
+import { workerResourceLimits } from './batch/memory.ts';
 import { readOptions } from '../node/files.ts';
 import { boundedLines, tooLongMessage } from '../node/lines.ts';
 

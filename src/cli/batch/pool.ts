@@ -4,6 +4,7 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Task, TaskResult } from './tasks.ts';
 import { documentId } from '../../engine/formats/index.ts';
+import { MEMORY_PER_TEXT } from './memory.ts';
 
 interface Slot {
   worker: Worker;
@@ -39,7 +40,8 @@ export class WorkerPool {
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots[i] = this.spawn();
       if (t) {
-        const error = `the worker stopped while chunking it (${why})`;
+        const oom = /memory limit|out of memory/i.test(why);
+        const error = `the worker stopped while chunking it (${why})${oom ? `: chunking needs ${MEMORY_PER_TEXT.low}–${MEMORY_PER_TEXT.high}× a document's text in memory; split it, or give fewer --workers or a larger CHUNKLAB_WORKER_HEAP_MB` : ''}`;
         // A folder's file: its id as chunk names it and its path in its own field, as the worker's
         // own errors give them.
         const { seq, bytes } = t.task;
@@ -74,19 +76,4 @@ export class WorkerPool {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
-}
-
-/**
- * The heap limit of a chunking worker: CHUNKLAB_WORKER_HEAP_MB (megabytes of V8's old generation),
- * else Node's default for a worker. A worker over it stops with ERR_WORKER_OUT_OF_MEMORY, which
- * fails only the document it was chunking.
- */
-export function workerHeapMb(): number | undefined {
-  const mb = Number(process.env.CHUNKLAB_WORKER_HEAP_MB);
-  return Number.isFinite(mb) && mb >= 16 ? Math.floor(mb) : undefined;
-}
-
-export function workerResourceLimits(): ResourceLimits | undefined {
-  const mb = workerHeapMb();
-  return mb === undefined ? undefined : { maxOldGenerationSizeMb: mb };
 }

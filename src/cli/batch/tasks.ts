@@ -2,8 +2,8 @@
 import type { ChunkRow, RecipeDocument } from '../../engine/recipe/index.ts';
 
 export type Task =
-  | { seq: number; kind: 'file'; root: string; rel: string; bytes: number }
-  | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number; answer?: 'line' };
+  | { seq: number; kind: 'file'; root: string; rel: string; bytes: number; inputHash?: string }
+  | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number; answer?: 'line'; inputHash?: string };
 
 export interface TaskResult {
   seq: number;
@@ -16,7 +16,9 @@ export interface TaskResult {
   error?: string;
   /** Input bytes of the document (for the rate). */
   bytes: number;
+  /** The input's prefix hash up to and including this document (see inputs.ts); the manifest commits it. */
+  inputHash?: string;
 }
 
 /** What the input yields: a task for a worker, or a line that is already an error (bad JSONL line). */
-export type InputItem = { task: Task } | { error: { seq: number; id: string; error: string; bytes: number } };
+export type InputItem = { task: Task } | { error: { seq: number; id: string; error: string; bytes: number; inputHash?: string } };

@@ -12,9 +12,12 @@ const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
 import type { Task, TaskResult } from './tasks.ts';
+import { checkDocumentMemory } from './memory.ts';
+import { getHeapStatistics } from 'node:v8';
 
 const { recipe, hash, tokenizerDir, perDocument } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe };
 const port = parentPort!;
+const heapLimit = getHeapStatistics().heap_size_limit;
 const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
 // One recipe: its tokenizer loads at once, as before the first document.
 if (!perDocument) void recipeOf('').catch(() => undefined);
@@ -23,6 +26,7 @@ port.on('message', async (task: Task) => {
   let reply: TaskResult;
   try {
     const doc: RecipeDocument = task.kind === 'file' ? await documentFromFile(task.root, task.rel) : task.doc;
+    checkDocumentMemory(Buffer.byteLength(doc.text), heapLimit, task.kind === 'file' ? task.rel : undefined);
     const r = await recipeOf(doc.id);
     const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
     const bytes = task.bytes || Buffer.byteLength(doc.text);
