@@ -9,7 +9,7 @@ import { createAnthropicProvider, createOpenAIProvider } from '../../../src/engi
 import { MemoryAnswerCache } from '../../../src/engine/llm/cache.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import type { ChunkerContext, Doc } from '../../../src/engine/types.ts';
-import { anthropicReply, openaiReply, startServer, type Recorded, type Reply, type TestServer } from '../llm/server.ts';
+import { anthropicReply, openaiReply, startServer, userMessage, type Recorded, type Reply, type TestServer } from '../llm/server.ts';
 import { enDoc, expectValidChunks, fakeGenerator, ptDoc, tokenizer, uncovered } from './helpers.ts';
 
 // Nine paragraphs on three topics: the model (the server) says topics change at paragraphs 3 and 6.
@@ -32,9 +32,7 @@ const starts = [0, text.indexOf(paragraphs[3]), text.indexOf(paragraphs[6])];
 function shown(user: string): number[] {
   return [...user.matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
 }
-function userOf(req: Recorded): string {
-  return req.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '';
-}
+const userOf = userMessage;
 /** The topic changes a careful reader would name, among the passages shown. */
 function truth(user: string): number[] {
   const nums = shown(user);

@@ -12,7 +12,7 @@
 // 10 pt at 10 pt) joins the two columns' lines into one fragment, and the cut splits it there.
 
 import { endsInLeader, MAX_PAD } from './geometry.ts';
-import type { Frag, Row } from './types.ts';
+import type { Frag, Row } from '../types.ts';
 
 /** A piece of a line the cut moves as a whole: a fragment, or one part of it. */
 interface Unit {

@@ -8,7 +8,7 @@
 // into the next (two columns of prose read row by row), and sparse grids (labels scattered over a
 // figure). Such runs are prose or drawings: the caller keeps them as text.
 
-import type { Row } from './types.ts';
+import type { Row } from '../types.ts';
 
 export interface TableGrid {
   header: string[];

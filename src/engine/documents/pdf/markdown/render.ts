@@ -3,7 +3,7 @@
 // table cells), so the Markdown reads as the PDF did and parses back into the same blocks.
 
 import type { PageRange } from './page-map.ts';
-import type { PBlock } from './types.ts';
+import type { PBlock } from '../types.ts';
 
 export function escapeLineStart(t: string): string {
   if (/^\d{1,9}[.)](?:\s|$)/.test(t)) return t.replace(/^(\d+)([.)])/, '$1\\$2');

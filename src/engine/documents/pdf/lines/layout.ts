@@ -4,8 +4,8 @@
 
 import { columnOrder, outerGutter } from './columns.ts';
 import { endsInLeader, rowText } from './geometry.ts';
-import { bodyStyle } from './headings.ts';
-import type { Row } from './types.ts';
+import { bodyStyle } from './style.ts';
+import type { Row } from '../types.ts';
 
 export interface PageRows {
   page: number;

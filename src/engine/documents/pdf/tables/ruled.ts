@@ -14,8 +14,8 @@
 // than two rows or two columns holding text, grids where most cells are empty (a chart's gridlines,
 // a form), and grids whose cells hold long prose (a page laid out in boxes).
 
-import { joinLines, rowsOf, rowText, type Item, type Vocab } from './geometry.ts';
-import { compose, type Matrix } from './rotation.ts';
+import { joinLines, rowsOf, rowText, type Item, type Vocab } from '../lines/geometry.ts';
+import { compose, type Matrix } from '../read/rotation.ts';
 
 /** The operator-list codes this reader looks at (pdf.js's OPS; the caller passes the module's own). */
 export interface OpCodes {

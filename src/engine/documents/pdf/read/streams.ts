@@ -6,7 +6,7 @@
 // Flate after a filter not decoded here (LZW, RunLength) cannot be bounded: that stream is refused.
 // Uses the platform's DecompressionStream (browsers, workers, Node 18+): no dependency.
 
-import { InputError } from '../../types.ts';
+import { InputError } from '../../../types.ts';
 
 /** Largest a stream other than an image may inflate to (content streams, fonts): 64 MiB of operators is already absurd. */
 export const MAX_INFLATED_STREAM = 64 * 1024 * 1024;

@@ -4,7 +4,7 @@
 // without one where a word was hyphenated at the line end (see joinHyphen for the rule).
 
 import { closeCjkSpacing, mirrorBrackets, trackedSpace } from './scripts.ts';
-import type { Frag, PdfTextItem, Row } from './types.ts';
+import type { Frag, PdfTextItem, Row } from '../types.ts';
 
 /** One text item with its position and font facts resolved. */
 export interface Item {

@@ -5,9 +5,9 @@ import { mkdtempSync, appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { providerConfigFromSpec, providerFromSpec } from '../../../src/cli/llm.ts';
-import { FileAnswerCache } from '../../../src/node/answer-cache.ts';
-import { InputError } from '../../../src/engine/types.ts';
+import { providerConfigFromSpec, providerFromSpec } from '../../src/cli/llm.ts';
+import { FileAnswerCache } from '../../src/node/answer-cache.ts';
+import { InputError } from '../../src/engine/types.ts';
 
 let dir: string | undefined;
 afterEach(() => {

@@ -2,9 +2,9 @@
 // rows and one stand-in row, at the table's top edge and as wide as the table, carries the table
 // (layoutBlocks writes it where it stands in the reading order; the column finder sees its width).
 
-import { rowsOf, type Item, type Vocab } from './geometry.ts';
+import { rowsOf, type Item, type Vocab } from '../lines/geometry.ts';
 import { ruledTables, rulesOnlyTables, type Grid, type Segments } from './ruled.ts';
-import type { Row } from './types.ts';
+import type { Row } from '../types.ts';
 
 /**
  * Is the page's text worth fetching the operator list for? Fetching it costs about as much as

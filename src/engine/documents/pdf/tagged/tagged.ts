@@ -22,10 +22,10 @@
 // rule) and left out. Figures: short labels inside (a chart's ticks) are left out, captions and
 // sentences kept.
 
-import { codeGrid } from './blocks.ts';
-import { joinLines, MAX_PAD, rowText, rowsOf, type Item, type Vocab } from './geometry.ts';
-import { removeRunningLines, type PageRows } from './layout.ts';
-import type { Frag, PBlock, PdfStructLeaf, PdfStructNode, Row } from './types.ts';
+import { codeGrid } from '../blocks/blocks.ts';
+import { joinLines, MAX_PAD, rowText, rowsOf, type Item, type Vocab } from '../lines/geometry.ts';
+import { removeRunningLines, type PageRows } from '../lines/layout.ts';
+import type { Frag, PBlock, PdfStructLeaf, PdfStructNode, Row } from '../types.ts';
 
 type Node = PdfStructNode | PdfStructLeaf;
 const isLeaf = (n: Node): n is PdfStructLeaf => typeof (n as PdfStructLeaf).type === 'string' && !(n as PdfStructNode).role;

@@ -4,11 +4,12 @@
 // (lines of one size close together). A paragraph cut by a page or column change continues when
 // the first part does not end a sentence and the next starts in lowercase.
 
-import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from './geometry.ts';
-import { BULLET_CHARS, LIST_MARKER, type RunIn } from './headings.ts';
-import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from './scripts.ts';
-import { buildTable, overlapping, proseReason, TERMINAL } from './tables.ts';
-import type { PBlock, Row } from './types.ts';
+import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from '../lines/geometry.ts';
+import { BULLET_CHARS, LIST_MARKER } from '../roles/patterns.ts';
+import type { RunIn } from '../roles/run-in.ts';
+import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from '../lines/scripts.ts';
+import { buildTable, overlapping, proseReason, TERMINAL } from '../tables/borderless.ts';
+import type { PBlock, Row } from '../types.ts';
 
 // List markers that may stand apart from their text (a gap after them makes the lines look like
 // two columns): bullets, Korean bullets ("ㅇ", "◇") and circled digits, "1." "(1)" "a)", Korean
