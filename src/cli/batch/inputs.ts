@@ -15,7 +15,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../../engine/types.ts';
 import { documentId, documentPaths } from '../../engine/formats/index.ts';
 import { recipeDocumentOf } from '../../engine/recipe/index.ts';
-import type { InputItem } from './tasks.ts';
+import type { Item } from './tasks.ts';
 import { readOptions } from '../../node/files.ts';
 import { boundedLines, tooLongMessage } from '../../node/lines.ts';
 
@@ -25,7 +25,7 @@ export interface BatchInput {
   totalDocs?: number;
   totalBytes?: number;
   /** Items from sequence number `skip` (the ones before are read for the prefix hash, not yielded); `quiet`: no warnings. */
-  items(skip: number, quiet?: boolean): AsyncGenerator<InputItem>;
+  items(skip: number, quiet?: boolean): AsyncGenerator<Item>;
 }
 
 /**
@@ -36,9 +36,8 @@ export interface BatchInput {
  */
 export async function idsAt(input: BatchInput, seq: number): Promise<{ ids: string[]; inputHash?: string } | undefined> {
   for await (const item of input.items(seq, true)) {
-    if ('error' in item) return { ids: [item.error.id], inputHash: item.error.inputHash };
-    const t = item.task;
-    return { ids: t.kind === 'doc' ? [t.doc.id] : [documentId(t.rel), t.rel], inputHash: t.inputHash };
+    if (item.kind === 'error') return { ids: [item.id], inputHash: item.inputHash };
+    return { ids: item.kind === 'doc' ? [item.doc.id] : [documentId(item.rel), item.rel], inputHash: item.inputHash };
   }
   return undefined;
 }
@@ -128,7 +127,7 @@ async function folderInput(root: string): Promise<BatchInput> {
       for (let seq = 0; seq < paths.length; seq++) {
         const info = infos[seq];
         const inputHash = prefix.add(paths[seq], String(info?.size ?? -1), String(info?.mtimeMs ?? -1));
-        if (seq >= skip) yield { task: { seq, kind: 'file', root, rel: paths[seq], bytes: info?.size ?? 0, inputHash } };
+        if (seq >= skip) yield { seq, kind: 'file', root, rel: paths[seq], bytes: info?.size ?? 0, inputHash };
       }
     },
   };
@@ -151,7 +150,7 @@ function jsonlInput(path: string, size: number): BatchInput {
         if ('tooLong' in item) {
           const s = seq++;
           const inputHash = prefix.add(`too long: ${item.bytes}`);
-          if (s >= skip) yield { error: { seq: s, id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1, inputHash } };
+          if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1, inputHash };
           continue;
         }
         // A byte order mark before line 1 (Windows tools write one) is not part of the JSON.
@@ -164,7 +163,7 @@ function jsonlInput(path: string, size: number): BatchInput {
         try {
           v = JSON.parse(line);
         } catch (e) {
-          if (s >= skip) yield { error: { seq: s, id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes, inputHash } };
+          if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes, inputHash };
           continue;
         }
         let doc;
@@ -172,12 +171,12 @@ function jsonlInput(path: string, size: number): BatchInput {
           doc = recipeDocumentOf(v, where);
         } catch (e) {
           const id = v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : `line ${n}`;
-          if (s >= skip) yield { error: { seq: s, id, error: (e as Error).message, bytes, inputHash } };
+          if (s >= skip) yield { seq: s, kind: 'error', id, error: (e as Error).message, bytes, inputHash };
           continue;
         }
         // Every id is seen, the skipped ones too: a resumed run renames as the first run did.
         doc = { ...doc, id: unique.of(doc.id, where, !quiet && s >= skip) };
-        if (s >= skip) yield { task: { seq: s, kind: 'doc', doc, bytes, inputHash } };
+        if (s >= skip) yield { seq: s, kind: 'doc', doc, bytes, inputHash };
       }
     },
   };
@@ -215,11 +214,11 @@ async function parquetInput(path: string): Promise<BatchInput> {
           try {
             doc = recipeDocumentOf(raw, where);
           } catch (e) {
-            if (s >= skip) yield { error: { seq: s, id: typeof raw.id === 'string' && raw.id ? raw.id : `row ${s + 1}`, error: (e as Error).message, bytes, inputHash } };
+            if (s >= skip) yield { seq: s, kind: 'error', id: typeof raw.id === 'string' && raw.id ? raw.id : `row ${s + 1}`, error: (e as Error).message, bytes, inputHash };
             continue;
           }
           doc = { ...doc, id: unique.of(doc.id, where, !quiet && s >= skip) };
-          if (s >= skip) yield { task: { seq: s, kind: 'doc', doc, bytes, inputHash } };
+          if (s >= skip) yield { seq: s, kind: 'doc', doc, bytes, inputHash };
         }
         rowStart = rowEnd;
       }

@@ -39,3 +39,9 @@ export function checkDocumentMemory(textBytes: number, heapLimitBytes: number, w
     where,
   );
 }
+
+/** A document's error when its worker died: the reason, and for running out of memory what to do. */
+export function diedMessage(why: string): string {
+  const oom = /memory limit|out of memory/i.test(why);
+  return `the worker stopped while chunking it (${why})${oom ? `: chunking needs ${MEMORY_PER_TEXT.low}–${MEMORY_PER_TEXT.high}× a document's text in memory; split it, or give fewer --workers or a larger CHUNKLAB_WORKER_HEAP_MB` : ''}`;
+}

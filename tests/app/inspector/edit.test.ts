@@ -3,7 +3,7 @@
 // "editado à mão"), for a generated label and for one given elsewhere.
 import { expect, test } from 'vitest';
 import { charStep, middleCut, wordStep } from '../../../src/app/inspector/edit-steps.ts';
-import { fileLabel, shownLabel } from '../../../src/app/experiments/label.ts';
+import { fileLabel, shownLabel } from '../../../src/app/results/label.ts';
 import { runLabel } from '../../../src/app/experiments/model.ts';
 import * as areas from '../../../src/app/i18n/areas/run-labels.ts';
 import type { ExperimentConfig } from '../../../src/engine/evaluation/index.ts';

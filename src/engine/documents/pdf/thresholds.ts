@@ -3,6 +3,23 @@
 // 8 bits), not a judgement. Changing one changes how documents read: run the snapshot
 // (bench/pdf-snapshot.ts) before and after, and the PDF bench.
 
+// ------------------------------------------------------------------ read: the page budget (read/budget.ts)
+
+/**
+ * What one page may cost pdf.js before it is left out unread. pdf.js has no limit of its own: a
+ * page past these would take it minutes to days (issue 33's attack files, scripts/pdf-cases-budget.ts).
+ */
+export const PAGE_BUDGET = {
+  /** Operators, forms counted each time they are painted: a dense real page draws tens of thousands, a detailed map a million or two. */
+  MAX_OPERATORS: 3_000_000,
+  /** Text runs (Tj, TJ, ', "), forms counted as painted: a page of tiny type in a dense table shows some 20,000. */
+  MAX_TEXT_RUNS: 200_000,
+  /** Forms painted: pdf.js reads a form's content again each time it is painted (about a millisecond each); real pages paint hundreds. */
+  MAX_FORMS: 20_000,
+  /** Nesting of saved graphics states: PDF's own implementation limit is 28 (ISO 32000-1, annex C); pdf.js's time grows with its square. */
+  MAX_SAVE_DEPTH: 1_000,
+} as const;
+
 // ------------------------------------------------------------------ lines (lines/)
 
 /**
