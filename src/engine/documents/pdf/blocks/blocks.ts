@@ -9,6 +9,7 @@ import { BULLET_CHARS, LIST_MARKER } from '../roles/patterns.ts';
 import type { RunIn } from '../roles/run-in.ts';
 import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from '../lines/scripts.ts';
 import { buildTable, overlapping, proseReason, TERMINAL, type TableGrid } from '../tables/borderless.ts';
+import { BLOCK_REACH as R } from '../thresholds.ts';
 import type { PBlock, Row } from '../types.ts';
 
 // List markers that may stand apart from their text (a gap after them makes the lines look like
@@ -67,7 +68,7 @@ class BlockWriter {
     if (b.jump || a.page !== b.page || a.y - b.y <= 0) return false;
     const size = Math.max(a.size, b.size);
     const p = this.pitch.get(Math.round(size * 2) / 2);
-    const limit = p && p > ems * size && p <= 2.6 * size ? 1.15 * p : ems * size;
+    const limit = p && p > ems * size && p <= R.MAX_PITCH * size ? R.PITCH_SLACK * p : ems * size;
     return a.y - b.y <= limit;
   }
 
@@ -107,7 +108,7 @@ class BlockWriter {
     const { rows } = this;
     const parts = [rowText(rows[i])];
     let j = i + 1;
-    while (j < rows.length && !rows[j].table && this.headingOf.get(rows[j]) === level && this.near(rows[j - 1], rows[j], 1.6)) parts.push(rowText(rows[j++]));
+    while (j < rows.length && !rows[j].table && this.headingOf.get(rows[j]) === level && this.near(rows[j - 1], rows[j], R.TEXT)) parts.push(rowText(rows[j++]));
     this.out.push({ kind: 'heading', level, text: joinLines(parts, this.vocab), page: rows[i].page });
     this.listStack.length = 0;
     return j;
@@ -117,7 +118,7 @@ class BlockWriter {
   private code(i: number): number {
     const { rows } = this;
     let j = i + 1;
-    while (j < rows.length && !rows[j].table && isMono(rows[j]) && !this.headingOf.has(rows[j]) && this.near(rows[j - 1], rows[j], 2.5)) j++;
+    while (j < rows.length && !rows[j].table && isMono(rows[j]) && !this.headingOf.has(rows[j]) && this.near(rows[j - 1], rows[j], R.CODE)) j++;
     this.out.push({ kind: 'code', lines: codeLines(rows.slice(i, j)), page: rows[i].page });
     this.listStack.length = 0;
     return j;
@@ -127,7 +128,7 @@ class BlockWriter {
   private cellRun(i: number, labels: boolean): number {
     const { rows } = this;
     let j = i + 1;
-    while (j < rows.length && !rows[j].table && !this.headingOf.has(rows[j]) && !isMono(rows[j]) && this.near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || (labels && sectionLabel(rows, j, (a, b, e) => this.near(a, b, e))))) j++;
+    while (j < rows.length && !rows[j].table && !this.headingOf.has(rows[j]) && !isMono(rows[j]) && this.near(rows[j - 1], rows[j], R.CELLS) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || (labels && sectionLabel(rows, j, (a, b, e) => this.near(a, b, e))))) j++;
     return j;
   }
 
@@ -182,7 +183,7 @@ class BlockWriter {
     const text = joinLines(run.map(rowText), this.vocab);
     const prev = this.out[this.out.length - 1];
     const prevRow = this.rows[i - 1];
-    if (prev?.kind === 'paragraph' && prevRow && !prevRow.table && this.near(prevRow, r, 1.6) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && !TERMINAL.test(prev.text)) mergeParagraph(prev, text, r.page, this.vocab);
+    if (prev?.kind === 'paragraph' && prevRow && !prevRow.table && this.near(prevRow, r, R.TEXT) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && !TERMINAL.test(prev.text)) mergeParagraph(prev, text, r.page, this.vocab);
     else this.out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
     this.proseOpen = this.out[this.out.length - 1];
   }
@@ -209,7 +210,7 @@ class BlockWriter {
     // Continuation lines: indented under the item's text, or back under the marker (a hanging
     // bullet) when the item's line so far ends mid-sentence and the next starts in lowercase.
     const under = (n: Row) => n.frags[0].x0 > x0 + 2 || (n.frags[0].x0 >= x0 - 2 && continues(parts[parts.length - 1], rowText(n)));
-    while (j < rows.length && !rows[j].table && !this.headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && this.near(rows[j - 1], rows[j], 1.6) && under(rows[j])) parts.push(rowText(rows[j++]));
+    while (j < rows.length && !rows[j].table && !this.headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && this.near(rows[j - 1], rows[j], R.TEXT) && under(rows[j])) parts.push(rowText(rows[j++]));
     const mark = m[0].trim();
     const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : DASH_BULLET.test(mark) ? '-' : `- ${mark}`;
     this.out.push({ kind: 'list-item', text: joinLines(parts, this.vocab), depth: listStack.length, marker, page: r.page });
@@ -228,13 +229,13 @@ class BlockWriter {
     while (j < rows.length) {
       const n = rows[j];
       if (n.table || this.headingOf.has(n) || isMono(n) || n.frags.length !== 1 || isMarker(n) || Math.abs(n.size - r.size) > 0.6) break;
-      if (!this.near(rows[j - 1], n, 1.6)) break;
+      if (!this.near(rows[j - 1], n, R.TEXT)) break;
       lines.push(rowText(n));
       j++;
     }
     const text = joinLines(lines, this.vocab);
     const prev = this.out[this.out.length - 1];
-    const after = prev !== undefined && prev === this.proseOpen && this.near(rows[i - 1], r, 1.6);
+    const after = prev !== undefined && prev === this.proseOpen && this.near(rows[i - 1], r, R.TEXT);
     if (prev?.kind === 'paragraph' && (after || r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
       mergeParagraph(prev, text, r.page, this.vocab);
     } else this.out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
@@ -312,10 +313,10 @@ function sectionLabel(rows: Row[], j: number, near: (a: Row, b: Row, ems: number
     const r = rows[k];
     const f = r.frags[0];
     if (f.x0 > above.frags[0].x0 + 3 || f.x0 < above.frags[0].x0 - 3 * f.size || f.x1 >= above.frags[1].x0) return false;
-    if (f.text.split(' ').length > 5 || /[.:;]$/.test(f.text) || BULLET.test(f.text) || r.table || !near(rows[k - 1], r, 2.6)) return false;
+    if (f.text.split(' ').length > 5 || /[.:;]$/.test(f.text) || BULLET.test(f.text) || r.table || !near(rows[k - 1], r, R.CELLS)) return false;
   }
   const below = rows[k];
-  if (k <= j || !below || below.frags.length < 2 || below.table || !near(rows[k - 1], below, 2.6)) return false;
+  if (k <= j || !below || below.frags.length < 2 || below.table || !near(rows[k - 1], below, R.CELLS)) return false;
   // (A header's labels may be centred over right-aligned figures: then as many cells is enough.)
   const edge = (g: { x0: number; x1: number }) => above.frags.some((x) => Math.abs(x.x0 - g.x0) <= 3 || Math.abs(x.x1 - g.x1) <= 3);
   return below.frags.length === above.frags.length || below.frags.filter(edge).length * 3 >= below.frags.length * 2;

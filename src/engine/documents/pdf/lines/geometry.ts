@@ -6,6 +6,7 @@
 import { closeCjkSpacing, mirrorBrackets, trackedSpace } from './scripts.ts';
 import type { Frag, Row } from '../types.ts';
 import type { Item } from '../read/items.ts';
+import { FRAG_GAP, PART_GAP } from '../thresholds.ts';
 
 export { toItem, normalizeForms, MAX_COORD, MIN_SIZE, MAX_SIZE, type Item } from '../read/items.ts';
 
@@ -31,8 +32,6 @@ function markable(prev: string): boolean {
   return /\p{N}$/u.test(num) && (num.length >= 3 || /[.,]/.test(num));
 }
 
-/** Gap (in ems) above which one baseline splits into separate fragments. */
-const FRAG_GAP = 1.0;
 
 
 
@@ -205,8 +204,6 @@ function attachScripts(groups: Item[][]): Item[][] {
   return out;
 }
 
-/** Gap (in ems) inside a fragment where a column gutter may still cut it (see columns.ts). */
-const PART_GAP = 0.5;
 
 /**
  * A fragment, with its parts when gaps of PART_GAP ems or more lie inside it: a gutter narrower

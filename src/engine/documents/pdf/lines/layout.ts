@@ -6,6 +6,7 @@ import { columnOrder, outerGutter } from './columns.ts';
 import { endsInLeader, rowText } from './geometry.ts';
 import { bodyStyle } from './style.ts';
 import type { Row } from '../types.ts';
+import { RUNNING_BAND as BAND, RUNNING_WIDE_BAND as WIDE_BAND } from '../thresholds.ts';
 
 export interface PageRows {
   page: number;
@@ -17,13 +18,6 @@ export interface PageRows {
 
 /** "3", "- 3 -", "Page 3 of 10", "p. 3", "3/10", "iv" (a well-formed roman numeral: "vivid" is a word), and Word's "3 | Page" / "Page | 3". */
 export const PAGE_NUMBER = /^(?:[-–—]\s*)?(?:(?:page|p\.|pág\.?|página|seite)\s*\|?\s*)?(?:\d{1,5}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?:\s*(?:of|de|\/|von)\s*\d{1,5})?(?:\s*\|\s*(?:page|página|seite))?(?:\s*[-–—])?$/i;
-/** Share of the page height, at the top and at the bottom, where running lines live. */
-const BAND = 0.12;
-/**
- * A wider band for the first and last line of a page when the line repeats at one place on most
- * pages: LaTeX's default footer sets the page number some 15% of an A4 page above its foot.
- */
-const WIDE_BAND = 0.2;
 
 /** Digits as "#", spaces collapsed; case kept (a title in capitals on page 1 is not the same line as its running header in lower case). */
 const keyOf = (s: string) => s.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();

@@ -3,6 +3,7 @@
 // tables in (tables/ruled.ts).
 
 import { compose, type Matrix } from './rotation.ts';
+import { THIN_FILL as THIN } from '../thresholds.ts';
 
 /** The operator-list codes this reader looks at (pdf.js's OPS; the caller passes the module's own). */
 export interface OpCodes {
@@ -87,8 +88,6 @@ const CURVE = 2;
 const QUAD = 3;
 const CLOSE = 4;
 
-/** Thicker than this, a filled rectangle is a shape (its edges count), not a line. */
-const THIN = 3;
 /** Past this many path segments on a page the page is a drawing, not a table: not analysed. */
 export const MAX_SEGMENTS = 20000;
 /** Ops beyond this are not walked (a hostile or huge page). */

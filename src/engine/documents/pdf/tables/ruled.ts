@@ -16,8 +16,8 @@
 
 import { joinLines, rowsOf, rowText, type Item, type Vocab } from '../lines/geometry.ts';
 import type { Seg, Segments } from '../read/drawn.ts';
+import { RULE_TOLERANCE as TOL, RULED_BAND_GAP as BAND_GAP } from '../thresholds.ts';
 
-const TOL = 2;
 
 // ------------------------------------------------------------------ grids
 
@@ -111,8 +111,6 @@ export function gridsOf(segs: Segments): Grid[] {
   return out;
 }
 
-/** Bands closer than this (points) with the same left and right edges are one table. */
-const BAND_GAP = 6;
 
 /**
  * Groups drawn as bands of one table: the same left and right edges, one right under the other with
