@@ -82,6 +82,27 @@ export const RULE_TOLERANCE = 2;
 /** Bands closer than this (points) with the same left and right edges are one table. */
 export const RULED_BAND_GAP = 6;
 
+// ------------------------------------------------------------------ tables: borderless tables (tables/borderless.ts)
+
+export const BORDERLESS = {
+  /** A fragment farther than this many sizes (ems) from every column's start is a stray line, not a cell. */
+  FAR_FROM_COLUMN_EMS: 2,
+  /** A row without its first cell within this many sizes under the last continues it (a wrapped cell): tighter than a row's spacing. */
+  WRAP_PITCH: 1.35,
+  /** Cells longer than this on average (characters) are prose set side by side, not a table. */
+  MAX_MEAN_CELL_CHARS: 60,
+  /** Leading rows with no first cell joined into one header row: at most this many (group labels, wrapped labels). */
+  MAX_HEADER_ROWS: 3,
+  /** Baselines closer than this share of the size are one line with its sub- or superscripts, never two rows. */
+  SAME_LINE: 0.6,
+  /** A cell "runs on" into the next when it has this many words at least and no full stop (a paragraph's line). */
+  FLOW_WORDS: 3,
+  /** A column is running text when a third of its consecutive pairs run on. */
+  FLOW_PAIRS: 3,
+  /** A column of lines this long on average (words) that runs on is a column of prose by itself. */
+  PROSE_WORDS: 5,
+} as const;
+
 // ------------------------------------------------------------------ blocks (blocks/blocks.ts)
 
 /** How far below the last line (in sizes of the text) the next line of one block may stand. */
