@@ -37,7 +37,7 @@ test('a pasted document is chunked in the inspector with visible boundaries and 
   await chooseChunker(s.page, 'fixed');
   await setParam(s.page, 'maxTokens', 32);
   await setParam(s.page, 'overlap', 0);
-  // Wait for a result computed with the cap of 32.
+  // Wait for a result computed with the cap of 32 (an empty list while chunking is not one).
   const rows = await chunkRows(s.page, 32, 2);
 
   // The text is shown unchanged (the spans between the markers hold it all, in order).

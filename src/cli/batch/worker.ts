@@ -12,12 +12,15 @@ import { documentId } from '../../engine/formats/index.ts';
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
 import { writeParquetPart } from './output.ts';
+import { checkDocumentMemory } from './memory.ts';
+import { getHeapStatistics } from 'node:v8';
 import type { DocError, GroupTask, Item, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
 const { recipe, hash, tokenizerDir, perDocument } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe };
 const port = parentPort!;
+const heapLimit = getHeapStatistics().heap_size_limit;
 const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
 // One recipe: its tokenizer loads at once, as before the first document.
 if (!perDocument) void recipeOf('').catch(() => undefined);
@@ -26,6 +29,7 @@ async function chunkItem(item: Item): Promise<{ id: string; bytes: number; rows?
   if (item.kind === 'error') return { id: item.id, bytes: item.bytes, error: { id: item.id, error: item.error } };
   try {
     const doc: RecipeDocument = item.kind === 'file' ? await documentFromFile(item.root, item.rel) : item.doc;
+    checkDocumentMemory(Buffer.byteLength(doc.text), heapLimit, item.kind === 'file' ? item.rel : undefined);
     const r = await recipeOf(doc.id);
     const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
     return { id: doc.id, bytes: item.bytes || Buffer.byteLength(doc.text), rows };
@@ -48,6 +52,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
   let docs = 0;
   let textBytes = 0;
   let lastId = '';
+  let inputHash: string | undefined;
   let bytes = 0;
   // Progress goes back now and then, not per document: every message wakes the main thread.
   let told = { docs: 0, bytes: 0, at: performance.now() };
@@ -66,7 +71,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
       await writeParquetPart(tmp, rows);
     }
     const jsonl = out.jsonl ? rows.map((r) => JSON.stringify(r) + '\n').join('') : '';
-    parts.push({ tmp, docs, chunks: rows.length, errors, lastId, jsonl });
+    parts.push({ tmp, docs, chunks: rows.length, errors, lastId, ...(inputHash ? { inputHash } : {}), jsonl });
     rows = [];
     errors = [];
     docs = 0;
@@ -76,6 +81,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
     const r = await chunkItem(item);
     docs++;
     lastId = r.id;
+    inputHash = item.inputHash;
     if (r.error) errors.push(r.error);
     else
       for (const row of r.rows!) {

@@ -23,7 +23,8 @@ import { opCodesOf } from './read/drawn.ts';
 import { hasStructure, loadBold, perPageTrees, readPage, SHOW_TEXT, type PageData, type ReadContext } from './read/page.ts';
 import { MAX_OUTLINE_DEPTH } from './read/streams.ts';
 import { READABLE } from './read/undecodable.ts';
-import { lineRoles } from './roles/decide.ts';
+import { lineRoles, type LineDecision } from './roles/decide.ts';
+import { modelDecision } from './roles/model.ts';
 import { belowOutline, flattenOutline, outlineHeadings, type OutlineEntry } from './roles/outline.ts';
 import { compact } from './roles/patterns.ts';
 import { runInHeadings } from './roles/run-in.ts';
@@ -66,6 +67,18 @@ interface Reading {
   runningLines: number;
   /** Headings found by look (fonts, outline) rather than by tags. */
   fontCues: number;
+  /** The roles stage's per-line decision (undefined: the hand rules). */
+  decide?: LineDecision;
+  onRoles?: PdfOptions['onRoles'];
+}
+
+/**
+ * The per-line heading decision a reading uses: the learned model when one is given, the hand rules
+ * when the option is null. The default is the hand rules: the learned model does not yet do better on
+ * producers held out of its training (bench/pdf-corpus, `npm run bench -- --only pdf-corpus`).
+ */
+function decisionOf(opts: PdfOptions): LineDecision | undefined {
+  return opts.headingModel ? modelDecision(opts.headingModel, (rows) => lineRoles(rows)) : undefined;
 }
 
 const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
@@ -89,7 +102,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     }
     const vocab = new Vocab();
     for (const p of pages) for (const it of p.items) vocab.add(it.s);
-    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0 };
+    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles };
     const { layoutData, noHeadingRoles, notHeadings } = readTagged(r, tagged);
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, { ...ctx, fontBold }, new Set(layoutData), opts.signal);
     const outline = await outlineOf(doc, r.notes);
@@ -192,7 +205,7 @@ async function outlineOf(doc: PdfDocumentProxy, notes: string[]): Promise<Outlin
 function headingsIntoTagged(r: Reading, outline: OutlineEntry[], notHeadings: Set<PBlock>): void {
   const rows = r.pages.filter((p) => r.perPage.has(p.n)).flatMap((p) => readingOrder(rowsOf(p.items, p.n)));
   const outlined = outlineHeadings(rows, outline);
-  const found = outlined ?? lineRoles(rows);
+  const found = outlined ?? lineRoles(rows, { decide: r.decide });
   const level = new Map<string, number>();
   for (const [row, l] of found) {
     const k = compact(rowText(row));
@@ -229,8 +242,9 @@ function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[])
   let headingOf = !r.perPage.size ? outlineHeadings(all, outline) : null;
   if (headingOf) {
     r.headings = 'outline';
-    headingOf = belowOutline(all, headingOf, lineRoles(all));
-  } else headingOf = lineRoles(all);
+    headingOf = belowOutline(all, headingOf, lineRoles(all, { decide: r.decide }));
+  } else headingOf = lineRoles(all, { decide: r.decide });
+  r.onRoles?.(all, headingOf);
   // Run-in headings ("1.2 Scope." in bold opening a paragraph) unless the outline gave the headings.
   const runIns = r.headings === 'outline' ? undefined : runInHeadings(all, headingOf);
   r.fontCues += headingOf.size + (runIns?.size ?? 0);
