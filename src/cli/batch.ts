@@ -3,6 +3,7 @@
 // The page's chosen chunking over a whole corpus: a pool of worker threads runs the same
 // chunkWithRecipe as `serve --stdio` and the library; documents stream in, chunks go out in Parquet
 // parts committed by a manifest (docs/CONTRACT.md), so a killed run resumes where it stopped.
+import { useOcr } from '../node/document-readers.ts';
 import { availableParallelism } from 'node:os';
 import { readFlags } from './args.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
@@ -21,6 +22,8 @@ export async function run(argv: string[]): Promise<number> {
   const p = readFlags('batch', argv);
   if (!p) return 0;
   const f = p.flags;
+  const ocr = { mode: f.ocr, lang: f['ocr-lang'] };
+  useOcr(ocr);
   const recipePath = f.recipe;
   const inputPath = f.input;
   const out = f.out;
@@ -67,7 +70,7 @@ export async function run(argv: string[]): Promise<number> {
   const spec: OutputSpec = { dir: out, parquet, jsonl, partRows, partBytes: 32 << 20 };
   // Documents a group of its own took so far, to take back from the progress when its worker dies.
   const seen = new Map<number, { docs: number; bytes: number }>();
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument }, {
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument, ocr }, {
     resourceLimits: workerResourceLimits(workers),
     onDocuments: (group, docs, bytes) => {
       const s = seen.get(group) ?? { docs: 0, bytes: 0 };

@@ -12,6 +12,8 @@ import { InputError } from '../../engine/types.ts';
 import { documentId } from '../../engine/formats/index.ts';
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
+import { useOcr } from '../../node/document-readers.ts';
+import type { NodeOcrOptions } from '../../node/ocr/tesseract.ts';
 import { writeParquetPart } from './output.ts';
 import { checkDocumentMemory } from './memory.ts';
 import { getHeapStatistics } from 'node:v8';
@@ -19,7 +21,9 @@ import type { DocError, GroupTask, Item, LineTask, WorkerMessage, WorkerTask, Wr
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
-const { recipe, hash, tokenizerDir, perDocument } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe };
+const { recipe, hash, tokenizerDir, perDocument, ocr } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe; ocr?: NodeOcrOptions };
+// Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them.
+if (ocr) useOcr(ocr);
 const port = parentPort!;
 const heapLimit = getHeapStatistics().heap_size_limit;
 const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);

@@ -7,6 +7,7 @@
 import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } from '../types.ts';
 import { COLUMN_CUTS_META, parsePdf, type ColumnCuts, type PdfjsSource } from '../documents/pdf/pdf.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
+import type { OcrReader } from '../documents/ocr/types.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
 import { checkSize, type ReadOptions } from './limits.ts';
 import { trimLineEnds } from '../util/whitespace.ts';
@@ -41,6 +42,8 @@ export interface DocumentReaders {
   /** Extra pdf.js getDocument parameters (Node: standardFontDataUrl). */
   pdfDocumentOptions?: Record<string, unknown>;
   mammoth?: MammothSource;
+  /** Reads scanned pages (documents/ocr); without it a PDF with no text layer is refused. */
+  ocr?: OcrReader;
 }
 
 /** Why a file was not added, as a code the page words in its own language (message: the engine's English). */
@@ -223,6 +226,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
         where,
         signal: opts.signal,
         documentOptions: r.pdfDocumentOptions,
+        ocr: r.ocr,
         onProgress: report,
       });
     } else {
