@@ -133,3 +133,27 @@ describe('batch over a folder', () => {
     expect([...new Set(readJsonl(readFileSync(join(out, 'chunks.jsonl'), 'utf8')).map((x) => x.docId))]).toEqual(['a', 'z']);
   }, 120_000);
 });
+
+describe('batch over files that are not what their names say', () => {
+  test('a binary file named .txt is a per-document error (not chunks of U+FFFD); an empty .md is reported', () => {
+    const folder = join(tmp, 'odd');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'a.md'), '# A\n\nA real document.');
+    // Bytes of an image: invalid UTF-8 and NULs.
+    writeFileSync(join(folder, 'photo.txt'), Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 73 + 11) % 256)));
+    writeFileSync(join(folder, 'latin1.txt'), Buffer.from('Ol\xe1, cora\xe7\xe3o, a\xe7\xfacar. '.repeat(40), 'latin1'));
+    writeFileSync(join(folder, 'empty.md'), '\n\n');
+    const out = join(tmp, 'out-odd');
+    const r = cli(['batch', '--recipe', recipe, '--input', folder, '--out', out, '--workers', '1', '--jsonl', '--no-parquet']);
+    expect(r.status, r.stderr).toBe(0);
+    const errors = readJsonl(readFileSync(join(out, 'errors.jsonl'), 'utf8'));
+    expect(errors.map((e) => e.path)).toEqual(['empty.md', 'latin1.txt', 'photo.txt']);
+    expect(errors[0].error).toMatch(/holds no text/);
+    expect(errors[1].error).toMatch(/is not text: \d+ of its \d+ characters are not valid UTF-8/);
+    expect(errors[2].error).toMatch(/is not text: it holds NUL bytes/);
+    const rows = readJsonl(readFileSync(join(out, 'chunks.jsonl'), 'utf8'));
+    expect([...new Set(rows.map((x) => x.docId))]).toEqual(['a']);
+    expect(rows.some((x) => String(x.text).includes('\uFFFD'))).toBe(false);
+    expect(r.stderr).toMatch(/3 documents with errors/);
+  }, 60_000);
+});

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chunkWithRecipe, type ChunkRow, type PerDocumentRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
 import type { Recipe } from '../../engine/recipe/index.ts';
 import { errorLine } from '../errors.ts';
+import { InputError } from '../../engine/types.ts';
 import { documentId } from '../../engine/formats/index.ts';
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
@@ -29,11 +30,14 @@ const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
 // One recipe: its tokenizer loads at once, as before the first document.
 if (!perDocument) void recipeOf('').catch(() => undefined);
 
-async function chunkItem(item: Item): Promise<{ id: string; bytes: number; rows?: ChunkRow[]; error?: DocError }> {
+async function chunkItem(item: Item, emptyIsError = true): Promise<{ id: string; bytes: number; rows?: ChunkRow[]; error?: DocError }> {
   if (item.kind === 'error') return { id: item.id, bytes: item.bytes, error: { id: item.id, error: item.error } };
   try {
     const doc: RecipeDocument = item.kind === 'file' ? await documentFromFile(item.root, item.rel) : item.doc;
     checkDocumentMemory(Buffer.byteLength(doc.text), heapLimit, item.kind === 'file' ? item.rel : undefined);
+    // batch: an empty file (or one of blank lines) gives no chunk: said in errors.jsonl, not silently
+    // dropped (serve answers it with its empty list of chunks).
+    if (emptyIsError && !doc.text.trim()) throw new InputError('the document holds no text (no chunk)', item.kind === 'file' ? item.rel : undefined);
     const r = await recipeOf(doc.id);
     const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
     return { id: doc.id, bytes: item.bytes || Buffer.byteLength(doc.text), rows };
@@ -103,7 +107,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
 }
 
 async function runLine(task: LineTask): Promise<WorkerMessage> {
-  const r = await chunkItem({ seq: task.seq, kind: 'doc', doc: task.doc, bytes: 0 });
+  const r = await chunkItem({ seq: task.seq, kind: 'doc', doc: task.doc, bytes: 0 }, false);
   return r.error ? { kind: 'line', seq: task.seq, error: r.error.error } : { kind: 'line', seq: task.seq, line: JSON.stringify({ id: r.id, chunks: r.rows }) };
 }
 

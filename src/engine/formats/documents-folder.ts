@@ -150,6 +150,27 @@ const decoder = new TextDecoder('utf-8');
 const asText = (b: string | Uint8Array) => (typeof b === 'string' ? b : decoder.decode(b));
 const asBytes = (b: string | Uint8Array) => (typeof b === 'string' ? new TextEncoder().encode(b) : b);
 
+/**
+ * A .md/.txt/.html file whose bytes are not text (an image or archive renamed, UTF-16 without a
+ * mark): a NUL character, or more than 1% of it (and at least 8) undecodable bytes shown as U+FFFD.
+ * Cut as text it gave chunks of U+FFFD and no error.
+ */
+function checkIsText(text: string, where: string): void {
+  let bad = 0;
+  let nul = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfffd) bad++;
+    else if (c === 0) {
+      nul = true;
+      break;
+    }
+  }
+  if (nul || (bad >= 8 && bad > text.length / 100)) {
+    throw new InputError(`is not text: ${nul ? 'it holds NUL bytes' : `${bad} of its ${text.length} characters are not valid UTF-8`} (a binary file, or text in another encoding: save it as UTF-8)`, where, { code: 'wrong-file-type' });
+  }
+}
+
 /** The file problem each refusal code stands for (the readers in documents/ and limits.ts throw them). */
 const PROBLEM_OF_CODE: Partial<Record<ErrorCode, FileProblem>> = {
   'too-large': 'too-large',
@@ -220,6 +241,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
     return { doc: { id, name, text: doc.text, format: 'markdown', meta: docMeta }, outline, ...(pages ? { pages } : {}), ...(columns ? { columns } : {}) };
   }
   const text = asText(body);
+  checkIsText(text, where);
   const format: DocFormat = type;
   return { doc: { id, name, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, format, meta } };
 }
