@@ -7,7 +7,7 @@ import { chunkCorpus, type ChunkParams } from '../engine/chunkers/index.ts';
 import { parseDataset } from '../engine/evaluation/index.ts';
 import { writeChunksJsonl } from '../engine/formats/index.ts';
 import { readFlags } from './args.ts';
-import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
+import { checkOutPath, chooseTokenizer, chunkerParams, count, lexicalEmbed, writeAtomic } from './common.ts';
 import { loadDataset } from '../node/files.ts';
 import { useOcr } from '../node/document-readers.ts';
 import { llmChunkerFromFlags, type LlmChunkerCli } from './llm-chunker.ts';
@@ -25,7 +25,7 @@ export async function run(argv: string[]): Promise<number> {
   const chunks = await cut(f, params, [...docs.values()], llm);
   if (llm) console.error(llm.report());
   await writeAtomic(f.out, writeChunksJsonl(chunks, (d) => docs.get(d)!.text));
-  console.error(`${chunks.length} chunks from ${docs.size} documents → ${f.out}`);
+  console.error(`${count(chunks.length, 'chunk')} from ${count(docs.size, 'document')} → ${f.out}`);
   return 0;
 }
 
