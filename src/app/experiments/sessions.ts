@@ -96,7 +96,8 @@ export function baseName(g: SessionLike, tools: NamingTools): string {
   const own = tools.custom[g.id]?.trim();
   if (own) return own;
   const when = tools.when(g.at);
-  const lesson = g.labelKey ? tools.tr(g.labelKey) : g.label;
+  // Only a lesson's or a pack's own grid carries its name (a grid of the user's is named after what it varied).
+  const lesson = g.kind !== 'lesson' ? '' : g.labelKey ? tools.tr(g.labelKey) : g.label;
   if (lesson) return tools.tr('sessions.name.lesson', { name: lesson, when });
   const dims = variedDimensions(tools.configs(g.id));
   if (dims.length) return tools.tr('sessions.name.grid', { what: dims.map((d) => tools.tr(`sessions.dim.${d}`)).join(' × '), when });
