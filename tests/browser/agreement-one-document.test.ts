@@ -71,6 +71,12 @@ test('one document: no interval, no verdict, and the reason; by question the int
   expect(await none.textContent()).toContain('só 1 documento');
   expect(await ag.getByTestId('agreement-verdict').count()).toBe(0);
   expect(await ag.textContent()).not.toMatch(/intervalo de 95%|acima de zero/);
+  // Configurations named in the page's language, decimals with a comma.
+  const names = await ag.locator('[data-testid="agreement-table"] tbody th').allTextContents();
+  expect(names).toContain('fixo · 64 · bm25');
+  expect(names.join(' ')).not.toMatch(/fixed|structure|sentences|recursive/);
+  const scores = await ag.locator('[data-testid="agreement-table"] tbody td.num').allTextContents();
+  for (const x of scores) expect(x).not.toMatch(/\d\.\d/);
 
   // By question: several units, the interval and the verdict come back.
   await ag.getByTestId('agreement-by').selectOption('question');
