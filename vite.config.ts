@@ -51,7 +51,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/engine/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

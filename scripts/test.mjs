@@ -2,6 +2,11 @@
 // `npm test`: the unit and integration tests (vitest, Node), then the real-browser tests in Chromium.
 // Where no Chromium is found the browser tests cannot run: we say so plainly (and fail under CI,
 // where Chromium is always installed). Ends with one line "N passed, N failed".
+//
+// `npm run test:fast` (`--fast`): the unit project without its slow suites (SLOW below: the CLI and
+// library tests, which spawn the compiled CLI and import build/lib, and the hostile-input engine
+// tests) and without the browser tests, for the edit-test loop. `npm test` and CI still run all.
+// Extra arguments pass on to vitest in every mode (a file path narrows the run to that file).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,22 +14,37 @@ import { join } from 'node:path';
 import { findChromium } from '../tests/browser/find-chromium.mjs';
 import { buildJs } from './build.mjs';
 
+/** The suites `--fast` leaves out: about two thirds of the unit project's time on two cores. */
+const SLOW = ['tests/cli/**', 'tests/lib/**', 'tests/engine/hostile/**'];
+
+const MODES = ['--browser-only', '--fast'];
+const browserOnly = process.argv.includes('--browser-only');
+const fast = process.argv.includes('--fast');
+if (browserOnly && fast) {
+  console.error('--browser-only and --fast cannot be combined: --fast runs no browser test.');
+  process.exit(2);
+}
+const extra = process.argv.slice(2).filter((a) => !MODES.includes(a));
+
 // The CLI tests spawn the compiled CLI and the library tests import build/lib: build them from the
 // sources being tested first (esbuild, well under a second), never test what an older build left.
-console.error(`built build/cli and build/lib in ${(await buildJs({ clean: true })).toFixed(1)} s`);
+// The fast loop runs neither, so it builds nothing.
+if (!fast) console.error(`built build/cli and build/lib in ${(await buildJs({ clean: true })).toFixed(1)} s`);
 
-const browserOnly = process.argv.includes('--browser-only');
-const extra = process.argv.slice(2).filter((a) => a !== '--browser-only');
 const work = mkdtempSync(join(tmpdir(), 'chunklab-test-'));
 let passed = 0;
 let failed = 0;
 let ok = true;
 
-function runProject(name, env = {}) {
+function runProject(name, env = {}, exclude = []) {
   const out = join(work, `${name}.json`);
   const r = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', name, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra],
+    [
+      'node_modules/vitest/vitest.mjs', 'run', '--project', name, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
+      ...exclude.map((glob) => `--exclude=${glob}`),
+      ...extra,
+    ],
     { stdio: 'inherit', env: { ...process.env, ...env } },
   );
   try {
@@ -39,10 +59,12 @@ function runProject(name, env = {}) {
   if (r.status !== 0) ok = false;
 }
 
-if (!browserOnly) runProject('unit');
+if (!browserOnly) runProject('unit', {}, fast ? SLOW : []);
 
-const chromium = findChromium();
-if (chromium) {
+const chromium = fast ? undefined : findChromium();
+if (fast) {
+  console.error(`\n--fast: left out ${SLOW.join(', ')} and the browser tests; \`npm test\` runs them all.`);
+} else if (chromium) {
   runProject('browser', { CHROMIUM_PATH: chromium });
 } else {
   const msg = [

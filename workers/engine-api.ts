@@ -90,7 +90,7 @@ export interface ChunkModels {
 export interface ChunkHooks {
   /** Unit vectors of `texts` with the page's chosen model (cached, cancellable on the page side). */
   embed?(texts: string[], kind: 'query' | 'passage'): Promise<Float32Array[]>;
-  /** One answer of the in-page language model (it runs in the context worker); HTTP services are called from this worker. */
+  /** One answer of the in-page language model (it runs in the llm worker); HTTP services are called from this worker. */
   generate?(prompt: { system: string; user: string }, maxTokens: number): Promise<{ text: string }>;
 }
 

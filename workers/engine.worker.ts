@@ -75,7 +75,7 @@ function borrowed(chunkerId: ChunkerId, models: ChunkModels | undefined, hooks: 
     return { embedder: LEXICAL_EMBEDDER_ID, embedFor: (doc) => lexicalEmbedderFor(doc).embed, stats };
   }
   if (chunkerId === 'llm' && models?.generator) {
-    // The in-page model runs in the context worker: the page relays its calls.
+    // The in-page model runs in the llm worker: the page relays its calls.
     const local = models.generator.startsWith('local:');
     const generate = local && hooks ? needHook(hooks, 'generate', 'the llm chunker with the in-page model') : null;
     return {

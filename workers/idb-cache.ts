@@ -3,14 +3,14 @@
 //   "chunklab-embeddings", store "vectors", keys are the engine's keyString(key)), layered under an
 //   in-memory map, in the embedding workers, so a rerun after a reload does no model work. Writes come
 //   in whole batches (setMany), as the interface requires.
-// - IdbAnswerCache: language-model answers (the engine's ContextCache), one database per feature
+// - IdbAnswerCache: language-model answers (the engine's AnswerCache), one database per feature
 //   (ANSWER_DBS), in the worker that calls the model, so a cancelled or repeated run reads what it
 //   already paid for.
 // A failed read or write (quota, private mode) only costs the cache, never the run.
 import { clear, createStore, entries, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
 import { keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../src/engine/embedding/index.ts';
-import { MemoryContextCache, type ContextCache } from '../src/engine/llm/index.ts';
-import type { AnswerStore } from './context-api.ts';
+import { MemoryAnswerCache, type AnswerCache } from '../src/engine/llm/index.ts';
+import type { AnswerStore } from './llm-api.ts';
 
 export const EMBED_DB = 'chunklab-embeddings';
 export const EMBED_STORE = 'vectors';
@@ -108,15 +108,15 @@ export class IdbEmbeddingCache implements EmbeddingCache {
 
 /** Where each feature keeps its model answers (database, store). */
 export const ANSWER_DBS: Record<AnswerStore, [string, string]> = {
-  context: ['chunklab-context', 'sentences'],
+  context: ['chunklab-llm', 'sentences'],
   questions: ['chunklab-questions', 'answers'],
   llm: ['chunklab-llm', 'answers'],
 };
 
 /** Model answers by key in IndexedDB, layered under memory (memory only where there is no IndexedDB). */
-export class IdbAnswerCache implements ContextCache {
+export class IdbAnswerCache implements AnswerCache {
   private store: UseStore | null = null;
-  private memory = new MemoryContextCache();
+  private memory = new MemoryAnswerCache();
   private broken = typeof indexedDB === 'undefined';
   private readonly dbName: string;
   private readonly storeName: string;
@@ -158,7 +158,7 @@ export class IdbAnswerCache implements ContextCache {
     return db ? (await keys(db)).length : 0;
   }
   async clear(): Promise<void> {
-    this.memory = new MemoryContextCache();
+    this.memory = new MemoryAnswerCache();
     const db = this.db();
     if (db) await clear(db);
   }

@@ -4,12 +4,12 @@
 // (OpenAI-compatible or Anthropic: retries, timeouts, Retry-After). Answers are kept by the caller in
 // an IdbAnswerCache (./idb-cache.ts). Cancel is the page's job: it terminates the worker, and the
 // requests in flight with it. The in-page model (transformers.js) is not here: it runs in the context
-// worker (workers/context.worker.ts).
-import { createAnthropicProvider, createOpenAIProvider, type ContextProvider, type ProviderConfig } from '../src/engine/llm/index.ts';
+// worker (workers/llm.worker.ts).
+import { createAnthropicProvider, createOpenAIProvider, type TextGenerator, type ProviderConfig } from '../src/engine/llm/index.ts';
 import { InputError } from '../src/engine/types.ts';
 
 let config: ProviderConfig | null = null;
-let http: ContextProvider | null = null;
+let http: TextGenerator | null = null;
 
 /** Sets the provider (null: none); the next call builds its client. */
 export function configureLlm(c: ProviderConfig | null): void {
@@ -22,8 +22,8 @@ export function llmConfig(): ProviderConfig | null {
   return config;
 }
 
-/** The configured HTTP provider (an in-page model is not one: see the context worker). */
-export function httpProvider(): ContextProvider {
+/** The configured HTTP provider (an in-page model is not one: see the llm worker). */
+export function httpProvider(): TextGenerator {
   if (!config || config.kind === 'local') throw new InputError('no language-model service is configured', 'provider', { code: 'no-llm-provider' });
   if (config.kind === 'anthropic' && !config.apiKey) throw new InputError('Anthropic needs an API key', 'provider key', { code: 'no-api-key' });
   http ??= config.kind === 'openai' ? createOpenAIProvider(config) : createAnthropicProvider(config);

@@ -1,5 +1,5 @@
 // A model folder picked from disk, served to transformers.js as if the app hosted it under
-// <app>/models/chunklab-local/<slug>/: the embedding runner and the context worker's in-page text model
+// <app>/models/chunklab-local/<slug>/: the embedding runner and the llm worker's in-page text model
 // both load picked folders this way (transformers.js reads files only through fetch).
 
 export const LOCAL_PREFIX = 'chunklab-local';

@@ -1,11 +1,11 @@
 // transformers.js configured once, for every worker that runs a model in the page (the embedding
-// runner, workers/embed-runner.ts, and the context worker's in-page text model): onnxruntime-web's
+// runner, workers/embed-runner.ts, and the llm worker's in-page text model): onnxruntime-web's
 // .wasm/.mjs from this app (Vite ?url, absolute URLs), never a CDN; the WASM thread count; quiet logs;
 // local models under the app's models/ folder (a PATH, not a URL: the app may be published under a
 // subpath, workers/app-base.ts); a fetch that serves a folder picked from disk from memory, records
 // HTTP failures and treats a static host's fallback HTML page under models/ as a missing file; and,
 // per load, where a model may come from (useModelSource). Facts in docs/STACK.md.
-// `env` is passed in so a worker can import transformers.js lazily (the context worker does).
+// `env` is passed in so a worker can import transformers.js lazily (the llm worker does).
 import type { env as TransformersEnv } from '@huggingface/transformers';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';

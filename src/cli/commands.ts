@@ -16,8 +16,9 @@ import { parseEmbedderSpec } from '../engine/embedding/providers/index.ts';
 import { UNSAFE_KEYS } from '../engine/formats/index.ts';
 import { CHOICE_METRICS } from '../engine/evaluation/index.ts';
 import { AGREEMENT_METRICS, DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../engine/evaluation/index.ts';
+import { DEFAULT_TUNE_CHUNKERS, DEFAULT_TUNE_SIZES } from '../engine/tune/index.ts';
 import { InputError } from '../engine/types.ts';
-import { parsePricing, providerConfigFromSpec } from './context.ts';
+import { parsePricing, providerConfigFromSpec } from './llm.ts';
 import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
 
 export interface CommandSpec {
@@ -72,7 +73,7 @@ answers cache (.cache/llm-chunks.jsonl), the estimate printed before the first c
 generated context (contextual retrieval): --context-model writes one sentence per chunk that
 situates it in its document, put before the chunk's text (and before its context header). Chunks are
 cut at --max-tokens minus --context-tokens (default 60) so the sentence fits. The key comes from
-OPENAI_API_KEY / ANTHROPIC_API_KEY (or CHUNKLAB_CONTEXT_API_KEY), never from the command line, and is
+OPENAI_API_KEY / ANTHROPIC_API_KEY (or CHUNKLAB_LLM_API_KEY), never from the command line, and is
 written nowhere; a local OpenAI-compatible server (Ollama, llama.cpp) needs --context-base-url and no
 key. The estimate (calls, tokens, cost with --context-price) is printed before any call. Sentences are
 cached in .cache/context.jsonl (or --context-cache <dir>): an interrupted run resumes, a rerun makes
@@ -141,6 +142,22 @@ headings and few font cues (check its headings and tables before relying on them
     notes: `Writes a ChunkLab folder (documents.json, docs/, questions.json) whose questions carry gold spans
 located exactly in the documents, marked "unreviewed" with their provenance. Keys come only from
 OPENAI_API_KEY or ANTHROPIC_API_KEY. Without --per-document, --count is 20.`,
+  },
+  tune: {
+    summary: 'recommend a configuration, with an estimate on questions it did not choose on',
+    notes: `Splits the questions once (seeded by --seed) into a choosing half and an estimating half: by
+document (a document's questions share its cuts), or by question when the dataset has fewer than 10
+documents (the summary says so). Searches --chunkers x --sizes on the choosing half only with
+successive halving: every configuration with BM25 on a sample of the choosing questions, then the
+best third (or as many as --max-runs leaves) on all of them with --retriever (dense and hybrid need
+--model). The pick is scored on the estimating half with a 95% interval, beside the default
+(recursive, 512 tokens) and each baseline splitter at 512 tokens on the same questions, with the
+paired difference, its interval and the exact McNemar test (a sign-flip test for scores that are not
+rates). Its score on the questions it was chosen on is printed too: it is optimistic by construction.
+
+--out writes the pick as a recipe; \`eval --recipe <file> --dataset <D>\` reruns it, and its results
+file restricted to the estimating questions (--json: estimate.questions) gives the estimate again.
+--json prints chosen, estimate {metric, value, low, high, questions}, baselines, stages, runs, seed.`,
   },
   batch: {
     summary: 'run a recipe over a whole corpus on every core: Parquet out, resumable',
@@ -229,21 +246,21 @@ function checkSize(v: string, flag: string): void {
 /** Every flag of every command. Order is --help's order within each group. */
 export const FLAGS = [
   // ---- the dataset and its chunking (chunk, eval)
-  { name: 'dataset', type: 'string', commands: ['chunk', 'eval', 'questions', 'agreement'], required: ['chunk', 'eval', 'questions', 'agreement'], value: '<D>', help: 'a SQuAD JSON file, a Chroma-style folder, a ChunkLab folder or workspace file, or a folder of documents (md, txt, html, pdf, docx)' },
+  { name: 'dataset', type: 'string', commands: ['chunk', 'eval', 'questions', 'agreement', 'tune'], required: ['chunk', 'eval', 'questions', 'agreement', 'tune'], value: '<D>', help: 'a SQuAD JSON file, a Chroma-style folder, a ChunkLab folder or workspace file, or a folder of documents (md, txt, html, pdf, docx)' },
   { name: 'chunker', type: 'enum', commands: ['chunk', 'eval'], required: ['chunk'], value: '<id>', options: CHUNKER_IDS, what: 'chunker', help: 'the chunker', note: { eval: 'required unless --chunks' } },
   { name: 'max-tokens', type: 'int', commands: ['chunk', 'eval'], required: ['chunk'], min: 1, value: '<n>', help: "each chunk's cap in tokens, its prefix included", note: { eval: 'required unless --chunks' } },
   { name: 'overlap', type: 'int', commands: ['chunk', 'eval'], min: 0, default: 0, value: '<n>', help: 'tokens repeated between neighbouring chunks, for the chunkers that take it' },
   { name: 'context-header', type: 'boolean', commands: ['chunk', 'eval'], help: "put the document's title and heading path before each chunk, for the chunkers that take it" },
-  { name: 'tokenizer', type: 'string', commands: ['chunk', 'eval', 'agreement'], value: '<dir>', conflicts: ['model'], defaultText: 'the bundled all-MiniLM-L6-v2', help: 'a Hugging Face tokenizer folder to count tokens with (a --model brings its own)' },
+  { name: 'tokenizer', type: 'string', commands: ['chunk', 'eval', 'agreement', 'tune'], value: '<dir>', conflicts: ['model'], defaultText: 'the bundled all-MiniLM-L6-v2', help: 'a Hugging Face tokenizer folder to count tokens with (a --model brings its own)' },
   { name: 'out', type: 'string', commands: ['chunk'], required: ['chunk'], value: '<chunks.jsonl>', help: 'the chunks, one JSON object a line' },
   { name: 'out', type: 'string', commands: ['eval'], value: '<results.json>', help: 'write the results file here' },
-  { name: 'json', type: 'boolean', commands: ['eval', 'compare', 'per-document', 'agreement'], help: 'print JSON to stdout instead of the readable summary' },
+  { name: 'json', type: 'boolean', commands: ['eval', 'compare', 'per-document', 'agreement', 'tune'], help: 'print JSON to stdout instead of the readable summary' },
 
   // ---- a local model (chunk, eval)
-  { name: 'model', type: 'string', commands: ['chunk', 'eval'], value: '<dir-or-id>', group: 'local model', help: 'an embedding model folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id already on disk' },
-  { name: 'dtype', type: 'enum', commands: ['chunk', 'eval'], options: ['fp32', 'fp16', 'q8'], needs: MODEL_USERS, value: '<dtype>', group: 'local model', defaultText: 'fp32', help: "which of the model's ONNX files to run" },
-  { name: 'cache-dir', type: 'string', commands: ['chunk', 'eval'], needs: MODEL_USERS, conflicts: ['no-cache'], value: '<dir>', group: 'local model', defaultText: '.cache/embeddings', help: 'where vectors and rerank scores are cached' },
-  { name: 'no-cache', type: 'boolean', commands: ['chunk', 'eval'], needs: MODEL_USERS, group: 'local model', help: 'neither read nor write the vector cache' },
+  { name: 'model', type: 'string', commands: ['chunk', 'eval', 'tune'], value: '<dir-or-id>', group: 'local model', help: 'an embedding model folder (config.json, tokenizer.json, onnx/model.onnx) or a Hub id already on disk' },
+  { name: 'dtype', type: 'enum', commands: ['chunk', 'eval', 'tune'], options: ['fp32', 'fp16', 'q8'], needs: MODEL_USERS, value: '<dtype>', group: 'local model', defaultText: 'fp32', help: "which of the model's ONNX files to run" },
+  { name: 'cache-dir', type: 'string', commands: ['chunk', 'eval', 'tune'], needs: MODEL_USERS, conflicts: ['no-cache'], value: '<dir>', group: 'local model', defaultText: '.cache/embeddings', help: 'where vectors and rerank scores are cached' },
+  { name: 'no-cache', type: 'boolean', commands: ['chunk', 'eval', 'tune'], needs: MODEL_USERS, group: 'local model', help: 'neither read nor write the vector cache' },
   { name: 'late', type: 'boolean', commands: ['eval'], group: 'local model', help: 'late chunking: pool each chunk from one pass over its whole document (dense/hybrid, --model)' },
 
   // ---- the llm chunker (chunk, eval) and questions' model
@@ -253,13 +270,14 @@ export const FLAGS = [
   { name: 'generator-price', type: 'string', commands: ['chunk', 'eval'], needs: ['generator'], check: checkPricing, value: '<in>,<out>', group: 'language model', help: 'dollars per million prompt and answer tokens, for the estimate' },
 
   // ---- retrieval and scoring (eval)
-  { name: 'retriever', type: 'enum', commands: ['eval'], options: ['bm25', 'dense', 'hybrid'], default: 'bm25', value: '<kind>', group: 'retrieval', help: 'how units are ranked (dense and hybrid need --model or --embedder)' },
+  { name: 'retriever', type: 'enum', commands: ['eval', 'tune'], options: ['bm25', 'dense', 'hybrid'], default: 'bm25', value: '<kind>', group: 'retrieval', help: 'how units are ranked (dense and hybrid need --model or --embedder)' },
+  { name: 'recipe', type: 'string', commands: ['eval'], conflicts: ['chunker', 'max-tokens', 'overlap', 'context-header', 'chunks', 'context-model', 'context-arm-baseline'], value: '<recipe.json>', group: 'retrieval', help: 'cut with a recipe (tune --out, the page\'s "use this configuration", a results file): its chunker, parameters and tokenizer' },
   { name: 'chunks', type: 'string', commands: ['eval'], value: '<chunks.jsonl>', group: 'retrieval', help: 'evaluate chunks made elsewhere (the JSONL `chunk` writes) instead of running a chunker' },
-  { name: 'k', type: 'int', commands: ['eval', 'agreement'], min: 1, default: 10, value: '<n>', group: 'retrieval', help: 'units retrieved per question' },
+  { name: 'k', type: 'int', commands: ['eval', 'agreement', 'tune'], min: 1, default: 10, value: '<n>', group: 'retrieval', help: 'units retrieved per question' },
   { name: 'filter', type: 'list', commands: ['eval'], value: 'key=value', group: 'retrieval', help: 'search only documents whose metadata has this value (repeat for more)', check: checkFilter },
   { name: 'budget', type: 'int', commands: ['eval'], min: 1, value: '<tokens>', group: 'retrieval', defaultText: '1024', help: 'the context budget of hit@budget and recall@budget' },
   { name: 'scope', type: 'enum', commands: ['eval'], options: ['corpus', 'document'], value: '<scope>', group: 'retrieval', defaultText: 'corpus', help: "document: search each question only among its gold document's units" },
-  { name: 'reviewed-only', type: 'boolean', commands: ['eval'], group: 'retrieval', help: 'leave out generated questions nobody has accepted yet' },
+  { name: 'reviewed-only', type: 'boolean', commands: ['eval', 'tune'], group: 'retrieval', help: 'leave out generated questions nobody has accepted yet' },
   { name: 'rerank', type: 'string', commands: ['eval'], value: '<dir-or-id>', group: 'reranking', help: 'a cross-encoder folder or Hub id already on disk that rescores the first hits' },
   { name: 'rerank-top', type: 'int', commands: ['eval'], min: 1, needs: ['rerank'], value: '<n>', group: 'reranking', defaultText: '50', help: 'how many first hits the cross-encoder rescores' },
 
@@ -282,7 +300,7 @@ export const FLAGS = [
   { name: 'context-arm-baseline', type: 'boolean', commands: ['eval'], conflicts: ['context-model'], group: 'generated context', help: 'the paired arm without sentences: chunks cut at the same reduced cap' },
 
   // ---- per-document
-  { name: 'metric', type: 'enum', commands: ['per-document'], options: CHOICE_METRICS, default: 'hit@5', value: '<metric>', help: 'the per-question score the choice is made on' },
+  { name: 'metric', type: 'enum', commands: ['per-document', 'tune'], options: CHOICE_METRICS, default: 'hit@5', value: '<metric>', help: 'the per-question score the choice is made on' },
   { name: 'seed', type: 'int', commands: ['per-document'], min: 0, default: 1, value: '<n>', help: "seeds the split of each document's questions and the bootstrap" },
   { name: 'resamples', type: 'int', commands: ['per-document'], min: 0, max: 1000000, default: 2000, value: '<n>', help: 'bootstrap resamples of documents for the interval (0: none)' },
   { name: 'min-questions', type: 'int', commands: ['per-document'], min: 2, default: 2, value: '<n>', help: 'documents with fewer questions keep the single best configuration' },
@@ -310,6 +328,14 @@ export const FLAGS = [
   { name: 'resample', type: 'enum', commands: ['agreement'], options: ['document', 'question'], default: 'document', value: '<unit>', group: 'agreement', help: 'what the bootstrap draws: whole documents (their questions together) or single questions' },
   { name: 'resamples', type: 'int', commands: ['agreement'], min: 100, max: 100000, default: 2000, value: '<n>', group: 'agreement', help: 'bootstrap resamples' },
   { name: 'seed', type: 'int', commands: ['agreement'], min: 0, default: 1, value: '<n>', group: 'agreement', help: "the bootstrap's seed (same seed, same interval)" },
+
+  // ---- tune
+  { name: 'max-runs', type: 'int', commands: ['tune'], min: 1, max: 1000, default: 24, conflicts: ['minutes'], value: '<n>', group: 'tune', help: 'at most this many search runs (a configuration scored on one stage\'s questions)' },
+  { name: 'minutes', type: 'number', commands: ['tune'], min: 0.01, value: '<m>', group: 'tune', help: 'search until this much time has passed instead of counting runs (the best scored so far is kept)' },
+  { name: 'chunkers', type: 'list', commands: ['tune'], split: ',', options: AGREEMENT_CHUNKERS, default: DEFAULT_TUNE_CHUNKERS, value: '<id>,…', group: 'tune', help: 'the chunkers searched' },
+  { name: 'sizes', type: 'list', commands: ['tune'], split: ',', check: checkSize, default: DEFAULT_TUNE_SIZES.map(String), value: '<n>,…', group: 'tune', help: 'the caps in tokens searched' },
+  { name: 'seed', type: 'int', commands: ['tune'], min: 0, default: 1, value: '<n>', group: 'tune', help: 'seeds the split into choosing and estimating halves, the samples and the intervals' },
+  { name: 'out', type: 'string', commands: ['tune'], value: '<recipe.json>', group: 'tune', help: 'write the pick as a recipe (eval --recipe, batch, serve --stdio)' },
 
   // ---- batch and serve
   { name: 'recipe', type: 'string', commands: ['batch', 'serve'], required: ['batch', 'serve'], value: '<file>', help: 'a recipe file, a results file or its config' },

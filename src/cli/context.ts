@@ -1,18 +1,10 @@
-// Node glue for generated context: the sentences kept in .cache/context.jsonl (src/node/answer-cache.ts,
-// append-only, so an interrupted run keeps every finished sentence and the next run resumes), a provider built
-// from a "kind:model" spec with the key read from the environment, never from the command line; and
-// the `eval --context-model` wiring: estimate (printed before any call), generate or read the cache,
-// place the sentences, report.
+// Node glue for generated context (`eval --context-model`): the sentences kept in .cache/context.jsonl
+// (src/node/answer-cache.ts, append-only, so an interrupted run keeps every finished sentence and the
+// next run resumes); the model from ./llm.ts (spec, key from the environment); the estimate (printed
+// before any call), generate or read the cache, place the sentences, report.
 
 import path from 'node:path';
-import {
-  ContextProviderError,
-  createHttpProvider,
-  type ContextProvider,
-  type Pricing,
-  type ProviderConfig,
-  type ProviderKind,
-} from '../engine/llm/index.ts';
+import { LlmError, createHttpProvider, type Pricing } from '../engine/llm/index.ts';
 import {
   contextRunConfig,
   createContextualizer,
@@ -23,36 +15,15 @@ import {
   type ContextRunConfig,
 } from '../engine/context/index.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../engine/types.ts';
-import { FileContextCache } from '../node/answer-cache.ts';
-
-/**
- * A provider from "openai:<model>" or "anthropic:<model>". The key comes from CHUNKLAB_CONTEXT_API_KEY,
- * else OPENAI_API_KEY / ANTHROPIC_API_KEY; the base URL from CHUNKLAB_CONTEXT_BASE_URL (e.g. a local
- * Ollama at http://localhost:11434/v1). Returns the config too (redact it before writing it anywhere).
- */
-export function providerFromSpec(spec: string, env: Record<string, string | undefined> = process.env): { provider: ContextProvider; config: ProviderConfig } {
-  const config = providerConfigFromSpec(spec, env);
-  return { provider: createHttpProvider(config), config };
-}
-
-/** The provider configuration of a spec, key included (from the environment), without building the provider. */
-export function providerConfigFromSpec(spec: string, env: Record<string, string | undefined> = process.env, flag = '--context-model'): ProviderConfig {
-  const m = /^(openai|anthropic):(.+)$/.exec(spec?.trim() ?? '');
-  if (!m || !m[2].trim()) throw new InputError(`"${spec}" is not a provider spec (expected openai:<model> or anthropic:<model>)`, flag);
-  const kind = m[1] as ProviderKind;
-  const apiKey = env.CHUNKLAB_CONTEXT_API_KEY ?? (kind === 'openai' ? env.OPENAI_API_KEY : env.ANTHROPIC_API_KEY);
-  const config: ProviderConfig = { kind, model: m[2].trim(), apiKey };
-  const base = env.CHUNKLAB_CONTEXT_BASE_URL;
-  if (base) config.baseUrl = base;
-  return config;
-}
+import { FileAnswerCache } from '../node/answer-cache.ts';
+import { providerConfigFromSpec, requireKey, withBaseUrl } from './llm.ts';
 
 // ---------------------------------------------------------------- eval --context-model
 
 export interface ContextCliOptions {
   /** "openai:<model>" or "anthropic:<model>". */
   spec: string;
-  /** Overrides CHUNKLAB_CONTEXT_BASE_URL. */
+  /** Overrides CHUNKLAB_LLM_BASE_URL. */
   baseUrl?: string;
   /** Tokens reserved for the sentence (default 60). */
   contextTokens?: number;
@@ -81,27 +52,13 @@ export interface ContextCli {
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
-/** "IN,OUT[,CACHED]" dollars per million tokens. */
-export function parsePricing(v: string, flag = '--context-price'): Pricing {
-  const parts = v.split(',').map((x) => x.trim());
-  const nums = parts.map(Number);
-  if (parts.length < 2 || parts.length > 3 || nums.some((x, i) => !parts[i] || !Number.isFinite(x) || x < 0)) {
-    throw new InputError(`must be IN,OUT or IN,OUT,CACHED dollars per million tokens (e.g. 0.15,0.60), got "${v}"`, flag);
-  }
-  const p: Pricing = { inputPerMillion: nums[0], outputPerMillion: nums[1] };
-  if (parts.length === 3) p.cachedInputPerMillion = nums[2];
-  return p;
-}
-
 /** The wiring of `eval --context-model`: estimate first, then generate (or only read) and place. */
 export function contextForCli(opts: ContextCliOptions, tokenizer: TextTokenizer, maxTokens: number): ContextCli {
-  const env = { ...(opts.env ?? process.env) };
-  if (opts.baseUrl !== undefined) env.CHUNKLAB_CONTEXT_BASE_URL = opts.baseUrl;
-  const providerConfig = providerConfigFromSpec(opts.spec, env);
+  const providerConfig = providerConfigFromSpec(opts.spec, withBaseUrl(opts.env ?? process.env, opts.baseUrl));
   const contextTokens = opts.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
   const config = contextRunConfig(providerConfig, { contextTokens });
   const model = config.model;
-  const cache = new FileContextCache(path.resolve(opts.cacheDir ?? '.cache', 'context.jsonl'));
+  const cache = new FileAnswerCache(path.resolve(opts.cacheDir ?? '.cache', 'context.jsonl'));
   const log = opts.log ?? ((line: string) => console.error(line));
   let last: ContextReport | undefined;
 
@@ -126,10 +83,7 @@ export function contextForCli(opts: ContextCliOptions, tokenizer: TextTokenizer,
     }
     // The provider (and its key) only when something must be generated. A local server needs no key;
     // the vendors' own endpoints do.
-    if (missing && !providerConfig.apiKey?.trim() && (providerConfig.kind === 'anthropic' || !providerConfig.baseUrl)) {
-      const name = providerConfig.kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
-      throw new InputError(`no API key: set ${name} (or CHUNKLAB_CONTEXT_API_KEY) in the environment; a local OpenAI-compatible server needs --context-base-url instead`, model);
-    }
+    if (missing) requireKey(providerConfig, model, '--context-base-url');
     const provider = missing ? createHttpProvider(providerConfig) : undefined;
     const run = createContextualizer({
       cache,
@@ -144,7 +98,7 @@ export function contextForCli(opts: ContextCliOptions, tokenizer: TextTokenizer,
     try {
       return await run(docs, chunks);
     } catch (e) {
-      if (e instanceof ContextProviderError) throw new InputError(`${e.message} (sentences finished so far are kept in ${cache.file}; rerun to resume)`, model);
+      if (e instanceof LlmError) throw new InputError(`${e.message} (sentences finished so far are kept in ${cache.file}; rerun to resume)`, model);
       throw e;
     }
   };

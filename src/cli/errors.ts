@@ -14,7 +14,7 @@ export function errorLine(err: unknown): string {
   // A model or embedding service that failed: its message already says what happened (401: the key
   // was refused; 429; timeout; unreachable; a malformed or oversized answer) and never holds the key.
   // Matched by name so the check does not depend on where the class lives.
-  if (e.name === 'ContextProviderError' || e.name === 'EmbeddingProviderError') return `error: the service failed: ${one(e.message)}`;
+  if (e.name === 'LlmError' || e.name === 'EmbeddingProviderError') return `error: the service failed: ${one(e.message)}`;
   const code = (e as NodeJS.ErrnoException).code;
   const file = (e as NodeJS.ErrnoException).path;
   const FS: Record<string, string> = {

@@ -6,7 +6,8 @@
 // run reads as its steps: plan (flags → the experiment's config, with the checks between flags),
 // read the dataset, the tokenizer (and vectors) the chunks are counted in, what chunking needs
 // besides (a language model, generated context, chunks made elsewhere), retrieve and score, report.
-import { InputError, type ChunkerId } from '../engine/types.ts';
+import { InputError, type ChunkerId, type TextTokenizer } from '../engine/types.ts';
+import type { Recipe } from '../engine/recipe/index.ts';
 import { DEFAULT_CONTEXT_TOKENS, leavesRoomForContext, MIN_CHUNK_TOKENS_WITH_CONTEXT } from '../engine/context/index.ts';
 import { LEXICAL_EMBEDDER_ID } from '../engine/embedding/index.ts';
 import { parseDataset, runExperiment, selectQuestions, type Dataset, type ExperimentConfig, type ExperimentDeps } from '../engine/evaluation/index.ts';
@@ -15,7 +16,8 @@ import type { RerankStats } from '../engine/retrieval/index.ts';
 import { readFlags, requireFlag } from './args.ts';
 import type { FlagValues } from './commands.ts';
 import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
-import { contextForCli, formatContextReport, parsePricing, type ContextCli } from './context.ts';
+import { contextForCli, formatContextReport, type ContextCli } from './context.ts';
+import { parsePricing } from './llm.ts';
 import type { LoadedCrossEncoder } from '../node/cross-encoder.ts';
 import { loadDataset, readOptions, readText } from '../node/files.ts';
 import type { ServiceDeps } from './embedder.ts';
@@ -29,7 +31,8 @@ type Results = Awaited<ReturnType<typeof runExperiment>> & { embedding?: unknown
 export async function run(argv: string[]): Promise<number> {
   const p = readFlags('eval', argv);
   if (!p) return 0;
-  const plan = planEval(p.flags);
+  const recipe = p.flags.recipe !== undefined ? await readEvalRecipe(p.flags.recipe, p.flags.tokenizer, !!(p.flags.model || p.flags.embedder)) : undefined;
+  const plan = planEval(p.flags, recipe);
   const dataset = await readQuestions(plan.f);
   const wiring = await tokenizerAndVectors(plan, dataset);
   try {
@@ -51,24 +54,48 @@ interface EvalPlan {
   service?: ReturnType<typeof serviceOptions>;
   ctx: ReturnType<typeof contextOptions>;
   llm?: LlmChunkerCli;
+  recipe?: EvalRecipe;
+}
+
+/** --recipe: the recipe, and its tokenizer unless a model or service brings its own (checked against it). */
+interface EvalRecipe {
+  recipe: Recipe;
+  tokenizer?: TextTokenizer;
+}
+
+async function readEvalRecipe(path: string, tokenizerDir: string | undefined, modelCounts: boolean): Promise<EvalRecipe> {
+  const { loadRecipe } = await import('./batch/recipe-file.ts');
+  const loaded = await loadRecipe(path, modelCounts ? undefined : tokenizerDir).catch((e) => {
+    // A model counts with its own tokenizer: the recipe's is checked against it once the model is loaded.
+    if (modelCounts && e instanceof InputError && /tokenizer/.test(e.message)) return null;
+    throw e;
+  });
+  if (loaded?.perDocument) throw new InputError('a per-document recipe cuts each document its own way: eval takes one recipe (run each configuration, then `per-document`)', path);
+  if (loaded) return { recipe: loaded.recipe, tokenizer: modelCounts ? undefined : loaded.tokenizer };
+  const { parseRecipe } = await import('../engine/recipe/index.ts');
+  const { bundledTokenizerName } = await import('./batch/tokenizer.ts');
+  return { recipe: parseRecipe(await readText(path), path, await bundledTokenizerName()) };
 }
 
 /** The checks between flags the table cannot say, and the experiment's config; nothing read yet. */
-function planEval(f: Flags): EvalPlan {
+function planEval(f: Flags, recipe?: EvalRecipe): EvalPlan {
   if (f.out !== undefined) checkOutPath(f.out);
   if (f.late && f.retriever === 'bm25') throw new InputError('--late needs --retriever dense or hybrid', 'eval');
   const service = serviceOptions(f);
   if (f.retriever !== 'bm25' && !f.model && !service) throw new InputError(`--retriever ${f.retriever} needs --model <id-or-dir> or --embedder <service>:<model>`, 'eval');
   const ctx = contextOptions(f);
   const llm = llmChunkerFromFlags(f, 'eval');
-  return { f, config: experimentConfig(f, ctx), service, ctx, llm };
+  return { f, config: experimentConfig(f, ctx, recipe?.recipe), service, ctx, llm, recipe };
 }
 
 /** What runExperiment is asked to do: the chunker and its parameters (or external chunks), retrieval, scoring. */
-function experimentConfig(f: Flags, ctx: ReturnType<typeof contextOptions>): ExperimentConfig {
+function experimentConfig(f: Flags, ctx: ReturnType<typeof contextOptions>, recipe?: Recipe): ExperimentConfig {
   const retriever = { kind: f.retriever as 'bm25' };
   let config: ExperimentConfig;
-  if (f.chunks) {
+  if (recipe) {
+    config = { chunker: recipe.chunker, params: { ...recipe.params }, retriever, k: f.k };
+    if (recipe.semanticEmbedder) config.semanticEmbedder = recipe.semanticEmbedder;
+  } else if (f.chunks) {
     config = { chunker: 'external', params: { maxTokens: f['max-tokens'] ?? 0 }, retriever, k: f.k };
     if (f.chunker) config.params.source = f.chunker;
   } else {
@@ -149,6 +176,7 @@ async function tokenizerAndVectors(plan: EvalPlan, dataset: Dataset): Promise<Wi
   if (f.model) {
     const { loadModelDeps } = await import('./retrievers.ts');
     const model = await loadModelDeps(f.model, { late: f.late, dtype: f.dtype, cacheDir });
+    checkRecipeTokenizer(plan, model.tokenizer.name);
     // The config records the model by id, weights hash, dtype, pooling, limit and late on/off.
     Object.assign(config.retriever, model.config);
     if (config.chunker === 'semantic') config.semanticEmbedder = model.config.modelId;
@@ -159,6 +187,7 @@ async function tokenizerAndVectors(plan: EvalPlan, dataset: Dataset): Promise<Wi
     // An OpenAI embedding model counts in its tiktoken encoding (sizes, limit, estimate); others (or
     // an explicit --tokenizer) count with the project's tokenizer, and the run says so.
     const tokenizer = await serviceCliTokenizer(plan.service.spec, f.tokenizer);
+    checkRecipeTokenizer(plan, tokenizer.name);
     const service = serviceDeps({ ...plan.service, cacheDir, queries: dataset.questions.map((q) => q.text), tokenizer });
     console.error(service.sizesLine);
     // The config records the service, model, dimensions and base URL (no credentials).
@@ -166,12 +195,18 @@ async function tokenizerAndVectors(plan: EvalPlan, dataset: Dataset): Promise<Wi
     if (config.chunker === 'semantic') config.semanticEmbedder = service.id;
     return { service, deps: { tokenizer, embed: service.embed, createRetriever: service.createRetriever } };
   }
-  const deps: ExperimentDeps = { tokenizer: await chooseTokenizer(f.tokenizer) };
+  const deps: ExperimentDeps = { tokenizer: plan.recipe?.tokenizer ?? (await chooseTokenizer(f.tokenizer)) };
   if (config.chunker === 'semantic') {
     deps.embedFor = lexicalEmbed();
     config.semanticEmbedder = LEXICAL_EMBEDDER_ID;
   }
   return { deps };
+}
+
+/** A recipe's sizes were counted with one tokenizer: a model or service that counts with another cannot rerun it. */
+function checkRecipeTokenizer(plan: EvalPlan, name: string): void {
+  const want = plan.recipe?.recipe.tokenizer;
+  if (want !== undefined && want !== name) throw new InputError(`the recipe counts sizes with "${want}" but the model counts with "${name}": the chunks would differ from the recipe's`, plan.f.recipe!);
 }
 
 // ---------------------------------------------------------------- what chunking needs besides
@@ -213,7 +248,7 @@ async function retrieveAndScore(plan: EvalPlan, dataset: Dataset & { unreviewed:
   }
   const results: Results = await runExperiment(dataset, config, w.deps);
   // Enough to rerun it: where the dataset (and, for --chunks, the chunks) came from.
-  Object.assign(results.config, { datasetPath: f.dataset, ...(f.chunks ? { chunksFile: f.chunks } : {}), ...(dataset.unreviewed ? { unreviewedQuestions: dataset.unreviewed } : {}) });
+  Object.assign(results.config, { datasetPath: f.dataset, ...(f.recipe ? { recipeFile: f.recipe } : {}), ...(f.chunks ? { chunksFile: f.chunks } : {}), ...(dataset.unreviewed ? { unreviewedQuestions: dataset.unreviewed } : {}) });
   return results;
 }
 

@@ -1,17 +1,17 @@
 // Node glue for `chunk --chunker llm --generator openai:<model>|anthropic:<model> [--base-url <url>]`:
-// the provider from the context layer (providerConfigFromSpec: key from OPENAI_API_KEY /
-// ANTHROPIC_API_KEY or CHUNKLAB_CONTEXT_API_KEY, never from the command line), built only when a call
-// is needed; the model's answers kept in .cache/llm-chunks.jsonl (FileContextCache), so a rerun makes
+// the generator from ./llm.ts (providerConfigFromSpec: key from OPENAI_API_KEY / ANTHROPIC_API_KEY or
+// CHUNKLAB_LLM_API_KEY, never from the command line), built only when a call
+// is needed; the model's answers kept in .cache/llm-chunks.jsonl (FileAnswerCache), so a rerun makes
 // no call and needs no key; provider failures as one-line errors. Before the first call, the estimate
 // (calls, tokens, cost with --generator-price) is printed (estimateLlmChunking walks the windows).
 
 import path from 'node:path';
-import { ContextProviderError, createHttpProvider, type ContextProvider } from '../engine/llm/index.ts';
+import { LlmError, createHttpProvider } from '../engine/llm/index.ts';
 import { estimateLlmChunking, resolveParams } from '../engine/chunkers/index.ts';
 import type { Pricing } from '../engine/llm/index.ts';
 import { InputError, type AnswerCache, type Doc, type TextGenerator, type TextTokenizer } from '../engine/types.ts';
-import { parsePricing, providerConfigFromSpec } from './context.ts';
-import { FileContextCache } from '../node/answer-cache.ts';
+import { parsePricing, providerConfigFromSpec, requireKey, withBaseUrl } from './llm.ts';
+import { FileAnswerCache } from '../node/answer-cache.ts';
 
 export interface LlmChunkerCli {
   generator: TextGenerator;
@@ -31,27 +31,22 @@ export function llmChunkerForCli(
   if (!/^(openai|anthropic):\S/.test(spec?.trim() ?? '')) {
     throw new InputError(`"${spec}" is not a model spec (expected openai:<model> or anthropic:<model>)`, '--generator');
   }
-  const env = { ...(opts.env ?? process.env) };
-  if (opts.baseUrl !== undefined) env.CHUNKLAB_CONTEXT_BASE_URL = opts.baseUrl;
-  const config = providerConfigFromSpec(spec, env);
+  const config = providerConfigFromSpec(spec, withBaseUrl(opts.env ?? process.env, opts.baseUrl));
   const id = `${config.kind}:${config.model}`;
-  const cache = new FileContextCache(path.resolve(opts.cacheDir ?? '.cache', 'llm-chunks.jsonl'));
-  let provider: ContextProvider | undefined;
+  const cache = new FileAnswerCache(path.resolve(opts.cacheDir ?? '.cache', 'llm-chunks.jsonl'));
+  let provider: TextGenerator | undefined;
   let calls = 0;
   let cached = 0;
   const generator: TextGenerator = {
     id,
     async generate(prompt, o) {
-      if (!config.apiKey?.trim() && (config.kind === 'anthropic' || !config.baseUrl)) {
-        const name = config.kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
-        throw new InputError(`no API key: set ${name} (or CHUNKLAB_CONTEXT_API_KEY) in the environment; a local OpenAI-compatible server needs --base-url instead`, id);
-      }
+      requireKey(config, id, '--base-url');
       provider ??= createHttpProvider(config);
       calls++;
       try {
         return await provider.generate(prompt, o);
       } catch (e) {
-        if (e instanceof ContextProviderError) throw new InputError(`${e.message} (answers so far are kept in ${cache.file}; rerun to resume)`, id);
+        if (e instanceof LlmError) throw new InputError(`${e.message} (answers so far are kept in ${cache.file}; rerun to resume)`, id);
         throw e;
       }
     },

@@ -39,6 +39,16 @@ function exitAfterFlush(code: number): void {
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }
 
+/**
+ * A reader that closes the pipe early (`| head -1`, a cancelled Ray task) has all it wanted: stop
+ * quietly. Without this, Node reports the EPIPE of the next write as an uncaught exception (a stack
+ * trace and exit 1), and a command waiting for 'drain' would wait forever.
+ */
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 main(process.argv.slice(2)).then(exitAfterFlush, (err) => {
   console.error(errorLine(err));
   exitAfterFlush(2);

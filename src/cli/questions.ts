@@ -6,7 +6,7 @@
 // Flags and --help: src/cli/commands.ts.
 import { lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createHttpProvider, scanPersonalData, type ContextProvider } from '../engine/llm/index.ts';
+import { createHttpProvider, scanPersonalData, type TextGenerator } from '../engine/llm/index.ts';
 import { parseDataset } from '../engine/evaluation/index.ts';
 import { writeChunklabFolder } from '../engine/formats/index.ts';
 import type { Dataset, DocumentInput } from '../engine/evaluation/index.ts';
@@ -14,8 +14,8 @@ import { estimateQuestions, generateQuestions, planQuestions, toQuestionSpecs, R
 import { InputError, type Doc } from '../engine/types.ts';
 import { readFlags } from './args.ts';
 import type { FlagValues } from './commands.ts';
-import { parsePricing, providerConfigFromSpec } from './context.ts';
-import { FileContextCache } from '../node/answer-cache.ts';
+import { parsePricing, providerConfigFromSpec } from './llm.ts';
+import { FileAnswerCache } from '../node/answer-cache.ts';
 import { loadDataset } from '../node/files.ts';
 
 type Flags = FlagValues<'questions'>;
@@ -70,7 +70,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 /** The model asked: keys only from the provider's own variable (the contract), the base URL from the flag. */
-function providerOf(f: Flags): ContextProvider {
+function providerOf(f: Flags): TextGenerator {
   const env = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY };
   const config = providerConfigFromSpec(f.generator, env, '--generator');
   if (f['base-url'] !== undefined) config.baseUrl = f['base-url'];
@@ -83,7 +83,7 @@ async function planAndEstimate(f: Flags, docs: Doc[], providerId: string) {
   const count = f.count ?? (perDocument === undefined ? 20 : undefined);
   const plan = planQuestions(docs, providerId, { count, perDocument, perCall: f['per-call'], seed: f.seed, language: f.language, kinds: [...f.kinds] });
   if (!plan.jobs.length) throw new InputError('no passage to ask about: the documents have no text blocks', f.dataset);
-  const cache = new FileContextCache(path.resolve(f['cache-dir'], 'questions.jsonl'));
+  const cache = new FileAnswerCache(path.resolve(f['cache-dir'], 'questions.jsonl'));
   const pricing = f.price === undefined ? undefined : parsePricing(f.price, '--price');
   const est = await estimateQuestions(plan, { pricing, cache });
   const cost = est.costUSD === null ? 'cost unknown: --price IN,OUT gives one' : `about $${est.costUSD.toFixed(4)}`;
@@ -96,7 +96,7 @@ async function planAndEstimate(f: Flags, docs: Doc[], providerId: string) {
 }
 
 /** The calls (progress on a terminal), then one line: asked, received, kept, rejected by reason. */
-async function ask(docs: Doc[], plan: QuestionPlan, provider: ContextProvider, cache: FileContextCache) {
+async function ask(docs: Doc[], plan: QuestionPlan, provider: TextGenerator, cache: FileAnswerCache) {
   const report = await generateQuestions(docs, plan, {
     provider,
     cache,

@@ -2,6 +2,7 @@
 // miss reasons, the twin report, and the paired comparison.
 import type { ResultsFile } from '../engine/evaluation/index.ts';
 import type { Comparison } from '../engine/evaluation/index.ts';
+import { UNANSWERABLE } from '../engine/formats/squad.ts';
 import { bootstrapRate, minDetectableDifference, powerAfter } from '../engine/evaluation/index.ts';
 
 const f3 = (x: number) => x.toFixed(3);
@@ -64,7 +65,8 @@ export function formatSummary(r: ResultsFile): string {
     lines.push(`look-alikes: relevant ranked first in ${t.relevantFirst}/${t.questions} (${f3(t.rate)} [${f3(t.interval[0])}, ${f3(t.interval[1])}]), look-alike first ${t.lookAlikeFirst}, same unit ${t.sameUnit}, neither ${t.neither}`);
   }
   if (skipped.length) {
-    lines.push(`skipped ${skipped.length}:`);
+    const unanswerable = skipped.filter((s) => s.reason === UNANSWERABLE).length;
+    lines.push(`skipped ${skipped.length}${unanswerable ? ` (${unanswerable} marked is_impossible, ${skipped.length - unanswerable} for other reasons)` : ''}:`);
     for (const s of skipped.slice(0, 10)) lines.push(`  ${s.id}: ${s.reason}`);
     if (skipped.length > 10) lines.push(`  … and ${skipped.length - 10} more (see "skipped" in the results file)`);
   }

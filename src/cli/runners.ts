@@ -14,6 +14,7 @@ export const RUNNERS: Record<CommandName, () => Promise<CommandModule>> = {
   compare: () => import('./compare.ts'),
   'per-document': () => import('./per-document.ts'),
   agreement: () => import('./agreement.ts'),
+  tune: () => import('./tune.ts'),
   questions: () => import('./questions.ts'),
   convert: () => import('./convert.ts'),
   batch: () => import('./batch.ts'),

@@ -168,14 +168,53 @@ export interface SparseVector {
  */
 export type EmbedFn = (texts: string[]) => Promise<Array<Float32Array | SparseVector>>;
 
-/** A model that writes text, as the llm chunker sees it (the context provider layer's providers fit). */
-export interface TextGenerator {
-  /** `kind:model`: part of cache keys. */
-  readonly id: string;
-  generate(prompt: { system: string; user: string }, opts: { maxTokens: number; signal?: AbortSignal }): Promise<{ text: string }>;
+/** What a language model is asked: a system instruction and one user message. */
+export interface Prompt {
+  system: string;
+  user: string;
+  /**
+   * Length (UTF-16 units) of the start of `user` that is the same for every chunk of one document
+   * (instructions + document). Generators with prompt caching mark it cacheable; 0 or absent: none.
+   */
+  sharedPrefixLength?: number;
 }
 
-/** Model answers kept by key, so a rerun costs nothing (the context layer's caches fit). */
+export interface GenerateOptions {
+  signal?: AbortSignal;
+  /** Most tokens the model may write (in the model's own tokens). */
+  maxTokens: number;
+  /**
+   * The answer must be one JSON object: OpenAI-compatible servers get response_format json_object
+   * (and are asked again without it when they refuse the field); Anthropic's answer is prefilled
+   * with "{" (returned text includes it).
+   */
+  json?: boolean;
+}
+
+export interface GenerateResult {
+  text: string;
+  /** Prompt tokens billed, when the service says (cached reads included). */
+  inputTokens?: number;
+  outputTokens?: number;
+  /** Prompt tokens read from the service's prompt cache, when it says. */
+  cachedInputTokens?: number;
+}
+
+/**
+ * A language model that writes text from a prompt: an HTTP service (OpenAI-compatible, Anthropic) or
+ * a model running in the page (src/engine/llm builds them). Contextual retrieval, question generation
+ * and the llm chunker all ask one. Implementations hold their key privately: it is never an enumerable
+ * property.
+ */
+export interface TextGenerator {
+  /** A stable name for cache keys and results files: `${kind}:${model}` (never the key, never the URL's secrets). */
+  readonly id: string;
+  generate(prompt: Prompt, opts: GenerateOptions): Promise<GenerateResult>;
+  /** Releases resources (a local model's session). Optional. */
+  dispose?(): Promise<void>;
+}
+
+/** A model's answers kept by key, so a rerun costs nothing (in memory, a JSONL file, IndexedDB). */
 export interface AnswerCache {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;

@@ -4,10 +4,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContextCache } from '../engine/llm/index.ts';
+import type { AnswerCache } from '../engine/llm/index.ts';
 
 /** One JSON object a line: {"k": key, "s": sentence}. A torn last line (crash mid-write) is ignored. */
-export class FileContextCache implements ContextCache {
+export class FileAnswerCache implements AnswerCache {
   private map: Map<string, string> | null = null;
 
   constructor(readonly file = path.resolve('.cache', 'context.jsonl')) {}

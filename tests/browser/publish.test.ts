@@ -1,4 +1,4 @@
-// The published build (README "Publishing"): the test build (this run's distDir, the app plus the
+// The published build (docs/DEPLOYING.md, "Publishing"): the test build (this run's distDir, the app plus the
 // embedding test page and the test model) served under /chunklab/ by a plain static server with no
 // headers. In Chromium: the page opens with no console error and loads the sample from the subpath;
 // the service worker takes over and the page reloads itself once into cross-origin isolation; the

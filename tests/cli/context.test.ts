@@ -59,7 +59,7 @@ afterAll(async () => {
 
 const arm = ['--dataset', DS, '--chunker', 'sentences', '--max-tokens', '64', '--context-tokens', '24', '--context-header'];
 const withModel = (cache: string) => [...arm, '--context-model', 'openai:test-model', '--context-base-url', `${server.url}/v1`, '--context-cache', cache];
-const env = { OPENAI_API_KEY: KEY, CHUNKLAB_CONTEXT_API_KEY: undefined, CHUNKLAB_CONTEXT_BASE_URL: undefined };
+const env = { OPENAI_API_KEY: KEY, CHUNKLAB_LLM_API_KEY: undefined, CHUNKLAB_LLM_BASE_URL: undefined, CHUNKLAB_CONTEXT_API_KEY: undefined, CHUNKLAB_CONTEXT_BASE_URL: undefined };
 
 describe('eval --context-model', () => {
   const cache = join(tmp, 'cache');

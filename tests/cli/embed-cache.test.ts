@@ -6,8 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileEmbeddingCache, modelSlug } from '../../src/node/embed-cache.ts';
 import { loadModelDir, type LoadedModel } from '../../src/node/model.ts';
-import { createEmbedder } from '../../src/engine/embedding/embedder.ts';
-import { MODEL_DIR, countingRunner, maxAbsDiff, standInTokenizer } from '../engine/embedding/helpers.ts';
+import { MODEL_DIR, maxAbsDiff, standInTokenizer, testEmbedder } from '../engine/embedding/helpers.ts';
 
 let dir: string;
 let model: LoadedModel;
@@ -46,18 +45,7 @@ describe('FileEmbeddingCache', () => {
     const root = path.join(dir, 'b');
     const texts = ['the quick brown fox', 'retrieval is a test', 'a b c d e f g', 'x'];
     const make = () => {
-      const runner = countingRunner(model.runner);
-      const e = createEmbedder({
-        runner,
-        tokenizer: model.tokenizer,
-        clsId: model.clsId,
-        sepId: model.sepId,
-        maxTokens: 512,
-        pooling: 'mean',
-        modelId: 'chunklab-test-bert',
-        batchSize: 2,
-        cache: new FileEmbeddingCache(root),
-      });
+      const { runner, embedder: e } = testEmbedder(model, { batchSize: 2, cache: new FileEmbeddingCache(root) });
       return { runner, e };
     };
     const first = make();

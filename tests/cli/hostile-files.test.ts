@@ -11,10 +11,19 @@ import { join, resolve } from 'node:path';
 const CLI = resolve('build/cli/chunklab.mjs');
 const asRoot = process.getuid?.() === 0;
 
-/** Runs the built CLI; as root, as the user "nobody" when `unprivileged` (root reads any file). */
+// Root reads any file: CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH override a file's mode. As root,
+// a case that needs a file it cannot read runs the CLI with those two capabilities dropped from the
+// bounding set (util-linux's setpriv): still uid 0, so the checkout (wherever it lies, /root
+// included) stays readable, but a chmod-000 file is refused as it is for any user. (Switching to
+// "nobody" instead fails wherever the checkout is not readable by others, as under /root.)
+const NO_DAC = ['setpriv', '--bounding-set=-dac_override,-dac_read_search'];
+
+/** Runs the built CLI; as root, without the capabilities that read any file when `unprivileged`. */
 function cli(args: string[], unprivileged = false) {
-  const cmd = unprivileged && asRoot ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args]] : [process.execPath, [CLI, ...args]];
-  const r = spawnSync(cmd[0] as string, cmd[1] as string[], { encoding: 'utf8' });
+  const argv = [process.execPath, CLI, ...args];
+  const cmd = unprivileged && asRoot ? [...NO_DAC, ...argv] : argv;
+  const r = spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8' });
+  if (r.error) throw new Error(`cannot run ${cmd[0]}: ${r.error.message}${unprivileged && asRoot ? ' (as root this case needs setpriv from util-linux to drop CAP_DAC_OVERRIDE)' : ''}`);
   return { code: r.status, err: r.stderr, out: r.stdout };
 }
 
@@ -35,6 +44,8 @@ describe('files the system will not hand over', () => {
   test('an unreadable file is named, with the reason, in one line', () => {
     const d = folder();
     chmodSync(join(d, 'b.md'), 0o000);
+    // The case is only meaningful if the file really cannot be read by the process that runs it.
+    if (asRoot) expect(spawnSync(NO_DAC[0], [...NO_DAC.slice(1), 'cat', join(d, 'b.md')]).status, 'setpriv did not drop root\'s right to read any file').not.toBe(0);
     const r = cli(['chunk', '--dataset', d, '--chunker', 'fixed', '--max-tokens', '64', '--out', join(outDir(), 'c.jsonl')], true);
     expect(r.code).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);

@@ -43,7 +43,7 @@ test('the model chooses the boundaries; the key goes to the server only; a rerun
   expect(server.requests[before].headers.authorization).toBe(`Bearer ${KEY}`);
   expect(r.err).toMatch(new RegExp(`llm +openai:test-model: ${calls} model calls, 0 answers from the cache`));
   for (const f of readdirSync(cache)) expect(readFileSync(join(cache, f), 'utf8')).not.toContain(KEY);
-  const again = await runCli(args(join(tmp, 'b.jsonl'), cache), { OPENAI_API_KEY: undefined, CHUNKLAB_CONTEXT_API_KEY: undefined });
+  const again = await runCli(args(join(tmp, 'b.jsonl'), cache), { OPENAI_API_KEY: undefined, CHUNKLAB_LLM_API_KEY: undefined, CHUNKLAB_CONTEXT_API_KEY: undefined });
   expect(again.code).toBe(0);
   expect(server.requests.length - before).toBe(calls);
   expect(readFileSync(join(tmp, 'b.jsonl'), 'utf8')).toBe(readFileSync(out, 'utf8'));
@@ -55,7 +55,7 @@ test('bad flags and a missing key: one line, exit 2', async () => {
   expectOneLineError(await runCli(['chunk', '--dataset', DS, '--chunker', 'llm', '--max-tokens', '64', '--out', out]), /--chunker llm needs --generator/);
   expectOneLineError(await runCli(['chunk', '--dataset', DS, '--chunker', 'sentences', '--max-tokens', '64', '--generator', 'openai:m', '--out', out]), /--generator is for --chunker llm/);
   expectOneLineError(await runCli(['chunk', '--dataset', DS, '--chunker', 'llm', '--max-tokens', '64', '--generator', 'gpt4', '--out', out]), /--generator: "gpt4" is not a model spec/);
-  const nokey = await runCli(['chunk', '--dataset', DS, '--chunker', 'llm', '--max-tokens', '64', '--generator', 'anthropic:claude-test', '--generator-cache', join(tmp, 'nokey'), '--out', out], { ANTHROPIC_API_KEY: undefined, CHUNKLAB_CONTEXT_API_KEY: undefined });
+  const nokey = await runCli(['chunk', '--dataset', DS, '--chunker', 'llm', '--max-tokens', '64', '--generator', 'anthropic:claude-test', '--generator-cache', join(tmp, 'nokey'), '--out', out], { ANTHROPIC_API_KEY: undefined, CHUNKLAB_LLM_API_KEY: undefined, CHUNKLAB_CONTEXT_API_KEY: undefined });
   expectOneLineError(noEstimate(nokey), /no API key: set ANTHROPIC_API_KEY/);
 });
 

@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RECIPE, cli, readJsonl } from './batch-corpus.ts';
+import { RECIPE, ROOT, cli, readJsonl } from './batch-corpus.ts';
+import { spawnSync } from 'node:child_process';
 import { chunkWithRecipe, parseRecipe, recipeHash } from '../../src/lib/index.ts';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 
@@ -59,4 +60,42 @@ describe('serve --stdio', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^error: .*"chunker" must be one of/);
   });
+});
+
+describe('serve --stdio under attack', () => {
+  const recipe = join(tmp, 'small.json');
+  writeFileSync(recipe, JSON.stringify({ ...RECIPE, chunker: 'fixed', params: { maxTokens: 8 } }));
+
+  test('a reader that closes the pipe early (| head -1) ends it quietly: no EPIPE trace, exit 0', () => {
+    const input = join(tmp, 'many.jsonl');
+    writeFileSync(input, Array.from({ length: 400 }, (_, i) => JSON.stringify({ id: `d${i}`, text: `Document ${i} has a few words to cut. `.repeat(20) })).join('\n') + '\n');
+    const err = join(tmp, 'epipe.err');
+    const sh = `node scripts/cli.mjs serve --stdio --recipe '${recipe}' < '${input}' 2> '${err}' | head -1; echo "exit=\${PIPESTATUS[0]}"`;
+    const r = spawnSync('bash', ['-c', sh], { cwd: ROOT, encoding: 'utf8' });
+    const [first, status] = r.stdout.trim().split('\n');
+    expect(JSON.parse(first).id).toBe('d0');
+    expect(status).toBe('exit=0');
+    const stderr = readFileSync(err, 'utf8');
+    expect(stderr).not.toMatch(/EPIPE|Error|    at /);
+    expect(stderr.trim().split('\n')).toHaveLength(1); // the banner only
+  }, 60_000);
+
+  test('a document that exhausts the worker heap is answered with an error line; the next line is served', () => {
+    // A large text at the smallest size: its chunks need far more than a 48 MB heap.
+    const lines = [JSON.stringify({ id: 'small', text: 'hello there' }), JSON.stringify({ id: 'huge', text: 'word '.repeat(1_500_000) }), JSON.stringify({ id: 'after', text: 'after the huge one' })];
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/cli.mjs'), 'serve', '--stdio', '--recipe', recipe], { cwd: ROOT, encoding: 'utf8', input: lines.join('\n') + '\n', env: { ...process.env, CHUNKLAB_WORKER_HEAP_MB: '48' }, maxBuffer: 1 << 28 });
+    expect(r.status, r.stderr).toBe(0);
+    const answers = readJsonl(r.stdout);
+    expect(answers.map((a) => a.id)).toEqual(['small', 'huge', 'after']);
+    expect(answers[1].error).toMatch(/line 2 \(document "huge"\): the worker stopped while chunking it \(.*memory limit/);
+    expect(answers[1].chunks).toBeUndefined();
+    expect((answers[2].chunks as { text: string }[]).map((c) => c.text).join('')).toBe('after the huge one');
+  }, 120_000);
+
+  test('a UTF-8 byte order mark before line 1 is not part of the JSON', () => {
+    const r = cli(['serve', '--stdio', '--recipe', recipe], '\uFEFF' + JSON.stringify({ id: 'bom', text: 'Written by a Windows tool.' }) + '\n' + JSON.stringify({ id: 'two', text: '\uFEFFa mark inside a later line is text' }) + '\n');
+    expect(r.status, r.stderr).toBe(0);
+    const answers = readJsonl(r.stdout);
+    expect(answers.map((a) => [a.id, a.error])).toEqual([['bom', undefined], ['two', undefined]]);
+  }, 60_000);
 });

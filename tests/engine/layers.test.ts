@@ -272,10 +272,10 @@ describe('layers', () => {
     expect(bad).toEqual([]);
     // The check sees the bridge's worker URLs.
     expect(files('src/app/bridge').flatMap((f) => importsOf(f).filter((i) => i.byUrl).map((i) => i.target)).sort()).toEqual([
-      'workers/context.worker.ts',
       'workers/embed-service.worker.ts',
       'workers/embed.worker.ts',
       'workers/engine.worker.ts',
+      'workers/llm.worker.ts',
     ]);
   });
 });

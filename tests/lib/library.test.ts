@@ -1,4 +1,4 @@
-// The engine as a package: the README's library example runs as written against the built library
+// The engine as a package: the library example of docs/CLI.md runs as written against the built library
 // (build/lib, what `import 'chunklab'` resolves to) and gives the chunks of the results file whose
 // config it copies; for every chunker, the library and the compiled CLI give identical chunks.
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -21,10 +21,10 @@ function cli(args: string[]) {
 }
 const jsonl = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 
-/** The one ```js block of the README's library section. */
-function readmeExample(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Use the engine as a library'));
+/** The one ```js block of the library section of docs/CLI.md. */
+function documentedExample(): string {
+  const page = readFileSync(join(root, 'docs/CLI.md'), 'utf8');
+  const section = page.split(/^## /m).find((s) => s.startsWith('Use the engine as a library'));
   const blocks = [...(section ?? '').matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
   expect(blocks).toHaveLength(1);
   return blocks[0];
@@ -47,8 +47,8 @@ describe('library', () => {
     expect(importsOf('node.js').filter((d) => d.startsWith('node:')).length).toBeGreaterThan(0);
   });
 
-  test('the README example, run as written, gives the chunks of the results file it takes its config from', () => {
-    const code = readmeExample();
+  test('the documented example, run as written, gives the chunks of the results file it takes its config from', () => {
+    const code = documentedExample();
     expect(code.trim().split('\n').length).toBeLessThanOrEqual(12);
     // A project that installed chunklab: node_modules/chunklab is this repository (as `npm install
     // /path/to/chunklab` links it), the results file and the document beside the script.

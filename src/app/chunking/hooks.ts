@@ -2,7 +2,7 @@
 // chunker (vectors from the embedding worker, with its IndexedDB cache). The llm chunker's language
 // model (src/app/llm) is called by the engine worker itself, which is primed with its config by the
 // bridge and keeps the answers in IndexedDB "chunklab-llm"/"answers"; only the in-page model, which
-// runs in the context worker, is relayed through here. The inspector, the search view and the
+// runs in the llm worker, is relayed through here. The inspector, the search view and the
 // experiments all use these, so every view chunks with the same models.
 //
 //   chunkModels(chunker)        plain ids for the worker: { embedder?, generator? }
@@ -13,7 +13,7 @@ import type { ChunkHooks, ChunkModels } from '../../../workers/engine-api.ts';
 import { embedVectors, modelLabel, modelState } from '../models/state.svelte.ts';
 import { providerId, providerProblem, providerState } from '../llm/settings.svelte.ts';
 import { localProvider } from '../llm/provider.ts';
-import type { ContextProvider } from '../../engine/llm/index.ts';
+import type { TextGenerator } from '../../engine/llm/index.ts';
 
 /** Whether an embedding model is loaded now (the semantic chunker then embeds with it). */
 export function modelLoaded(): boolean {
@@ -38,7 +38,7 @@ export function chunkHooks(chunker: string, signal?: AbortSignal): ChunkHooks | 
     return Comlink.proxy({ embed: (texts: string[], kind: 'query' | 'passage') => embedVectors(texts, kind, undefined, signal) });
   }
   if (chunker === 'llm' && providerState.settings.kind === 'local') {
-    let provider: Promise<ContextProvider> | null = null;
+    let provider: Promise<TextGenerator> | null = null;
     return Comlink.proxy({
       generate: async (prompt: { system: string; user: string }, maxTokens: number) => {
         if (signal?.aborted) throw new DOMException('cancelled', 'AbortError');

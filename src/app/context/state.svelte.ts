@@ -4,8 +4,8 @@
 // model, key, prices) is src/app/llm/ (settings.svelte.ts, provider.ts), shared with question
 // generation and the llm chunker. Parsing, chunking, scanning, estimating, calling the model (an HTTP
 // service with the key the bridge primed the worker with, or the in-page model), keeping its
-// sentences in IndexedDB and placing them run in workers/context.worker.ts, through
-// src/app/bridge/context.ts; the page sends requests, shows progress and cancels.
+// sentences in IndexedDB and placing them run in workers/llm.worker.ts, through
+// src/app/bridge/llm.ts; the page sends requests, shows progress and cancels.
 //
 // API for the other areas (experiments):
 //   contextState                       reactive run settings, prepared corpus, estimate, run progress, review
@@ -31,8 +31,8 @@ import {
 } from '../../engine/context/index.ts';
 import { LOCAL_MODELS, type PromptLanguage } from '../../engine/llm/index.ts';
 import { InputError, type Chunk, type ChunkerId, type Doc } from '../../engine/types.ts';
-import type { PreparedCorpus } from '../../../workers/context-api.ts';
-import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
+import type { PreparedCorpus } from '../../../workers/llm-api.ts';
+import { cancelLlmWorker, llmWorker } from '../bridge/llm.ts';
 import { CancelledError } from '../bridge/bridge.ts';
 import { providerConfig, providerId, providerState, recordFields, writeRecord } from '../llm/settings.svelte.ts';
 import { loadLocalModel } from '../llm/provider.ts';
@@ -101,18 +101,18 @@ export function experimentContextConfig(): ContextRunConfig {
   return contextRunConfig(providerConfig(), { ...settingsForRun(), contextTokens: contextState.settings.contextTokens });
 }
 
-// ---------------------------------------------------------------- the sentence cache (IndexedDB, kept by the context worker)
+// ---------------------------------------------------------------- the sentence cache (IndexedDB, kept by the llm worker)
 
 export async function refreshCacheCount(): Promise<void> {
   try {
-    contextState.cacheEntries = await contextWorker((w) => w.answerCount('context'), 'context-count');
+    contextState.cacheEntries = await llmWorker((w) => w.answerCount('context'), 'context-count');
   } catch {
     contextState.cacheEntries = null;
   }
 }
 
-export async function clearContextCache(): Promise<void> {
-  await contextWorker((w) => w.clearAnswers('context'), 'context-clear');
+export async function clearContextAnswers(): Promise<void> {
+  await llmWorker((w) => w.clearAnswers('context'), 'context-clear');
   await refreshCacheCount();
 }
 
@@ -128,7 +128,7 @@ export async function prepare(inputs: { id: string; text: string; format?: Doc['
   contextState.headerOnly = false;
   rawPrepared = null;
   try {
-    const prepared = await contextWorker(
+    const prepared = await llmWorker(
       (w) => w.prepare(inputs, s.chunker, { maxTokens: s.maxTokens }, s.contextTokens, Comlink.proxy((f: number) => (contextState.prepareFraction = f))),
       'prepare',
     );
@@ -137,7 +137,7 @@ export async function prepare(inputs: { id: string; text: string; format?: Doc['
     await updateEstimate();
     const model = providerId();
     const settings = settingsForRun();
-    const cached = Object.keys(await contextWorker((w) => w.cachedContexts(prepared.docs, prepared.chunks, model, settings), 'context-cached')).length;
+    const cached = Object.keys(await llmWorker((w) => w.cachedContexts(prepared.docs, prepared.chunks, model, settings), 'context-cached')).length;
     contextState.progress = { done: cached, total: prepared.chunks.length, cached, calls: 0 };
     contextState.phase = 'ready';
     void refreshCacheCount();
@@ -157,7 +157,7 @@ export async function updateEstimate(): Promise<void> {
   const p0 = providerState.settings;
   const local = p0.kind === 'local';
   const info = local ? LOCAL_MODELS.find((m) => m.id === p0.localModel) : undefined;
-  contextState.estimate = await contextWorker((w) => w.estimate(p.docs, p.chunks, {
+  contextState.estimate = await llmWorker((w) => w.estimate(p.docs, p.chunks, {
     ...settingsForRun(),
     pricing: local ? undefined : { inputPerMillion: Math.max(0, Number(p0.priceIn) || 0), outputPerMillion: Math.max(0, Number(p0.priceOut) || 0) },
     // An in-page model reads and writes far slower than an API.
@@ -180,12 +180,12 @@ export async function run(): Promise<void> {
     // The in-page model is loaded first (its own call); the worker then calls the model, HTTP or in-page.
     if (providerState.settings.kind === 'local') await loadLocalModel();
     const settings = settingsForRun();
-    const { sentences, stats } = await contextWorker(
+    const { sentences, stats } = await llmWorker(
       (w) => w.generateContexts(p.docs, p.chunks, settings, contextState.settings.concurrency, Comlink.proxy((pr: ContextProgress) => (contextState.progress = { ...pr }))),
       'context-generate',
     );
     contextState.stats = stats;
-    const placed = await contextWorker((w) => w.place(p.docs, p.chunks, sentences, contextState.settings.maxTokens, contextState.settings.contextTokens), 'place');
+    const placed = await llmWorker((w) => w.place(p.docs, p.chunks, sentences, contextState.settings.maxTokens, contextState.settings.contextTokens), 'place');
     contextState.placed = placed.chunks;
     contextState.notes = placed.notes;
     drawReview();
@@ -203,7 +203,7 @@ export async function run(): Promise<void> {
 /** Stops the run (the worker and its requests in flight); finished sentences stay in the cache, so "resume" continues from there. */
 export function cancelRun(): void {
   controller?.abort();
-  cancelContextWorker();
+  cancelLlmWorker();
 }
 
 export function drawReview(seed = contextState.reviewSeed, n = 8): void {
@@ -230,7 +230,7 @@ export interface SentenceOptions {
   onProgress?: (p: { done: number; total: number; cached: number; calls: number }) => void;
 }
 
-/** The sentence of each chunk (by chunk id), from the cache and, with generate, the model (called by the context worker). */
+/** The sentence of each chunk (by chunk id), from the cache and, with generate, the model (called by the llm worker). */
 export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: readonly Chunk[], opts: SentenceOptions = {}): Promise<Record<string, string>> {
   for (const chunk of chunks) {
     if (!docs.has(chunk.docId)) throw new InputError(`unknown document "${chunk.docId}"`, `chunk ${chunk.id}`, { code: 'stale-chunk' });
@@ -241,10 +241,10 @@ export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: r
   if (opts.generate) {
     if (providerState.settings.kind === 'local') await loadLocalModel();
     const onProgress = opts.onProgress;
-    const stop = () => cancelContextWorker();
+    const stop = () => cancelLlmWorker();
     opts.signal?.addEventListener('abort', stop, { once: true });
     try {
-      const { sentences } = await contextWorker(
+      const { sentences } = await llmWorker(
         (w) => w.generateContexts(used, list, settings, contextState.settings.concurrency, onProgress ? Comlink.proxy((p: ContextProgress) => onProgress({ ...p })) : undefined),
         'context-generate',
       );
@@ -254,7 +254,7 @@ export async function contextSentences(docs: ReadonlyMap<string, Doc>, chunks: r
     }
   }
   const model = providerId();
-  const found = await contextWorker((w) => w.cachedContexts(used, list, model, settings), 'context-cached');
+  const found = await llmWorker((w) => w.cachedContexts(used, list, model, settings), 'context-cached');
   const have = Object.keys(found).length;
   if (have < list.length) {
     throw contextMissing(list.length - have, list.length, model, 'generate them in the context panel first (the run resumes where it stopped)');

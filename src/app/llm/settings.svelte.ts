@@ -14,7 +14,7 @@
 //   providerId(), providerProblem(), providerPricing()
 //   readRecord(), writeRecord(fields)  the shared localStorage record (contextual retrieval saves its fields there)
 import { ANTHROPIC_DEFAULT_BASE, LOCAL_MODELS, OPENAI_DEFAULT_BASE, type ProviderConfig, type ProviderKind } from '../../engine/llm/index.ts';
-import type { LocalFolder } from '../../../workers/context-api.ts';
+import type { LocalFolder } from '../../../workers/llm-api.ts';
 
 export type { LocalFolder };
 

@@ -1,9 +1,9 @@
 // Question generation in the page. The provider, its key (this browser only) and prices are the
 // ones every language-model feature uses (src/app/llm/settings.svelte.ts); this file keeps the generation's own settings
 // (localStorage "chunklab.questions", never a key), the answer cache (IndexedDB
-// "chunklab-questions"/"answers", kept by the context worker, so a cancelled or repeated run asks only
+// "chunklab-questions"/"answers", kept by the llm worker, so a cancelled or repeated run asks only
 // what is missing), and the run. Parsing, planning, estimating, asking the model, locating and
-// filtering run in the context worker (workers/context.worker.ts, the engine's generateQuestions): it
+// filtering run in the llm worker (workers/llm.worker.ts, the engine's generateQuestions): it
 // calls the HTTP service itself (primed with its config, key included, by the bridge) or runs the
 // in-page model; the page sends the request, shows progress, and cancels by terminating the worker.
 import { errorText } from '../i18n/error-text.ts';
@@ -13,7 +13,7 @@ import type { PersonalDataScan } from '../../engine/llm/index.ts';
 import type { QuestionEstimate, QuestionKind, QuestionLanguage, QuestionPlan, QuestionProgress, RejectReason } from '../../engine/questions/index.ts';
 import { toQuestionSpecs } from '../../engine/questions/index.ts';
 import type { Doc } from '../../engine/types.ts';
-import { cancelContextWorker, contextWorker } from '../bridge/context.ts';
+import { cancelLlmWorker, llmWorker } from '../bridge/llm.ts';
 import { CancelledError } from '../bridge/bridge.ts';
 import { providerId, providerState } from '../llm/settings.svelte.ts';
 import { loadLocalModel } from '../llm/provider.ts';
@@ -81,7 +81,7 @@ export function saveGenSettings(): void {
 
 /** Forgets the answers kept for question generation (the next run asks again). */
 export function clearQuestionAnswers(): Promise<void> {
-  return contextWorker((w) => w.clearAnswers('questions'), 'questions-clear');
+  return llmWorker((w) => w.clearAnswers('questions'), 'questions-clear');
 }
 
 /** The prepared corpus as plain objects (what crosses to the worker; never reactive). */
@@ -117,7 +117,7 @@ export async function prepareQuestions(corpus: Corpus): Promise<void> {
   prepared = null;
   try {
     const inputs = corpus.documents.map((d) => ({ id: d.id, text: d.text, format: d.format, name: d.name, meta: $state.snapshot(d.meta) }));
-    const r = await contextWorker((w) => w.prepareQuestions(inputs, providerId(), planOptions(), pricing()), 'questions-prepare');
+    const r = await llmWorker((w) => w.prepareQuestions(inputs, providerId(), planOptions(), pricing()), 'questions-prepare');
     prepared = { corpusId: corpus.id, docs: r.docs, plan: r.plan };
     gen.estimate = r.estimate;
     gen.scan = r.scan;
@@ -155,7 +155,7 @@ export async function runQuestions(): Promise<void> {
     // The in-page model is loaded first (its own call), then the run uses it inside the worker.
     if (!external) await loadLocalModel();
     const existing = workspace.questionSets.find((s) => s.id === gen.targetSetId && s.corpusId === p.corpusId)?.questions.map((q) => q.text) ?? [];
-    const report = await contextWorker(
+    const report = await llmWorker(
       (w) =>
         w.generateQuestions(
           p.docs,
@@ -193,7 +193,7 @@ export async function runQuestions(): Promise<void> {
 /** Stops the run: answers already received stay in the cache, so running again resumes. */
 export function cancelQuestions(): void {
   controller?.abort();
-  cancelContextWorker();
+  cancelLlmWorker();
 }
 
 /** The error as the page shows it (translated when it has a code, i18n/error-text.ts). */

@@ -3,7 +3,7 @@ import type { ChunkRow, RecipeDocument } from '../../engine/recipe/index.ts';
 
 export type Task =
   | { seq: number; kind: 'file'; root: string; rel: string; bytes: number }
-  | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number };
+  | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number; answer?: 'line' };
 
 export interface TaskResult {
   seq: number;
@@ -11,6 +11,8 @@ export interface TaskResult {
   /** A folder's file that failed: its path relative to the folder (errors.jsonl carries it beside the id). */
   path?: string;
   rows?: ChunkRow[];
+  /** For a task with `answer: 'line'` (serve): the answer line `{"id", "chunks"}`, made in the worker. */
+  line?: string;
   error?: string;
   /** Input bytes of the document (for the rate). */
   bytes: number;

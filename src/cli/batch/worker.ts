@@ -25,7 +25,10 @@ port.on('message', async (task: Task) => {
     const doc: RecipeDocument = task.kind === 'file' ? await documentFromFile(task.root, task.rel) : task.doc;
     const r = await recipeOf(doc.id);
     const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
-    reply = { seq: task.seq, id: doc.id, rows, bytes: task.bytes || Buffer.byteLength(doc.text) };
+    const bytes = task.bytes || Buffer.byteLength(doc.text);
+    // serve's answer is serialized here, so a document whose chunks would not fit in memory costs
+    // this worker (an error the server answers), never the server's own thread.
+    reply = task.kind === 'doc' && task.answer === 'line' ? { seq: task.seq, id: doc.id, line: JSON.stringify({ id: doc.id, chunks: rows }), bytes } : { seq: task.seq, id: doc.id, rows, bytes };
   } catch (e) {
     // The document id, as for a document that was chunked (a folder's file: its name without the
     // extension, as chunk names it), and for a file its path too, which says which file it was.

@@ -3,7 +3,7 @@
 // of its chunk's prefix, cut at a word boundary when needed so prefix + text stays within the cap.
 
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../types.ts';
-import { abortError, chunkHash, contextCacheKey, docHash, MemoryContextCache, promptLanguage, type ContextCache, type ContextProvider, type PromptLanguage } from '../llm/index.ts';
+import { abortError, chunkHash, contextCacheKey, docHash, MemoryAnswerCache, promptLanguage, type AnswerCache, type TextGenerator, type PromptLanguage } from '../llm/index.ts';
 import { buildPrompt, cleanSentence, DEFAULT_PROMPTS, promptHash, type PromptTemplate } from './prompt.ts';
 import type { ContextProgress, FitNote } from './progress.ts';
 
@@ -27,9 +27,9 @@ export interface ContextSettings {
 }
 
 export interface GenerateContextOptions extends ContextSettings {
-  provider: ContextProvider;
+  provider: TextGenerator;
   /** Default: a fresh in-memory cache (nothing survives the call). */
-  cache?: ContextCache;
+  cache?: AnswerCache;
   signal?: AbortSignal;
   onProgress?: (p: ContextProgress) => void;
   /** Requests in flight at once (default 1; a local model always runs one at a time). */
@@ -126,7 +126,7 @@ function checkJobs(jobs: readonly ContextJob[]): void {
 // ---------------------------------------------------------------- generation
 
 /** Sentences already in the cache, by chunk id (no model calls). Chunks without one are absent. */
-export async function lookupContexts(jobs: readonly ContextJob[], cache: ContextCache, model: string, settings: ContextSettings = {}): Promise<Map<string, string>> {
+export async function lookupContexts(jobs: readonly ContextJob[], cache: AnswerCache, model: string, settings: ContextSettings = {}): Promise<Map<string, string>> {
   checkJobs(jobs);
   const keyOf = keyMaker(model, settings);
   const out = new Map<string, string>();
@@ -150,7 +150,7 @@ export async function generateContexts(
   checkJobs(jobs);
   const { provider, signal } = opts;
   if (!provider || typeof provider.generate !== 'function') throw new InputError('a context provider is required', 'provider');
-  const cache = opts.cache ?? new MemoryContextCache();
+  const cache = opts.cache ?? new MemoryAnswerCache();
   const maxOut = opts.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
   if (!Number.isInteger(maxOut) || maxOut < 1) throw new InputError(`must be a whole number >= 1, got ${maxOut}`, 'maxOutputTokens');
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
@@ -335,11 +335,11 @@ export function chunkingCap(maxTokens: number, contextTokens = DEFAULT_CONTEXT_T
 }
 
 export interface ContextualizerOptions extends ContextSettings, FitOptions {
-  cache: ContextCache;
+  cache: AnswerCache;
   /** The provider's id (`kind:model`) the sentences were generated with. */
   model: string;
   /** When given, missing sentences are generated; otherwise a missing one is an InputError. */
-  provider?: ContextProvider;
+  provider?: TextGenerator;
   signal?: AbortSignal;
   onProgress?: (p: ContextProgress) => void;
   concurrency?: number;

@@ -4,7 +4,7 @@
 
 import { hash64 } from '../util/hash.ts';
 import type { Doc } from '../types.ts';
-import { promptLanguage, type ContextPrompt, type PromptLanguage } from '../llm/index.ts';
+import { promptLanguage, type Prompt, type PromptLanguage } from '../llm/index.ts';
 
 /**
  * A prompt template. Placeholders: {{title}}, {{document}}, {{path}}, {{chunk}}. Put {{document}}
@@ -128,7 +128,7 @@ export interface PromptInput {
 const PLACEHOLDER = /\{\{(title|document|path|chunk)\}\}/g;
 
 /** Fills the template in one pass; reports how much of `user` is shared by all chunks of the document. */
-export function buildPrompt(input: PromptInput): ContextPrompt & { documentWhole: boolean } {
+export function buildPrompt(input: PromptInput): Prompt & { documentWhole: boolean } {
   const { doc, template } = input;
   const excerpt = documentExcerpt(doc.text, input.start, input.end, input.documentBudgetChars);
   const noneLabel = promptLanguage(doc) === 'pt' ? '(nenhuma)' : '(none)';

@@ -8,12 +8,21 @@
 import { InputError, type Doc, type DocMeta } from '../types.ts';
 import { extractHtml } from './html.ts';
 import { parseDocument } from './parse.ts';
-import { renderBlocks } from './pdf/render.ts';
+import { renderBlocks } from './pdf/markdown/render.ts';
 import type { PBlock } from './pdf/types.ts';
-import type { MammothLike, MammothSource } from './docx-types.ts';
 import { checkZipSizes } from './zip-limits.ts';
 
-export type { MammothLike, MammothSource };
+/** What the Word reader needs of mammoth (passed in, module or loader, so the engine imports neither mammoth nor a file system). */
+export interface MammothLike {
+  convertToHtml(
+    input: { arrayBuffer?: ArrayBuffer; buffer?: Uint8Array },
+    options?: { styleMap?: string[]; includeDefaultStyleMap?: boolean; convertImage?: unknown },
+  ): Promise<{ value: string; messages: { type: string; message: string }[] }>;
+  /** mammoth.images: imgElement builds an image converter (used so that no image is ever read). */
+  images?: { imgElement(f: (image: unknown) => Promise<{ src: string }>): unknown };
+}
+
+export type MammothSource = MammothLike | (() => Promise<MammothLike>);
 
 export interface DocxResult {
   markdown: string;

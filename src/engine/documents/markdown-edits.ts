@@ -7,8 +7,8 @@
 // count the lines of the Markdown as it stands before that edit. The page map follows the text.
 
 import { InputError } from '../types.ts';
-import type { PageRange } from './pdf/page-map.ts';
-import { escapeClosingHashes, escapeLineStart, tableMarkdown, type ColumnCuts } from './pdf/render.ts';
+import type { PageRange } from './pdf/markdown/page-map.ts';
+import { escapeClosingHashes, escapeLineStart, tableMarkdown, type ColumnCuts } from './pdf/markdown/render.ts';
 
 export type StructureEdit =
   /** Line `line` becomes a heading of `level` (1–6), or a plain paragraph (0). */

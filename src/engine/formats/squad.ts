@@ -1,7 +1,10 @@
-// SQuAD v1.1 JSON reader: one document per title (its paragraphs' contexts joined by a blank line,
-// in order), each question's gold is its first answer moved to document offsets. answer_start
+// SQuAD v1.1/v2.0 JSON reader: one document per title (its paragraphs' contexts joined by a blank
+// line, in order), each question's gold is its first answer moved to document offsets. answer_start
 // counts code points; where the text is not there, the nearest occurrence in the paragraph is
-// taken; where it does not occur at all, the question is skipped and listed.
+// taken; where it does not occur at all, the question is skipped and listed. Files as annotation
+// tools and published long-document sets write them are read too: an article without a title takes
+// its paragraph's `document_id` (or its position, "1", "2", …) as id; numeric ids are strings; a
+// question marked `is_impossible` is skipped and listed even when it carries (plausible) answers.
 import { InputError } from '../types.ts';
 import type { Dataset, DocumentInput, QuestionSpec } from '../evaluation/dataset.ts';
 import type { SkippedQuestion } from '../evaluation/types.ts';
@@ -21,11 +24,20 @@ export function nearestOccurrence(hay: string, needle: string, near: number): nu
   return best;
 }
 
+/** The reason listed for a question its file marks `is_impossible` (SQuAD 2.0). */
+export const UNANSWERABLE = 'unanswerable (is_impossible)';
+
+/** An article's title: a string or a number (as a string); absent, null or blank → undefined. */
+function titleOf(v: unknown, where: string): string | undefined {
+  if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return undefined;
+  return idOf(v, '"title"', where);
+}
+
 /** Reads a SQuAD v1.1 (or v2.0: unanswerable questions are skipped) file's text. */
 export function readSquad(text: string, file = 'squad.json', opts: ReadOptions = {}): Dataset {
   const root = obj(parseJson(text, file, opts), 'the file', file);
   const data = arr(root.data, '"data"', `${file}: top level`);
-  const docs = new Map<string, { parts: string[]; length: number }>();
+  const docs = new Map<string, { parts: string[]; length: number; title: string | undefined }>();
   const questions: QuestionSpec[] = [];
   const skipped: SkippedQuestion[] = [];
   const ids = new Set<string>();
@@ -34,13 +46,16 @@ export function readSquad(text: string, file = 'squad.json', opts: ReadOptions =
   data.forEach((article, ai) => {
     const aw = `${file}: data[${ai}]`;
     const a = obj(article, 'an article', aw);
-    const title = str(a.title, '"title"', aw);
+    const title = titleOf(a.title, aw);
     const paragraphs = arr(a.paragraphs, '"paragraphs"', aw);
-    let doc = docs.get(title);
-    if (!doc) docs.set(title, (doc = { parts: [], length: 0 }));
     paragraphs.forEach((para, pi) => {
-      const pw = `${aw}.paragraphs[${pi}] ("${title}")`;
-      const p = obj(para, 'a paragraph', pw);
+      const p = obj(para, 'a paragraph', `${aw}.paragraphs[${pi}]`);
+      // The document: the article's title; without one, the paragraph's document_id; else the
+      // article's position (1-based, as a person counts them).
+      const docId = title ?? (p.document_id === undefined || p.document_id === null ? String(ai + 1) : idOf(p.document_id, '"document_id"', `${aw}.paragraphs[${pi}]`));
+      const pw = `${aw}.paragraphs[${pi}] ("${docId}")`;
+      let doc = docs.get(docId);
+      if (!doc) docs.set(docId, (doc = { parts: [], length: 0, title }));
       const context = str(p.context, '"context"', pw, { empty: true });
       if (doc.parts.length) doc.length += PARAGRAPH_JOIN.length;
       const base = doc.length;
@@ -49,14 +64,18 @@ export function readSquad(text: string, file = 'squad.json', opts: ReadOptions =
       const map = offsetMap(context);
       arr(p.qas, '"qas"', pw).forEach((qa, qi) => {
         const q = obj(qa, 'a question', `${pw}.qas[${qi}]`);
-        const id = q.id === undefined ? `${title}#${pi}.${qi}` : idOf(q.id, '"id"', `${pw}.qas[${qi}]`);
+        const id = q.id === undefined || q.id === null ? `${docId}#${pi}.${qi}` : idOf(q.id, '"id"', `${pw}.qas[${qi}]`);
         const qw = `${file}: question ${id}`;
         if (ids.has(id)) throw new InputError('duplicate question id', qw);
         ids.add(id);
         const question = str(q.question, '"question"', qw);
-        const answers = q.answers === undefined ? [] : arr(q.answers, '"answers"', qw);
+        if (q.is_impossible === true || q.is_impossible === 'true' || q.is_impossible === 1) {
+          skipped.push({ id, reason: UNANSWERABLE });
+          return;
+        }
+        const answers = q.answers === undefined || q.answers === null ? [] : arr(q.answers, '"answers"', qw);
         if (!answers.length) {
-          skipped.push({ id, reason: q.is_impossible ? 'unanswerable (SQuAD 2.0)' : 'no answer' });
+          skipped.push({ id, reason: 'no answer' });
           return;
         }
         const ans = obj(answers[0], 'an answer', qw);
@@ -75,17 +94,17 @@ export function readSquad(text: string, file = 'squad.json', opts: ReadOptions =
           }
           repaired++;
         }
-        questions.push({ id, text: question, gold: [{ docId: title, start: base + start, end: base + start + answer.length }] });
+        questions.push({ id, text: question, gold: [{ docId, start: base + start, end: base + start + answer.length }] });
       });
     });
   });
 
-  const documents: DocumentInput[] = [...docs].map(([title, d]) => ({
-    id: title,
-    name: title,
+  const documents: DocumentInput[] = [...docs].map(([id, d]) => ({
+    id,
+    name: d.title ?? id,
     text: d.parts.join(PARAGRAPH_JOIN),
     format: 'text',
-    meta: { title },
+    meta: d.title === undefined ? {} : { title: d.title },
   }));
   const name = typeof root.version === 'string' ? `${file} (SQuAD ${root.version})` : file;
   return { name, source: 'squad', documents, questions, skipped, repaired };

@@ -3,7 +3,7 @@
 
 import { hash64 } from '../util/hash.ts';
 import type { Doc } from '../types.ts';
-import type { ContextCache } from './types.ts';
+import type { AnswerCache } from './types.ts';
 
 /** Hash of a document's text (with its length, so only texts of equal length can collide). */
 export function docHash(doc: Doc): string {
@@ -30,7 +30,7 @@ export function contextCacheKey(p: ContextKeyParts): string {
 }
 
 /** Sentences in a Map for one session. */
-export class MemoryContextCache implements ContextCache {
+export class MemoryAnswerCache implements AnswerCache {
   private readonly map = new Map<string, string>();
 
   get size(): number {

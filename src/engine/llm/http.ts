@@ -15,7 +15,7 @@ export type ProviderErrorKind =
   | 'timeout' // no answer within the per-request timeout
   | 'bad-response'; // an answer without the expected fields
 
-export class ContextProviderError extends Error {
+export class LlmError extends Error {
   /** The page translates this (src/app/i18n/areas/errors.ts); `details` fill its blanks. */
   public readonly code: ErrorCode;
   public readonly details?: Record<string, unknown>;
@@ -28,7 +28,7 @@ export class ContextProviderError extends Error {
     details?: Record<string, unknown>,
   ) {
     super(message);
-    this.name = 'ContextProviderError';
+    this.name = 'LlmError';
     this.code = providerErrorCode(kind);
     this.details = { ...(status !== undefined ? { status } : {}), ...(details ?? {}) };
   }
@@ -133,7 +133,7 @@ async function fetchNoForeignRedirect(doFetch: typeof fetch, url: string, init: 
       : hop >= MAX_REDIRECTS
         ? `redirected more than ${MAX_REDIRECTS} times`
         : `redirected with HTTP ${res.status}, which would drop the request body`;
-    throw new ContextProviderError(`${where} ${why}; give the final address as the base URL`, 'bad-request', res.status || undefined, attempt);
+    throw new LlmError(`${where} ${why}; give the final address as the base URL`, 'bad-request', res.status || undefined, attempt);
   }
 }
 
@@ -246,7 +246,7 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
   const payload = JSON.stringify(req.body);
   const maxBytes = opts.maxResponseBytes ?? MAX_ANSWER_BYTES;
 
-  let last: ContextProviderError | undefined;
+  let last: LlmError | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (req.signal?.aborted) throw abortError(req.signal);
     const ctrl = new AbortController();
@@ -274,29 +274,29 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
       } catch (e) {
         if (!(e instanceof TooLarge)) throw e;
         if (!res.ok) text = '(an error page over 1 MiB, not read)';
-        else throw new ContextProviderError(`the answer from ${where} is larger than ${MIB(maxBytes)}: refused (the limit on an answer's size)`, 'bad-response', status, attempt);
+        else throw new LlmError(`the answer from ${where} is larger than ${MIB(maxBytes)}: refused (the limit on an answer's size)`, 'bad-response', status, attempt);
       }
       if (res.ok) {
         try {
           return JSON.parse(text) as unknown;
         } catch {
-          throw new ContextProviderError(`the answer from ${where} is not JSON: ${scrub(bodyExcerpt(text), req.secret)}`, 'bad-response', status, attempt);
+          throw new LlmError(`the answer from ${where} is not JSON: ${scrub(bodyExcerpt(text), req.secret)}`, 'bad-response', status, attempt);
         }
       }
       const { kind, message } = describeStatus(res.status, scrub(bodyExcerpt(text), req.secret), where, req.model);
-      last = new ContextProviderError(message, kind, res.status, attempt);
+      last = new LlmError(message, kind, res.status, attempt);
       if (!RETRYABLE(res.status)) throw last;
       retryAfter = parseRetryAfter(res.headers.get('retry-after'));
     } catch (e) {
       if (req.signal?.aborted) throw abortError(req.signal);
-      if (e instanceof ContextProviderError) {
+      if (e instanceof LlmError) {
         if (e !== last || !RETRYABLE(e.status ?? 0)) throw e;
       } else if (timedOut) {
-        last = new ContextProviderError(`no answer from ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} (timeout)`, 'timeout', undefined, attempt);
+        last = new LlmError(`no answer from ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} (timeout)`, 'timeout', undefined, attempt);
       } else if (await corsRefused(e, req.url, doFetch, req.signal)) {
         // Not worth retrying: the browser will refuse every attempt the same way.
         const target = new URL(req.url).origin;
-        throw new ContextProviderError(
+        throw new LlmError(
           `${target} answers, but not to this page: it sends no CORS headers for the page's origin; allow the page's origin on the server or start the relay (npm run cli -- proxy --to ${target})`,
           'cors',
           undefined,
@@ -305,7 +305,7 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
         );
       } else {
         const why = scrub(e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e), req.secret);
-        last = new ContextProviderError(
+        last = new LlmError(
           `cannot reach ${where} (${why}); check the base URL, the network, and that the server is running`,
           'network',
           undefined,
@@ -323,5 +323,5 @@ export async function postJson(req: JsonRequest, opts: RetryOptions = {}): Promi
     await sleep(delayMs, req.signal);
   }
   const e = last!;
-  throw new ContextProviderError(`${e.message} (${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'})`, e.kind, e.status, maxAttempts);
+  throw new LlmError(`${e.message} (${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'})`, e.kind, e.status, maxAttempts);
 }

@@ -5,11 +5,11 @@
 // Importing this module never loads transformers.js: the local provider imports it dynamically when
 // createLocalProvider is first called.
 export * from './types.ts';
-export { MemoryContextCache, contextCacheKey, docHash, chunkHash } from './cache.ts';
+export { MemoryAnswerCache, contextCacheKey, docHash, chunkHash } from './cache.ts';
 export type { ContextKeyParts } from './cache.ts';
 export { createOpenAIProvider, createAnthropicProvider, createHttpProvider, OPENAI_DEFAULT_BASE, ANTHROPIC_DEFAULT_BASE, ANTHROPIC_DEFAULT_VERSION } from './providers.ts';
 export type { ProviderHooks } from './providers.ts';
-export { ContextProviderError, parseRetryAfter, isAbortError, abortError, postJson, safeUrl, scrub, MAX_ANSWER_BYTES, providerErrorCode } from './http.ts';
+export { LlmError, parseRetryAfter, isAbortError, abortError, postJson, safeUrl, scrub, MAX_ANSWER_BYTES, providerErrorCode } from './http.ts';
 export { corsRefused } from './cors.ts';
 export type { ProviderErrorKind, RetryOptions, JsonRequest } from './http.ts';
 export type { Pricing } from './pricing.ts';
@@ -19,4 +19,4 @@ export { scanPersonalData, validCpf, validCnpj, luhn } from './personal-data.ts'
 export type { PersonalDataKind, PersonalDataMatch, PersonalDataScan } from './personal-data.ts';
 export { redactForExport, redactUrl } from './redact.ts';
 export { LOCAL_MODELS, localModelInfo, createLocalProvider, generatedText } from './local.ts';
-export type { LocalModelInfo, LocalRuntime, LocalProviderOptions, TextGenerator } from './local.ts';
+export type { LocalModelInfo, LocalRuntime, LocalProviderOptions, TextGenerationPipeline } from './local.ts';

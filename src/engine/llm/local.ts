@@ -1,4 +1,4 @@
-// A model running in the page (transformers.js text-generation) as a context provider, and the
+// A model running in the page (transformers.js text-generation) as a text generator, and the
 // catalogue of small instruction-tuned models offered for it. transformers.js is imported only when a
 // local provider is created (dynamic import), so pages and tests that never use one never load it.
 // Sizes are the ONNX files transformers.js downloads for each dtype, read from each repository's
@@ -6,7 +6,7 @@
 
 import { InputError } from '../types.ts';
 import { abortError } from './http.ts';
-import type { ContextPrompt, ContextProvider, GenerateOptions, GenerateResult, ProviderConfig } from './types.ts';
+import type { Prompt, TextGenerator, GenerateOptions, GenerateResult, ProviderConfig } from './types.ts';
 
 export interface LocalModelInfo {
   id: string;
@@ -100,14 +100,14 @@ export function localModelInfo(id: string): LocalModelInfo | undefined {
 }
 
 /** What we need of a transformers.js text-generation pipeline. */
-export type TextGenerator = (
+export type TextGenerationPipeline = (
   messages: { role: 'system' | 'user'; content: string }[],
   options: Record<string, unknown>,
 ) => Promise<unknown>;
 
 /** What we need of transformers.js: making the pipeline, and a stopper to interrupt generation. */
 export interface LocalRuntime {
-  pipeline(task: 'text-generation', model: string, options: Record<string, unknown>): Promise<TextGenerator & { dispose?: () => Promise<void> }>;
+  pipeline(task: 'text-generation', model: string, options: Record<string, unknown>): Promise<TextGenerationPipeline & { dispose?: () => Promise<void> }>;
   /** An object passed as stopping_criteria with interrupt(); absent: cancellation waits for the call to end. */
   makeStopper?(): { interrupt(): void };
 }
@@ -116,7 +116,7 @@ export interface LocalRuntime {
 async function transformersRuntime(): Promise<LocalRuntime> {
   const t = await import('@huggingface/transformers');
   return {
-    pipeline: async (task, model, options) => (await t.pipeline(task, model, options as never)) as unknown as TextGenerator,
+    pipeline: async (task, model, options) => (await t.pipeline(task, model, options as never)) as unknown as TextGenerationPipeline,
     makeStopper: () => new t.InterruptableStoppingCriteria(),
   };
 }
@@ -144,7 +144,7 @@ export function generatedText(output: unknown): string {
  * Loads the model (download on first use, then the browser's cache) and returns a provider.
  * device 'webgpu' falls back to 'wasm' when no GPU adapter is found.
  */
-export async function createLocalProvider(config: ProviderConfig, opts: LocalProviderOptions = {}): Promise<ContextProvider> {
+export async function createLocalProvider(config: ProviderConfig, opts: LocalProviderOptions = {}): Promise<TextGenerator> {
   if (config?.kind !== 'local') throw new InputError(`expected a local provider, got "${String(config?.kind)}"`, 'provider kind');
   const model = typeof config.model === 'string' ? config.model.trim() : '';
   if (!model) throw new InputError('a model id is required (e.g. onnx-community/Qwen2.5-0.5B-Instruct)', 'provider model');
@@ -169,7 +169,7 @@ export async function createLocalProvider(config: ProviderConfig, opts: LocalPro
     get device() {
       return usedDevice;
     },
-    generate(prompt: ContextPrompt, gopts: GenerateOptions): Promise<GenerateResult> {
+    generate(prompt: Prompt, gopts: GenerateOptions): Promise<GenerateResult> {
       // One generation at a time: the model is one session.
       const run = queue.then(async () => {
         const signal = gopts.signal;
@@ -197,5 +197,5 @@ export async function createLocalProvider(config: ProviderConfig, opts: LocalPro
     async dispose() {
       await generator.dispose?.();
     },
-  } as ContextProvider;
+  } as TextGenerator;
 }

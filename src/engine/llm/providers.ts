@@ -3,8 +3,8 @@
 // postJson (timeout, retries, key-free errors); the key lives in a closure, never on the object.
 
 import { InputError } from '../types.ts';
-import { ContextProviderError, postJson, safeUrl, type RetryOptions } from './http.ts';
-import type { ContextPrompt, ContextProvider, GenerateOptions, GenerateResult, ProviderConfig } from './types.ts';
+import { LlmError, postJson, safeUrl, type RetryOptions } from './http.ts';
+import type { Prompt, TextGenerator, GenerateOptions, GenerateResult, ProviderConfig } from './types.ts';
 
 export const OPENAI_DEFAULT_BASE = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_BASE = 'https://api.anthropic.com';
@@ -39,14 +39,14 @@ function num(x: unknown): number | undefined {
 }
 
 /** POST {base}/chat/completions with the system and user messages, temperature 0. */
-export function createOpenAIProvider(config: ProviderConfig, hooks: ProviderHooks = {}): ContextProvider {
+export function createOpenAIProvider(config: ProviderConfig, hooks: ProviderHooks = {}): TextGenerator {
   const base = checkBase(config.baseUrl, OPENAI_DEFAULT_BASE);
   const model = checkModel(config.model);
   const key = config.apiKey?.trim() || undefined; // local servers often need none
   const retry = retryOf(config, hooks);
-  const provider: ContextProvider = {
+  const provider: TextGenerator = {
     id: `openai:${model}`,
-    async generate(prompt: ContextPrompt, opts: GenerateOptions): Promise<GenerateResult> {
+    async generate(prompt: Prompt, opts: GenerateOptions): Promise<GenerateResult> {
       const body: Record<string, unknown> = {
         model,
         messages: [
@@ -64,14 +64,14 @@ export function createOpenAIProvider(config: ProviderConfig, hooks: ProviderHook
           answer = await post({ ...body, response_format: { type: 'json_object' } });
         } catch (e) {
           // Servers without JSON mode refuse the field (400): the prompt asks for JSON anyway.
-          if (!(e instanceof ContextProviderError && e.kind === 'bad-request')) throw e;
+          if (!(e instanceof LlmError && e.kind === 'bad-request')) throw e;
           answer = await post(body);
         }
       } else answer = await post(body);
       const json = answer as { choices?: { message?: { content?: unknown } }[]; usage?: Record<string, unknown> };
       const content = json?.choices?.[0]?.message?.content;
       if (typeof content !== 'string') {
-        throw new ContextProviderError(`the answer from ${safeUrl(base)} has no choices[0].message.content`, 'bad-response');
+        throw new LlmError(`the answer from ${safeUrl(base)} has no choices[0].message.content`, 'bad-response');
       }
       const details = json.usage?.prompt_tokens_details as Record<string, unknown> | undefined;
       return {
@@ -90,7 +90,7 @@ export function createOpenAIProvider(config: ProviderConfig, hooks: ProviderHook
  * user message is shared by a document's chunks, that part is sent as its own block marked
  * cache_control: ephemeral (prompt caching; below the model's minimum length it is simply not cached).
  */
-export function createAnthropicProvider(config: ProviderConfig, hooks: ProviderHooks = {}): ContextProvider {
+export function createAnthropicProvider(config: ProviderConfig, hooks: ProviderHooks = {}): TextGenerator {
   const base = checkBase(config.baseUrl, ANTHROPIC_DEFAULT_BASE);
   const model = checkModel(config.model);
   const key = config.apiKey?.trim();
@@ -100,7 +100,7 @@ export function createAnthropicProvider(config: ProviderConfig, hooks: ProviderH
   const retry = retryOf(config, hooks);
   return {
     id: `anthropic:${model}`,
-    async generate(prompt: ContextPrompt, opts: GenerateOptions): Promise<GenerateResult> {
+    async generate(prompt: Prompt, opts: GenerateOptions): Promise<GenerateResult> {
       const cut = prompt.sharedPrefixLength ?? 0;
       const content =
         caching && cut > 0 && cut < prompt.user.length
@@ -133,7 +133,7 @@ export function createAnthropicProvider(config: ProviderConfig, hooks: ProviderH
         retry,
       )) as { content?: { type?: string; text?: unknown }[]; usage?: Record<string, unknown> };
       if (!Array.isArray(json?.content)) {
-        throw new ContextProviderError(`the answer from ${safeUrl(base)} has no content list`, 'bad-response');
+        throw new LlmError(`the answer from ${safeUrl(base)} has no content list`, 'bad-response');
       }
       const text =
         (opts.json ? '{' : '') +
@@ -152,7 +152,7 @@ export function createAnthropicProvider(config: ProviderConfig, hooks: ProviderH
 }
 
 /** A provider for a configuration: openai and anthropic here; 'local' needs createLocalProvider (async, lazy). */
-export function createHttpProvider(config: ProviderConfig, hooks: ProviderHooks = {}): ContextProvider {
+export function createHttpProvider(config: ProviderConfig, hooks: ProviderHooks = {}): TextGenerator {
   switch (config?.kind) {
     case 'openai':
       return createOpenAIProvider(config, hooks);

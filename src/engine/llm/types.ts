@@ -2,46 +2,9 @@
 // their configuration (the API key kept apart from what may be exported), and the answer cache that
 // makes runs resumable. Contextual retrieval, question generation and the llm chunker all use it.
 
-/** What a provider is asked: a system instruction and one user message. */
-export interface ContextPrompt {
-  system: string;
-  user: string;
-  /**
-   * Length (UTF-16 units) of the start of `user` that is the same for every chunk of one document
-   * (instructions + document). Providers with prompt caching mark it cacheable; 0 or absent: none.
-   */
-  sharedPrefixLength?: number;
-}
-
-export interface GenerateOptions {
-  signal?: AbortSignal;
-  /** Most tokens the model may write (in the model's own tokens). */
-  maxTokens: number;
-  /**
-   * The answer must be one JSON object: OpenAI-compatible servers get response_format json_object
-   * (and are asked again without it when they refuse the field); Anthropic's answer is prefilled
-   * with "{" (returned text includes it).
-   */
-  json?: boolean;
-}
-
-export interface GenerateResult {
-  text: string;
-  /** Prompt tokens billed, when the provider says (cached reads included). */
-  inputTokens?: number;
-  outputTokens?: number;
-  /** Prompt tokens read from the provider's prompt cache, when it says. */
-  cachedInputTokens?: number;
-}
-
-/** A model that writes text. Implementations hold their key privately: it is never an enumerable property. */
-export interface ContextProvider {
-  /** A stable name for cache keys and results files: `${kind}:${model}` (never the key, never the URL's secrets). */
-  readonly id: string;
-  generate(prompt: ContextPrompt, opts: GenerateOptions): Promise<GenerateResult>;
-  /** Releases resources (a local model's session). Optional. */
-  dispose?(): Promise<void>;
-}
+// The generator, its prompt and its answer, and the answer cache are the engine's shared vocabulary
+// (src/engine/types.ts: the llm chunker uses them too); they are re-exported here with the rest.
+export type { AnswerCache, GenerateOptions, GenerateResult, Prompt, TextGenerator } from '../types.ts';
 
 export type ProviderKind = 'openai' | 'anthropic' | 'local';
 
@@ -70,10 +33,4 @@ export interface ProviderSettings {
 /** The settings plus the secret. Only redactForExport(config) may leave the page. */
 export interface ProviderConfig extends ProviderSettings {
   apiKey?: string;
-}
-
-/** Where generated sentences are kept. Keys come from contextCacheKey. Values are cleaned sentences. */
-export interface ContextCache {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, sentence: string): Promise<void>;
 }

@@ -3,7 +3,7 @@
 // stopped and a rerun costs nothing), then locate every excerpt and filter, counting each rejection
 // by its reason. The model's text is untrusted data: it only ever becomes strings and offsets.
 
-import { ContextProviderError, isAbortError, promptLanguage, type ContextCache, type ContextProvider, type Pricing } from '../llm/index.ts';
+import { LlmError, isAbortError, promptLanguage, type AnswerCache, type TextGenerator, type Pricing } from '../llm/index.ts';
 import { hash64 } from '../util/hash.ts';
 import type { Doc, Span } from '../types.ts';
 import type { QuestionProvenance, QuestionSpec } from '../evaluation/dataset.ts';
@@ -164,7 +164,7 @@ export interface QuestionEstimate {
 /** Output tokens a call may write, per question asked (default budget per call = 150 × count + 50). */
 export const OUTPUT_TOKENS_PER_QUESTION = 150;
 
-export async function estimateQuestions(plan: QuestionPlan, opts: { pricing?: Pricing; countTokens?: (t: string) => number; cache?: ContextCache } = {}): Promise<QuestionEstimate> {
+export async function estimateQuestions(plan: QuestionPlan, opts: { pricing?: Pricing; countTokens?: (t: string) => number; cache?: AnswerCache } = {}): Promise<QuestionEstimate> {
   const count = opts.countTokens ?? ((t: string) => Math.ceil(t.length / 4));
   let inputTokens = 0;
   let outputTokens = 0;
@@ -192,8 +192,8 @@ export interface QuestionProgress {
 }
 
 export interface GenerateQuestionsOptions extends LengthLimits {
-  provider: ContextProvider;
-  cache?: ContextCache;
+  provider: TextGenerator;
+  cache?: AnswerCache;
   signal?: AbortSignal;
   onProgress?: (p: QuestionProgress) => void;
   /** Question texts already in the set: new ones too close to them are duplicates. */
@@ -295,7 +295,7 @@ export async function generateQuestions(docs: readonly Doc[], plan: QuestionPlan
         // One reply the server sent but that is unusable (not JSON, no content, over the size cap)
         // is skipped and counted like a malformed answer, whatever onCallError says: it says
         // nothing about the next call. A failure of the service itself stops unless told to skip.
-        const malformed = e instanceof ContextProviderError && e.kind === 'bad-response';
+        const malformed = e instanceof LlmError && e.kind === 'bad-response';
         if (!malformed && opts.onCallError !== 'skip') throw e;
         report.calls++;
         reject({ reason: malformed ? 'malformed-answer' : 'call-failed', docId: job.passage.docId, detail: e instanceof Error ? e.message : String(e) });

@@ -4,7 +4,7 @@
 // instructions. Bump QUESTION_PROMPT_VERSION whenever a template changes: it is part of the cache
 // key and of each question's provenance.
 
-import type { ContextPrompt } from '../llm/index.ts';
+import type { Prompt } from '../llm/index.ts';
 
 export const QUESTION_PROMPT_VERSION = 'q1';
 
@@ -56,7 +56,7 @@ Answer in exactly this JSON format:
 };
 
 /** Replaces {{n}} once; material is inserted after, so it is never expanded. */
-export function buildQuestionPrompt(p: QuestionPromptInput): ContextPrompt {
+export function buildQuestionPrompt(p: QuestionPromptInput): Prompt {
   const L = p.language;
   const head =
     L === 'pt'

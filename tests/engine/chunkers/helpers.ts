@@ -16,21 +16,7 @@ export function fixture(name: string): string {
 export const ptDoc: Doc = parseDocument({ id: 'politica', text: fixture('politica-reembolso.md'), name: 'politica-reembolso.md' });
 export const enDoc: Doc = parseDocument({ id: 'guide', text: fixture('retrieval-guide.md'), name: 'retrieval-guide.md' });
 
-/** Hashed bag-of-words unit vectors (64 dims): same words → same vector; deterministic, no model. */
-export async function fakeEmbed(texts: string[]): Promise<Float32Array[]> {
-  return texts.map((t) => {
-    const v = new Float32Array(64);
-    for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) {
-      let h = 2166136261;
-      for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
-      v[(h >>> 0) % 64] += 1;
-    }
-    let n = 0;
-    for (const x of v) n += x * x;
-    n = Math.sqrt(n) || 1;
-    return v.map((x) => x / n);
-  });
-}
+export { fakeEmbed } from './fake-embed.ts';
 
 /** Offsets of non-blank characters that no chunk's [start, end) covers. */
 export function uncovered(doc: Doc, chunks: Chunk[]): number[] {

@@ -1,15 +1,15 @@
 // The llm chunker against a real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions and the
-// Anthropic messages shapes (tests/engine/llm/server.ts), through the context provider layer
+// Anthropic messages shapes (tests/engine/llm/server.ts), through the llm layer's generators
 // (retries with Retry-After, cache): well-formed, malformed, out-of-range and empty answers, a 429, a
 // rerun that makes no call, cancellation, and the cap and coverage invariants.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chunkDocument, llmAnswerKey, parseBoundaries } from '../../../src/engine/chunkers/index.ts';
 import { createAnthropicProvider, createOpenAIProvider } from '../../../src/engine/llm/providers.ts';
-import { MemoryContextCache } from '../../../src/engine/llm/cache.ts';
+import { MemoryAnswerCache } from '../../../src/engine/llm/cache.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import type { ChunkerContext, Doc } from '../../../src/engine/types.ts';
-import { anthropicReply, openaiReply, startServer, type Recorded, type Reply, type TestServer } from '../llm/server.ts';
+import { anthropicReply, openaiReply, startServer, userMessage, type Recorded, type Reply, type TestServer } from '../llm/server.ts';
 import { enDoc, expectValidChunks, fakeGenerator, ptDoc, tokenizer, uncovered } from './helpers.ts';
 
 // Nine paragraphs on three topics: the model (the server) says topics change at paragraphs 3 and 6.
@@ -32,9 +32,7 @@ const starts = [0, text.indexOf(paragraphs[3]), text.indexOf(paragraphs[6])];
 function shown(user: string): number[] {
   return [...user.matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
 }
-function userOf(req: Recorded): string {
-  return req.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '';
-}
+const userOf = userMessage;
 /** The topic changes a careful reader would name, among the passages shown. */
 function truth(user: string): number[] {
   const nums = shown(user);
@@ -52,7 +50,7 @@ afterAll(async () => {
 const sleeps: number[] = [];
 const hooks = { sleep: async (ms: number) => void sleeps.push(ms), random: () => 0 };
 const openai = () => createOpenAIProvider({ kind: 'openai', model: 'test-model', baseUrl: `${server.url}/v1`, apiKey: 'sk-test' }, hooks);
-const ctxWith = (reply: (req: Recorded, n: number) => Reply, cache = new MemoryContextCache()): ChunkerContext & { answers: MemoryContextCache } => {
+const ctxWith = (reply: (req: Recorded, n: number) => Reply, cache = new MemoryAnswerCache()): ChunkerContext & { answers: MemoryAnswerCache } => {
   server.handle(reply);
   return { tokenizer, generator: openai(), answers: cache };
 };
@@ -96,7 +94,7 @@ describe('well-formed answers', () => {
       return anthropicReply(JSON.stringify(truth(typeof user === 'string' ? user : '')));
     });
     const anthropic = createAnthropicProvider({ kind: 'anthropic', model: 'claude-test', baseUrl: server.url, apiKey: 'sk-ant' }, hooks);
-    const chunks = await chunkDocument(doc, 'llm', params, { tokenizer, generator: anthropic, answers: new MemoryContextCache() });
+    const chunks = await chunkDocument(doc, 'llm', params, { tokenizer, generator: anthropic, answers: new MemoryAnswerCache() });
     expect(chunks.map((c) => c.start)).toEqual(starts);
     expect(server.requests.at(-1)!.path).toBe('/v1/messages');
   });

@@ -11,27 +11,11 @@ import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { chunkDocument } from '../../../src/engine/chunkers/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import type { Chunk, Doc } from '../../../src/engine/types.ts';
+import { fakeEmbed } from './fake-embed.ts';
 
 export const SNAPSHOT_CHUNKERS = ['fixed', 'recursive', 'sentences', 'structure', 'semantic', 'small-to-big', 'sentence-window'] as const;
 export const SNAPSHOT_CAPS = [48, 128, 384];
 export const SNAPSHOT_FILE = fileURLToPath(new URL('./fixtures/spans-before.json', import.meta.url));
-
-/** Hashed bag-of-words unit vectors (64 dims), the same as helpers.ts's fakeEmbed (kept here so the
- * fixture does not depend on the test helpers). */
-async function embed(texts: string[]): Promise<Float32Array[]> {
-  return texts.map((t) => {
-    const v = new Float32Array(64);
-    for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) {
-      let h = 2166136261;
-      for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
-      v[(h >>> 0) % 64] += 1;
-    }
-    let n = 0;
-    for (const x of v) n += x * x;
-    n = Math.sqrt(n) || 1;
-    return v.map((x) => x / n);
-  });
-}
 
 export async function sampleDocs(): Promise<Record<string, Doc[]>> {
   const out: Record<string, Doc[]> = {};
@@ -73,7 +57,7 @@ export async function computeSnapshot(): Promise<Record<string, string>> {
         for (const header of [false, true]) {
           for (const variant of VARIANTS[id]) {
             for (const doc of list) {
-              const chunks = await chunkDocument(doc, id, { maxTokens: cap, header, ...variant }, { tokenizer, embed });
+              const chunks = await chunkDocument(doc, id, { maxTokens: cap, header, ...variant }, { tokenizer, embed: fakeEmbed });
               out[`${corpus}|${id}|${cap}|${header}|${JSON.stringify(variant)}|${doc.id}`] = hashChunks(chunks);
             }
           }

@@ -16,7 +16,7 @@ import {
   lookupContexts,
   type ContextReport,
 } from '../../../src/engine/context/add-context.ts';
-import { MemoryContextCache } from '../../../src/engine/llm/cache.ts';
+import { MemoryAnswerCache } from '../../../src/engine/llm/cache.ts';
 import { createOpenAIProvider } from '../../../src/engine/llm/providers.ts';
 import type { ContextProgress } from '../../../src/engine/context/progress.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../../../src/engine/types.ts';
@@ -158,7 +158,7 @@ describe('addContext', () => {
     server = await startServer(sentenceServer());
     const doc = makeDoc();
     const chunks = await chunksOf(doc);
-    const cache = new MemoryContextCache();
+    const cache = new MemoryAnswerCache();
     const opts = { provider: provider(server.url), tokenizer: tok, maxTokens: MAX, contextTokens: CTX, cache };
     const first = await addContext(doc, chunks, opts);
     const calls = server.requests.length;
@@ -195,7 +195,7 @@ describe('addContext', () => {
       setTimeout(() => ctrl.abort(), 10);
       return 'hang';
     });
-    const cache = new MemoryContextCache();
+    const cache = new MemoryAnswerCache();
     const progress: ContextProgress[] = [];
     const p = provider(server.url, { timeoutMs: 60_000 });
     const run = generateContexts(
@@ -234,7 +234,7 @@ describe('addContext', () => {
       if (n === 3) setTimeout(() => ctrl.abort(), 10);
       return 'hang';
     });
-    const cache = new MemoryContextCache();
+    const cache = new MemoryAnswerCache();
     const run = generateContexts(
       chunks.map((chunk) => ({ doc, chunk })),
       { provider: provider(server.url), cache, signal: ctrl.signal, concurrency: 3 },
@@ -249,7 +249,7 @@ describe('addContext', () => {
     const chunks = await chunksOf(doc);
     const answer = sentenceServer();
     server = await startServer((req, n) => (n === 1 ? answer(req) : { status: 401, json: { error: { message: `bad key ${KEY}` } } }));
-    const cache = new MemoryContextCache();
+    const cache = new MemoryAnswerCache();
     const err = await generateContexts(
       chunks.map((chunk) => ({ doc, chunk })),
       { provider: provider(server.url), cache },
@@ -348,7 +348,7 @@ describe('createContextualizer (the experiment hook)', () => {
       [doc.id, doc],
       [doc2.id, doc2],
     ]);
-    const cache = new MemoryContextCache();
+    const cache = new MemoryAnswerCache();
     const p = provider(server.url);
     const fit = { tokenizer: tok, maxTokens: MAX, contextTokens: CTX };
     // Only the first document generated so far.

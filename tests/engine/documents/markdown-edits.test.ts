@@ -3,7 +3,7 @@
 // against the reader's renderer fed the blocks the edit describes (an independent computation).
 import { describe, expect, test } from 'vitest';
 import { applyStructureEdits, editProblem, markdownLines, markdownOutline, cellsOf, tableOf } from '../../../src/engine/documents/markdown-edits.ts';
-import { renderBlocks } from '../../../src/engine/documents/pdf/render.ts';
+import { renderBlocks } from '../../../src/engine/documents/pdf/markdown/render.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import type { PBlock } from '../../../src/engine/documents/pdf/types.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';

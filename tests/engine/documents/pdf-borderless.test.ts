@@ -3,9 +3,9 @@
 // ICDAR 2013's us-017), asserted against the case's own spec; plus the rules of tables.ts on grids.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { proseReason } from '../../../src/engine/documents/pdf/tables.ts';
-import { layoutBlocks, tableKind } from '../../../src/engine/documents/pdf/blocks.ts';
-import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
+import { proseReason } from '../../../src/engine/documents/pdf/tables/borderless.ts';
+import { layoutBlocks, tableKind } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 import { captionedGrid, FIGURE_LABELS, FIGURE_TABLE, PROSE_COLUMNS, SECTIONED, sectionedTable, SUBSCRIPTS, subscriptProse } from '../../../scripts/pdf-cases-borderless.ts';

@@ -3,9 +3,9 @@
 // order fails; the words must come out in the order the case's spec sets them.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { readingOrder } from '../../../src/engine/documents/pdf/layout.ts';
-import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
-import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
+import { readingOrder } from '../../../src/engine/documents/pdf/lines/layout.ts';
+import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { markdownHeadings, markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 import { fourColumns, threeColumns, twoContentSlides } from '../../../scripts/pdf-cases-columns.ts';

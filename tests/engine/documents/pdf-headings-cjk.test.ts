@@ -2,9 +2,10 @@
 // nesting of their kinds (Ⅰ. > 1. > 가.), and their bullets ("□", "ㅇ", "①") as list items, on rows
 // built by hand (no font with Hangul is at hand to draw a PDF with).
 import { describe, expect, test } from 'vitest';
-import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
-import { Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
-import { fontHeadings, numberingDepth, numberingKind } from '../../../src/engine/documents/pdf/headings.ts';
+import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
+import { lineRoles } from '../../../src/engine/documents/pdf/roles/decide.ts';
+import { numberingDepth, numberingKind } from '../../../src/engine/documents/pdf/roles/patterns.ts';
 import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 
 function rowsOf(lines: { t: string; size: number; bold?: boolean; gap?: number; x?: number }[]): Row[] {
@@ -44,7 +45,7 @@ describe('numbering of Korean, Japanese and Chinese documents', () => {
       { t: 'Ⅱ. 본론', size: 14, bold: true, gap: 30 },
       ...body(5),
     ]);
-    const h = fontHeadings(rows);
+    const h = lineRoles(rows);
     const got = rows.filter((r) => h.has(r)).map((r) => [r.frags[0].text, h.get(r)]);
     expect(got).toEqual([
       ['2024년 연구 보고서', 1],

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { boldLabelsCase, frontMatterCase, runningBookCase } from '../../../scripts/pdf-cases-headings.ts';
 import { bigramF1, markdownHeadings, markdownWords, runningLeft, tokens } from '../../../bench/pdf-metrics.ts';
-import { isBoldFontName } from '../../../src/engine/documents/pdf/headings.ts';
+import { isBoldFontName } from '../../../src/engine/documents/pdf/read/fonts.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
@@ -68,7 +68,7 @@ describe('running lines', () => {
 
 describe('page numbers', () => {
   test('the usual forms are page numbers; numbers with words or amounts are not', async () => {
-    const { PAGE_NUMBER } = await import('../../../src/engine/documents/pdf/layout.ts');
+    const { PAGE_NUMBER } = await import('../../../src/engine/documents/pdf/lines/layout.ts');
     for (const t of ['3', '- 3 -', '— 12 —', 'Page 3 of 10', 'page 3', 'p. 3', '3/10', 'iv', 'xii', 'Página 3 de 10', 'Seite 3 von 10', '3 | Page', 'Page | 3']) expect(PAGE_NUMBER.test(t), t).toBe(true);
     for (const t of ['3 apples', 'Page three', '$3.00', '1.2', 'Table 3', 'vivid', '3 | Notes']) expect(PAGE_NUMBER.test(t), t).toBe(false);
   });

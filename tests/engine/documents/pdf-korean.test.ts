@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
-import { linePitch } from '../../../src/engine/documents/pdf/blocks.ts';
-import { rowsOf, rowText, toItem, Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
-import { numberingKind } from '../../../src/engine/documents/pdf/headings.ts';
+import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { linePitch } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { rowsOf, rowText, toItem, Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
+import { numberingKind } from '../../../src/engine/documents/pdf/roles/patterns.ts';
 import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 import { KOREAN_REPORT, KOREAN_RUNNING, SHORT_TITLE, koreanReportMarkdown } from '../../../scripts/pdf-cases-korean.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';

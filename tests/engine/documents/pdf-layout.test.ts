@@ -2,11 +2,11 @@
 // not line up, paragraphs over a page break, running lines, two columns.
 
 import { describe, expect, test } from 'vitest';
-import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks.ts';
-import { joinHyphen, joinLines, Vocab } from '../../../src/engine/documents/pdf/geometry.ts';
-import { findGutter, readingOrder, removeRunningLines, type PageRows } from '../../../src/engine/documents/pdf/layout.ts';
-import { formatPageMap, pageAt, pagesOf, parsePageMap } from '../../../src/engine/documents/pdf/page-map.ts';
-import { escapeLineStart, renderBlocks } from '../../../src/engine/documents/pdf/render.ts';
+import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { joinHyphen, joinLines, Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
+import { findGutter, readingOrder, removeRunningLines, type PageRows } from '../../../src/engine/documents/pdf/lines/layout.ts';
+import { formatPageMap, pageAt, pagesOf, parsePageMap } from '../../../src/engine/documents/pdf/markdown/page-map.ts';
+import { escapeLineStart, renderBlocks } from '../../../src/engine/documents/pdf/markdown/render.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 
@@ -142,7 +142,7 @@ describe('layout', () => {
 
 describe('what aligned cells are', () => {
   test('a table of contents with dot leaders and a formula of symbols are not tables; prose beside a table is split off', async () => {
-    const { tableKind } = await import('../../../src/engine/documents/pdf/blocks.ts');
+    const { tableKind } = await import('../../../src/engine/documents/pdf/blocks/blocks.ts');
     expect(tableKind({ header: ['1', 'Introduction . . . . . . . .', '1'], rows: [['2', 'Methods . . . . . . . . .', '3'], ['3', 'Results . . . . . . . .', '5']] })).toBe('no');
     expect(tableKind({ header: ['1', '2', '1'], rows: [['(', ') (', ') = ('], ['3', '4', '0']] })).toBe('no');
     const prose = ['Revenue growth will be driven by the rail projects to be', 'added to the order book in the spring, which should boost', 'top line growth in the second half of the year as we expect'];

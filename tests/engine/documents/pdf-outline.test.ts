@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { unlabelled } from '../../../src/engine/documents/pdf/headings.ts';
+import { unlabelled } from '../../../src/engine/documents/pdf/roles/patterns.ts';
 import { headingScores, markdownHeadings } from '../../../bench/pdf-metrics.ts';
 import { CODE_NAMES, codeNamesManual, OUTLINE_MANUAL, outlineManual, tightSubsections } from '../../../scripts/pdf-cases-outline.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';

@@ -7,8 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { hugeFont, manyPages, numberedHeadings, ruledAcrossPages, ruledTables, rulesOnly, runningLines, slides, tables, tinyMono, twoColumns, type PdfCase } from '../../../scripts/pdf-cases.ts';
 import { bigramF1, compactTitle, headingScores, markdownHeadings, markdownTables, markdownWords, runningLeft, tokens } from '../../../bench/pdf-metrics.ts';
 import { parsePdf, pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { isRtlLine, logicalOrder, MAX_PAD, rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
-import { pagesOf, type PageRange } from '../../../src/engine/documents/pdf/page-map.ts';
+import { isRtlLine, logicalOrder, MAX_PAD, rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/lines/geometry.ts';
+import { pagesOf, type PageRange } from '../../../src/engine/documents/pdf/markdown/page-map.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 const read = (bytes: Uint8Array, ignoreStructure = false) => pdfToMarkdown(bytes, loadPdfjs, { ...pdfjsOptions, ignoreStructure });

@@ -7,7 +7,7 @@ import { cmapPdf, repeatedPagesPdf, ucs2Hex, unmappedFontPdf, type CmapLine } fr
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 import { markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 import { createDeflate, deflateSync } from 'node:zlib';
-import { checkInflatedSizes, flateStreams, MAX_IMAGE_PIXELS } from '../../../src/engine/documents/pdf/streams.ts';
+import { checkInflatedSizes, flateStreams, MAX_IMAGE_PIXELS } from '../../../src/engine/documents/pdf/read/streams.ts';
 
 const squeeze = (s: string) => s.replace(/\s+/g, '');
 

@@ -4,7 +4,7 @@
 // its header and rows.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { compose, dominantTurn, turnOf } from '../../../src/engine/documents/pdf/rotation.ts';
+import { compose, dominantTurn, turnOf } from '../../../src/engine/documents/pdf/read/rotation.ts';
 import { markdownHeadings, markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
 import { ROTATED_PAGE, rotatedPage, type Turn } from '../../../scripts/pdf-cases-rotated.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';

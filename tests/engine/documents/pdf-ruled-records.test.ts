@@ -3,7 +3,7 @@
 // that wrap must stay one cell. And the rule itself (records, in ruled.ts) on hand-made cell lines.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { isFigure, records } from '../../../src/engine/documents/pdf/ruled.ts';
+import { isFigure, records } from '../../../src/engine/documents/pdf/tables/ruled.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
 import { CONTROL, HEADLESS, RECORDS, recordsCase } from '../../../scripts/pdf-cases-records.ts';
 import { UPLABELS, upLabelsCase } from '../../../scripts/pdf-cases-uplabels.ts';

@@ -5,8 +5,8 @@
 // already under it draws no edge) on hand-built operator lists.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { DEFAULT_OPS as O, gridsOf, ruledTables, rulesOnlyTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
-import { Vocab, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
+import { DEFAULT_OPS as O, gridsOf, ruledTables, rulesOnlyTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/tables/ruled.ts';
+import { Vocab, type Item } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
 import { bandedTable, ruledRows, shadedCells, zebraTable, ZEBRA, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';

@@ -2,9 +2,9 @@
 // from paths, the grids they form, and the tables read from grids and text, each compared with
 // what the drawing was built to show.
 import { describe, expect, test } from 'vitest';
-import { Vocab, type Item } from '../../../src/engine/documents/pdf/geometry.ts';
-import { tableLike } from '../../../src/engine/documents/pdf/ruled-page.ts';
-import { DEFAULT_OPS as O, gridsOf, MAX_SEGMENTS, ruledTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/ruled.ts';
+import { Vocab, type Item } from '../../../src/engine/documents/pdf/lines/geometry.ts';
+import { tableLike } from '../../../src/engine/documents/pdf/tables/ruled-page.ts';
+import { DEFAULT_OPS as O, gridsOf, MAX_SEGMENTS, ruledTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/tables/ruled.ts';
 
 // pdf.js path codes inside constructPath data.
 const M = 0;

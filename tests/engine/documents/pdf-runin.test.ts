@@ -3,8 +3,9 @@
 // never bold words inside a sentence, an unnumbered bold opening or a line that continues a paragraph.
 import { expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { fontHeadings, runInHeadings } from '../../../src/engine/documents/pdf/headings.ts';
-import { rowText } from '../../../src/engine/documents/pdf/geometry.ts';
+import { lineRoles } from '../../../src/engine/documents/pdf/roles/decide.ts';
+import { runInHeadings } from '../../../src/engine/documents/pdf/roles/run-in.ts';
+import { rowText } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import { markdownOutline } from '../../../src/engine/documents/markdown-edits.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { RUN_IN, runInHeadings as runInPdf } from '../../../scripts/pdf-cases-extra.ts';
@@ -62,7 +63,7 @@ test('a table of contents line (dot leaders, page number) is never a heading, ho
   const bold = (text: string, y: number): Row => ({ y, size: 10, page: 1, frags: [{ ...frag(text, y), bold: true }] });
   const toc = [bold('1 Introduction . . . . . . . . . . . . 1', 600), bold('2 Methods.......... 4', 560), bold('Preface . . . . . . . . iv', 520)];
   const real = bold('1 Introduction', 480);
-  const found = fontHeadings([...body, ...toc, real]);
+  const found = lineRoles([...body, ...toc, real]);
   for (const r of toc) expect(found.has(r), rowText(r)).toBe(false);
   expect(found.has(real)).toBe(true);
 });

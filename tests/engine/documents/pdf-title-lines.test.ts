@@ -1,7 +1,7 @@
 // A title set over two lines and broken after a comma or colon is one heading: its first line ends
 // like a clause, not a sentence. Rows built by hand, as the reader's geometry hands them over.
 import { expect, test } from 'vitest';
-import { fontHeadings } from '../../../src/engine/documents/pdf/headings.ts';
+import { lineRoles } from '../../../src/engine/documents/pdf/roles/decide.ts';
 import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 
 function rowsOf(lines: { t: string; size: number; gap?: number }[]): Row[] {
@@ -17,10 +17,10 @@ const paragraph = Array.from({ length: 6 }, (_, k) => ({ t: k < 5 ? 'the body of
 
 test('both lines of a title broken after a comma are headings; a large line ending in a comma with nothing after it is not', () => {
   const rows = rowsOf([{ t: 'Overview of the Acceptance Model: Origins,', size: 17 }, { t: 'Developments and Future Directions', size: 17 }, ...paragraph]);
-  const h = fontHeadings(rows);
+  const h = lineRoles(rows);
   expect(h.has(rows[0])).toBe(true);
   expect(h.get(rows[0])).toBe(h.get(rows[1]));
   // Alone (the next line is body text), a large line ending in a comma still reads as a sentence.
   const alone = rowsOf([{ t: 'Overview of the Acceptance Model: Origins,', size: 17 }, ...paragraph]);
-  expect(fontHeadings(alone).has(alone[0])).toBe(false);
+  expect(lineRoles(alone).has(alone[0])).toBe(false);
 });

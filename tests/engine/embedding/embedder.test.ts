@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModelDir, type LoadedModel } from '../../../src/node/model.ts';
 import { MemoryEmbeddingCache } from '../../../src/engine/embedding/cache.ts';
-import { createEmbedder, type EmbedderOptions } from '../../../src/engine/embedding/embedder.ts';
+import type { EmbedderOptions } from '../../../src/engine/embedding/embedder.ts';
 import { InputError } from '../../../src/engine/types.ts';
-import { MODEL_DIR, countingRunner, maxAbsDiff, norm, reference, standInTokenizer } from './helpers.ts';
+import { MODEL_DIR, maxAbsDiff, norm, reference, standInTokenizer, testEmbedder } from './helpers.ts';
 
 let model: LoadedModel;
 beforeAll(async () => {
@@ -15,20 +15,7 @@ afterAll(async () => {
   await model?.runner.dispose?.();
 });
 
-function make(extra: Partial<EmbedderOptions> = {}) {
-  const runner = countingRunner(model.runner);
-  const embedder = createEmbedder({
-    runner,
-    tokenizer: model.tokenizer,
-    clsId: model.clsId,
-    sepId: model.sepId,
-    maxTokens: 512,
-    pooling: 'mean',
-    modelId: 'chunklab-test-bert',
-    ...extra,
-  });
-  return { runner, embedder };
-}
+const make = (extra: Partial<EmbedderOptions> = {}) => testEmbedder(model, extra);
 
 const TEXTS = [
   'the quick brown fox jumps over the lazy dog',

@@ -1,10 +1,12 @@
 // Test helpers: a stand-in WordPiece tokenizer over the bundled vocabulary (until src/engine/tokens
 // lands; it only needs to give valid ids with character spans), the test model's paths and
-// reference outputs, and a runner wrapper that counts calls.
+// reference outputs, a runner wrapper that counts calls, and an embedder over the test model.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelRunner, RunnerBatch } from '../../../src/engine/embedding/runner.ts';
+import { createEmbedder, type EmbedderOptions } from '../../../src/engine/embedding/embedder.ts';
+import type { LoadedModel } from '../../../src/node/model.ts';
 import type { TextTokenizer, TokenSpan } from '../../../src/engine/types.ts';
 
 export const MODEL_DIR = path.resolve('tests/fixtures/models/chunklab-test-bert');
@@ -93,4 +95,20 @@ export function norm(v: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < v.length; i++) s += v[i] * v[i];
   return Math.sqrt(s);
+}
+
+/** An embedder over the loaded test model (mean pooling, 512 tokens) whose runner counts its calls; `extra` overrides any option. */
+export function testEmbedder(model: LoadedModel, extra: Partial<EmbedderOptions> = {}) {
+  const runner = countingRunner(model.runner);
+  const embedder = createEmbedder({
+    runner,
+    tokenizer: model.tokenizer,
+    clsId: model.clsId,
+    sepId: model.sepId,
+    maxTokens: 512,
+    pooling: 'mean',
+    modelId: 'chunklab-test-bert',
+    ...extra,
+  });
+  return { runner, embedder };
 }

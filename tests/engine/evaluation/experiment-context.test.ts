@@ -7,7 +7,7 @@ import { runExperiment, type ExperimentConfig } from '../../../src/engine/evalua
 import { readSquad } from '../../../src/engine/formats/squad.ts';
 import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { contextRunConfig, createContextualizer } from '../../../src/engine/context/index.ts';
-import { MemoryContextCache, type ContextProvider } from '../../../src/engine/llm/index.ts';
+import { MemoryAnswerCache, type TextGenerator } from '../../../src/engine/llm/index.ts';
 import { lexicalEmbedderFor } from '../../../src/engine/embedding/lexical.ts';
 import { InputError, type Chunk, type Doc, type TextTokenizer } from '../../../src/engine/types.ts';
 import type { Dataset } from '../../../src/engine/evaluation/dataset.ts';
@@ -31,7 +31,7 @@ function wordProvider() {
       return { text: `Passage opening with quixotic${chunk.split(/\W+/).find(Boolean)?.toLowerCase()}.` };
     },
   };
-  return p satisfies ContextProvider & { calls: number };
+  return p satisfies TextGenerator & { calls: number };
 }
 
 const base: ExperimentConfig = { chunker: 'sentences', params: { maxTokens: 48, header: true }, retriever: { kind: 'bm25' }, k: 10 };
@@ -41,7 +41,7 @@ describe('generated context in runExperiment', () => {
   test('chunks at maxTokens − contextTokens, contextualizes once, indexes the sentences, records the config', async () => {
     const provider = wordProvider();
     const context = contextRunConfig(providerConfig, { contextTokens: 16 });
-    const inner = createContextualizer({ cache: new MemoryContextCache(), model: provider.id, provider, tokenizer, maxTokens: 48, contextTokens: 16 });
+    const inner = createContextualizer({ cache: new MemoryAnswerCache(), model: provider.id, provider, tokenizer, maxTokens: 48, contextTokens: 16 });
     const seen: Chunk[][] = [];
     const r = await runExperiment(ds, { ...base, context }, {
       tokenizer,
@@ -77,7 +77,7 @@ describe('generated context in runExperiment', () => {
   test('BM25 indexes the sentence: a made-up word only a sentence holds ranks its chunk first', async () => {
     const provider = wordProvider();
     const context = contextRunConfig(providerConfig, { contextTokens: 16 });
-    const contextualize = createContextualizer({ cache: new MemoryContextCache(), model: provider.id, provider, tokenizer, maxTokens: 48, contextTokens: 16 });
+    const contextualize = createContextualizer({ cache: new MemoryAnswerCache(), model: provider.id, provider, tokenizer, maxTokens: 48, contextTokens: 16 });
     let target: Chunk | undefined;
     let docText = '';
     const probe: Dataset = { ...ds, questions: [] };
@@ -104,7 +104,7 @@ describe('generated context in runExperiment', () => {
   test('the baseline arm: same cap, same boundaries, no sentence, recorded', async () => {
     const provider = wordProvider();
     const context = contextRunConfig(providerConfig, { contextTokens: 16 });
-    const contextualize = createContextualizer({ cache: new MemoryContextCache(), model: provider.id, provider, tokenizer, maxTokens: 48, contextTokens: 16 });
+    const contextualize = createContextualizer({ cache: new MemoryAnswerCache(), model: provider.id, provider, tokenizer, maxTokens: 48, contextTokens: 16 });
     const withCtx = await runExperiment(ds, { ...base, context }, { tokenizer, contextualize });
     const baseline = await runExperiment(ds, { ...base, contextBaseline: { contextTokens: 16 } }, { tokenizer });
     const plainAt32 = await runExperiment(ds, { ...base, params: { maxTokens: 32, header: true } }, { tokenizer });

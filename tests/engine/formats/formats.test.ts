@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { InputError } from '../../../src/engine/types.ts';
-import { readSquad } from '../../../src/engine/formats/squad.ts';
+import { readSquad, UNANSWERABLE } from '../../../src/engine/formats/squad.ts';
+import { detectDataset, datasetOf } from '../../../src/engine/formats/detect.ts';
 import { readChromaFolder } from '../../../src/engine/formats/chroma.ts';
 import { readChunklabFolder } from '../../../src/engine/formats/chunklab-folder.ts';
 import { readWorkspace, writeWorkspace, workspaceFromDataset, datasetFromWorkspace } from '../../../src/engine/formats/workspace.ts';
@@ -61,6 +62,53 @@ describe('SQuAD', () => {
     const empty = { data: [{ title: 'T', paragraphs: [{ context: 'abc', qas: [{ id: 'z', question: ' ', answers: [{ text: 'b', answer_start: 1 }] }] }] }] };
     expect(err(() => readSquad(JSON.stringify(empty)))).toMatch(/question z: "question" is empty/);
     expect(err(() => readSquad('{"data": []}', 'big.json', { maxBytes: 5 }))).toMatch(/big\.json: input is too large/);
+  });
+});
+
+describe('SQuAD as annotation tools and published sets write it', () => {
+  // No "title" on the articles, a document_id on each paragraph, numeric question ids, and
+  // is_impossible questions (some with plausible answers): read, not refused.
+  const file = {
+    version: 'v2.0',
+    data: [
+      {
+        paragraphs: [
+          { document_id: 'contract-7', context: 'The tenant pays rent monthly.', qas: [{ id: 101, question: 'When is rent paid?', answers: [{ text: 'monthly', answer_start: 21 }], is_impossible: false }] },
+          { document_id: 'contract-7', context: 'Pets are not allowed.', qas: [{ id: 102, question: 'Are pets allowed?', answers: [{ text: 'not allowed', answer_start: 9 }] }, { id: 103, question: 'Who owns the cat?', answers: [], plausible_answers: [{ text: 'tenant', answer_start: 4 }], is_impossible: true }] },
+        ],
+      },
+      { paragraphs: [{ context: 'Água é vida.', qas: [{ id: 7, question: 'O que é vida?', answers: [{ text: 'Água', answer_start: 0 }] }, { id: 8, question: 'Quem?', answers: [{ text: 'Água', answer_start: 0 }], is_impossible: true }] }] },
+      { document_id: 5, paragraphs: [{ document_id: 5, context: 'Five is a number.', qas: [{ id: 9, question: 'What is five?', answers: [{ text: 'a number', answer_start: 8 }] }] }] },
+    ],
+  };
+  const ds = readSquad(JSON.stringify(file), 'tool.json');
+  test('ids from document_id or position, numeric ids as strings, is_impossible skipped and listed', () => {
+    expect(ds.documents.map((d) => d.id)).toEqual(['contract-7', '2', '5']);
+    expect(ds.documents[0].text).toBe('The tenant pays rent monthly.\n\nPets are not allowed.');
+    expect(ds.documents[0].name).toBe('contract-7');
+    expect(ds.questions.map((q) => q.id)).toEqual(['101', '102', '7', '9']);
+    for (const q of ds.questions) {
+      const g = q.gold[0] as GoldSpan;
+      expect(typeof q.id).toBe('string');
+      const text = ds.documents.find((d) => d.id === g.docId)!.text;
+      expect(text.slice(g.start, g.end)).toBe({ '101': 'monthly', '102': 'not allowed', '7': 'Água', '9': 'a number' }[q.id]);
+    }
+    expect(ds.skipped).toEqual([
+      { id: '103', reason: UNANSWERABLE },
+      { id: '8', reason: UNANSWERABLE },
+    ]);
+    expect(ds.repaired).toBe(0);
+  });
+  test('through format detection too (every command and the page read it this way)', async () => {
+    const d = await detectDataset({ name: 'tool.json', kind: 'file', paths: ['tool.json'], read: () => JSON.stringify(file) });
+    expect(d.kind).toBe('squad');
+    const read = datasetOf(d);
+    expect(read.questions).toHaveLength(4);
+    expect(read.skipped).toHaveLength(2);
+  });
+  test('a title that is not text or a number is still refused, naming where', () => {
+    expect(err(() => readSquad(JSON.stringify({ data: [{ title: {}, paragraphs: [] }] }), 'x.json'))).toMatch(/x\.json: data\[0\]: "title" must be a string or a number/);
+    expect(err(() => readSquad(JSON.stringify({ data: [{ paragraphs: [{ document_id: [], context: 'a', qas: [] }] }] }), 'x.json'))).toMatch(/data\[0\]\.paragraphs\[0\]: "document_id" must be a string or a number/);
   });
 });
 

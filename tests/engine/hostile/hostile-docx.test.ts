@@ -6,7 +6,7 @@ import * as docx from 'docx';
 import mammoth from 'mammoth';
 import { docxToMarkdown } from '../../../src/engine/documents/docx.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
-import type { MammothLike } from '../../../src/engine/documents/docx-types.ts';
+import type { MammothLike } from '../../../src/engine/documents/index.ts';
 import { MAX_ZIP_ENTRY, MAX_ZIP_TOTAL, checkZipSizes, zipEntries } from '../../../src/engine/documents/zip-limits.ts';
 import { makeZip } from './make-zip.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFRef } from 'pdf-lib';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { flateStreams, MAX_INFLATED_STREAM, MAX_OUTLINE_DEPTH, outlineDepth, checkInflatedSizes } from '../../../src/engine/documents/pdf/streams.ts';
+import { flateStreams, MAX_INFLATED_STREAM, MAX_OUTLINE_DEPTH, outlineDepth, checkInflatedSizes } from '../../../src/engine/documents/pdf/read/streams.ts';
 import { loadPdfjs, pdfjsOptions } from '../documents/pdfjs-node.ts';
 import { deflateSync } from 'node:zlib';
 import { assemblePdf, pdfWithContent, pdfWithDeepOutline, textOp } from './make-pdf.ts';

@@ -6,11 +6,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startServer, openaiReply, anthropicReply, type TestServer } from '../llm/server.ts';
-import { createHttpProvider, MemoryContextCache, ContextProviderError, MAX_ANSWER_BYTES } from '../../../src/engine/llm/index.ts';
+import { createHttpProvider, MemoryAnswerCache, LlmError, MAX_ANSWER_BYTES } from '../../../src/engine/llm/index.ts';
 import { createProviderEmbedder, PROVIDER_KINDS } from '../../../src/engine/embedding/providers/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { cleanQuestionText, generateQuestions, parseQuestionAnswer, planQuestions } from '../../../src/engine/questions/index.ts';
-import type { ContextProvider } from '../../../src/engine/llm/index.ts';
+import type { TextGenerator } from '../../../src/engine/llm/index.ts';
 
 const KEY = 'sk-hostile-KEY-0123456789';
 const noWait = { sleep: async () => {}, random: () => 0 };
@@ -40,7 +40,7 @@ describe('a redirect never carries the key to another origin', () => {
       const { from, to } = await redirectPair(status, () => anthropicReply('ok'));
       const p = createHttpProvider({ kind: 'anthropic', model: 'm', baseUrl: from.url, apiKey: KEY, maxAttempts: 1 }, noWait);
       const err = await p.generate({ system: 's', user: 'u' }, { maxTokens: 5 }).catch((e) => e);
-      expect(err).toBeInstanceOf(ContextProviderError);
+      expect(err).toBeInstanceOf(LlmError);
       expect(err.message).toMatch(/another host: not followed/);
       expect(err.message).not.toContain(KEY);
       expect(from.requests).toHaveLength(1);
@@ -138,7 +138,7 @@ test('one malformed reply is skipped and counted, the run goes on', async () => 
   const provider = createHttpProvider({ kind: 'openai', model: 'm', baseUrl: `${s.url}/v1`, maxAttempts: 1 }, noWait);
   const plan = planQuestions(docs, provider.id, { count: 2, perCall: 1, passageTokens: 20, seed: 0 });
   expect(plan.jobs.length).toBeGreaterThanOrEqual(2);
-  const report = await generateQuestions(docs, plan, { provider, cache: new MemoryContextCache() });
+  const report = await generateQuestions(docs, plan, { provider, cache: new MemoryAnswerCache() });
   expect(report.counts['malformed-answer']).toBe(1);
   expect(report.calls).toBe(plan.jobs.length);
   expect(report.kept.length).toBeGreaterThanOrEqual(1);
@@ -146,7 +146,7 @@ test('one malformed reply is skipped and counted, the run goes on', async () => 
 
 test('a failure of the service itself still stops the run, worded by what happened', async () => {
   const s = await serve(() => ({ status: 401, json: { error: { message: 'bad key' } } }));
-  const provider: ContextProvider = createHttpProvider({ kind: 'openai', model: 'm', baseUrl: `${s.url}/v1`, apiKey: KEY, maxAttempts: 1 }, noWait);
+  const provider: TextGenerator = createHttpProvider({ kind: 'openai', model: 'm', baseUrl: `${s.url}/v1`, apiKey: KEY, maxAttempts: 1 }, noWait);
   const docs = [parseDocument({ id: 'a', text: '# A\n\nA garantia dura dois anos.', format: 'markdown' })];
   const plan = planQuestions(docs, provider.id, { count: 1, seed: 0 });
   const err = await generateQuestions(docs, plan, { provider }).catch((e) => e);

@@ -1,7 +1,7 @@
 // A browser's CORS refusal told from an unreachable server: both are a bare TypeError from fetch;
 // the host answering a no-cors GET makes it a CORS refusal (not retried, coded for the page).
 import { describe, expect, it } from 'vitest';
-import { postJson, ContextProviderError } from '../../../src/engine/llm/http.ts';
+import { postJson, LlmError } from '../../../src/engine/llm/http.ts';
 import { corsRefused } from '../../../src/engine/llm/cors.ts';
 
 /** A fetch like a browser's: POSTs fail with a bare TypeError; a no-cors GET answers when `reachable`. */
@@ -21,8 +21,8 @@ const noSleep = async () => {};
 describe('CORS refusal', () => {
   it('a reachable host: kind cors, code cors-blocked, the target in details, one POST only, the probe a bare GET of the origin', async () => {
     const { f, calls } = browserFetch(true);
-    const err = (await postJson(req, { fetch: f, sleep: noSleep }).catch((e) => e)) as ContextProviderError;
-    expect(err).toBeInstanceOf(ContextProviderError);
+    const err = (await postJson(req, { fetch: f, sleep: noSleep }).catch((e) => e)) as LlmError;
+    expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('cors');
     expect(err.code).toBe('cors-blocked');
     expect(err.details).toMatchObject({ target: 'http://192.168.0.10:11434' });
@@ -37,7 +37,7 @@ describe('CORS refusal', () => {
 
   it('an unreachable host stays a network error, retried', async () => {
     const { f, calls } = browserFetch(false);
-    const err = (await postJson(req, { fetch: f, sleep: noSleep, maxAttempts: 3 }).catch((e) => e)) as ContextProviderError;
+    const err = (await postJson(req, { fetch: f, sleep: noSleep, maxAttempts: 3 }).catch((e) => e)) as LlmError;
     expect(err.kind).toBe('network');
     expect(err.code).toBe('provider-network');
     expect(calls.filter((c) => c.init?.method === 'POST')).toHaveLength(3);

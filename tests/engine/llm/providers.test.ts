@@ -2,7 +2,7 @@
 // 5xx), clear errors that never carry the key, timeouts, network failures and cancellation.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider, createOpenAIProvider, createHttpProvider } from '../../../src/engine/llm/providers.ts';
-import { ContextProviderError, parseRetryAfter, postJson } from '../../../src/engine/llm/http.ts';
+import { LlmError, parseRetryAfter, postJson } from '../../../src/engine/llm/http.ts';
 import { InputError } from '../../../src/engine/types.ts';
 import { anthropicReply, openaiReply, startServer, type TestServer } from './server.ts';
 
@@ -81,7 +81,7 @@ describe('OpenAI-compatible provider', () => {
     const { waits, sleep } = fakeSleep();
     const p = createOpenAIProvider({ kind: 'openai', model: 'm', baseUrl: server.url, apiKey: KEY, maxAttempts: 3 }, { sleep, random: () => 0 });
     const err = await p.generate(prompt, { maxTokens: 5 }).catch((e) => e);
-    expect(err).toBeInstanceOf(ContextProviderError);
+    expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('server');
     expect(err.status).toBe(503);
     expect(err.attempts).toBe(3);
@@ -95,7 +95,7 @@ describe('OpenAI-compatible provider', () => {
     const { waits, sleep } = fakeSleep();
     const p = createOpenAIProvider({ kind: 'openai', model: 'm', baseUrl: server.url, apiKey: KEY }, { sleep });
     const err = await p.generate(prompt, { maxTokens: 5 }).catch((e) => e);
-    expect(err).toBeInstanceOf(ContextProviderError);
+    expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('auth');
     expect(err.message).toMatch(/API key/);
     expect(err.message).not.toContain(KEY);
@@ -118,7 +118,7 @@ describe('OpenAI-compatible provider', () => {
     const { sleep } = fakeSleep();
     const p = createOpenAIProvider({ kind: 'openai', model: 'm', baseUrl: server.url, apiKey: KEY, timeoutMs: 150, maxAttempts: 2 }, { sleep });
     const err = await p.generate(prompt, { maxTokens: 5 }).catch((e) => e);
-    expect(err).toBeInstanceOf(ContextProviderError);
+    expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('timeout');
     expect(err.message).toMatch(/150 ms/);
     expect(server.requests).toHaveLength(2);

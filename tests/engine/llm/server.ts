@@ -86,6 +86,16 @@ export async function startServer(
   };
 }
 
+/** The user message of a recorded chat call ('' when it has none). */
+export function userMessage(req: Recorded): string {
+  return String(req.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '');
+}
+
+/** An OpenAI-compatible chat server (CORS open) answering every call with `reply(its user message)`. */
+export function startChatServer(reply: (user: string) => string, usage = { prompt_tokens: 100, completion_tokens: 60 }): Promise<TestServer> {
+  return startServer((req) => ({ json: { choices: [{ message: { content: reply(userMessage(req)) } }], usage } }));
+}
+
 /** An OpenAI chat-completions answer. */
 export function openaiReply(content: string, usage = { prompt_tokens: 100, completion_tokens: 20 }): Reply {
   return {

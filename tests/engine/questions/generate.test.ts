@@ -2,7 +2,7 @@
 // perturbed and invented excerpts, duplicates, a self-answering question and one malformed reply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, openaiReply, anthropicReply, type TestServer } from '../llm/server.ts';
-import { createHttpProvider, MemoryContextCache } from '../../../src/engine/llm/index.ts';
+import { createHttpProvider, MemoryAnswerCache } from '../../../src/engine/llm/index.ts';
 import { parseDocument } from '../../../src/engine/documents/index.ts';
 import { estimateQuestions, generateQuestions, planQuestions } from '../../../src/engine/questions/index.ts';
 import type { Doc } from '../../../src/engine/types.ts';
@@ -47,7 +47,7 @@ describe('question generation against a local server', () => {
     const provider = createHttpProvider({ kind: 'openai', model: 'test-model', baseUrl: `${server.url}/v1` });
     const plan = planQuestions(docs, provider.id, { count: 4, perCall: 8, passageTokens: 400, seed: 1 });
     expect(plan.jobs.map((j) => j.passage.docId).sort()).toEqual(['loja', 'manual']);
-    const cache = new MemoryContextCache();
+    const cache = new MemoryAnswerCache();
     const before = server.requests.length;
     const report = await generateQuestions(docs, plan, { provider, cache });
     expect(server.requests.length - before).toBe(2);
@@ -85,7 +85,7 @@ describe('question generation against a local server', () => {
     expect(again.counts['malformed-answer']).toBe(1);
     expect(again.kept).toEqual(report.kept);
     // A malformed answer already in a cache (an older version kept them) is asked again too.
-    const old = new MemoryContextCache();
+    const old = new MemoryAnswerCache();
     for (const j of plan.jobs) await old.set(j.cacheKey, 'not json at all');
     const n = server.requests.length;
     const fresh = await generateQuestions(docs, plan, { provider, cache: old });
@@ -96,7 +96,7 @@ describe('question generation against a local server', () => {
   it('questions already in the set count as duplicates; a cancelled run resumes from the cache', async () => {
     const provider = createHttpProvider({ kind: 'openai', model: 'test-model-2', baseUrl: `${server.url}/v1` });
     const plan = planQuestions(docs, provider.id, { count: 4, perCall: 8, passageTokens: 400, seed: 1 });
-    const cache = new MemoryContextCache();
+    const cache = new MemoryAnswerCache();
     const ctrl = new AbortController();
     const before = server.requests.length;
     await expect(

@@ -71,6 +71,18 @@ export interface PdfjsModule {
 /** The pdf.js module, or a function that loads it (called once per conversion). */
 export type PdfjsSource = PdfjsModule | (() => Promise<PdfjsModule>);
 
+export interface PdfOptions {
+  /** Extra getDocument parameters from the caller (e.g. standardFontDataUrl, a worker port). */
+  documentOptions?: Record<string, unknown>;
+  /** Called after each page is read. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Named in error messages (the file name). */
+  where?: string;
+  /** Read a tagged PDF by its layout, as if it had no structure tree (for badly tagged files). */
+  ignoreStructure?: boolean;
+}
+
 // ------------------------------------------------------------------ what the reader builds
 
 /** A run of text on one baseline, without gaps wider than about one em. */

@@ -1,12 +1,12 @@
 // An embedding service as the project's Embedder: texts → unit vectors through HTTP, so dense and
 // hybrid retrieval use a service exactly like a local model (queries and documents sent with the
-// service's own input types). Requests go through the context layer's postJson (timeouts, retries
+// service's own input types). Requests go through the llm layer's postJson (timeouts, retries
 // with backoff and Retry-After, cancel, key-free errors). Texts are deduplicated, looked up in the
 // cache, packed into batches under the service's limits, sent with bounded concurrency; each finished
 // batch is validated and cached at once, so a cancelled or failed run keeps what it finished and a
 // rerun only asks for what is missing.
 import { InputError } from '../../types.ts';
-import { abortError, ContextProviderError, isAbortError, postJson, providerErrorCode, safeUrl, type ProviderErrorKind, type ProviderHooks } from '../../llm/index.ts';
+import { abortError, LlmError, isAbortError, postJson, providerErrorCode, safeUrl, type ProviderErrorKind, type ProviderHooks } from '../../llm/index.ts';
 import type { ErrorCode } from '../../types.ts';
 import { inputHash, keyString, type EmbeddingCache, type EmbeddingCacheKey } from '../cache.ts';
 import type { EmbedOptions, EmbedResult, Embedder } from '../embedder.ts';
@@ -205,7 +205,7 @@ export function createProviderEmbedder(config: EmbeddingProviderConfig, o: Provi
         { ...retry, maxResponseBytes: embeddingAnswerCap(texts.length) },
       );
     } catch (e) {
-      if (isAbortError(e) || !(e instanceof ContextProviderError)) throw e;
+      if (isAbortError(e) || !(e instanceof LlmError)) throw e;
       const hint =
         (e.status === 400 || e.status === 413) && texts.length > 1
           ? ` (if the server takes fewer texts per call, lower the batch size: ${texts.length} were sent)`

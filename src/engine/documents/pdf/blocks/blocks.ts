@@ -1,0 +1,344 @@
+// Rows of an untagged PDF, in reading order, → blocks: headings (from the heading map), code (rows
+// in a monospaced font, indentation kept), tables (runs of rows with several aligned cells),
+// list items (a bullet or number first, continuation lines indented under the text) and paragraphs
+// (lines of one size close together). A paragraph cut by a page or column change continues when
+// the first part does not end a sentence and the next starts in lowercase.
+
+import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from '../lines/geometry.ts';
+import { BULLET_CHARS, LIST_MARKER } from '../roles/patterns.ts';
+import type { RunIn } from '../roles/run-in.ts';
+import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from '../lines/scripts.ts';
+import { buildTable, overlapping, proseReason, TERMINAL } from '../tables/borderless.ts';
+import type { PBlock, Row } from '../types.ts';
+
+// List markers that may stand apart from their text (a gap after them makes the lines look like
+// two columns): bullets, Korean bullets ("ㅇ", "◇") and circled digits, "1." "(1)" "a)", Korean
+// "가." "나." (the syllables that letter items, as headings.ts and scripts.ts count them), CJK
+// "一、" "（一）".
+const BULLET = new RegExp(
+  `^(?:[${BULLET_CHARS}${SCRIPT_BULLETS}➢✓✔❖※]|[①-⑳]|\\(?(?:\\d{1,3}|[a-z]|[${HANGUL_ITEM}])[.)]|[${CJK_NUMERAL}]{1,3}、|（[${CJK_NUMERAL}]{1,3}）)(?:\\s|$)`,
+  'u',
+);
+/** A bullet written as "-" in the Markdown. */
+const DASH_BULLET = new RegExp(`^[${BULLET_CHARS}]$`, 'u');
+
+/** Does text `b` read as the continuation of paragraph text `a`? */
+export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
+
+export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[], runIns?: Map<Row, RunIn>, docPitch?: Map<number, number>): PBlock[] {
+  const out: PBlock[] = [];
+  const listStack: number[] = [];
+  // The usual distance between baselines of consecutive lines of one size (the line pitch): text set
+  // with wide leading (1.5 or double spacing) still reads as paragraphs. A page with too few lines
+  // of a size to tell (a two-line paragraph between lists and a table) takes the document's pitch
+  // (see linePitch over all pages), so its lines set 1.7 apart are not each a paragraph.
+  const pitch = linePitch(rows);
+  for (const [k, p] of docPitch ?? []) if (!pitch.has(k)) pitch.set(k, p);
+  const near = (a: Row, b: Row, ems: number) => {
+    if (b.jump || a.page !== b.page || a.y - b.y <= 0) return false;
+    const size = Math.max(a.size, b.size);
+    const p = pitch.get(Math.round(size * 2) / 2);
+    const limit = p && p > ems * size && p <= 2.6 * size ? 1.15 * p : ems * size;
+    return a.y - b.y <= limit;
+  };
+  const isMono = (r: Row) => r.frags.every((f) => f.mono);
+  const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
+  // A paragraph made of rows that only looked like a table (see tables.ts's proseReason): the
+  // paragraph right after it continues it when its text goes on.
+  let proseOpen: PBlock | null = null;
+  let i = 0;
+  while (i < rows.length) {
+    const r = rows[i];
+    if (r.table) {
+      // A ruled table (see ruled.ts), already read cell by cell.
+      for (const t of r.around?.before ?? []) out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
+      out.push({ ...r.table, header: [...r.table.header], rows: r.table.rows.map((x) => [...x]) });
+      for (const t of r.around?.after ?? []) out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
+      listStack.length = 0;
+      i++;
+      continue;
+    }
+    const level = headingOf.get(r);
+    if (level) {
+      const parts = [rowText(r)];
+      let j = i + 1;
+      while (j < rows.length && !rows[j].table && headingOf.get(rows[j]) === level && near(rows[j - 1], rows[j], 1.6)) parts.push(rowText(rows[j++]));
+      out.push({ kind: 'heading', level, text: joinLines(parts, vocab), page: r.page });
+      listStack.length = 0;
+      i = j;
+      continue;
+    }
+    if (isMono(r)) {
+      let j = i + 1;
+      while (j < rows.length && !rows[j].table && isMono(rows[j]) && !headingOf.has(rows[j]) && near(rows[j - 1], rows[j], 2.5)) j++;
+      out.push({ kind: 'code', lines: codeLines(rows.slice(i, j)), page: r.page });
+      listStack.length = 0;
+      i = j;
+      continue;
+    }
+    if (r.frags.length >= 2) {
+      const extent = (labels: boolean) => {
+        let j = i + 1;
+        while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || (labels && sectionLabel(rows, j, near)))) j++;
+        return j;
+      };
+      let j = extent(true);
+      let run = rows.slice(i, j);
+      let grid = buildTable(run);
+      // Section labels joined rows whose cells do not all line up: the table stops at its first label again.
+      if (!grid) {
+        const k = extent(false);
+        if (k < j) {
+          j = k;
+          run = rows.slice(i, j);
+          grid = buildTable(run);
+        }
+      }
+      // A bulleted list with a gap after its bullets is not a table.
+      const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
+      if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
+        const kind = grid ? (figureLabels(grid) && figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
+        if (kind === 'prose') {
+          // Running text (lines with sub- or superscripts, columns of prose side by side): its rows
+          // are read as one paragraph, continuing the one before when that one goes on into it.
+          const text = joinLines(run.map(rowText), vocab);
+          const prev = out[out.length - 1];
+          const prevRow = rows[i - 1];
+          if (prev?.kind === 'paragraph' && prevRow && !prevRow.table && near(prevRow, r, 1.6) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && !TERMINAL.test(prev.text)) mergeParagraph(prev, text, r.page, vocab);
+          else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+          proseOpen = out[out.length - 1];
+          listStack.length = 0;
+          i = j;
+          continue;
+        }
+        if (grid && kind === 'prose-beside') {
+          // A column of running text beside a table (a report's side panel): the text is a
+          // paragraph, the other columns the table.
+          const text = joinLines([...grid.header.slice(0, 1), ...grid.rows.map((g) => g[0])].filter(Boolean), vocab);
+          if (text) out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+          out.push({ kind: 'table', header: grid.header.slice(1), rows: grid.rows.map((g) => g.slice(1)).filter((g) => g.some(Boolean)), page: r.page });
+          listStack.length = 0;
+          i = j;
+          continue;
+        }
+        if (grid && kind === 'table') {
+          if (r.rtl) {
+            grid.header.reverse();
+            for (const g of grid.rows) g.reverse();
+          }
+          out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: r.page });
+          listStack.length = 0;
+          i = j;
+          continue;
+        }
+        // Not sure it is a table: its rows stay text, one paragraph a row (never "a | b" lines,
+        // which no Markdown reader takes for a table).
+        notes.push(`p. ${r.page}: rows whose columns could not be aligned were kept as paragraphs`);
+        // Each row's fragments are kept as its cells, for the preview's "mark as table".
+        for (const x of run) out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size, ...(x.frags.length > 1 ? { cells: cellTexts(x) } : {}) });
+        listStack.length = 0;
+        i = j;
+        continue;
+      }
+    }
+    // A run-in heading (see runInHeadings): the heading, then its row's rest opens the paragraph.
+    const runIn = runIns?.get(r);
+    if (runIn) {
+      out.push({ kind: 'heading', level: runIn.level, text: runIn.title, page: r.page });
+      listStack.length = 0;
+    }
+    if (!runIn && isMarker(r)) {
+      const x0 = r.frags[0].x0;
+      // A list read on in the next column starts its nesting again there.
+      if (r.jump) listStack.length = 0;
+      while (listStack.length && x0 < listStack[listStack.length - 1] - 3) listStack.pop();
+      if (!listStack.length || x0 > listStack[listStack.length - 1] + 3) listStack.push(x0);
+      const m = LIST_MARKER.exec(r.frags[0].text)!;
+      const parts = [rowText(r).slice(m[0].length)];
+      let j = i + 1;
+      // Continuation lines: indented under the item's text, or back under the marker (a hanging
+      // bullet) when the item's line so far ends mid-sentence and the next starts in lowercase.
+      const under = (n: Row) => n.frags[0].x0 > x0 + 2 || (n.frags[0].x0 >= x0 - 2 && continues(parts[parts.length - 1], rowText(n)));
+      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && under(rows[j])) parts.push(rowText(rows[j++]));
+      const mark = m[0].trim();
+      const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : DASH_BULLET.test(mark) ? '-' : `- ${mark}`;
+      out.push({ kind: 'list-item', text: joinLines(parts, vocab), depth: listStack.length, marker, page: r.page });
+      i = j;
+      continue;
+    }
+    listStack.length = 0;
+    // A paragraph.
+    const lines = [runIn ? runIn.rest : rowText(r)];
+    let j = i + 1;
+    while (j < rows.length) {
+      const n = rows[j];
+      if (n.table || headingOf.has(n) || isMono(n) || n.frags.length !== 1 || isMarker(n) || Math.abs(n.size - r.size) > 0.6) break;
+      if (!near(rows[j - 1], n, 1.6)) break;
+      lines.push(rowText(n));
+      j++;
+    }
+    const text = joinLines(lines, vocab);
+    const prev = out[out.length - 1];
+    // A paragraph split by a page or column change, or the rest of a paragraph read as prose rows.
+    const after = prev !== undefined && prev === proseOpen && near(rows[i - 1], r, 1.6);
+    if (prev?.kind === 'paragraph' && (after || r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
+      mergeParagraph(prev, text, r.page, vocab);
+    } else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+    i = j;
+  }
+  return out;
+}
+
+/** Appends `text` (from `page`) to paragraph `p`, recording where the page changes. */
+export function mergeParagraph(p: PBlock & { kind: 'paragraph' }, text: string, page: number, vocab: Vocab): void {
+  const joined = joinHyphen(p.text, text, vocab);
+  const at = joined === null ? p.text.length + 1 : joined.length - text.length;
+  p.text = joined ?? `${p.text} ${text}`;
+  if (page !== p.page || p.breaks?.length) {
+    const last = p.breaks?.length ? p.breaks[p.breaks.length - 1].page : p.page;
+    if (last !== page) (p.breaks ??= []).push({ at: Math.max(0, Math.min(at, p.text.length)), page });
+  }
+}
+
+const FIGURE_CAPTION = /^(?:fig(?:ure)?\.?|abbildung|figura)\s*\d+[a-z]?\s*[:.–—-]?(?:\s|$)/i;
+const TABLE_CAPTION = /^(?:table|tabelle|tabela|tabla)\s*\d+/i;
+
+/**
+ * A grid that may be a figure's labels rather than data: a quarter of its cells empty or more, or
+ * no figure in any cell. (Papers caption tables "Figure n" too: a full grid of numbers stays a table.)
+ */
+function figureLabels(grid: { header: string[]; rows: string[][] }): boolean {
+  const cells = [grid.header, ...grid.rows].flat();
+  return cells.filter((c) => !c).length * 4 >= cells.length || !cells.some((c) => /\d/.test(c));
+}
+
+/**
+ * The rows right after `j` (up to three, on the same page) reach a figure's caption before any
+ * table caption: aligned text there, if it looks like labels (figureLabels), is a figure's labels
+ * (boxes and arrows drawn around words).
+ */
+export function figureFollows(rows: Row[], j: number): boolean {
+  const page = rows[j - 1]?.page;
+  for (let k = j; k < Math.min(rows.length, j + 3); k++) {
+    if (rows[k].page !== page || rows[k].table) return false;
+    const t = rowText(rows[k]);
+    if (TABLE_CAPTION.test(t)) return false;
+    if (FIGURE_CAPTION.test(t)) return true;
+  }
+  return false;
+}
+
+/** A row's fragments' texts in reading order (what rowText joins with spaces). */
+const cellTexts = (r: Row) => (r.rtl ? [...r.frags].reverse() : r.frags).map((f) => f.text);
+
+/** A single fragment sitting under a non-first cell of the row above: a wrapped table cell. */
+function alignedUnder(r: Row, above: Row): boolean {
+  if (r.frags.length !== 1 || above.frags.length < 2) return false;
+  const f = r.frags[0];
+  return above.frags.slice(1).some((a) => Math.abs(a.x0 - f.x0) <= 3);
+}
+
+/**
+ * Short lines alone in a table's first column between two rows of cells ("Actual", "Projected";
+ * a category label set further left than its items, "Race/ethnicity"; up to three in a row, as a
+ * label over a sub-label): labels over the rows that follow, part of the table. The rows of cells
+ * above and below must line up with each other (the same cell edges, or as many cells), so a
+ * table, a one-line paragraph and another table stay apart.
+ */
+function sectionLabel(rows: Row[], j: number, near: (a: Row, b: Row, ems: number) => boolean): boolean {
+  let a = j - 1;
+  while (a >= 0 && j - a <= 3 && rows[a].frags.length === 1) a--;
+  const above = rows[a];
+  if (!above || above.frags.length < 2 || above.table) return false;
+  let k = a + 1;
+  for (; k < rows.length && rows[k].frags.length === 1; k++) {
+    if (k - a > 3) return false;
+    const r = rows[k];
+    const f = r.frags[0];
+    if (f.x0 > above.frags[0].x0 + 3 || f.x0 < above.frags[0].x0 - 3 * f.size || f.x1 >= above.frags[1].x0) return false;
+    if (f.text.split(' ').length > 5 || /[.:;]$/.test(f.text) || BULLET.test(f.text) || r.table || !near(rows[k - 1], r, 2.6)) return false;
+  }
+  const below = rows[k];
+  if (k <= j || !below || below.frags.length < 2 || below.table || !near(rows[k - 1], below, 2.6)) return false;
+  // (A header's labels may be centred over right-aligned figures: then as many cells is enough.)
+  const edge = (g: { x0: number; x1: number }) => above.frags.some((x) => Math.abs(x.x0 - g.x0) <= 3 || Math.abs(x.x1 - g.x1) <= 3);
+  return below.frags.length === above.frags.length || below.frags.filter(edge).length * 3 >= below.frags.length * 2;
+}
+
+/** Code lines with their indentation, from the x positions of monospaced text. */
+function codeLines(rows: Row[]): string[] {
+  const { minX, cw } = codeGrid(rows);
+  return rows.map((r) => {
+    let line = '';
+    for (const f of r.frags) {
+      // Indentation from the drawn position, at most MAX_PAD columns (text at 0.002 pt indented
+      // 428 pt would otherwise ask for hundreds of thousands of spaces).
+      const col = Math.min(line.length + MAX_PAD, Math.round((f.x0 - minX) / cw));
+      line += ' '.repeat(Math.max(line ? 1 : 0, col - line.length)) + f.raw;
+    }
+    return line.trimEnd();
+  });
+}
+
+/** Left edge and character width of monospaced rows (the grid code indentation is counted on). */
+export function codeGrid(rows: Row[]): { minX: number; cw: number } {
+  let minX = Infinity;
+  let cw = Infinity;
+  for (const r of rows)
+    for (const f of r.frags) {
+      minX = Math.min(minX, f.x0);
+      const w = charWidth({ s: f.raw, w: f.x1 - f.x0 });
+      if (w > 0) cw = Math.min(cw, w);
+    }
+  return { minX: Number.isFinite(minX) ? minX : 0, cw: Number.isFinite(cw) ? cw : 6 };
+}
+
+/** The most common baseline distance between consecutive rows of each size (rounded to 0.5 pt). */
+export function linePitch(rows: Row[]): Map<number, number> {
+  const counts = new Map<number, Map<number, number>>();
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1];
+    const b = rows[i];
+    if (a.page !== b.page || b.jump || Math.abs(a.size - b.size) > 0.3) continue;
+    const d = Math.round((a.y - b.y) * 2) / 2;
+    if (d <= 0 || d > 3 * a.size) continue;
+    const k = Math.round(a.size * 2) / 2;
+    const m = counts.get(k) ?? counts.set(k, new Map()).get(k)!;
+    m.set(d, (m.get(d) ?? 0) + 1);
+  }
+  const out = new Map<number, number>();
+  for (const [k, m] of counts) {
+    let best = 0;
+    let n = 0;
+    for (const [d, c] of m) if (c > n || (c === n && d < best)) [best, n] = [d, c];
+    if (n >= 3) out.set(k, best);
+  }
+  return out;
+}
+
+const LEADERS = /(?:\.\s?){4,}|…{2,}|_{4,}/;
+
+/**
+ * What a grid of aligned cells is: a table; a table of contents (dot leaders) or a formula (cells of
+ * symbols) that only look like one ('no'); or a column of running text beside a table
+ * ('prose-beside': first column long, the others short).
+ */
+export function tableKind(grid: { header: string[]; rows: string[][] }): 'table' | 'no' | 'prose-beside' | 'prose' {
+  const all = [grid.header, ...grid.rows];
+  const cells = all.flat().filter(Boolean);
+  if (!cells.length) return 'no';
+  if (cells.filter((c) => LEADERS.test(c)).length * 3 >= all.length) return 'no';
+  const symbols = cells.filter((c) => !/[\p{L}\p{N}]/u.test(c)).length;
+  if (symbols * 5 > cells.length) return 'no';
+  const n = grid.header.length;
+  if (n >= 3) {
+    const mean = (k: number) => {
+      const col = all.map((r) => r[k] ?? '').filter(Boolean);
+      return col.length ? col.reduce((a, c) => a + c.length, 0) / col.length : 0;
+    };
+    const rest = Array.from({ length: n - 1 }, (_, k) => mean(k + 1));
+    if (mean(0) > 40 && Math.max(...rest) < 20) return 'prose-beside';
+  }
+  const why = proseReason(grid);
+  return why === 'prose' ? 'prose' : why ? 'no' : 'table';
+}

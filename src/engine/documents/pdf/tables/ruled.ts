@@ -1,0 +1,860 @@
+// Ruled tables: tables drawn with lines (or thin filled rectangles used as lines, or the edges of
+// cell rectangles), read from the page's operator list. The drawn segments are put in page space
+// (through the current transform, form XObjects included), collinear pieces merged across small
+// gaps, and segments that touch each other grouped: a group with at least two horizontal and two
+// vertical lines is a grid. Its rows and columns are the distinct positions of its lines; two
+// neighbouring cells with no line between them form one merged (spanning) cell. Text runs go to the
+// cell holding their centre, lines of one cell are joined with a space (one cell, several lines of
+// text, is one cell). A merged cell's text stands in its first row and column, the cells it covers
+// stay empty (as drawn; no text is read twice). The first row is the header; a header drawn over
+// several rows (labels spanning down, a group label spanning its sub-columns) is one header row
+// whose labels join the texts above each column ("hit@5 pt", "hit@5 en").
+//
+// Not a table: a single framed box (a boxed paragraph, a code box, a page frame), grids with fewer
+// than two rows or two columns holding text, grids where most cells are empty (a chart's gridlines,
+// a form), and grids whose cells hold long prose (a page laid out in boxes).
+
+import { joinLines, rowsOf, rowText, type Item, type Vocab } from '../lines/geometry.ts';
+import { compose, type Matrix } from '../read/rotation.ts';
+
+/** The operator-list codes this reader looks at (pdf.js's OPS; the caller passes the module's own). */
+export interface OpCodes {
+  save: number;
+  restore: number;
+  transform: number;
+  constructPath: number;
+  paintFormXObjectBegin: number;
+  paintFormXObjectEnd: number;
+  stroke: number;
+  closeStroke: number;
+  fill: number;
+  eoFill: number;
+  fillStroke: number;
+  eoFillStroke: number;
+  closeFillStroke: number;
+  closeEOFillStroke: number;
+  endPath: number;
+  setFillRGBColor: number;
+  setFillGray: number;
+  setFillCMYKColor: number;
+  setFillColor: number;
+  setFillColorN: number;
+  setFillColorSpace: number;
+}
+
+/** pdf.js 5's values, used when the module does not export its OPS table. */
+export const DEFAULT_OPS: OpCodes = {
+  save: 10,
+  restore: 11,
+  transform: 12,
+  constructPath: 91,
+  paintFormXObjectBegin: 74,
+  paintFormXObjectEnd: 75,
+  stroke: 20,
+  closeStroke: 21,
+  fill: 22,
+  eoFill: 23,
+  fillStroke: 24,
+  eoFillStroke: 25,
+  closeFillStroke: 26,
+  closeEOFillStroke: 27,
+  endPath: 28,
+  setFillRGBColor: 59,
+  setFillGray: 57,
+  setFillCMYKColor: 61,
+  setFillColor: 54,
+  setFillColorN: 55,
+  setFillColorSpace: 51,
+};
+
+export function opCodesOf(ops: unknown): OpCodes {
+  const o = ops as Record<string, unknown> | null | undefined;
+  if (!o || typeof o !== 'object') return DEFAULT_OPS;
+  const out = { ...DEFAULT_OPS };
+  for (const k of Object.keys(DEFAULT_OPS) as (keyof OpCodes)[]) if (typeof o[k] === 'number') out[k] = o[k] as number;
+  return out;
+}
+
+export interface OperatorList {
+  fnArray: ArrayLike<number>;
+  argsArray: ArrayLike<unknown>;
+}
+
+/** A horizontal (y0 = y1) or vertical (x0 = x1) segment in page space, x0 ≤ x1, y0 ≤ y1. */
+export interface Seg {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Segments {
+  h: Seg[];
+  v: Seg[];
+}
+
+/** pdf.js's path drawing codes inside a constructPath's data (DrawOPS). */
+const MOVE = 0;
+const LINE = 1;
+const CURVE = 2;
+const QUAD = 3;
+const CLOSE = 4;
+
+/** Thicker than this, a filled rectangle is a shape (its edges count), not a line. */
+const THIN = 3;
+/** Past this many path segments on a page the page is a drawing, not a table: not analysed. */
+export const MAX_SEGMENTS = 20000;
+/** Ops beyond this are not walked (a hostile or huge page). */
+const MAX_OPS = 400000;
+const TOL = 2;
+/** How many earlier filled rectangles are searched for the one under a new one. */
+const FILL_LOOKBACK = 2000;
+
+const finite = (...v: number[]) => v.every(Number.isFinite);
+
+/** Does the operator list draw enough straight lines to hold a ruled table (cheap pre-check)? */
+export function drawsLines(ops: OperatorList, codes: OpCodes = DEFAULT_OPS): boolean {
+  let n = 0;
+  for (let i = 0; i < ops.fnArray.length && i < MAX_OPS; i++) if (ops.fnArray[i] === codes.constructPath && ++n >= 4) return true;
+  return false;
+}
+
+/**
+ * Horizontal and vertical segments drawn on the page (stroked paths; filled thin rectangles as
+ * lines; the edges of other filled or stroked rectangles). Curves and diagonals are ignored, as are
+ * clipping paths (no paint). Null when the page draws more than MAX_SEGMENTS of them.
+ */
+export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, start: Matrix = [1, 0, 0, 1, 0, 0]): Segments | null {
+  const h: Seg[] = [];
+  const v: Seg[] = [];
+  // `start`: user space to the frame the page is read in (a quarter-turn for sideways text, rotation.ts).
+  let ctm: Matrix = start;
+  // The fill colour (a key: equal keys, equal colours; a colour not known exactly gets a key of its
+  // own) and the filled rectangles painted so far, to tell a rectangle's edges that show from those
+  // that do not: a rectangle filled with the colour already under it (a text line's background
+  // inside a cell shaded the same, a white box on the white page) draws no visible edge.
+  let fill = '#000000';
+  let unknown = 0;
+  const fills: { x0: number; y0: number; x1: number; y1: number; c: string }[] = [];
+  const stack: { ctm: Matrix; fill: string }[] = [];
+  const n = Math.min(ops.fnArray.length, MAX_OPS);
+  const add = (ax: number, ay: number, bx: number, by: number) => {
+    const [a, b, c, d, e, f] = ctm;
+    const x0 = a * ax + c * ay + e;
+    const y0 = b * ax + d * ay + f;
+    const x1 = a * bx + c * by + e;
+    const y1 = b * bx + d * by + f;
+    if (!finite(x0, y0, x1, y1)) return;
+    if (Math.abs(y1 - y0) <= 0.5 && Math.abs(x1 - x0) > 0.5) h.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y0: (y0 + y1) / 2, y1: (y0 + y1) / 2 });
+    else if (Math.abs(x1 - x0) <= 0.5 && Math.abs(y1 - y0) > 0.5) v.push({ x0: (x0 + x1) / 2, x1: (x0 + x1) / 2, y0: Math.min(y0, y1), y1: Math.max(y0, y1) });
+  };
+  /** Does a filled rectangle (path space) show against what lies under it? Recorded either way. */
+  const shows = (ax: number, ay: number, bx: number, by: number): boolean => {
+    const [a, b, c, d, e, f] = ctm;
+    const xs = [a * ax + c * ay + e, a * bx + c * by + e, a * ax + c * by + e, a * bx + c * ay + e];
+    const ys = [b * ax + d * ay + f, b * bx + d * by + f, b * ax + d * by + f, b * bx + d * ay + f];
+    const r = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), c: fill };
+    if (!finite(r.x0, r.y0, r.x1, r.y1)) return true;
+    let under = '#ffffff'; // the page
+    for (let k = fills.length - 1, m = 0; k >= 0 && m < FILL_LOOKBACK; k--, m++) {
+      const o = fills[k];
+      if (o.x0 <= r.x0 + 1 && o.y0 <= r.y0 + 1 && o.x1 >= r.x1 - 1 && o.y1 >= r.y1 - 1) {
+        under = o.c;
+        break;
+      }
+    }
+    if (fills.length < MAX_SEGMENTS) fills.push(r);
+    return under !== fill;
+  };
+  for (let i = 0; i < n; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === codes.save) stack.push({ ctm, fill });
+    else if (fn === codes.restore) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
+    else if (fn === codes.transform && Array.isArray(args) && args.length >= 6) {
+      const t = args.slice(0, 6).map(Number) as Matrix;
+      if (finite(...t)) ctm = compose(t, ctm);
+    } else if (fn === codes.paintFormXObjectBegin) {
+      stack.push({ ctm, fill });
+      const t = Array.isArray(args) ? (args[0] as ArrayLike<number> | null) : null;
+      if (t && t.length >= 6) {
+        const m = Array.from(t).slice(0, 6) as Matrix;
+        if (finite(...m)) ctm = compose(m, ctm);
+      }
+    } else if (fn === codes.paintFormXObjectEnd) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
+    else if (fn === codes.setFillRGBColor) fill = Array.isArray(args) && typeof args[0] === 'string' ? args[0].toLowerCase() : `?${++unknown}`;
+    else if (fn === codes.setFillGray || fn === codes.setFillCMYKColor || fn === codes.setFillColor) {
+      fill = Array.isArray(args) && args.length <= 4 && args.every((x) => typeof x === 'number') ? `${fn}:${args.join(',')}` : `?${++unknown}`;
+    } else if (fn === codes.setFillColorN || fn === codes.setFillColorSpace) fill = `?${++unknown}`;
+    else if (fn === codes.constructPath && Array.isArray(args)) {
+      const paint = args[0] as number;
+      if (paint === codes.endPath) continue; // a clipping path: nothing drawn
+      const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null | undefined;
+      if (!data || typeof data.length !== 'number') continue;
+      const filled = paint === codes.fill || paint === codes.eoFill;
+      walkPath(data, filled, add, filled ? shows : undefined);
+      if (h.length + v.length > MAX_SEGMENTS) return null;
+    }
+  }
+  return { h, v };
+}
+
+/**
+ * The straight pieces of one path: a filled thin rectangle gives its middle line, another filled
+ * rectangle its edges, unless `shows` says it cannot be seen against what is under it.
+ */
+function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: number, bx: number, by: number) => void, shows?: (ax: number, ay: number, bx: number, by: number) => boolean): void {
+  // Collect subpaths of points; curves end the straight run.
+  let pts: number[] = [];
+  let start: [number, number] | null = null;
+  const flush = (closed: boolean) => {
+    if (pts.length >= 4) emit(pts, closed);
+    pts = [];
+  };
+  const emit = (p: number[], closed: boolean) => {
+    const k = p.length / 2;
+    // A rectangle (4 corners, axis-aligned) filled: thin → one line; else its edges.
+    if (k === 4 || (k === 5 && p[0] === p[8] && p[1] === p[9])) {
+      const xs = [p[0], p[2], p[4], p[6]];
+      const ys = [p[1], p[3], p[5], p[7]];
+      const axis = (p[0] === p[2] || p[1] === p[3]) && (p[2] === p[4] || p[3] === p[5]);
+      if (axis) {
+        const x0 = Math.min(...xs);
+        const x1 = Math.max(...xs);
+        const y0 = Math.min(...ys);
+        const y1 = Math.max(...ys);
+        if (filled || closed) {
+          if (filled && shows && !shows(x0, y0, x1, y1)) return;
+          // Size is judged in path space; the transform rarely scales unevenly for tables.
+          if (y1 - y0 <= THIN && x1 - x0 > y1 - y0) return add(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
+          if (x1 - x0 <= THIN && y1 - y0 > x1 - x0) return add((x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
+          add(x0, y0, x1, y0);
+          add(x0, y1, x1, y1);
+          add(x0, y0, x0, y1);
+          add(x1, y0, x1, y1);
+          return;
+        }
+      }
+    }
+    if (filled) return; // a filled shape that is not a rectangle: no lines
+    for (let j = 2; j < p.length; j += 2) add(p[j - 2], p[j - 1], p[j], p[j + 1]);
+    if (closed) add(p[p.length - 2], p[p.length - 1], p[0], p[1]);
+  };
+  let i = 0;
+  while (i < d.length) {
+    const op = d[i];
+    if (op === MOVE) {
+      flush(false);
+      start = [d[i + 1], d[i + 2]];
+      pts = [d[i + 1], d[i + 2]];
+      i += 3;
+    } else if (op === LINE) {
+      if (!pts.length && start) pts = [...start];
+      pts.push(d[i + 1], d[i + 2]);
+      i += 3;
+    } else if (op === CURVE) {
+      flush(false);
+      start = [d[i + 5], d[i + 6]];
+      pts = [...start];
+      i += 7;
+    } else if (op === QUAD) {
+      flush(false);
+      start = [d[i + 3], d[i + 4]];
+      pts = [...start];
+      i += 5;
+    } else if (op === CLOSE) {
+      flush(true);
+      i += 1;
+    } else break; // unknown code: stop reading this path
+  }
+  flush(false);
+}
+
+// ------------------------------------------------------------------ grids
+
+/** Segments on one line (same y for horizontals, same x for verticals) joined across small gaps. */
+function mergeCollinear(segs: Seg[], horizontal: boolean): Seg[] {
+  const pos = (s: Seg) => (horizontal ? s.y0 : s.x0);
+  const lo = (s: Seg) => (horizontal ? s.x0 : s.y0);
+  const hi = (s: Seg) => (horizontal ? s.x1 : s.y1);
+  const sorted = [...segs].sort((a, b) => pos(a) - pos(b) || lo(a) - lo(b));
+  // Group by position (within 1 pt), then join overlapping or nearly touching pieces.
+  const out: Seg[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    let j = i + 1;
+    while (j < sorted.length && pos(sorted[j]) - pos(sorted[j - 1]) <= 1) j++;
+    const line = sorted.slice(i, j).sort((a, b) => lo(a) - lo(b));
+    const p = line.reduce((s, x) => s + pos(x), 0) / line.length;
+    let a = lo(line[0]);
+    let b = hi(line[0]);
+    const push = () => out.push(horizontal ? { x0: a, x1: b, y0: p, y1: p } : { x0: p, x1: p, y0: a, y1: b });
+    for (const s of line.slice(1)) {
+      if (lo(s) <= b + TOL) b = Math.max(b, hi(s));
+      else {
+        push();
+        a = lo(s);
+        b = hi(s);
+      }
+    }
+    push();
+    i = j;
+  }
+  return out;
+}
+
+/** Positions within `tol` of each other as one (their mean), ascending. */
+function cluster(values: number[], tol: number): number[] {
+  const s = [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  let group: number[] = [];
+  for (const v of s) {
+    if (group.length && v - group[group.length - 1] > tol) {
+      out.push(group.reduce((a, b) => a + b, 0) / group.length);
+      group = [];
+    }
+    group.push(v);
+  }
+  if (group.length) out.push(group.reduce((a, b) => a + b, 0) / group.length);
+  return out;
+}
+
+export interface Grid {
+  /** Bounding box in page space. */
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** Column boundaries left to right, row boundaries top to bottom. */
+  xs: number[];
+  ys: number[];
+  h: Seg[];
+  v: Seg[];
+}
+
+/** Groups of touching segments with at least two horizontal and two vertical lines. */
+export function gridsOf(segs: Segments): Grid[] {
+  const h = mergeCollinear(segs.h.filter((s) => s.x1 - s.x0 >= 2), true);
+  const v = mergeCollinear(segs.v.filter((s) => s.y1 - s.y0 >= 2), false);
+  if (h.length < 2 || v.length < 2 || h.length * v.length > 4e6) return [];
+  const parent = Array.from({ length: h.length + v.length }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (let i = 0; i < h.length; i++) {
+    const a = h[i];
+    for (let j = 0; j < v.length; j++) {
+      const b = v[j];
+      if (b.x0 >= a.x0 - TOL && b.x0 <= a.x1 + TOL && a.y0 >= b.y0 - TOL && a.y0 <= b.y1 + TOL) parent[find(i)] = find(h.length + j);
+    }
+  }
+  const groups = new Map<number, { h: Seg[]; v: Seg[] }>();
+  h.forEach((s, i) => (groups.get(find(i)) ?? groups.set(find(i), { h: [], v: [] }).get(find(i))!).h.push(s));
+  v.forEach((s, j) => (groups.get(find(h.length + j)) ?? groups.set(find(h.length + j), { h: [], v: [] }).get(find(h.length + j))!).v.push(s));
+  const out: Grid[] = [];
+  for (const g of stacked([...groups.values()].filter((g) => g.h.length >= 2 && g.v.length >= 2))) {
+    const xs = cluster(g.v.map((s) => s.x0), 3);
+    const ys = cluster(g.h.map((s) => s.y0), 3).reverse();
+    if (xs.length < 3 || ys.length < 3) continue; // one box: no inner line either way
+    out.push({ x0: xs[0], x1: xs[xs.length - 1], y0: ys[ys.length - 1], y1: ys[0], xs, ys, h: g.h, v: g.v });
+  }
+  return out;
+}
+
+/** Bands closer than this (points) with the same left and right edges are one table. */
+const BAND_GAP = 6;
+
+/**
+ * Groups drawn as bands of one table: the same left and right edges, one right under the other with
+ * a sliver of page between (a header band shaded apart from the body, a table drawn in blocks of
+ * rows). Joined, the sliver is a row without text and goes; without joining, the header band
+ * would be a table of its own and the body's first row taken for its header.
+ */
+function stacked(groups: { h: Seg[]; v: Seg[] }[]): { h: Seg[]; v: Seg[] }[] {
+  const box = (g: { h: Seg[]; v: Seg[] }) => {
+    const all = [...g.h, ...g.v];
+    return { x0: Math.min(...all.map((s) => s.x0)), x1: Math.max(...all.map((s) => s.x1)), y0: Math.min(...all.map((s) => s.y0)), y1: Math.max(...all.map((s) => s.y1)) };
+  };
+  const gs = groups.map((g) => ({ ...g, b: box(g) })).sort((a, b) => b.b.y1 - a.b.y1);
+  const out: typeof gs = [];
+  for (const g of gs) {
+    const above = out.find((o) => Math.abs(o.b.x0 - g.b.x0) <= 3 && Math.abs(o.b.x1 - g.b.x1) <= 3 && o.b.y0 - g.b.y1 >= -TOL && o.b.y0 - g.b.y1 <= BAND_GAP);
+    if (above) {
+      above.h = [...above.h, ...g.h];
+      above.v = [...above.v, ...g.v];
+      above.b = { ...above.b, y0: Math.min(above.b.y0, g.b.y0) };
+    } else out.push(g);
+  }
+  return out;
+}
+
+export interface RuledTable {
+  header: string[];
+  rows: string[][];
+  /** Rows spanning the whole table above it (titles) and below it (notes, sources): paragraphs. */
+  before: string[];
+  after: string[];
+  /** The header row is set apart (bold over a plain body); when not, it may be a continued table's row. */
+  headerMarked?: boolean;
+  /** Bounding box in page space (items inside it were used). */
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** Centre of an item's glyphs: its middle, a third of its size above the baseline. */
+const centre = (it: Item) => (it.up ? { x: it.x - 0.3 * it.size, y: it.y + it.w / 2 } : { x: it.x + it.w / 2, y: it.y + 0.3 * it.size });
+
+/**
+ * Lines of a cell's labels set turned to run up the page (a narrow column's header): a label's
+ * lines stand side by side, the first on the left; pieces of one line (same x) bottom to top.
+ */
+function upLines(its: Item[]): string[] {
+  const sorted = its.filter((it) => /\S/.test(it.s)).sort((p, q) => p.x - q.x || p.y - q.y);
+  const out: { x: number; size: number; parts: string[] }[] = [];
+  for (const it of sorted) {
+    const last = out[out.length - 1];
+    if (last && it.x - last.x <= 0.4 * Math.min(last.size, it.size)) last.parts.push(it.s.trim());
+    else out.push({ x: it.x, size: it.size, parts: [it.s.trim()] });
+  }
+  return out.map((l) => l.parts.join(' '));
+}
+
+/**
+ * The tables of a page from its grids and text items. Returns the tables and the items they used;
+ * the rest of the page is read as usual.
+ */
+export function ruledTables(grids: Grid[], items: Item[], page: number, vocab: Vocab): { tables: RuledTable[]; used: Set<Item> } {
+  const tables: RuledTable[] = [];
+  const used = new Set<Item>();
+  for (const g of grids) {
+    const inside = items.filter((it) => {
+      const c = centre(it);
+      return !used.has(it) && c.x > g.x0 && c.x < g.x1 && c.y > g.y0 && c.y < g.y1;
+    });
+    if (!inside.some((it) => /\S/.test(it.s))) continue;
+    const t = tableOf(g, inside, page, vocab);
+    if (!t) continue;
+    tables.push(t);
+    for (const it of inside) used.add(it);
+  }
+  return { tables, used };
+}
+
+/** Each segment under the boundary it lies on (within 3 pt), by binary search: positions sorted either way. */
+function onLines(at: number[], segs: Seg[], pos: (s: Seg) => number): Seg[][] {
+  const out: Seg[][] = at.map(() => []);
+  const up = at.length < 2 || at[0] <= at[at.length - 1];
+  for (const s of segs) {
+    const p = pos(s);
+    let lo = 0;
+    let hi = at.length - 1;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if (up ? at[m] < p : at[m] > p) lo = m + 1;
+      else hi = m;
+    }
+    for (const k of [lo - 1, lo]) if (k >= 0 && k < at.length && Math.abs(at[k] - p) <= 3) out[k].push(s);
+  }
+  return out;
+}
+
+function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable | null {
+  const nr = g.ys.length - 1;
+  const nc = g.xs.length - 1;
+  if (nr * nc > 20000) return null;
+  // The segments lying on each boundary (so that each check looks at its own line's pieces only).
+  const onX = onLines(g.xs, g.v, (s) => s.x0);
+  const onY = onLines(g.ys, g.h, (s) => s.y0);
+  const coversV = (c: number, midY: number) => onX[c].some((s) => s.y0 - TOL <= midY && s.y1 + TOL >= midY);
+  const coversH = (r: number, midX: number) => onY[r].some((s) => s.x0 - TOL <= midX && s.x1 + TOL >= midX);
+  // Merged cells: neighbours with no line between them share one root.
+  const parent = Array.from({ length: nr * nc }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  for (let r = 0; r < nr; r++) {
+    const midY = (g.ys[r] + g.ys[r + 1]) / 2;
+    for (let c = 0; c + 1 < nc; c++) if (!coversV(c + 1, midY)) union(r * nc + c, r * nc + c + 1);
+  }
+  for (let c = 0; c < nc; c++) {
+    const midX = (g.xs[c] + g.xs[c + 1]) / 2;
+    for (let r = 0; r + 1 < nr; r++) if (!coversH(r + 1, midX)) union(r * nc + c, (r + 1) * nc + c);
+  }
+  // Text that runs across the grid's vertical lines was not laid out in these cells (a form whose
+  // lines and text do not line up): not a table.
+  let across = 0;
+  let visible = 0;
+  for (const it of items) {
+    if (!/\S/.test(it.s)) continue;
+    visible++;
+    if (it.up) continue; // a turned label is one line's height wide
+    const mid = it.y + 0.3 * it.size;
+    // Inner column boundaries strictly inside the item's width, and a piece of line there at its height.
+    for (let c = 1; c + 1 < g.xs.length; c++) {
+      if (g.xs[c] <= it.x + 2 || g.xs[c] >= it.x + it.w - 2) continue;
+      if (onX[c].some((s) => s.y0 <= mid && s.y1 >= mid)) {
+        across++;
+        break;
+      }
+    }
+  }
+  if (across >= 2 && across * 5 > visible) return null;
+  // Text to cells.
+  const byCell = new Map<number, Item[]>();
+  for (const it of items) {
+    const p = centre(it);
+    let c = 0;
+    while (c < nc - 1 && p.x > g.xs[c + 1]) c++;
+    let r = 0;
+    while (r < nr - 1 && p.y < g.ys[r + 1]) r++;
+    const k = find(r * nc + c);
+    (byCell.get(k) ?? byCell.set(k, []).get(k)!).push(it);
+  }
+  const text = new Map<number, string>();
+  const lines = new Map<number, { y: number; size: number; text: string }[]>();
+  for (const [k, its] of byCell) {
+    const rows = rowsOf(its.filter((it) => !it.up), page);
+    const turned = upLines(its.filter((it) => it.up));
+    const t = joinLines([...rows.map(rowText), ...turned], vocab);
+    if (t) text.set(k, t);
+    lines.set(k, rows.map((x) => ({ y: x.y, size: x.size, text: rowText(x) })));
+  }
+  // Roots confined to one grid row (not merged with a row above or below).
+  const rowsOfRoot = new Map<number, Set<number>>();
+  for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) {
+    const k = find(r * nc + c);
+    (rowsOfRoot.get(k) ?? rowsOfRoot.set(k, new Set()).get(k)!).add(r);
+  }
+  const isOwnRow = (k: number) => (rowsOfRoot.get(k)?.size ?? 0) === 1;
+  // A table's merged cells are rectangles. Regions of no line that wind around boxes (L shapes, a
+  // frame's inside around inner boxes) are the spaces of a drawing: boxes joined by connectors, a
+  // diagram whose lines happen to meet. Not a table when they cover a quarter of the grid.
+  {
+    const span = new Map<number, { r0: number; r1: number; c0: number; c1: number; n: number }>();
+    for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) {
+      const k = find(r * nc + c);
+      const b = span.get(k);
+      if (!b) span.set(k, { r0: r, r1: r, c0: c, c1: c, n: 1 });
+      else {
+        b.r1 = Math.max(b.r1, r);
+        b.c0 = Math.min(b.c0, c);
+        b.c1 = Math.max(b.c1, c);
+        b.n++;
+      }
+    }
+    let irregular = 0;
+    for (const b of span.values()) if (b.n !== (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) irregular += b.n;
+    if (irregular * 4 >= nr * nc) return null;
+  }
+  const grid: string[][] = Array.from({ length: nr }, (_, r) => Array.from({ length: nc }, (_, c) => text.get(find(r * nc + c)) ?? ''));
+  // Rows and columns without any text (a double rule's sliver, a spacer) go.
+  const keepR = grid.map((row) => row.some(Boolean));
+  // A row that is one cell across the whole table: at the top a title or caption, at the bottom a
+  // note or source line (both kept as paragraphs beside the table), in between a section label
+  // (its text in the first column only).
+  const whole = (r: number) => {
+    const k = find(r * nc);
+    for (let c = 1; c < nc; c++) if (find(r * nc + c) !== k) return false;
+    return true;
+  };
+  const before: string[] = [];
+  const after: string[] = [];
+  for (let r = 0; r < nr && (!keepR[r] || whole(r)); r++) {
+    if (keepR[r]) before.push(grid[r][0]);
+    keepR[r] = false;
+  }
+  const tail: string[] = [];
+  for (let r = nr - 1; r >= 0 && (!keepR[r] || whole(r)); r--) {
+    if (keepR[r]) tail.push(grid[r][0]);
+    keepR[r] = false;
+  }
+  after.push(...tail.reverse());
+  for (let r = 0; r < nr; r++) if (keepR[r] && whole(r)) for (let c = 1; c < nc; c++) grid[r][c] = '';
+  // Each merged cell's text belongs to its first column and first row (its owner); a column or row
+  // that owns no text (a sliver between doubled rules, a cell boundary offset by a point or two,
+  // a line only some cells are split at) adds nothing and goes.
+  const keepC = Array.from({ length: nc }, () => false);
+  for (let r = 0; r < nr; r++) {
+    if (!keepR[r]) continue;
+    for (let c = 0; c < nc; c++) if (grid[r][c] && (c === 0 || find(r * nc + c) !== find(r * nc + c - 1))) keepC[c] = true;
+  }
+  const colIdx = keepC.map((_, c) => c).filter((c) => keepC[c]);
+  const owns = (r: number, prev: number) => colIdx.some((c) => grid[r][c] && find(r * nc + c) !== find(prev * nc + c));
+  const rowsKept: number[] = [];
+  for (let r = 0; r < nr; r++) if (keepR[r] && (!rowsKept.length || owns(r, rowsKept[rowsKept.length - 1]))) rowsKept.push(r);
+  // A header over several rows (a cell of the first row spanning down, grouped labels spanning
+  // columns above their sub-labels): one header row, each column's label the distinct texts above it.
+  let head = 1;
+  if (rowsKept.length > 2) {
+    const first = rowsKept[0];
+    let last = 0;
+    for (let k = 1; k < Math.min(3, rowsKept.length - 1); k++) if (colIdx.some((c) => find(rowsKept[k] * nc + c) === find(first * nc + c))) last = k;
+    head = last + 1;
+  }
+  let header = colIdx.map((c) => {
+    const seen: number[] = [];
+    for (const r of rowsKept.slice(0, head)) {
+      const k = find(r * nc + c);
+      if (!seen.includes(k) && text.has(k)) seen.push(k);
+    }
+    return seen.map((k) => text.get(k)!).join(' ');
+  });
+  // Body cells: a merged cell's text stands in its first row and column only (the others stay
+  // empty, as the PDF shows them), so no text is read twice.
+  // (A header cell spanning down into the body's rows is not read again there either.)
+  const shown = new Set<number>();
+  // A table with no header row (a rule above records and one under them, then a total): the first
+  // grid row holds records one a line like any other; its first record stands as the header.
+  const headRecords = head === 1 && rowsKept.length ? stackedRecords(colIdx.map((c) => find(rowsKept[0] * nc + c))) : null;
+  if (headRecords) header = headRecords[0];
+  for (const r of rowsKept.slice(0, head)) for (const c of colIdx) shown.add(find(r * nc + c));
+  const body = rowsKept.slice(head).flatMap((r) => {
+    const split = stackedRecords(colIdx.map((c) => find(r * nc + c)));
+    if (split) return split;
+    return [
+      colIdx.map((c) => {
+        const k = find(r * nc + c);
+        if (shown.has(k)) return '';
+        shown.add(k);
+        return grid[r][c];
+      }),
+    ];
+  });
+  const cells = [header, ...(headRecords?.slice(1) ?? []), ...body];
+  if (cells.length < 2 || (cells[0]?.length ?? 0) < 2) return null;
+  // Figures only, no word anywhere, in a grid with many empty cells: the value labels of a bar
+  // chart whose bars and axes form the grid (a table's header or first column names its figures).
+  const all = cells.flat();
+  if (!all.some((c) => /\p{L}/u.test(c)) && all.filter((c) => !c).length * 4 >= all.length) return null;
+  /**
+   * Rows drawn around several records at once (rules every five lines, as statistical tables
+   * have; or only a rule under the header and one at the bottom, so that each column's whole body
+   * is one cell): the lines of the row's cells stand on shared baselines, every cell holding text
+   * has a line on most of them, and one cell holds figures only (numbers, dates: they do not wrap).
+   * Then each baseline is a record: one row a line, a cell with no line on it left empty. Null
+   * otherwise (a wrapped cell beside one-line cells, wrapped words in every cell, lines that do not
+   * line up): the row stays one row.
+   */
+  function stackedRecords(keys: number[]): string[][] | null {
+    const own = [...new Set(keys)];
+    if (own.some((k) => shown.has(k) || !isOwnRow(k))) return null;
+    const at = records(own.map((k) => lines.get(k) ?? []));
+    if (!at) return null;
+    for (const k of own) shown.add(k);
+    const slot = new Map(own.map((k, i) => [k, at.slots[i]]));
+    return Array.from({ length: at.n }, (_, j) =>
+      keys.map((k, i) => (i > 0 && keys[i - 1] === k ? '' : (slot.get(k)![j] ?? ''))),
+    );
+  }
+  // Text in most cells (counting each merged cell once), and no cell of prose.
+  const roots = new Set<number>();
+  for (const r of rowsKept) for (const c of colIdx) roots.add(find(r * nc + c));
+  const filled = [...roots].filter((k) => text.has(k));
+  if (filled.length * 2 < roots.size || filled.length < 3) return null;
+  const lengths = filled.map((k) => text.get(k)!.length);
+  const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
+  if (mean > 150) return null;
+  // One cell holding most of the text: a framed paragraph with a caption row, not a table.
+  const total = lengths.reduce((a, b) => a + b, 0);
+  if (filled.length <= 4 && Math.max(...lengths) > 0.8 * total && total > 200) return null;
+  // Is the first row set apart as a header (bold where the body is not)? A table continued from the
+  // previous page without its header repeated has a plain first row: it may join that table.
+  const weight = (rs: number[]) => {
+    const its = [...new Set(rs.flatMap((r) => colIdx.map((c) => find(r * nc + c))))].flatMap((k) => byCell.get(k) ?? []).filter((it) => /\S/.test(it.s));
+    return its.length > 0 && its.every((it) => it.bold);
+  };
+  const marked = weight(rowsKept.slice(0, head)) && !weight(rowsKept.slice(head));
+  return { header: cells[0], rows: cells.slice(1), before, after, headerMarked: marked, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
+}
+
+// ------------------------------------------------------------------ records set one a line
+
+/** A cell line of figures only: a number, an amount, a percentage, a date or a range of them. */
+export const isFigure = (s: string) => /\d/.test(s) && !/\p{L}/u.test(s);
+
+/**
+ * Cells of one ruled row whose lines are records set one a line rather than wrapped text: the
+ * lines stand on shared baselines (two or more), no cell has two lines on one baseline, every cell
+ * holding text has a line on more than half of the baselines, and one cell has a figure (isFigure)
+ * on more than half of them and nothing else. Gives the number of baselines and, for each cell,
+ * its text on each baseline (top to bottom; undefined where it has none). Null otherwise: one cell
+ * wrapped beside one-line cells, words wrapped in every cell, lines that do not line up.
+ */
+export function records(cells: { y: number; size: number; text: string }[][]): { n: number; slots: (string | undefined)[][] } | null {
+  const full = cells.filter((c) => c.length);
+  if (full.length < 2 || !full.some((c) => c.length >= 2)) return null;
+  const sizes = full.flat().map((l) => l.size).sort((a, b) => a - b);
+  const tol = 0.4 * sizes[sizes.length >> 1];
+  const base = cluster(full.flat().map((l) => l.y), tol).reverse();
+  const n = base.length;
+  if (n < 2) return null;
+  const slots: (string | undefined)[][] = [];
+  for (const c of cells) {
+    const row: (string | undefined)[] = Array.from({ length: n });
+    for (const l of c) {
+      let j = 0;
+      for (let m = 1; m < n; m++) if (Math.abs(base[m] - l.y) < Math.abs(base[j] - l.y)) j = m;
+      if (Math.abs(base[j] - l.y) > tol || row[j] !== undefined) return null;
+      row[j] = l.text;
+    }
+    if (c.length && c.length * 2 <= n) return null;
+    slots.push(row);
+  }
+  if (!cells.some((c) => c.length * 2 > n && c.every((l) => isFigure(l.text)))) return null;
+  return { n, slots };
+}
+
+// ------------------------------------------------------------------ tables ruled across only
+
+/**
+ * Tables ruled with horizontal lines only, as papers set them (a rule above, one under the header,
+ * one below: LaTeX's booktabs): three or more rules of one width stacked on the page with no
+ * vertical line between them. The header is the text between the first two rules; the body the
+ * text between the second and the last, its columns where every body line leaves a gap; a body
+ * line with nothing in the first column continues the row above (a wrapped cell); a header label
+ * over several columns (a group label) names each of them. Not a table: fewer than two columns or
+ * two body rows, mostly empty cells, or cells of running prose (text between section rules).
+ */
+export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], page: number, vocab: Vocab, taken: Set<Item>): RuledTable[] {
+  const inGrid = (s: Seg) => grids.some((g) => s.y0 >= g.y0 - TOL && s.y0 <= g.y1 + TOL && s.x0 >= g.x0 - TOL && s.x1 <= g.x1 + TOL);
+  const h = mergeCollinear(segs.h, true).filter((s) => s.x1 - s.x0 >= 100 && !inGrid(s));
+  if (h.length < 3 || h.length > 400) return [];
+  // Groups of rules of the same extent, top to bottom.
+  const groups: Seg[][] = [];
+  for (const s of [...h].sort((a, b) => b.y0 - a.y0)) {
+    const g = groups.find((x) => Math.abs(x[0].x0 - s.x0) <= 4 && Math.abs(x[0].x1 - s.x1) <= 4 && x[x.length - 1].y0 - s.y0 <= 300 && x[x.length - 1].y0 - s.y0 > 2);
+    if (g) g.push(s);
+    else groups.push([s]);
+  }
+  const out: RuledTable[] = [];
+  for (const g of groups) {
+    if (g.length < 3) continue;
+    const top = g[0].y0;
+    const mid = g[1].y0;
+    const bottom = g[g.length - 1].y0;
+    const x0 = Math.min(...g.map((s) => s.x0));
+    const x1 = Math.max(...g.map((s) => s.x1));
+    // A vertical line inside: a grid's business, not this one's.
+    if (segs.v.some((v) => v.x0 > x0 + TOL && v.x0 < x1 - TOL && v.y1 > bottom + TOL && v.y0 < top - TOL)) continue;
+    const inside = (lo: number, hi: number) =>
+      items.filter((it) => {
+        if (taken.has(it) || !/\S/.test(it.s)) return false;
+        const c = centre(it);
+        return c.x >= x0 - TOL && c.x <= x1 + TOL && c.y > lo && c.y < hi;
+      });
+    const headItems = inside(mid, top);
+    const bodyItems = inside(bottom, mid);
+    if (!headItems.length || bodyItems.length < 4) continue;
+    // Short rules in the header (\\cmidrule): the label right above one spans the columns under it.
+    const under = mergeCollinear(segs.h, true).filter((s) => s.y0 < top - TOL && s.y0 > mid + TOL && s.x0 >= x0 - TOL && s.x1 <= x1 + TOL && s.x1 - s.x0 < x1 - x0 - 2 * TOL);
+    // The rules between the second and the last, when they rule off the body's rows.
+    const cuts = g.slice(2, -1).map((r) => r.y0);
+    let t = rulesOnlyTable(headItems, bodyItems, under, page, vocab, cuts);
+    if (!t) continue;
+    // Rows shaded in turn (a zebra table with no lines) give rules at the shaded rows' edges only:
+    // an unshaded last row lies under the last rule. The one line right under it, at the body's
+    // line pitch, with cells in two or more of the table's columns, is that row.
+    const bodyRows = rowsOf(bodyItems, page);
+    const last = bodyRows[bodyRows.length - 1];
+    const pitch = bodyRows.length >= 2 ? (bodyRows[0].y - last.y) / (bodyRows.length - 1) : 0;
+    let y0 = bottom;
+    const next = pitch > 0 ? rowsOf(inside(last.y - 1.3 * pitch, bottom), page)[0] : undefined;
+    if (next && next.frags.length >= 2 && last.y - next.y <= 1.3 * pitch) {
+      const nextItems = inside(next.y - 0.5 * next.size, bottom).filter((it) => Math.abs(it.y - next.y) <= 0.5 * next.size);
+      const longer = rulesOnlyTable(headItems, [...bodyItems, ...nextItems], under, page, vocab, [...cuts, bottom]);
+      if (longer && longer.header.length === t.header.length && longer.rows.length === t.rows.length + 1 && longer.rows[longer.rows.length - 1].filter(Boolean).length >= 2) {
+        t = longer;
+        bodyItems.push(...nextItems);
+        y0 = next.y - 0.5 * next.size;
+      }
+    }
+    out.push({ ...t, before: [], after: [], x0, x1, y0, y1: top });
+    for (const it of [...headItems, ...bodyItems]) taken.add(it);
+  }
+  return out;
+}
+
+function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page: number, vocab: Vocab, cuts: number[] = []): { header: string[]; rows: string[][] } | null {
+  const body = rowsOf(bodyItems, page);
+  // Columns: the stretches of x that body text covers, separated by gaps no body line bridges.
+  const spans = body.flatMap((r) => r.frags.map((f) => ({ x0: f.x0, x1: f.x1, size: f.size }))).sort((a, b) => a.x0 - b.x0);
+  const cols: { x0: number; x1: number }[] = [];
+  for (const s of spans) {
+    const last = cols[cols.length - 1];
+    if (last && s.x0 <= last.x1 + 0.5 * s.size) last.x1 = Math.max(last.x1, s.x1);
+    else cols.push({ x0: s.x0, x1: s.x1 });
+  }
+  if (cols.length < 2 || cols.length > 30) return null;
+  const colOf = (x0: number, x1: number) => {
+    const c = (x0 + x1) / 2;
+    let best = 0;
+    let d = Infinity;
+    cols.forEach((k, i) => {
+      const dist = c < k.x0 ? k.x0 - c : c > k.x1 ? c - k.x1 : 0;
+      if (dist < d) [best, d] = [i, dist];
+    });
+    return best;
+  };
+  const rows: string[][][] = [];
+  const lineCells = body.map((r) => {
+    const cells: string[][] = cols.map(() => []);
+    for (const f of r.frags) cells[colOf(f.x0, f.x1)].push(f.text);
+    return cells;
+  });
+  // Rules between the body's rows (each row ruled off, as office tables and manuals draw them):
+  // the lines between two rules are one row, whichever cells wrap; unless they are records set
+  // one a line (each line fills the same cells, one of them a figure on every line).
+  const band = (y: number) => cuts.filter((c) => c > y).length;
+  const records = (ls: string[][][]) =>
+    ls.length >= 2 &&
+    ls.every((l) => l.map((c) => c.length > 0).join() === ls[0].map((c) => c.length > 0).join() && l.filter((c) => c.length).length >= 2) &&
+    cols.some((_, i) => ls.every((l) => l[i].length === 1 && isFigure(l[i][0])));
+  let prevY = Infinity;
+  for (let j = 0; j < body.length; j++) {
+    const r = body[j];
+    const cells = lineCells[j];
+    let wrapped = rows.length > 0 && !cells[0].length && prevY - r.y <= 1.5 * r.size;
+    if (cuts.length && j > 0) {
+      const same = band(r.y) === band(body[j - 1].y);
+      const inBand = body.map((x, k) => k).filter((k) => band(body[k].y) === band(r.y));
+      wrapped = same && !records(inBand.map((k) => lineCells[k]));
+    }
+    if (wrapped) rows[rows.length - 1].forEach((c, i) => c.push(...cells[i]));
+    else rows.push(cells);
+    prevY = r.y;
+  }
+  if (rows.length < 2) return null;
+  const grid = rows.map((r) => r.map((c) => joinLines(c, vocab)));
+  const cells = grid.flat();
+  const filled = cells.filter(Boolean);
+  if (filled.length * 2 < cells.length) return null;
+  // Running prose between section rules: most cells hold many words.
+  if (filled.filter((c) => c.split(' ').length >= 7).length * 2 >= filled.length) return null;
+  // Header: each label names every column it covers at least half of, or every column under the
+  // short rule drawn right below it (a group label over its sub-columns), else the one its centre
+  // is nearest to.
+  const header: string[][] = cols.map(() => []);
+  for (const r of rowsOf(headItems, page))
+    for (const f of r.frags) {
+      const rule = under.find((u) => r.y - u.y0 > 0 && r.y - u.y0 <= f.size && u.x0 <= f.x1 && u.x1 >= f.x0);
+      const covers = (k: { x0: number; x1: number }) =>
+        rule ? (k.x0 + k.x1) / 2 >= rule.x0 - TOL && (k.x0 + k.x1) / 2 <= rule.x1 + TOL : Math.min(k.x1, f.x1) - Math.max(k.x0, f.x0) >= 0.5 * (k.x1 - k.x0);
+      const covered = cols.map((k, i) => (covers(k) ? i : -1)).filter((i) => i >= 0);
+      for (const i of covered.length > 1 ? covered : [colOf(f.x0, f.x1)]) header[i].push(f.text);
+    }
+  const head = header.map((h) => joinLines(h, vocab));
+  if (head.filter(Boolean).length * 2 < head.length) return null;
+  // A column label is a few words: lines of prose between the first two rules (two columns of
+  // running text under a section rule, a small table further down) are no header.
+  if (head.some((h) => h.split(' ').length > 15)) return null;
+  return { header: head, rows: grid };
+}
