@@ -80,7 +80,11 @@ export const pt = {
   'questions.review.kindName.twin': 'gêmea',
 
   'questions.eval.includeUnreviewed': 'Incluir perguntas geradas ainda não revisadas',
-  'questions.eval.counts': 'Entram na avaliação: {evaluated} perguntas ({unreviewed} não revisadas; {rejected} rejeitadas ficam de fora)',
+  'questions.eval.counts': 'Entram na avaliação: {evaluated, plural, one {# pergunta} other {# perguntas}}',
+  'questions.eval.countsWithUnreviewed': 'Entram na avaliação: {evaluated, plural, one {# pergunta} other {# perguntas}}, {unreviewed, plural, one {# delas não revisada} other {# delas não revisadas}}',
+  'questions.eval.leftOut': 'ficam de fora: {list}',
+  'questions.eval.part.unreviewed': '{n, plural, one {# gerada não revisada} other {# geradas não revisadas}}',
+  'questions.eval.part.rejected': '{n, plural, one {# rejeitada} other {# rejeitadas}}',
   'questions.eval.includes': 'inclui {n} não revisadas',
   'questions.eval.noneEvaluated': 'Nenhuma pergunta aceita neste conjunto: aceite perguntas na revisão ou inclua as não revisadas.',
 };
@@ -165,7 +169,11 @@ export const en: Record<keyof typeof pt, string> = {
   'questions.review.kindName.twin': 'twin',
 
   'questions.eval.includeUnreviewed': 'Include generated questions not reviewed yet',
-  'questions.eval.counts': 'Evaluated: {evaluated} questions ({unreviewed} unreviewed; {rejected} rejected are left out)',
+  'questions.eval.counts': 'Evaluated: {evaluated, plural, one {# question} other {# questions}}',
+  'questions.eval.countsWithUnreviewed': 'Evaluated: {evaluated, plural, one {# question} other {# questions}}, {unreviewed} of them unreviewed',
+  'questions.eval.leftOut': 'left out: {list}',
+  'questions.eval.part.unreviewed': '{n} generated and unreviewed',
+  'questions.eval.part.rejected': '{n} rejected',
   'questions.eval.includes': 'includes {n} unreviewed',
   'questions.eval.noneEvaluated': 'No accepted question in this set: accept questions in the review, or include the unreviewed ones.',
 };
