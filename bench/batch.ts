@@ -1,8 +1,9 @@
-// `npm run bench -- --only batch` (or `tsx bench/batch.ts [--mb 40] [--gb 1] [--ray]`): the corpus
-// path. Prints one JSON line: batch's documents/s and MB/s with 1 and 2 workers on the same JSONL
-// input (and the scaling factor), its peak memory on a large input (--gb, default 0.25 GB; 1 GB for
-// the issue's figure), serve --stdio against the same chunking in-process (the protocol's cost), and
-// the Ray example on a local cluster against batch on the same documents (when .venv-ray exists).
+// `npm run bench -- --only batch` (or `tsx bench/batch.ts [--mb 100] [--gb 1] [--ray]`): the corpus
+// path. Prints one JSON line: batch's documents/s, MB/s and CPU seconds per MB with 1 and 2 workers
+// on the same JSONL input (the scaling factor and the CPU ratio), its peak memory on a large input
+// (--gb, default 0.25 GB; 1 GB for the issue's figure), serve --stdio against the same chunking
+// in-process (the protocol's cost), and the Ray path per core on a local cluster against LangChain's
+// splitter in a Ray job and against batch (when .venv-ray exists).
 import { mkdirSync, rmSync, writeFileSync, openSync, writeSync, closeSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,14 +34,19 @@ const input = join(OUT, 'docs.jsonl');
 writeFileSync(input, base.map((d) => JSON.stringify({ id: d.id, text: d.text, format: 'md' })).join('\n') + '\n');
 const bytes = corpusBytes(base);
 
-interface Run { docs: number; mb: number; seconds: number; docsPerSec: number; mbPerSec: number; peakMB: number; wall: number }
+interface Run { docs: number; mb: number; seconds: number; docsPerSec: number; mbPerSec: number; peakMB: number; wall: number; cpu: number; cpuPerMB: number }
+/** One batch run as a whole process: its own figures, wall time and CPU time (user + system, the
+ * worker threads included), through bash's `times`, which reports the children's. */
 function batch(inputPath: string, workers: number, name: string): Run {
   const t = performance.now();
-  const r = spawnSync(process.execPath, [cli, 'batch', '--recipe', recipePath, '--input', inputPath, '--out', join(OUT, name), '--workers', String(workers)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const args = [cli, 'batch', '--recipe', recipePath, '--input', inputPath, '--out', join(OUT, name), '--workers', String(workers)];
+  const r = spawnSync('bash', ['-c', '"$0" "$@" 2>&1; code=$?; times; exit $code', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const wall = (performance.now() - t) / 1000;
-  const m = /(\d+) documents, ([\d.]+) MB in ([\d.]+) s \(([\d.]+) docs\/s, ([\d.]+) MB\/s\); peak memory (\d+) MB/.exec(r.stderr);
-  if (r.status !== 0 || !m) throw new Error(`batch failed: ${r.stderr.slice(-500)}`);
-  return { docs: +m[1], mb: +m[2], seconds: +m[3], docsPerSec: +m[4], mbPerSec: +m[5], peakMB: +m[6], wall };
+  const m = /(\d+) documents, ([\d.]+) MB in ([\d.]+) s \(([\d.]+) docs\/s, ([\d.]+) MB\/s\); peak memory (\d+) MB/.exec(r.stdout);
+  const times = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(r.stdout.trim());
+  if (r.status !== 0 || !m || !times) throw new Error(`batch failed: ${r.stdout.slice(-500)}`);
+  const cpu = +times[1] * 60 + +times[2] + +times[3] * 60 + +times[4];
+  return { docs: +m[1], mb: +m[2], seconds: +m[3], docsPerSec: +m[4], mbPerSec: +m[5], peakMB: +m[6], wall, cpu, cpuPerMB: cpu / +m[2] };
 }
 
 const one = batch(input, 1, 'w1');
@@ -89,22 +95,42 @@ const serveChunks = await new Promise<number>((resolve, reject) => {
 });
 const stdio = (performance.now() - t) / 1000;
 
-// Ray (local cluster, 2 actors) against batch with 2 workers, on the same documents as Parquet.
-let ray: { wall: number; chunks: number; batchWall: number } | null = null;
+// Ray, per core, on one local cluster of 2 CPUs: examples/ray/chunk_corpus.py's actors against the job a
+// Ray user writes today (LangChain's RecursiveCharacterTextSplitter.from_tiktoken_encoder in
+// map_batches), start-up apart (bench/ray_compare.py), and batch --workers 2 on the same folder.
+// Needs .venv-ray with ray[data], pyarrow, langchain-text-splitters and tiktoken (see docs/SCALE.md).
+let ray: Record<string, unknown> | null = null;
 if (withRay) {
-  const { parquetWriteFile } = await import('hyparquet-writer');
-  const pq = join(OUT, 'docs.parquet');
-  parquetWriteFile({ filename: pq, columnData: [
-    { name: 'id', data: base.map((d) => d.id), type: 'STRING' },
-    { name: 'text', data: base.map((d) => d.text), type: 'STRING' },
-    { name: 'format', data: base.map(() => 'md'), type: 'STRING' },
-  ] });
-  t = performance.now();
-  const r = spawnSync(join(ROOT, '.venv-ray', 'bin', 'python'), [join(ROOT, 'examples', 'ray', 'chunk_corpus.py'), '--recipe', recipePath, '--input', pq, '--out', join(OUT, 'ray'), '--num-cpus', '2', '--actors', '2', '--actor-cpus', '0.5', '--node', process.execPath], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const wall = (performance.now() - t) / 1000;
-  const m = /chunk_corpus: (\d+) chunks/.exec(r.stderr);
-  const b = batch(pq, 2, 'pq2');
-  if (r.status === 0 && m) ray = { wall, chunks: +m[1], batchWall: b.wall };
+  const folder = join(OUT, 'folder');
+  mkdirSync(folder, { recursive: true });
+  for (const d of base) writeFileSync(join(folder, `${d.id}.md`), d.text);
+  // tiktoken's cl100k_base file, written from js-tiktoken's ranks (the same bytes: tiktoken checks
+  // the SHA-256), so the LangChain job needs no network.
+  const cache = join(OUT, 'tiktoken-cache');
+  mkdirSync(cache, { recursive: true });
+  const ranks = (await import('js-tiktoken/ranks/cl100k_base')).default as { bpe_ranks: string };
+  const byRank: string[] = [];
+  for (const line of ranks.bpe_ranks.split('\n').filter(Boolean)) {
+    const [, off, ...toks] = line.split(' ');
+    toks.forEach((tok, i) => (byRank[Number(off) + i] = tok));
+  }
+  const { createHash } = await import('node:crypto');
+  const url = 'https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken';
+  writeFileSync(join(cache, createHash('sha1').update(url).digest('hex')), byRank.flatMap((tok, r) => (tok === undefined ? [] : [`${tok} ${r}\n`])).join(''));
+  const r = spawnSync(join(ROOT, '.venv-ray', 'bin', 'python'), [join(ROOT, 'bench', 'ray_compare.py'), '--input', folder, '--recipe', recipePath, '--cpus', '2', '--size', '256', '--node', process.execPath, '--cli', cli, '--tiktoken-cache', cache], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.status === 0 && line.startsWith('{')) {
+    // batch per core on the same folder, start-up apart the same way (one small document first).
+    const smallest = [...base].sort((a, b) => a.text.length - b.text.length)[0];
+    const one = join(OUT, 'one-doc');
+    mkdirSync(one, { recursive: true });
+    writeFileSync(join(one, `${smallest.id}.md`), smallest.text);
+    const startUp = batch(one, 2, 'folder-start');
+    const whole = batch(folder, 2, 'folder2');
+    const batchPerCore = whole.mb / Math.max(whole.wall - startUp.wall, 1e-9) / 2;
+    const rc = JSON.parse(line) as { chunklab: { mbPerSecPerCore: number } };
+    ray = { ...rc, batch: { startUp: startUp.wall, whole: whole.wall, mbPerSecPerCore: batchPerCore }, batchOverRay: batchPerCore / rc.chunklab.mbPerSecPerCore };
+  } else ray = { error: (r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ') };
 }
 
 console.log(JSON.stringify({
@@ -112,6 +138,7 @@ console.log(JSON.stringify({
   workers1: one,
   workers2: two,
   scaling: one.seconds / two.seconds,
+  cpuPerMBRatio: two.cpuPerMB / one.cpuPerMB,
   large: { ...large, inputGB: written / 1e9 },
   stdio: { inProcessSeconds: inProcess, serveSeconds: stdio, overhead: stdio / inProcess - 1, chunks: serveChunks, same: serveChunks === inProcessChunks },
   ray,

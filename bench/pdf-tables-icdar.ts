@@ -25,7 +25,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, resolve } from 'node:path';
 import { compactTitle, markdownTables, tableScores, type MdTable } from './pdf-metrics.ts';
 import { referenceTables, type RefTable } from './icdar-tables.ts';
-import { gridsOf, opCodesOf, segmentsOf, type OperatorList } from '../src/engine/documents/pdf/tables/ruled.ts';
+import { opCodesOf, segmentsOf, type OperatorList } from '../src/engine/documents/pdf/read/drawn.ts';
+import { gridsOf } from '../src/engine/documents/pdf/tables/ruled.ts';
 import { loadPdfjs, pdfjsOptions } from '../tests/engine/documents/pdfjs-node.ts';
 
 const arg = (name: string) => {

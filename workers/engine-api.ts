@@ -13,6 +13,7 @@ import type { ResultsFile, SkippedQuestion } from '../src/engine/evaluation/inde
 import type { LateSpan } from '../src/engine/embedding/index.ts';
 import type { DecidedFile, DocumentsProgress, FileOutcome, ModelTokenizerFiles, ResultsSummary, UploadedFile, Workspace } from '../src/engine/formats/index.ts';
 import type { Dataset, GoldRef } from '../src/engine/evaluation/index.ts';
+import type { TuneProgress, TuneReport } from '../src/engine/tune/index.ts';
 import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchRequest } from '../src/engine/search/index.ts';
 import type { Chunk, ChunkerId, Doc, DocMeta, GoldSpan } from '../src/engine/types.ts';
 import type { DocEdit, EditScore } from '../src/engine/edit/index.ts';
@@ -187,6 +188,14 @@ export interface EngineApi extends EditApi {
    * runs in all, and the fraction of the current run.
    */
   agreement(dataset: Dataset, runs: AgreementRun[], sides: Record<string, QuestionSide>, opts: RankAgreementOptions & { metric?: AgreementMetric }, onProgress?: (done: number, total: number, fraction: number) => void): Promise<AgreementReport>;
+
+  /**
+   * Recommends a configuration (src/engine/tune): splits the questions once, searches chunkers ×
+   * sizes with BM25 on the choosing half by successive halving, and scores the pick, the default and
+   * the baselines on the estimating half. Chunkers that need a model are left out by the page. Returns
+   * the report and the pick as a recipe file's text.
+   */
+  tune(dataset: Dataset, opts: { chunkers: ChunkerId[]; sizes: number[]; metric: ChoiceMetric; seed: number; maxRuns: number }, onProgress?: (p: TuneProgress) => void): Promise<{ report: TuneReport; recipe: string }>;
 
   /** McNemar exact tests (hit@1/3/5) with the questions each configuration alone gets right. */
   compareResults(a: ResultsFile, b: ResultsFile, names?: [string, string]): Comparison;

@@ -11,7 +11,8 @@ import { lintChunks, type LintReport } from '../src/engine/lints/index.ts';
 import { LEXICAL_EMBEDDER_ID, lexicalEmbedderFor } from '../src/engine/embedding/index.ts';
 import { chunkAll, runAgreement, runExperiment, type ExperimentDeps } from '../src/engine/evaluation/index.ts';
 import { compareResults, choiceInputFromResults, choosePerDocument } from '../src/engine/evaluation/index.ts';
-import { formatPerDocumentRecipe, makePerDocumentRecipe } from '../src/engine/recipe/index.ts';
+import { formatPerDocumentRecipe, formatRecipe, makePerDocumentRecipe } from '../src/engine/recipe/index.ts';
+import { experimentScorer, tune, tuneBaselines, tuneQuestions, tuneRecipe, tuneSpace } from '../src/engine/tune/index.ts';
 import { contextualizerFromSentences } from '../src/engine/context/index.ts';
 import { scanPersonalData } from '../src/engine/llm/index.ts';
 import { createRetriever, type EmbeddingSource } from '../src/engine/retrieval/index.ts';
@@ -319,6 +320,21 @@ const api: EngineApi = {
       const side = new Map(Object.entries(sides));
       // BM25 only, chunkers that need no model (the page picks them): the tokenizer in use is all it needs.
       return runAgreement(dataset, runs, (q) => side.get(q.id), { tokenizer: await tokenizer() }, { ...opts, onRun: onProgress ? (done, total, f) => void onProgress(done, total, f) : undefined });
+    }),
+
+  tune: (dataset, opts, onProgress) =>
+    withProgress(onProgress, async () => {
+      // BM25 on the tokenizer in use, chunkers that need no model (the page picks them).
+      const tok = await tokenizer();
+      const report = await tune(tuneQuestions(dataset), experimentScorer(dataset, { tokenizer: tok }, opts.metric), {
+        metric: opts.metric,
+        seed: opts.seed,
+        maxRuns: opts.maxRuns,
+        space: tuneSpace(opts.chunkers, opts.sizes),
+        baselines: tuneBaselines(),
+        onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+      });
+      return { report, recipe: formatRecipe(tuneRecipe(report, tok.name)) };
     }),
 
   compareResults: (a, b, names) => compareResults(a, b, names),

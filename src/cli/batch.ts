@@ -8,10 +8,13 @@ import { readFlags } from './args.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
 import { idsAt, openInput } from './batch/inputs.ts';
 import { InputError } from '../engine/types.ts';
-import { WorkerPool } from './batch/pool.ts';
+import { WorkerPool, workerResourceLimits } from './batch/pool.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
-import type { TaskResult } from './batch/tasks.ts';
+import type { Item, OutputSpec, WrittenPart } from './batch/tasks.ts';
+import { documentId } from '../engine/formats/index.ts';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 
 export async function run(argv: string[]): Promise<number> {
   const p = readFlags('batch', argv);
@@ -28,7 +31,7 @@ export async function run(argv: string[]): Promise<number> {
   const { recipe, hash, tokenizer, perDocument } = await loadRecipe(recipePath, f.tokenizer);
   const input = await openInput(inputPath);
   const head: ManifestHead = { format: MANIFEST_FORMAT, version: 1, recipeHash: hash, recipe, ...(perDocument ? { perDocument } : {}), input: inputPath, outputs: { parquet, jsonl } };
-  const output = await BatchOutput.open(out, head, { parquet, jsonl, partRows, partBytes: 32 << 20 });
+  const output = await BatchOutput.open(out, head, { parquet, jsonl });
   if (output.state.finished) {
     console.error(`batch      ${out} is chunked already (${output.state.docsDone} documents, ${output.state.chunks} chunks)`);
     if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));
@@ -52,53 +55,91 @@ export async function run(argv: string[]): Promise<number> {
     : `recipe ${recipe.chunker}`;
   console.error(`batch      ${what} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
 
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument });
   const progress = new Progress(input.totalDocs, input.totalBytes, skip);
-  const ready = new Map<number, TaskResult>();
-  let next = skip;
-  let writing: Promise<void> = Promise.resolve();
-  let failure: unknown;
-  let queued = false;
-  // In order: documents finish out of order in the pool and are written in input order.
-  const settle = (r: TaskResult) => {
-    ready.set(r.seq, r);
-    progress.done(r);
-    while (ready.has(next)) {
-      const d = ready.get(next)!;
-      ready.delete(next);
-      next++;
-      output.add(d);
-      if (output.full && !queued) {
-        queued = true;
-        writing = writing
-          .then(() => {
-            queued = false;
-            return output.commit();
-          })
-          .catch((e) => void (failure ??= e));
-      }
-    }
+  const spec: OutputSpec = { dir: out, parquet, jsonl, partRows, partBytes: 32 << 20 };
+  // Documents a group of its own took so far, to take back from the progress when its worker dies.
+  const seen = new Map<number, { docs: number; bytes: number }>();
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument }, {
+    resourceLimits: workerResourceLimits(),
+    onDocuments: (group, docs, bytes) => {
+      const s = seen.get(group) ?? { docs: 0, bytes: 0 };
+      seen.set(group, { docs: s.docs + docs, bytes: s.bytes + bytes });
+      progress.done(docs, bytes);
+    },
+  });
+  let groupIds = 0;
+  // A group's parts, or when its worker died (out of memory on one document, a parser crash): its
+  // documents again one by one, so only the one that kills a worker becomes an error.
+  const runGroup = async (items: Item[]): Promise<WrittenPart[]> => {
+    const group = groupIds++;
+    const r = await pool.run({ kind: 'group', group, items, out: spec });
+    const taken = seen.get(group);
+    seen.delete(group);
+    if (r.kind === 'group') return r.parts;
+    if (r.kind === 'fail') throw new InputError(r.error, out);
+    if (r.kind !== 'died') throw new Error(`unexpected answer from a batch worker (${r.kind})`);
+    progress.undo(taken?.docs ?? 0, taken?.bytes ?? 0);
+    await removeGroupFiles(out, group);
+    if (items.length > 1) return (await Promise.all(items.map((it) => runGroup([it])))).flat();
+    const it = items[0];
+    const bytes = it.bytes;
+    progress.done(1, bytes);
+    const id = it.kind === 'doc' ? it.doc.id : it.kind === 'file' ? documentId(it.rel) : it.id;
+    const error = it.kind === 'error' ? it.error : `the worker stopped while chunking it (${r.why})`;
+    return [{ tmp: null, docs: 1, chunks: 0, errors: [it.kind === 'file' ? { id, path: it.rel, error } : { id, error }], lastId: id, jsonl: '' }];
   };
+
+  // Groups of consecutive documents, small enough that every worker has several to do (and memory
+  // stays bounded), large enough that a group's start and its part files cost little.
+  const slices = workers * 8;
+  const groupBytes = input.totalBytes ? clamp(input.totalBytes / slices, 64e3, 4e6) : 4e6;
+  const groupDocs = input.totalDocs ? clamp(Math.ceil((input.totalDocs - skip) / slices), 1, 256) : 256;
+  const ready = new Map<number, WrittenPart[]>();
   const inFlight = new Set<Promise<void>>();
-  const window = workers * 4;
+  let nextToCommit = 0;
+  let sent = 0;
+  let committing: Promise<void> = Promise.resolve();
+  let failure: unknown;
+  // In order: groups finish out of order in the pool and are committed in input order.
+  const settle = (index: number, parts: WrittenPart[]) => {
+    ready.set(index, parts);
+    committing = committing
+      .then(async () => {
+        while (ready.has(nextToCommit)) {
+          const ps = ready.get(nextToCommit)!;
+          ready.delete(nextToCommit);
+          nextToCommit++;
+          for (const part of ps) await output.commitPart(part);
+        }
+      })
+      .catch((e) => void (failure ??= e));
+  };
+  const send = (items: Item[]) => {
+    const index = sent++;
+    const p: Promise<void> = runGroup(items)
+      .then((parts) => settle(index, parts))
+      .catch((e) => void (failure ??= e))
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
   try {
+    let items: Item[] = [];
+    let bytes = 0;
     for await (const item of input.items(skip)) {
       if (failure) throw failure;
-      if ('error' in item) {
-        settle(item.error);
-        continue;
+      items.push(item);
+      bytes += item.bytes;
+      if (items.length >= groupDocs || bytes >= groupBytes) {
+        send(items);
+        items = [];
+        bytes = 0;
+        // Bounded memory: at most two groups per worker in flight, and the commits not far behind.
+        while (inFlight.size >= workers * 2) await Promise.race(inFlight);
       }
-      const p: Promise<void> = pool.run(item.task).then((r) => {
-        inFlight.delete(p);
-        settle(r);
-      });
-      inFlight.add(p);
-      // Bounded memory: at most `window` documents in the workers, and the writer not far behind.
-      while (inFlight.size >= window) await Promise.race(inFlight);
-      if (output.full) await writing;
     }
-    await Promise.all(inFlight);
-    await writing;
+    if (items.length) send(items);
+    while (inFlight.size) await Promise.race(inFlight);
+    await committing;
     if (failure) throw failure;
     await output.finish();
   } finally {
@@ -110,4 +151,12 @@ export async function run(argv: string[]): Promise<number> {
   console.error(`batch      ${s.docsDone} documents → ${s.chunks} chunks in ${s.parts.filter((p) => p.file).length} Parquet parts${jsonl ? ' and chunks.jsonl' : ''}; ${s.errors} documents with errors (errors.jsonl) → ${out}`);
   if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));
   return 0;
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/** The temporary part files a worker that died had written for a group. */
+async function removeGroupFiles(dir: string, group: number): Promise<void> {
+  const prefix = `.group-${group}-`;
+  for (const name of await readdir(dir)) if (name.startsWith(prefix)) await rm(join(dir, name), { force: true });
 }

@@ -2,7 +2,7 @@
 // miss reasons, the twin report, and the paired comparison.
 import type { ResultsFile } from '../engine/evaluation/index.ts';
 import type { Comparison } from '../engine/evaluation/index.ts';
-import { UNANSWERABLE } from '../engine/formats/squad.ts';
+import { UNANSWERABLE } from '../engine/formats/index.ts';
 import { bootstrapRate, minDetectableDifference, powerAfter } from '../engine/evaluation/index.ts';
 
 const f3 = (x: number) => x.toFixed(3);

@@ -24,7 +24,7 @@ export async function run(argv: string[]): Promise<number> {
   // a longer one is answered with an error and skipped as it streams in, never held in memory.
   const maxBytes = readOptions().maxBytes!;
   // One worker (a per-document recipe: each document by its id's configuration, in the worker).
-  const pool = new WorkerPool(1, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: p.flags.tokenizer, perDocument }, workerResourceLimits());
+  const pool = new WorkerPool(1, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: p.flags.tokenizer, perDocument }, { resourceLimits: workerResourceLimits() });
   try {
     for await (const item of boundedLines(process.stdin, maxBytes)) {
       const n = item.n;
@@ -43,8 +43,9 @@ export async function run(argv: string[]): Promise<number> {
         }
         if (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') id = (v as { id: string }).id;
         const doc = recipeDocumentOf(v, `line ${n}`);
-        const r = await pool.run({ seq: n, kind: 'doc', doc, bytes: item.bytes, answer: 'line' });
-        if (r.line === undefined) throw new InputError(r.error ?? 'no answer from the worker', `line ${n} (document "${doc.id}")`);
+        const r = await pool.run({ kind: 'line', seq: n, doc });
+        const error = r.kind === 'died' ? `the worker stopped while chunking it (${r.why})` : r.kind === 'line' ? r.error : r.kind === 'fail' ? r.error : 'no answer from the worker';
+        if (r.kind !== 'line' || r.line === undefined) throw new InputError(error ?? 'no answer from the worker', `line ${n} (document "${doc.id}")`);
         answer = r.line;
       } catch (e) {
         const msg = errorLine(e).replace(/^error: /, '');

@@ -5,9 +5,8 @@
 // recounts pair by pair from the scores the table shows; a second run is cancelled. Once a grid has
 // run in the Experiments view, the comparison takes that grid's configurations instead.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp } from './helpers';
-import { startServer, type TestServer } from '../engine/llm/server';
+import { configureQuestionGeneration, openApp, runGrid, useBrowser } from './helpers';
+import { startChatServer, type TestServer } from '../engine/llm/server';
 import { tauBByPairs as tauB } from '../engine/evaluation/kendall-pairs.ts';
 
 /** Up to two sentences of the passage in the prompt, each as an excerpt, the question its first words. */
@@ -22,41 +21,21 @@ function reply(user: string): string {
   });
 }
 
-let s: Session;
+const s = useBrowser();
 let server: TestServer;
-const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS' };
 beforeAll(async () => {
-  server = await startServer((req) => {
-    if (req.method === 'OPTIONS') return { status: 204, headers: cors, text: '' };
-    const user = String(req.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '');
-    return { headers: cors, json: { choices: [{ message: { content: reply(user) } }], usage: { prompt_tokens: 100, completion_tokens: 60 } } };
-  });
-  s = await openBrowser();
+  server = await startChatServer(reply);
 });
 afterAll(async () => {
-  await s?.close();
   await server?.close();
 });
 
 test('after generating for a corpus with human questions: τ-b with its interval, the table and the opposite pairs; cancel', async () => {
   const { page } = s;
   await openApp(page);
-  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
-  const panel = page.getByTestId('qgen-panel');
-  await panel.waitFor({ timeout: 60_000 });
+  const panel = await configureQuestionGeneration(page, `${server.url}/v1`, 'sk-test-agreement-0123456789', { perDocument: 2 });
   // No generation yet: no comparison.
   expect(await page.getByTestId('agreement-panel').count()).toBe(0);
-  await panel.getByTestId('qgen-kind-openai').check();
-  await panel.getByTestId('qgen-base').fill(`${server.url}/v1`);
-  await panel.getByTestId('qgen-base').dispatchEvent('change');
-  await panel.getByTestId('qgen-model').fill('fake-model');
-  await panel.getByTestId('qgen-model').dispatchEvent('change');
-  await panel.getByTestId('qgen-key').fill('sk-test-agreement-0123456789');
-  await panel.getByTestId('qgen-key-save').click();
-  await panel.getByTestId('qgen-key-status').waitFor();
-  await panel.getByTestId('qgen-mode-per-doc').check();
-  await panel.getByTestId('qgen-per-doc').fill('2');
-  await panel.getByTestId('qgen-per-doc').dispatchEvent('change');
   await panel.getByTestId('qgen-prepare').click();
   await panel.getByTestId('qgen-estimate').waitFor({ timeout: 60_000 });
   // The sample has e-mail addresses and phone numbers: the page asks before sending them.
@@ -131,9 +110,7 @@ test("after a grid ran, the comparison takes that grid's BM25 configurations", a
   await page.locator('input[data-chunker="sentences"]').waitFor({ timeout: 60_000 });
   // The default grid (fixed and structure at 128, BM25) and sentences: 3 runs.
   await page.locator('input[data-chunker="sentences"]').check();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('3');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  await runGrid(page, { runs: 3 });
 
   await page.goto(page.url().replace(/#.*$/, '') + '#/results');
   const ag = page.getByTestId('agreement-panel');

@@ -3,38 +3,27 @@
 // to do with the relay's command filled in (the server's URL and the page's origin) first, then each
 // server's own switch; the relay started with exactly that command makes the same grid work.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid } from './helpers';
+import { openApp, openGrid, useBrowser, useEmbeddingService } from './helpers';
 import { startEmbeddingServer, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
 import { parseOrigin, parseTarget, startRelay, type Relay } from '../../src/node/cors-relay.ts';
 
 const KEY = 'sk-cors-relay-SECRET';
 const MODEL = 'text-embedding-3-small';
 
-let s: Session;
+const s = useBrowser();
 let server: EmbeddingServer;
 let relay: Relay | undefined;
 
 beforeAll(async () => {
   server = await startEmbeddingServer({ kind: 'openai', key: KEY, noCors: true });
-  s = await openBrowser();
 }, 120_000);
 afterAll(async () => {
-  await s?.close();
   await relay?.close();
   await server?.close();
 });
 
 async function useService(base: string): Promise<void> {
-  const { page } = s;
-  await page.getByTestId('model-button').click();
-  await page.getByTestId('service-kind').selectOption('openai');
-  await page.getByTestId('service-base-url').fill(base);
-  await page.getByTestId('service-model').fill(MODEL);
-  await page.getByTestId('service-key').fill(KEY);
-  await page.getByTestId('service-use').click();
-  await page.getByTestId('service-status').waitFor({ timeout: 30_000 });
-  await page.keyboard.press('Escape');
+  await useEmbeddingService(s.page, { base, model: MODEL, key: KEY });
 }
 
 async function runDenseGrid(): Promise<void> {

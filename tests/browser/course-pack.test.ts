@@ -2,41 +2,23 @@
 // file; it is published beside the page; a student opens `?pack=<relative url>`: asked first, the
 // pack's corpus is ADDED (the student's sample stays), its grid is in the experiments form and
 // runs; a reload does not add it twice. A pack on another origin is refused.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { appUrl, distDir, openApp, openGrid, waitSaved } from './helpers';
+import { appUrl, distDir, exportPack, headerOnlyGrid, openApp, openGrid, runGrid, useBrowser, waitSaved } from './helpers';
 import { readPack } from '../../src/engine/formats/index.ts';
 
-let teacher: Session;
-let student: Session;
+const teacher = useBrowser();
+const student = useBrowser();
 let packPath = '';
-
-beforeAll(async () => {
-  teacher = await openBrowser();
-  student = await openBrowser();
-}, 60_000);
-afterAll(async () => {
-  await teacher?.close();
-  await student?.close();
-});
 
 test('the teacher exports a pack: the open corpus, its questions, the grid, the language and the title', async () => {
   const { page } = teacher;
   await openApp(page);
-  await openGrid(page);
-  await page.locator('input[data-chunker="fixed"]').uncheck();
-  await page.locator('input[data-header="on"]').check();
-  await page.locator('input[data-header="off"]').uncheck();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.goto(appUrl('#/workspace'));
-  await page.getByTestId('pack-export').click();
-  await page.getByTestId('pack-title').fill('Aula 3: cabeçalhos');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pack-export-save').click()]);
-  const text = readFileSync((await download.path())!, 'utf8');
+  await headerOnlyGrid(page);
+  const { name, text } = await exportPack(page, 'Aula 3: cabeçalhos');
   // Plain letters in the file name (accents dropped).
-  expect(download.suggestedFilename()).toBe('aula-3-cabecalhos.chunklab-pack.json');
+  expect(name).toBe('aula-3-cabecalhos.chunklab-pack.json');
   const pack = readPack(text);
   expect(pack.title).toBe('Aula 3: cabeçalhos');
   expect(pack.language).toBe('pt-BR');
@@ -69,9 +51,7 @@ test('a student opens ?pack=: asked first, the corpus added beside their own, th
   expect(await page.locator('input[data-chunker="structure"]').isChecked()).toBe(true);
   expect(await page.locator('input[data-chunker="fixed"]').isChecked()).toBe(false);
   expect(await page.locator('input[data-header="on"]').isChecked()).toBe(true);
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  await runGrid(page, { runs: 1 });
   expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
 
   // Opened once: the same link again adds nothing and asks nothing.

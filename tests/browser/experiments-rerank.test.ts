@@ -5,10 +5,9 @@
 // Node with the CLI's cross-encoder (onnxruntime-node): metrics (budget ones included) and rankings.
 // Then the Results view: the budget columns and the hit-rate-by-budget chart, one line per run,
 // whose points equal hitRateAtBudgets over the same files. Random weights: no quality claim here.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { resolve } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid, savedResults, waitSaved } from './helpers';
+import { loadRerankerFolder, openApp, openGrid, savedResults, useBrowser, waitSaved } from './helpers';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { loadDataset } from '../../src/node/files.ts';
 import { loadCrossEncoder } from '../../src/node/cross-encoder.ts';
@@ -23,7 +22,7 @@ const LABEL = {
 };
 const COLS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'hit@budget', 'recall@budget', 'ctx3', 'chunks'] as const;
 
-let s: Session;
+const s = useBrowser();
 const ref = {} as Record<'plain' | 'rerank', ResultsFile>;
 /** Scoring calls the engine made in Node (one per search that had hits to rerank). */
 let nodeCalls = 0;
@@ -38,11 +37,7 @@ beforeAll(async () => {
   } finally {
     await ce.dispose();
   }
-  s = await openBrowser();
 }, 120_000);
-afterAll(async () => {
-  await s?.close();
-});
 
 test('a grid with a reranker from disk in document scope matches the engine in Node; the budget chart draws one line per run', async () => {
   const { page } = s;
@@ -52,12 +47,7 @@ test('a grid with a reranker from disk in document scope matches the engine in N
 
   // The reranker picker: a folder from disk, on WASM.
   await page.locator('[data-testid="exp-rerank"] summary').click();
-  await page.getByTestId('reranker-source').selectOption('files');
-  await page.getByTestId('reranker-folder').setInputFiles(MODEL);
-  await page.getByTestId('reranker-dtype').selectOption('fp32');
-  await page.getByTestId('reranker-load').click();
-  const status = page.getByTestId('reranker-status');
-  await status.waitFor({ timeout: 60_000 });
+  const status = await loadRerankerFolder(page, MODEL);
   expect(await status.getAttribute('data-device')).toBe('wasm');
 
   await page.getByTestId('exp-rerank-model').check();

@@ -20,7 +20,7 @@ const sample = () => loadDataset('public/samples/pt-BR');
 const config = (chunker: 'fixed' | 'structure'): ExperimentConfig => ({ chunker, params: { maxTokens: 128, overlap: 0 }, header: false, retriever: { kind: 'bm25' }, k: 10 });
 /** The labels the grid gives these runs (src/app/experiments/model.ts runLabel). */
 const LABEL = { fixed: 'fixed · 128 · bm25', structure: 'structure · 128 · bm25' };
-/** The same labels as the Portuguese page shows them (src/app/experiments/label.ts). */
+/** The same labels as the Portuguese page shows them (src/app/results/label.ts). */
 const SHOWN = { fixed: 'fixo · 128 · bm25', structure: 'estrutura · 128 · bm25' };
 const COLS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
 

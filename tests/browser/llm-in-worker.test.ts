@@ -8,8 +8,8 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument, setParam, waitSaved } from './helpers';
-import { startServer, type TestServer } from '../engine/llm/server';
+import { configureQuestionGeneration, openApp, pasteDocument, setParam, waitSaved } from './helpers';
+import { startChatServer, type TestServer } from '../engine/llm/server';
 
 const KEY = 'sk-test-worker-0123456789';
 const DOC = '# Reembolso\n\nO prazo para pedir o reembolso é de 30 dias corridos após a compra.\n\nSomente o titular do cartão pode solicitar a devolução do valor.\n\nO atendimento funciona de segunda a sexta, das 9h às 18h.\n';
@@ -18,13 +18,11 @@ const EXCERPT = 'O prazo para pedir o reembolso é de 30 dias corridos após a c
 let s: Session;
 let server: TestServer;
 beforeEach(async () => {
-  server = await startServer((req) => {
-    const body = req.body as { messages: { role: string; content: string }[] };
-    const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
-    // The llm chunker's windows ("[n] paragraph" lines) get no boundary; question prompts get one question.
-    const content = /^\[\d+\]/m.test(user) ? JSON.stringify({ boundaries: [] }) : JSON.stringify({ questions: [{ question: 'Qual é o prazo do reembolso?', excerpts: [EXCERPT] }] });
-    return { json: { choices: [{ message: { content } }], usage: { prompt_tokens: 50, completion_tokens: 20 } } };
-  });
+  // The llm chunker's windows ("[n] paragraph" lines) get no boundary; question prompts get one question.
+  server = await startChatServer(
+    (user) => (/^\[\d+\]/m.test(user) ? JSON.stringify({ boundaries: [] }) : JSON.stringify({ questions: [{ question: 'Qual é o prazo do reembolso?', excerpts: [EXCERPT] }] })),
+    { prompt_tokens: 50, completion_tokens: 20 },
+  );
   s = await openBrowser();
   // Every message a worker sends into a page-side Comlink proxy arrives on a MessagePort the page listens to.
   await s.context.addInitScript(() => {
@@ -61,17 +59,7 @@ test('question generation: the worker calls the model with the primed key and ke
   await page.getByRole('button', { name: 'Novo corpus' }).click();
   await waitSaved(page);
   await pasteDocument(page, 'reembolso', DOC);
-  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
-  const panel = page.getByTestId('qgen-panel');
-  await panel.waitFor({ timeout: 60_000 });
-  await panel.getByTestId('qgen-kind-openai').check();
-  await panel.getByTestId('qgen-base').fill(`${server.url}/v1`);
-  await panel.getByTestId('qgen-base').dispatchEvent('change');
-  await panel.getByTestId('qgen-model').fill('fake-model');
-  await panel.getByTestId('qgen-model').dispatchEvent('change');
-  await panel.getByTestId('qgen-key').fill(KEY);
-  await panel.getByTestId('qgen-key-save').click();
-  await panel.getByTestId('qgen-key-status').waitFor();
+  const panel = await configureQuestionGeneration(page, `${server.url}/v1`, KEY);
   await panel.getByTestId('qgen-prepare').click();
   await panel.getByTestId('qgen-estimate').waitFor({ timeout: 60_000 });
   const estimated = Number(await panel.getByTestId('qgen-estimate').getAttribute('data-calls'));

@@ -2,10 +2,9 @@
 // document with accents, emoji and CRLF line ends is stored with the exact UTF-16 offsets of the
 // selected text (read back from IndexedDB), survives a reload and is used by the search view; key
 // phrases show their resolved sentence or a "missing" error; question text is never run as markup.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, selectText, waitSaved } from './helpers';
+import { appUrl, openApp, selectText, storedRecords, useBrowser, waitSaved } from './helpers';
 
 const TEXT =
   'Política de reembolso\r\n\r\nO prazo é de 20 dias úteis 🙂 após o pedido.\r\nCafé ☕ e pão 🥖 são servidos às 8h. Açúcar à parte.\r\n\r\nÚltima linha com ção e emoji 👩‍👩‍👧.\r\n';
@@ -15,31 +14,12 @@ const ANSWER = 'dias úteis 🙂 após o pedido.\r\nCafé';
 const LOOKALIKE = 'pedido.\r\nCafé ☕ e pão 🥖 são';
 const XSS = '<img src=x onerror=window.__pwned=1>';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
-/** Every question set stored in IndexedDB (idb-keyval: database "chunklab", store "workspace"). */
+/** Every question set stored in IndexedDB. */
 async function storedSets(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<Array<{ id: string; name: string; questions: Array<{ id: string; text: string; gold: Array<Record<string, unknown>>; notRelevant?: Array<Record<string, unknown>> }> }>>((resolve, reject) => {
-        const req = indexedDB.open('chunklab');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const tx = req.result.transaction('workspace', 'readonly');
-          const store = tx.objectStore('workspace');
-          const keys = store.getAllKeys();
-          const values = store.getAll();
-          tx.oncomplete = () => resolve(values.result.filter((_, i) => String(keys.result[i]).startsWith('qs:')));
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
+  type Stored = { id: string; name: string; questions: Array<{ id: string; text: string; gold: Array<Record<string, unknown>>; notRelevant?: Array<Record<string, unknown>> }> };
+  return Object.values(await storedRecords<Stored>(page, 'qs:'));
 }
 
 async function openQuestion(page: Page, setName: string, qid: string) {

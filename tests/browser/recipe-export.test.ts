@@ -1,13 +1,12 @@
 // "Use this configuration": the inspector exports the chunking it shows as a recipe file, and
 // `batch` with that recipe cuts the same document into the same chunks (offsets and token counts as
 // the page shows them, converted to code points), in a real browser.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument, setParam } from './helpers';
+import { chooseChunker, chunkRows, inspect, openApp, pasteDocument, setParam, useBrowser } from './helpers';
 
 const TEXT = [
   '# Guia de reembolso 😀',
@@ -22,28 +21,17 @@ const TEXT = [
   '- site 🚀 ou agência',
 ].join('\n');
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('the exported recipe reproduces the page\'s chunks through batch', async () => {
   await openApp(s.page);
   const title = 'Receita exportada';
   await pasteDocument(s.page, title, TEXT);
-  await s.page.getByRole('button', { name: `Inspecionar: ${title}` }).click();
-  await s.page.getByTestId('insp-chunker').locator('option[value="recursive"]').waitFor({ state: 'attached' });
-  await s.page.getByTestId('insp-chunker').selectOption('recursive');
+  await inspect(s.page, title);
+  await chooseChunker(s.page, 'recursive');
   await setParam(s.page, 'maxTokens', 20);
   await setParam(s.page, 'overlap', 4);
-  const rows = s.page.locator('[data-testid="chunk-list"] button');
-  await expect
-    .poll(async () => Math.max(0, ...(await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-tokens')))))), { timeout: 60_000 })
-    .toBeLessThanOrEqual(20);
-  await expect.poll(() => rows.count()).toBeGreaterThan(3);
+  const rows = await chunkRows(s.page, 20, 3);
   const button = s.page.getByTestId('insp-recipe');
   await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
   const page = await rows.evaluateAll((els) => els.map((e) => ({ start: Number(e.dataset.start), end: Number(e.dataset.end), tokens: Number(e.dataset.tokens) })));

@@ -3,50 +3,29 @@
 // and opens the fixer; a line is promoted to H2 with the mouse, the table's rows are marked with the
 // keyboard (Shift+arrows, T), a wrong fix is undone (Ctrl+Z); the document is added and its stored
 // Markdown, and the structure chunker's chunks in the inspector, carry the heading and the table.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { openApp, setParam, waitSaved } from './helpers';
+import { openApp, setParam, storedRecords, useBrowser, waitSaved } from './helpers';
 import { GUESSED, guessedStructure } from '../../scripts/pdf-cases-extra.ts';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
-/** Every stored document (idb-keyval: database "chunklab", store "workspace") named `name`. */
+/** Every stored document (in any record of the workspace's IndexedDB) named `name`. */
 async function storedDocs(page: Page, name: string) {
-  return page.evaluate(
-    (name) =>
-      new Promise<Array<{ name: string; text: string; meta?: Record<string, string> }>>((resolve, reject) => {
-        const req = indexedDB.open('chunklab');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const tx = req.result.transaction('workspace', 'readonly');
-          const values = tx.objectStore('workspace').getAll();
-          tx.oncomplete = () => {
-            const out: Array<{ name: string; text: string; meta?: Record<string, string> }> = [];
-            const walk = (v: unknown) => {
-              if (!v || typeof v !== 'object') return;
-              if (Array.isArray(v)) return v.forEach(walk);
-              const o = v as Record<string, unknown>;
-              if (o.name === name && typeof o.text === 'string') out.push(o as never);
-              else Object.values(o).forEach(walk);
-            };
-            walk(values.result);
-            resolve(out);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    name,
-  );
+  type Doc = { name: string; text: string; meta?: Record<string, string> };
+  const out: Doc[] = [];
+  const walk = (v: unknown): void => {
+    if (!v || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach(walk);
+    const o = v as Record<string, unknown>;
+    if (o.name === name && typeof o.text === 'string') out.push(o as Doc);
+    else Object.values(o).forEach(walk);
+  };
+  walk(Object.values(await storedRecords(page)));
+  return out;
 }
 
 test('a guessed PDF: promote a line to H2, mark a table, undo a wrong fix, add; the stored Markdown and the chunks carry them', async () => {

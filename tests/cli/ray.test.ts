@@ -4,7 +4,7 @@
 // environment is created on first use (tests/cli/ray-venv.ts); if Ray cannot be installed the test
 // fails saying so.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -28,27 +28,36 @@ beforeAll(() => {
 const byDocAndIndex = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   String(a.doc_id ?? a.docId).localeCompare(String(b.doc_id ?? b.docId)) || Number(a.chunk_index ?? a.index) - Number(b.chunk_index ?? b.index);
 
+async function readRayChunks(out: string): Promise<Record<string, unknown>[]> {
+  const files = readdirSync(join(out, 'chunks')).filter((n) => n.endsWith('.parquet'));
+  const rows: Record<string, unknown>[] = [];
+  for (const f of files) rows.push(...((await parquetReadObjects({ file: await asyncBufferFromFile(join(out, 'chunks', f)) })) as Record<string, unknown>[]));
+  return rows.sort(byDocAndIndex);
+}
+
+function chunkCorpus(extra: string[], timeout = 300_000) {
+  const recipe = join(tmp, 'recipe.json');
+  writeFileSync(recipe, JSON.stringify(RECIPE));
+  return spawnSync(python, [join(ROOT, 'examples/ray/chunk_corpus.py'), '--recipe', recipe, '--input', docs, '--node', process.execPath, ...extra], { cwd: ROOT, encoding: 'utf8', timeout });
+}
+
+let batchRows: Record<string, unknown>[];
+
 describe('examples/ray/chunk_corpus.py', () => {
   test('a local Ray cluster gives the same chunks as batch and as the library', async () => {
     const recipe = join(tmp, 'recipe.json');
     writeFileSync(recipe, JSON.stringify(RECIPE));
     cli(['--help']); // rebuilds a stale build/cli before Ray spawns it
     const out = join(tmp, 'ray-out');
-    const r = spawnSync(
-      python,
-      [join(ROOT, 'examples/ray/chunk_corpus.py'), '--recipe', recipe, '--input', docs, '--out', out, '--num-cpus', '2', '--actors', '2', '--actor-cpus', '0.5', '--batch-size', '8', '--node', process.execPath],
-      { cwd: ROOT, encoding: 'utf8', timeout: 300_000 },
-    );
+    const r = chunkCorpus(['--out', out, '--num-cpus', '2', '--actors', '2', '--actor-cpus', '0.5', '--batch-size', '8']);
     expect(r.status, r.stderr.slice(-3000)).toBe(0);
-    const files = readdirSync(join(out, 'chunks')).filter((n) => n.endsWith('.parquet'));
-    const ray: Record<string, unknown>[] = [];
-    for (const f of files) ray.push(...((await parquetReadObjects({ file: await asyncBufferFromFile(join(out, 'chunks', f)) })) as Record<string, unknown>[]));
-    ray.sort(byDocAndIndex);
+    const ray = await readRayChunks(out);
     expect(readFileSync(join(out, 'errors.jsonl'), 'utf8')).toBe('');
 
     const b = cli(['batch', '--recipe', recipe, '--input', docs, '--out', join(tmp, 'batch-out'), '--workers', '2', '--jsonl', '--no-parquet']);
     expect(b.status, b.stderr).toBe(0);
     const batch = readJsonl(readFileSync(join(tmp, 'batch-out', 'chunks.jsonl'), 'utf8')).sort(byDocAndIndex);
+    batchRows = batch;
     expect(ray.length).toBe(batch.length);
     expect(ray.map(key)).toEqual(batch.map(key));
     expect(ray.map((x) => x.id)).toEqual(batch.map((x) => x.id));
@@ -67,4 +76,34 @@ describe('examples/ray/chunk_corpus.py', () => {
     lib.sort(byDocAndIndex);
     expect(ray.map(key)).toEqual(lib.map(key));
   }, 660_000);
+
+  // With its default options the job must finish on any cluster size: on one CPU too, where actors
+  // reserving whole CPUs left Ray Data's reading nothing and the job waited forever.
+  test.each([1, 2, 4])('default options finish on a local cluster of %i CPU(s), with batch\'s chunks', async (cpus) => {
+    expect(batchRows, 'the first test computes batch\'s chunks').toBeDefined();
+    const out = join(tmp, `ray-default-${cpus}`);
+    const r = chunkCorpus(['--out', out, '--num-cpus', String(cpus), '--give-up-seconds', '240']);
+    expect(r.status, r.stderr.slice(-3000)).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`actors? x [\\d.]+ CPU on a cluster of ${cpus} CPUs`));
+    const ray = await readRayChunks(out);
+    expect(ray.map(key)).toEqual(batchRows.map(key));
+    expect(ray.map((x) => x.id)).toEqual(batchRows.map((x) => x.id));
+  }, 400_000);
+
+  test('a configuration that leaves reading no CPU is refused at start, saying why', () => {
+    const r = chunkCorpus(['--out', join(tmp, 'refused'), '--num-cpus', '2', '--actors', '2', '--actor-cpus', '1'], 120_000);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/error: 2 actors x 1 CPU reserve 2 of the cluster's 2 CPUs.*could never feed the actors.*--actor-cpus 0\.88 or less/);
+    expect(existsSync(join(tmp, 'refused'))).toBe(false);
+  }, 200_000);
+
+  test('a stall is reported with what Ray is waiting for, and --give-up-seconds ends it', () => {
+    // A "CLI" that reads its input and never answers: the actors wait on it forever.
+    const silent = join(tmp, 'silent.mjs');
+    writeFileSync(silent, "process.stdin.resume(); setInterval(() => {}, 1 << 30);\n");
+    const r = chunkCorpus(['--out', join(tmp, 'stalled'), '--num-cpus', '2', '--cli', silent, '--stall-seconds', '4', '--give-up-seconds', '20'], 200_000);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/stalled: no batch finished for \d+ s \(0 documents done\); Ray has [\d.]+ of 2 CPUs free/);
+    expect(r.stderr).toMatch(/giving up after \d+ s without progress/);
+  }, 200_000);
 });

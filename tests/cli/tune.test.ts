@@ -61,6 +61,23 @@ describe('tune', () => {
     expect(Math.abs(hitAt5(JSON.parse(readFileSync(def, 'utf8')), t.estimate.questions) - t.baselines[0].value)).toBeLessThan(1e-6);
   }, 120_000);
 
+  it('with a model (hybrid; random weights: plumbing only), the estimate is again eval --recipe\'s on the estimating ids', async () => {
+    const model = 'tests/fixtures/models/chunklab-test-bert';
+    const recipe = join(tmp, 'hybrid-recipe.json');
+    const r = await runCli(['tune', '--dataset', EN, '--chunkers', 'recursive', '--sizes', '64,128', '--retriever', 'hybrid', '--model', model, '--no-cache', '--json', '--out', recipe]);
+    expect(r.code).toBe(0);
+    const t = JSON.parse(r.out);
+    expect(t.chosen.retriever.kind).toBe('hybrid');
+    expect(t.chosen.tokenizer).toBe('chunklab-test-bert');
+    expect(t.recipe.tokenizer).toBe('chunklab-test-bert');
+    const results = join(tmp, 'hybrid-results.json');
+    expect((await runCli(['eval', '--recipe', recipe, '--dataset', EN, '--retriever', 'hybrid', '--model', model, '--no-cache', '--out', results])).code).toBe(0);
+    expect(Math.abs(hitAt5(JSON.parse(readFileSync(results, 'utf8')), t.estimate.questions) - t.estimate.value)).toBeLessThan(1e-6);
+    // A recipe counted in the bundled tokenizer cannot be rerun with this model's.
+    const bundled = join(tmp, 'recipe.json');
+    expectOneLineError(await runCli(['eval', '--recipe', bundled, '--dataset', EN, '--retriever', 'hybrid', '--model', model, '--no-cache']), /counts sizes with "all-MiniLM-L6-v2" but the model counts with "chunklab-test-bert"/);
+  }, 120_000);
+
   it('the summary says the halves were cut by question and why, and prints the path', async () => {
     const r = await runCli(['tune', '--dataset', EN, '--chunkers', 'structure', '--sizes', '128,256', '--seed', '1']);
     expect(r.code).toBe(0);

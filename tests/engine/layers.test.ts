@@ -3,7 +3,8 @@
 // uses no DOM or worker global; src/engine has no circular import; workers never import src/app;
 // src/app imports workers only as types, or (the bridge alone) by URL to start them; src/app and
 // workers reach the engine only through a folder's index.ts (or the shared vocabulary, types.ts);
-// no two engine folders lean on each other, directly or round a longer loop; an index.ts in src/engine
+// no two engine folders lean on each other, directly or round a longer loop, and no two src/app
+// folders either; an index.ts in src/engine
 // only re-exports (implementations live in files named for what they hold).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -102,14 +103,17 @@ function globalsUsed(file: string): string[] {
 
 const under = (t: string, dir: string) => t === dir || t.startsWith(`${dir}/`);
 
-/** The engine folder a file belongs to ('src/engine/llm/http.ts' → 'llm'); a top-level file is its own ('types.ts'). */
-const folderOf = (file: string) => file.slice('src/engine/'.length).split('/')[0];
+/** The folder under `root` a file belongs to ('src/engine/llm/http.ts' → 'llm'); a top-level file is its own ('types.ts'). */
+const folderUnder = (root: string) => (file: string) => file.slice(root.length + 1).split('/')[0];
+const engineFolderOf = folderUnder('src/engine');
+const appFolderOf = folderUnder('src/app');
 
 /**
- * Loops between engine folders, each as "a → b → a" with the files that make every step. `edges`
- * maps a file to the engine files it imports. A loop of two is two folders importing each other.
+ * Loops between folders (engine folders unless `folderOf` says otherwise), each as "a → b → a" with
+ * the files that make every step. `edges` maps a file to the files it imports. A loop of two is two
+ * folders importing each other.
  */
-function folderLoops(edges: ReadonlyMap<string, readonly string[]>): string[] {
+function folderLoops(edges: ReadonlyMap<string, readonly string[]>, folderOf: (file: string) => string = engineFolderOf): string[] {
   const graph = new Map<string, Map<string, Set<string>>>();
   for (const [from, targets] of edges) {
     for (const to of targets) {
@@ -153,10 +157,11 @@ function notReExports(file: string, text = scriptOf(file)): string[] {
     .map((st) => `${file}:${sf.getLineAndCharacterOfPosition(st.getStart()).line + 1} ${ts.isVariableStatement(st) ? 'VariableStatement' : ts.SyntaxKind[st.kind]}`);
 }
 
-/** Each engine file and the engine files it imports (type-only imports count: a loop of types is still a tangle). */
-function engineEdges(list: readonly string[]): Map<string, string[]> {
-  return new Map(list.map((f) => [f, importsOf(f).filter((i) => under(i.target, 'src/engine')).map((i) => i.target)]));
+/** Each file of `root` and the files of `root` it imports (type-only imports count: a loop of types is still a tangle). */
+function edgesWithin(list: readonly string[], root: string): Map<string, string[]> {
+  return new Map(list.map((f) => [f, importsOf(f).filter((i) => under(i.target, root)).map((i) => i.target)]));
 }
+const engineEdges = (list: readonly string[]) => edgesWithin(list, 'src/engine');
 
 const engine = files('src/engine');
 const app = files('src/app');
@@ -218,6 +223,35 @@ describe('layers', () => {
     expect(two[0]).toMatch(/^llm → embedding → llm \(src\/engine\/llm\/http\.ts → src\/engine\/embedding\/index\.ts; src\/engine\/embedding\/[^;]+ → src\/engine\/llm\/[^;]+\)$/);
     // questions → evaluation (its dataset vocabulary) → documents; documents importing questions closes a loop of three.
     expect(folderLoops(planted('src/engine/documents/language.ts', 'src/engine/questions/index.ts')).some((l) => l.startsWith('documents → questions →'))).toBe(true);
+  });
+
+  test('no two src/app folders import each other, directly or round a loop', () => {
+    // The page's floors (src/app/README.md): i18n, state, the bridge, shared components, then the
+    // features, the views and App.svelte on top; a feature hands the bridge what its workers need.
+    expect(folderLoops(edgesWithin(app, 'src/app'), appFolderOf)).toEqual([]);
+  });
+
+  test('the bridge imports no feature of the page (only the workers\' API, the engine and the workspace\'s types)', () => {
+    const bad = files('src/app/bridge').flatMap((f) =>
+      importsOf(f)
+        .filter((i) => under(i.target, 'src/app') && !under(i.target, 'src/app/bridge') && !(i.typeOnly && i.target === 'src/app/state/types.ts'))
+        .map((i) => `${f} → ${i.target}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test('the app folder check sees a planted loop of two and one of three', () => {
+    // Guards the check itself: real imports plus one planted import the other way.
+    const edges = edgesWithin(app, 'src/app');
+    const planted = (from: string, to: string) => new Map([...edges, [from, [...(edges.get(from) ?? []), to]]]);
+    // The llm feature primes the bridge's workers; the bridge reading the feature's settings back is a loop of two.
+    expect(edges.get('src/app/llm/settings.svelte.ts')).toContain('src/app/bridge/engine.svelte.ts');
+    const two = folderLoops(planted('src/app/bridge/engine.svelte.ts', 'src/app/llm/settings.svelte.ts'), appFolderOf);
+    expect(two.filter((l) => /^bridge → llm → bridge \(src\/app\/bridge\/engine\.svelte\.ts → src\/app\/llm\/settings\.svelte\.ts; src\/app\/llm\/[^;]+ → src\/app\/bridge\/[^;]+\)$/.test(l))).toHaveLength(1);
+    // lessons → questions (the agreement panel) → search (its state); search importing lessons closes a loop of three.
+    expect(edges.get('src/app/lessons/LessonCard.svelte')).toContain('src/app/questions/AgreementPanel.svelte');
+    expect(edges.get('src/app/questions/QuestionEditor.svelte')).toContain('src/app/search/state.svelte.ts');
+    expect(folderLoops(planted('src/app/search/state.svelte.ts', 'src/app/lessons/presets.ts'), appFolderOf).some((l) => l.startsWith('lessons → questions → search → lessons'))).toBe(true);
   });
 
   test('every index.ts in src/engine only re-exports', () => {

@@ -6,7 +6,9 @@
 // or a language model's config) is declared once with prime(): the bridge hands it to each fresh
 // worker (after a cancel, a crash or an idle let-go) and to the live one when it changed, before the
 // next call. Every worker of the page goes through it: engine (./engine.svelte.ts), embedding
-// (./embed.ts), embedding service (./embed-service.ts), context (./context.ts).
+// (./embed.ts), embedding service (./embed-service.ts), llm (./llm.ts); each starts its worker with
+// wrapWorker.
+import * as Comlink from 'comlink';
 
 /** Raised for calls that were running or queued when cancel() was called. */
 export class CancelledError extends Error {
@@ -19,6 +21,27 @@ export class CancelledError extends Error {
 export interface WorkerHandle<Api> {
   api: Api;
   terminate(): void;
+}
+
+/**
+ * A started worker as a bridge holds it: its API through Comlink, a crash (an error event: it could
+ * not start, or failed outside a call) reported to `crashed` as "the <what> worker stopped: …", and
+ * terminate (the proxy released, the worker ended). The caller writes `new Worker(new URL(…))` itself,
+ * so the bundler sees each worker's entry.
+ */
+export function wrapWorker<Api>(worker: Worker, what: string, crashed: (error: Error) => void): WorkerHandle<Comlink.Remote<Api>> {
+  worker.addEventListener('error', (e) => {
+    e.preventDefault();
+    crashed(new Error(`the ${what} worker stopped: ${e.message || 'it could not start or crashed'}`));
+  });
+  const api = Comlink.wrap<Api>(worker);
+  return {
+    api,
+    terminate() {
+      api[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
 }
 
 export interface BridgeState {

@@ -4,7 +4,7 @@
 // configured again first (the key travels only to the worker, in memory).
 import * as Comlink from 'comlink';
 import type { EmbedServiceWorkerApi, EmbeddingProviderConfig, EmbeddingProviderRecord, InputKind, ProviderStats, ServiceEmbedOutput, ServiceInfo, ServicePlan } from '../../../workers/embed-service-api.ts';
-import { WorkerBridge } from './bridge.ts';
+import { WorkerBridge, wrapWorker } from './bridge.ts';
 
 export type { ServiceInfo, ServicePlan, ServiceEmbedOutput, EmbeddingProviderRecord, ProviderStats };
 
@@ -26,18 +26,7 @@ export function createEmbedServiceClient(): EmbedServiceClient {
   let info: ServiceInfo | null = null;
   const bridge = new WorkerBridge<Remote>((crashed) => {
     const worker = new Worker(new URL('../../../workers/embed-service.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-embed-service' });
-    worker.addEventListener('error', (e) => {
-      e.preventDefault();
-      crashed(new Error(`the embedding-service worker stopped: ${e.message || 'it could not start or crashed'}`));
-    });
-    const api = Comlink.wrap<EmbedServiceWorkerApi>(worker);
-    return {
-      api,
-      terminate() {
-        api[Comlink.releaseProxy]();
-        worker.terminate();
-      },
-    };
+    return wrapWorker<EmbedServiceWorkerApi>(worker, 'embedding-service', crashed);
   }, 300_000)
     // A fresh worker (after a cancel, a crash or an idle let-go) gets the current config first.
     .prime(

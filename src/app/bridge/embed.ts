@@ -3,12 +3,13 @@
 // and rejects with an AbortError, and the next call's fresh worker loads the same model again first.
 // A worker that crashes rejects its calls with a message instead of hanging. The worker is kept while
 // idle (Infinity): the loaded model is its state, and letting it go would cost a reload.
-// The browser tests reach createEmbedClient through window.__chunklabTest (tests/browser/embed-page.ts).
+// The page has one embedding worker (getEmbedClient: the embedding model and the reranker both run
+// in it). The browser tests reach createEmbedClient through window.__chunklabTest (tests/browser/embed-page.ts).
 import * as Comlink from 'comlink';
 import type { CacheInfo, EmbedOutput, EmbedStats, EmbedWorkerApi, LoadOptions, LoadProgress, ModelSource, ModelStatus, RerankerStatus, RerankOutput } from '../../../workers/embed-api.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan, RunnerBatch, RunnerOutput } from '../../engine/embedding/index.ts';
 import type { Span } from '../../engine/types.ts';
-import { WorkerBridge } from './bridge.ts';
+import { WorkerBridge, wrapWorker } from './bridge.ts';
 
 export type { EmbedOutput, EmbedStats, CacheInfo, ModelStatus, LoadOptions, LoadProgress, ModelSource, RerankerStatus, RerankOutput };
 
@@ -49,18 +50,7 @@ export function createEmbedClient(): EmbedClient {
 
   const bridge = new WorkerBridge<Remote>((crashed) => {
     const worker = new Worker(new URL('../../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-embed' });
-    worker.addEventListener('error', (e) => {
-      e.preventDefault();
-      crashed(new Error(`the embedding worker stopped: ${e.message || 'it could not start or crashed'}`));
-    });
-    const api = Comlink.wrap<EmbedWorkerApi>(worker);
-    return {
-      api,
-      terminate() {
-        api[Comlink.releaseProxy]();
-        worker.terminate();
-      },
-    };
+    return wrapWorker<EmbedWorkerApi>(worker, 'embedding', crashed);
   }, Infinity)
     // A fresh worker (after a cancel or a crash) keeps vectors in IndexedDB when asked before, and
     // has no model: the last one (and the last reranker) is loaded again before the calls that use
@@ -116,4 +106,32 @@ export function createEmbedClient(): EmbedClient {
       bridge.cancel(abort('the embedding worker was closed'));
     },
   };
+}
+
+let shared: EmbedClient | null = null;
+
+/** The page's one embedding client (one worker for the embedding model and the reranker), with the IndexedDB cache on; made on first use. */
+export function getEmbedClient(): EmbedClient {
+  if (!shared) {
+    shared = createEmbedClient();
+    void shared.setPersistentCache(true).catch(() => undefined);
+  }
+  return shared;
+}
+
+/** The shared client if one was made yet (null: nothing runs, nothing to cancel). */
+export function sharedEmbedClient(): EmbedClient | null {
+  return shared;
+}
+
+/** Cancels the embedding worker when `signal` aborts (the promise then rejects with an AbortError). */
+export function withSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) {
+    getEmbedClient().cancel();
+    return Promise.reject(new DOMException('cancelled', 'AbortError'));
+  }
+  const onAbort = () => getEmbedClient().cancel();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return p.finally(() => signal.removeEventListener('abort', onAbort));
 }

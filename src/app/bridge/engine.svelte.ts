@@ -1,11 +1,10 @@
 // The page's one engine worker behind the queueing bridge, with its state as reactive values for
 // the interface (busy, queued) and helpers that wrap progress callbacks in Comlink.proxy. Each worker
-// is primed (./bridge.ts prime) with the model tokenizer the page counts with and the language model
-// the llm chunker calls (key included: it travels only to the worker).
+// is primed (./bridge.ts prime) with the model tokenizer the page counts with; a feature adds what its
+// calls need (src/app/llm primes it with the language model the llm chunker calls).
 import * as Comlink from 'comlink';
 import type { EngineApi, ModelTokenizerFiles, TokenizerInUse } from '../../../workers/engine-api.ts';
-import { WorkerBridge, type BridgeState } from './bridge.ts';
-import { llmWorkerConfig } from '../llm/settings.svelte.ts';
+import { WorkerBridge, wrapWorker, type BridgeState } from './bridge.ts';
 
 export { CancelledError } from './bridge.ts';
 export type Engine = Comlink.Remote<EngineApi>;
@@ -15,18 +14,7 @@ export const IDLE_MS = 120_000;
 
 function createEngineWorker(crashed: (error: Error) => void) {
   const worker = new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-engine' });
-  worker.addEventListener('error', (e) => {
-    e.preventDefault();
-    crashed(new Error(`the engine worker stopped: ${e.message || 'it could not start or crashed'}`));
-  });
-  const api = Comlink.wrap<EngineApi>(worker);
-  return {
-    api,
-    terminate() {
-      api[Comlink.releaseProxy]();
-      worker.terminate();
-    },
-  };
+  return wrapWorker<EngineApi>(worker, 'engine', crashed);
 }
 
 export const bridge = new WorkerBridge<Engine>(createEngineWorker, IDLE_MS)
@@ -41,8 +29,7 @@ export const bridge = new WorkerBridge<Engine>(createEngineWorker, IDLE_MS)
       applied = { api, files, promise };
       return promise.catch(() => undefined);
     },
-  )
-  .prime(llmWorkerConfig, (api, config) => api.configureLlm(config));
+  );
 
 export const engineState = $state<BridgeState>({ busy: false, queued: 0, alive: false });
 bridge.subscribe((s) => Object.assign(engineState, s));

@@ -3,12 +3,12 @@
 // (./bridge.ts): calls queue, cancel terminates the worker (and the model requests in flight), an idle
 // worker is let go. Each worker is primed with the tokenizer the engine worker counts with (the loaded
 // model's, or the bundled one), so the context panel's chunks are cut in the same tokens as the rest of
-// the page, and with the language model's config (key included: it travels only to the worker).
-import * as Comlink from 'comlink';
+// the page; src/app/llm primes it with the language model's config (key included: it travels only to
+// the worker).
+import type * as Comlink from 'comlink';
 import type { LlmWorkerApi } from '../../../workers/llm-api.ts';
-import { WorkerBridge } from './bridge.ts';
+import { WorkerBridge, wrapWorker } from './bridge.ts';
 import { currentModelTokenizer } from './engine.svelte.ts';
-import { llmWorkerConfig } from '../llm/settings.svelte.ts';
 
 export type LlmWorker = Comlink.Remote<LlmWorkerApi>;
 
@@ -17,22 +17,10 @@ export const LLM_IDLE_MS = 120_000;
 
 export const llmBridge = new WorkerBridge<LlmWorker>((crashed) => {
   const worker = new Worker(new URL('../../../workers/llm.worker.ts', import.meta.url), { type: 'module', name: 'chunklab-llm' });
-  worker.addEventListener('error', (e) => {
-    e.preventDefault();
-    crashed(new Error(`the llm worker stopped: ${e.message || 'it could not start or crashed'}`));
-  });
-  const api = Comlink.wrap<LlmWorkerApi>(worker);
-  return {
-    api,
-    terminate() {
-      api[Comlink.releaseProxy]();
-      worker.terminate();
-    },
-  };
+  return wrapWorker<LlmWorkerApi>(worker, 'llm', crashed);
 }, LLM_IDLE_MS)
   // Files that cannot be built leave the worker on the bundled tokenizer, as the engine worker does.
-  .prime(currentModelTokenizer, (api, files) => api.useTokenizer(files).catch(() => undefined))
-  .prime(llmWorkerConfig, (api, config) => api.configureLlm(config));
+  .prime(currentModelTokenizer, (api, files) => api.useTokenizer(files).catch(() => undefined));
 
 /** Queues a call to the llm worker (primed: the engine's tokenizer, the language model). */
 export function llmWorker<R>(fn: (api: LlmWorker) => Promise<R>, label?: string): Promise<R> {

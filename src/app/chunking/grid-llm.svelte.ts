@@ -5,7 +5,7 @@
 import type { LlmChunkEstimate } from '../../../workers/engine-api.ts';
 import { engine } from '../bridge/engine.svelte.ts';
 import { providerPricing } from '../llm/settings.svelte.ts';
-import { docInputs } from '../search/client.ts';
+import { docInputs } from '../bridge/corpus.ts';
 import type { Corpus } from '../state/types.ts';
 import { errorMessage } from '../state/workspace.svelte.ts';
 import { chunkHooks } from './hooks.ts';

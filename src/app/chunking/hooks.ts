@@ -7,6 +7,7 @@
 //
 //   chunkModels(chunker)        plain ids for the worker: { embedder?, generator? }
 //   chunkHooks(chunker, signal) a Comlink.proxy with embed (semantic) or generate (llm, in-page model)
+//   lentFor(chunker)            the embedder's id and, with it, the hooks (what a corpus call lends)
 //   llmProblem()                why the llm chunker cannot run now ('key'), or null
 import * as Comlink from 'comlink';
 import type { ChunkHooks, ChunkModels } from '../../../workers/engine-api.ts';
@@ -49,4 +50,10 @@ export function chunkHooks(chunker: string, signal?: AbortSignal): ChunkHooks | 
     });
   }
   return undefined;
+}
+
+/** What a call about a corpus lends for one chunker (src/app/bridge/corpus.ts): the embedder and, with one, its hooks. */
+export function lentFor(chunker: string): { embedder?: string; hooks?: ChunkHooks } {
+  const embedder = chunkModels(chunker).embedder;
+  return { embedder, hooks: embedder ? chunkHooks(chunker) : undefined };
 }

@@ -4,7 +4,7 @@ import { isBaselineChunker, type ChunkerId } from '../../engine/types.ts';
 import type { ExperimentConfig } from '../../engine/evaluation/index.ts';
 import type { ContextRunConfig } from '../../engine/context/index.ts';
 import { DEFAULT_CONTEXT_TOKENS, leavesRoomForContext } from '../../engine/context/index.ts';
-import { runLabel, shortModel } from './label.ts';
+import { runLabel, shortModel } from '../results/label.ts';
 
 export type RetrieverKind = 'bm25' | 'dense' | 'hybrid';
 

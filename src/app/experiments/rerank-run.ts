@@ -2,8 +2,7 @@
 // reranker picker), what config.rerank records about it, and the hook the engine worker calls for
 // scores, timed per query (the time is shown with the run; it never goes into the results file,
 // which stays deterministic).
-import { ensureReranker, rerankerNeedsFiles, rerankScores, rerankState } from '../rerank/state.svelte.ts';
-import { FolderNeededError } from '../models/folder.ts';
+import { readyReranker, rerankScoreHook, rerankState } from '../rerank/state.svelte.ts';
 
 export interface RerankTiming {
   queries: number;
@@ -19,9 +18,7 @@ export function availableRerankers(): string[] {
 
 /** What config.rerank records beside {model, top}: the loaded model's id, dtype, device and limit. */
 export async function rerankRecord(signal: AbortSignal): Promise<Record<string, unknown>> {
-  // A reranker from a folder that must be picked again: this run says so (runs without it go on).
-  if (rerankerNeedsFiles() && rerankState.choice) throw new FolderNeededError('reranker', rerankState.choice.id);
-  const s = await ensureReranker(signal);
+  const s = await readyReranker(signal);
   return { modelId: s.cacheId, dtype: s.dtype, device: s.device, maxTokens: s.maxTokens };
 }
 
@@ -29,12 +26,9 @@ export async function rerankRecord(signal: AbortSignal): Promise<Record<string, 
 export function rerankHooks(row: { rerank?: RerankTiming; config: { rerank?: unknown } }, signal: AbortSignal) {
   if (!row.config.rerank) return {};
   return {
-    rerankScore: async (query: string, passages: string[]) => {
-      const t0 = performance.now();
-      const out = await rerankScores(query, passages, signal);
+    rerankScore: rerankScoreHook(signal, (pairs, ms) => {
       const prev = row.rerank ?? { queries: 0, pairs: 0, ms: 0 };
-      row.rerank = { queries: prev.queries + 1, pairs: prev.pairs + passages.length, ms: prev.ms + (performance.now() - t0) };
-      return out.scores;
-    },
+      row.rerank = { queries: prev.queries + 1, pairs: prev.pairs + pairs, ms: prev.ms + ms };
+    }),
   };
 }

@@ -32,7 +32,7 @@ function chunkModelIds(): { semanticEmbedder?: string; generator?: string } {
   return { semanticEmbedder: serviceGridModel() ?? chunkModels('semantic').embedder, generator: chunkModels('llm').generator };
 }
 import { isServiceModelId } from '../models/service-settings.ts';
-import { FolderNeededError } from '../models/folder.ts';
+import { FolderNeededError } from '../components/folder.ts';
 import { rerankHooks, rerankRecord, availableRerankers, type RerankTiming } from './rerank-run.ts';
 import { gridRunningElsewhere, readForm, readJob, withGridLock, writeForm, writeJob, type GridJob } from './job.ts';
 import { newId } from '../state/ids.ts';

@@ -23,6 +23,7 @@ import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
 import * as agreement from './areas/agreement.ts';
+import * as tune from './areas/tune.ts';
 
 export const en: Dictionary = {
   ...search.en,
@@ -46,6 +47,7 @@ export const en: Dictionary = {
   ...pack.en,
   ...sessions.en,
   ...agreement.en,
+  ...tune.en,
   'app.title': 'ChunkLab',
   'app.tagline': 'A chunking laboratory for RAG that runs in your browser.',
   'app.skip': 'Skip to content',

@@ -2,7 +2,7 @@
 // translated sentence for that code, with the engine's message (what and where, in English) kept as
 // the detail in parentheses; otherwise the message alone.
 import { errorCode } from '../../engine/types.ts';
-import { folderNeededText } from '../models/folder.ts';
+import { folderNeededText } from './folder-needed.ts';
 import { t, type MessageKey } from './index.svelte.ts';
 
 export function errorText(e: unknown): string {
@@ -20,7 +20,7 @@ export function errorText(e: unknown): string {
  */
 export function errorParts(e: unknown): { text: string; detail?: string; marked?: boolean } {
   const message = e instanceof Error ? e.message : String(e);
-  // A model or reranker from a folder on disk that must be picked again (src/app/models/folder.ts).
+  // A model or reranker from a folder on disk that must be picked again (src/app/components/folder.ts).
   const folder = folderNeededText(e);
   if (folder) return { text: t(folder.key, { name: folder.name }) };
   const code = errorCode(e);

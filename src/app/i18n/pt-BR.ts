@@ -21,6 +21,7 @@ import * as perDocument from './areas/per-document.ts';
 import * as pack from './areas/pack.ts';
 import * as sessions from './areas/sessions.ts';
 import * as agreement from './areas/agreement.ts';
+import * as tune from './areas/tune.ts';
 
 // Each area (search, experiments, lessons, models) keeps its text in areas/<area>.ts.
 export const ptBR = {
@@ -45,6 +46,7 @@ export const ptBR = {
   ...pack.pt,
   ...sessions.pt,
   ...agreement.pt,
+  ...tune.pt,
   'app.title': 'ChunkLab',
   'app.tagline': 'Um laboratório de chunking para RAG que roda no seu navegador.',
   'app.skip': 'Pular para o conteúdo',

@@ -11,7 +11,7 @@ import { CancelledError, cancelEngine, engine, progress } from '../bridge/engine
 import { errorMessage, workspace } from '../state/workspace.svelte.ts';
 import { embedVectors, modelState } from '../models/state.svelte.ts';
 import { modelLoaded } from '../chunking/hooks.ts';
-import { fileLabel } from '../experiments/label.ts';
+import { fileLabel } from '../results/label.ts';
 import type { SavedResults } from '../state/types.ts';
 
 export type EditStatus = 'idle' | 'opening' | 'scoring' | 'ready' | 'error' | 'needs-model' | 'cancelled';

@@ -44,3 +44,8 @@ export function pieces(length: number, chunks: readonly Range[]): Piece[] {
   }
   return out;
 }
+
+/** The class of a text piece by the chunks covering it: `gap` (none), `overlap` (several), else `ca`/`cb` alternating by chunk. */
+export function coverClass(cover: readonly number[]): 'gap' | 'overlap' | 'ca' | 'cb' {
+  return cover.length === 0 ? 'gap' : cover.length > 1 ? 'overlap' : cover[0] % 2 ? 'cb' : 'ca';
+}

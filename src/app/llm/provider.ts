@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import type { TextGenerator, ProviderConfig } from '../../engine/llm/index.ts';
 import { cancelLlmWorker, llmWorker } from '../bridge/llm.ts';
 import { pickedLocalFolder, providerConfig, providerState } from './settings.svelte.ts';
-import { FolderNeededError } from '../models/folder.ts';
+import { FolderNeededError } from '../components/folder.ts';
 
 /** Loads the chosen in-page model (a catalogue id, or the picked folder) in the llm worker. */
 export async function loadLocalModel(config: ProviderConfig = providerConfig()): Promise<{ id: string; device: string }> {

@@ -15,6 +15,8 @@
 //   readRecord(), writeRecord(fields)  the shared localStorage record (contextual retrieval saves its fields there)
 import { ANTHROPIC_DEFAULT_BASE, LOCAL_MODELS, OPENAI_DEFAULT_BASE, type ProviderConfig, type ProviderKind } from '../../engine/llm/index.ts';
 import type { LocalFolder } from '../../../workers/llm-api.ts';
+import { bridge } from '../bridge/engine.svelte.ts';
+import { llmBridge } from '../bridge/llm.ts';
 
 export type { LocalFolder };
 
@@ -190,6 +192,14 @@ export function llmWorkerConfig(): ProviderConfig {
   if (handedConfig?.json !== json) handedConfig = { json, config };
   return handedConfig.config;
 }
+
+// The workers that call the model hold its config: the engine worker (the llm chunker) and the llm
+// worker (contextual retrieval, question generation). The bridge knows no feature: this one declares
+// what those workers must hold, once, when it is first imported (package.json lists this file among
+// the modules with side effects). Every page part that reaches either worker for a model call imports
+// this file, so the primers are in place before the first call.
+bridge.prime(llmWorkerConfig, (api, config) => api.configureLlm(config));
+llmBridge.prime(llmWorkerConfig, (api, config) => api.configureLlm(config));
 
 /** "kind:model": the id cache keys and results use. */
 export function providerId(): string {

@@ -7,8 +7,8 @@
 import { loadChoice, modelState } from './state.svelte.ts';
 import { loadReranker, rerankState, rerankerNeedsFiles } from '../rerank/state.svelte.ts';
 import { providerState, setLocalFolder } from '../llm/settings.svelte.ts';
-import { restoreFolder } from './folder-handles.ts';
-import type { PickedFolder } from './folder.ts';
+import { restoreFolder } from '../components/folder-handles.ts';
+import type { PickedFolder } from '../components/folder.ts';
 
 export type FolderModelKind = 'embedding' | 'reranker' | 'generator';
 

@@ -4,7 +4,6 @@
 //
 // API for the other areas (search, experiments, lessons):
 //   modelState                      reactive: { choice, phase, status, progress, error, cache, stats }
-//   getEmbedClient()                the shared EmbedClient (created on first use, IndexedDB cache on)
 //   ensureModel(signal?)            loads the chosen model if none is loaded; resolves with its ModelStatus
 //   embedTexts(texts, kind, onProgress?, signal?)   → EmbedOutput (unit vectors, truncated, cacheHits)
 //   embedVectors(texts, kind, onProgress?, signal?) → Float32Array[] (for ExperimentDeps.embed-like hooks)
@@ -16,12 +15,12 @@
 // Every helper loads the chosen model first when needed (progress shows in modelState, so the models
 // panel mounted anywhere shows it). An aborted signal cancels the worker (its promise rejects with an
 // AbortError; the next call reloads the model, from the browser's cache).
-import { createEmbedClient, type CacheInfo, type EmbedClient, type EmbedOutput, type EmbedStats, type LoadProgress, type ModelSource, type ModelStatus } from '../bridge/embed.ts';
+import { getEmbedClient, sharedEmbedClient, withSignal, type CacheInfo, type EmbedClient, type EmbedOutput, type EmbedStats, type LoadProgress, type ModelSource, type ModelStatus } from '../bridge/embed.ts';
 import { DEFAULT_MODEL, type ModelDtype } from '../../engine/embedding/index.ts';
 import type { LateChunkResult, LateCorpusResult, LateSpan } from '../../engine/embedding/index.ts';
 import { InputError, type Span } from '../../engine/types.ts';
 import { engineTokenizer, useModelTokenizer, type ModelTokenizerFiles } from '../bridge/engine.svelte.ts';
-import { sourceOfChoice } from './folder.ts';
+import { sourceOfChoice } from '../components/folder.ts';
 
 export type { EmbedOutput, ModelStatus, LoadProgress, CacheInfo, EmbedStats };
 
@@ -82,7 +81,6 @@ export const modelState = $state({
   working: null as null | { what: string; fraction: number },
 });
 
-let client: EmbedClient | null = null;
 /** The files of a folder picked from disk this session (gone after a reload). */
 let pickedFiles: { name: string; files: { path: string; data: Blob }[] } | null = null;
 let loading: Promise<ModelStatus> | null = null;
@@ -91,15 +89,6 @@ let loadedKey = '';
 let current: object | null = null;
 
 const choiceKey = (c: ModelChoice) => `${c.kind}|${c.id}|${c.dtype}|${c.device}`;
-
-/** The shared embedding client (one worker for the page), with the IndexedDB cache on. */
-export function getEmbedClient(): EmbedClient {
-  if (!client) {
-    client = createEmbedClient();
-    void client.setPersistentCache(true).catch(() => undefined);
-  }
-  return client;
-}
 
 function errorOf(e: unknown): ModelError {
   if (e instanceof DOMException && e.name === 'AbortError') return { message: e.message, reason: 'cancelled' };
@@ -168,18 +157,6 @@ export function ensureModel(signal?: AbortSignal): Promise<ModelStatus> {
   else if (modelState.status && loadedKey === choiceKey(choice)) p = Promise.resolve(modelState.status);
   else p = startLoad(choice);
   return withSignal(p, signal);
-}
-
-/** Cancels the embedding worker when `signal` aborts (the promise then rejects with an AbortError); the reranker uses it too. */
-export function withSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return p;
-  if (signal.aborted) {
-    getEmbedClient().cancel();
-    return Promise.reject(new DOMException('cancelled', 'AbortError'));
-  }
-  const onAbort = () => getEmbedClient().cancel();
-  signal.addEventListener('abort', onAbort, { once: true });
-  return p.finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 async function tracked<T>(what: string, onProgress: ((f: number) => void) | undefined, signal: AbortSignal | undefined, run: (c: EmbedClient, progress: (f: number) => void) => Promise<T>): Promise<T> {
@@ -255,6 +232,7 @@ export async function clearEmbeddingCache(): Promise<void> {
 
 /** Cancels whatever the embedding worker is doing (a load included). */
 export function cancelModelWork(): void {
+  const client = sharedEmbedClient();
   if (!client) return;
   client.cancel();
   if (modelState.phase === 'loading') {

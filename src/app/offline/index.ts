@@ -1,11 +1,18 @@
-// Offline use and threads on static hosts: registers the service worker and mounts its prompt.
-// Imported once by src/main.ts.
+// Offline use and threads on static hosts: startOffline() registers the service worker and mounts its
+// prompt. src/main.ts calls it once, before the app mounts; importing this module does nothing.
 import { mount } from 'svelte';
 import UpdatePrompt from './UpdatePrompt.svelte';
 import { registerServiceWorker } from './service-worker.svelte.ts';
 
-const host = document.createElement('div');
-host.id = 'sw-prompt';
-document.body.append(host);
-mount(UpdatePrompt, { target: host });
-void registerServiceWorker();
+let started = false;
+
+/** Mounts the "new version" prompt in its own element and registers the service worker; a second call does nothing. */
+export function startOffline(): void {
+  if (started) return;
+  started = true;
+  const host = document.createElement('div');
+  host.id = 'sw-prompt';
+  document.body.append(host);
+  mount(UpdatePrompt, { target: host });
+  void registerServiceWorker();
+}

@@ -4,6 +4,7 @@
 // (PackLessons.svelte), kept in localStorage so a reload keeps them; everything here came from an
 // untrusted file and is only ever shown as text.
 import type { PackLanguage, PackLesson, PackText } from '../../engine/formats/index.ts';
+import { fnv1a32 } from '../../engine/util/index.ts';
 import type { ExperimentGrid } from '../experiments/model.ts';
 import { LESSONS, type LessonId } from '../lessons/presets.ts';
 import { gridFromPack } from './grid.ts';
@@ -61,10 +62,7 @@ export function inLanguage(text: PackText | undefined, lang: PackLanguage): { te
 }
 
 function keyOf(pack: string, i: number, content: string): string {
-  let h = 0x811c9dc5;
-  const s = `${pack}\u0000${content}`;
-  for (let j = 0; j < s.length; j++) h = Math.imul(h ^ s.charCodeAt(j), 0x01000193);
-  return `${i}-${(h >>> 0).toString(16)}`;
+  return `${i}-${fnv1a32(`${pack}\u0000${content}`).toString(16)}`;
 }
 
 function isText(v: unknown): v is PackText {

@@ -4,6 +4,7 @@
 // grid form, the interface language) is asked first. A linked pack is opened once per browser
 // (remembered by URL and content), so a reload does not add it again.
 import { readPack, writePack, type CoursePack, type PackGrid } from '../../engine/formats/index.ts';
+import { fnv1a32 } from '../../engine/util/index.ts';
 import { addWorkspace, currentWorkspace } from '../actions/import.svelte.ts';
 import { experimentsStore } from '../experiments/state.svelte.ts';
 import type { ExperimentGrid } from '../experiments/model.ts';
@@ -90,9 +91,7 @@ export function openPack(text: string, file: string, ask: (question: string) => 
 
 /** A cheap content fingerprint (FNV-1a), to know a linked pack was already opened. */
 function fingerprint(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16);
+  return fnv1a32(text).toString(16);
 }
 
 /** `?pack=<relative url>`: fetched from this page's own origin only, opened once. */

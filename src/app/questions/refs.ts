@@ -2,7 +2,7 @@
 // span falls in the chunks, which resolved spans lie in the shown document, a short excerpt.
 import { t } from '../i18n/index.svelte.ts';
 import type { GoldSpan } from '../../engine/types.ts';
-import type { Placement, ResolvedRef } from '../search/client.ts';
+import type { Placement, ResolvedRef } from '../bridge/corpus.ts';
 
 /** Why a reference did not resolve, in the page's language ('' when it did). */
 export function refErrorText(r: ResolvedRef): string {

@@ -1,18 +1,19 @@
 // The page's cross-encoder (reranker): which one is chosen (remembered in localStorage
 // "chunklab.reranker", never the weights), its loading state, and the scoring call experiments lend
-// the engine worker. It runs in the one embedding worker (src/app/bridge/embed.ts, shared with the
-// embedding model through src/app/models/state.svelte.ts), WASM by default; WebGPU only when chosen,
+// the engine worker. It runs in the page's one embedding worker (src/app/bridge/embed.ts
+// getEmbedClient, shared with the embedding model), WASM by default; WebGPU only when chosen,
 // and then only if its scores pass the worker's check against WASM (the reason shows otherwise).
 //
 //   rerankState                 reactive: { choice, phase, status, progress, error, working }
 //   loadReranker(choice, files?) loads now (the picker calls it)
 //   ensureReranker(signal?)     the chosen reranker, loaded
 //   rerankScores(query, passages, signal?) → RerankOutput (scores, truncated, cacheHits, ms)
-import type { LoadProgress, ModelSource, RerankerStatus, RerankOutput } from '../bridge/embed.ts';
+//   readyReranker(signal)       the chosen reranker, loaded, or FolderNeededError when its folder must be picked again
+//   rerankScoreHook(signal, timed?) the engine worker's rerankScore hook (a search's, a grid run's)
+import { getEmbedClient, withSignal, type LoadProgress, type ModelSource, type RerankerStatus, type RerankOutput } from '../bridge/embed.ts';
 import { RERANKERS } from '../../engine/embedding/index.ts';
 import type { ModelDtype } from '../../engine/embedding/index.ts';
-import { getEmbedClient, withSignal } from '../models/state.svelte.ts';
-import { sourceOfChoice } from '../models/folder.ts';
+import { FolderNeededError, sourceOfChoice } from '../components/folder.ts';
 
 export type { RerankerStatus, RerankOutput };
 
@@ -156,4 +157,27 @@ export async function rerankScores(query: string, passages: string[], signal?: A
   } finally {
     rerankState.working = null;
   }
+}
+
+/**
+ * The chosen reranker, loaded, for a search or a grid run that reranks. One from a folder on disk
+ * that must be picked again after a reload says so (FolderNeededError: runs without it go on).
+ */
+export function readyReranker(signal: AbortSignal): Promise<RerankerStatus> {
+  if (rerankerNeedsFiles() && rerankState.choice) return Promise.reject(new FolderNeededError('reranker', rerankState.choice.id));
+  return ensureReranker(signal);
+}
+
+/**
+ * The hook the engine worker calls for cross-encoder scores (ExperimentHooks.rerankScore): the chosen
+ * reranker's scores of one query's passages. `timed` hears the passages scored and the milliseconds
+ * each query took from the page's side (worker scoring plus the trip between workers).
+ */
+export function rerankScoreHook(signal: AbortSignal, timed?: (pairs: number, ms: number) => void): (query: string, passages: string[]) => Promise<number[]> {
+  return async (query, passages) => {
+    const t0 = performance.now();
+    const out = await rerankScores(query, passages, signal);
+    timed?.(passages.length, performance.now() - t0);
+    return out.scores;
+  };
 }

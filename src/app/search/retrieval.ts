@@ -8,8 +8,8 @@ import type { SearchHooks, SearchRequest } from '../../../workers/engine-api.ts'
 import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 import { embedVectors, ensureModel, modelState } from '../models/state.svelte.ts';
 import { serviceEmbed, serviceGridModel, serviceState } from '../models/service.svelte.ts';
-import { ensureReranker, rerankerNeedsFiles, rerankScores, rerankState } from '../rerank/state.svelte.ts';
-import { FolderNeededError } from '../models/folder.ts';
+import { readyReranker, rerankScoreHook, rerankState } from '../rerank/state.svelte.ts';
+import { FolderNeededError } from '../components/folder.ts';
 import { savedModelChoice } from '../experiments/state.svelte.ts';
 import { InputError } from '../../engine/types.ts';
 
@@ -83,11 +83,10 @@ export async function lendModels(
     };
   }
   if (o.rerankTop !== undefined && rerankState.choice) {
-    // A reranker from a folder that must be picked again: say so (only a reranked search gets here).
-    if (rerankerNeedsFiles()) throw new FolderNeededError('reranker', rerankState.choice.id);
-    const s = await ensureReranker(signal);
+    // A reranker from a folder that must be picked again says so (only a reranked search gets here).
+    const s = await readyReranker(signal);
     req.rerank = { model: `${s.cacheId}|${s.dtype}|${s.device}`, top: o.rerankTop };
-    extra.rerankScore = async (query: string, passages: string[]) => (await rerankScores(query, passages, signal)).scores;
+    extra.rerankScore = rerankScoreHook(signal);
   }
   // Read after the model is loaded; one embed hook serves the semantic chunker too (the same model).
   const base = chunkHooks(o.chunker, signal);

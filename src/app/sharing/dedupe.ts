@@ -1,12 +1,11 @@
 // A class's results dropped as a folder often hold the same file twice (a copy, a second download):
 // the same run from the same file counts once. Files are the same when their JSON texts are, bar
 // the surrounding whitespace (FNV-1a over the text, then the text itself to rule out collisions).
+import { fnv1a32 } from '../../engine/util/index.ts';
 
 export function fingerprint(text: string): string {
-  let h = 0x811c9dc5;
   const s = text.trim();
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return `${(h >>> 0).toString(16)}:${s.length}`;
+  return `${fnv1a32(s).toString(16)}:${s.length}`;
 }
 
 /** Indices of `texts` that are neither in `known` (texts already open) nor repeat an earlier one of `texts`. */

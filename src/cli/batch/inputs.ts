@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { InputError } from '../../engine/types.ts';
 import { documentId, documentPaths } from '../../engine/formats/index.ts';
 import { recipeDocumentOf } from '../../engine/recipe/index.ts';
-import type { InputItem } from './tasks.ts';
+import type { Item } from './tasks.ts';
 import { readOptions } from '../../node/files.ts';
 import { boundedLines, tooLongMessage } from '../../node/lines.ts';
 
@@ -18,7 +18,7 @@ export interface BatchInput {
   totalDocs?: number;
   totalBytes?: number;
   /** Items from sequence number 0; `skip` leading items are counted but not read. */
-  items(skip: number): AsyncGenerator<InputItem>;
+  items(skip: number): AsyncGenerator<Item>;
 }
 
 /**
@@ -29,9 +29,8 @@ export interface BatchInput {
  */
 export async function idsAt(input: BatchInput, seq: number): Promise<string[] | undefined> {
   for await (const item of input.items(seq)) {
-    if ('error' in item) return [item.error.id];
-    const t = item.task;
-    return t.kind === 'doc' ? [t.doc.id] : [documentId(t.rel), t.rel];
+    if (item.kind === 'error') return [item.id];
+    return item.kind === 'doc' ? [item.doc.id] : [documentId(item.rel), item.rel];
   }
   return undefined;
 }
@@ -67,7 +66,7 @@ async function folderInput(root: string): Promise<BatchInput> {
     kind: 'folder',
     totalDocs: paths.length,
     async *items(skip) {
-      for (let seq = skip; seq < paths.length; seq++) yield { task: { seq, kind: 'file', root, rel: paths[seq], bytes: 0 } };
+      for (let seq = skip; seq < paths.length; seq++) yield { seq, kind: 'file', root, rel: paths[seq], bytes: 0 };
     },
   };
 }
@@ -86,7 +85,7 @@ function jsonlInput(path: string, size: number): BatchInput {
         const where = `${path} line ${n}`;
         if ('tooLong' in item) {
           const s = seq++;
-          if (s >= skip) yield { error: { seq: s, id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1 } };
+          if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1 };
           continue;
         }
         const line = item.line;
@@ -98,14 +97,14 @@ function jsonlInput(path: string, size: number): BatchInput {
         try {
           v = JSON.parse(line);
         } catch (e) {
-          yield { error: { seq: s, id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes } };
+          yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes };
           continue;
         }
         try {
-          yield { task: { seq: s, kind: 'doc', doc: recipeDocumentOf(v, where), bytes } };
+          yield { seq: s, kind: 'doc', doc: recipeDocumentOf(v, where), bytes };
         } catch (e) {
           const id = v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : `line ${n}`;
-          yield { error: { seq: s, id, error: (e as Error).message, bytes } };
+          yield { seq: s, kind: 'error', id, error: (e as Error).message, bytes };
         }
       }
     },
@@ -138,9 +137,9 @@ async function parquetInput(path: string): Promise<BatchInput> {
             if (typeof raw.meta === 'string') raw.meta = safeJson(raw.meta);
             const bytes = typeof r.text === 'string' ? Buffer.byteLength(r.text) : 0;
             try {
-              yield { task: { seq: s, kind: 'doc', doc: recipeDocumentOf(raw, where), bytes } };
+              yield { seq: s, kind: 'doc', doc: recipeDocumentOf(raw, where), bytes };
             } catch (e) {
-              yield { error: { seq: s, id: typeof raw.id === 'string' && raw.id ? raw.id : `row ${s + 1}`, error: (e as Error).message, bytes } };
+              yield { seq: s, kind: 'error', id: typeof raw.id === 'string' && raw.id ? raw.id : `row ${s + 1}`, error: (e as Error).message, bytes };
             }
           }
         }

@@ -1,6 +1,6 @@
 // Node: a batch's out folder, written so that a run killed at any moment resumes with no chunk lost
-// or repeated. Chunks go out in parts (part-00000.parquet, …, each written to a temporary file and
-// renamed); chunks.jsonl and errors.jsonl are appended; then one line in manifest.jsonl commits the
+// or repeated. Chunks go out in parts (part-00000.parquet, …, each written by a worker thread to a
+// temporary file and renamed here, in input order); chunks.jsonl and errors.jsonl are appended; then one line in manifest.jsonl commits the
 // part: how many documents it covers, its last document id and the byte lengths of the two JSONL
 // files. Resuming keeps what the manifest commits and nothing else (later parts are deleted, the
 // JSONL files cut back to their committed length) and skips the documents already committed.
@@ -9,7 +9,7 @@ import { open, readFile, readdir, rename, rm, truncate, mkdir, stat } from 'node
 import { join } from 'node:path';
 import { InputError } from '../../engine/types.ts';
 import type { ChunkRow, PerDocumentRecipe, Recipe } from '../../engine/recipe/index.ts';
-import type { TaskResult } from './tasks.ts';
+import type { WrittenPart } from './tasks.ts';
 
 export const MANIFEST = 'manifest.jsonl';
 export const CHUNKS_JSONL = 'chunks.jsonl';
@@ -93,16 +93,11 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; p
 }
 
 export class BatchOutput {
-  private rows: ChunkRow[] = [];
-  private errors: { id: string; path?: string; error: string }[] = [];
-  private docs = 0;
-  private lastId = '';
-  private textBytes = 0;
   state: ResumeState;
 
   private constructor(
     readonly dir: string,
-    readonly opts: { parquet: boolean; jsonl: boolean; partRows: number; partBytes: number },
+    readonly opts: { parquet: boolean; jsonl: boolean },
     state: ResumeState,
   ) {
     this.state = state;
@@ -155,53 +150,28 @@ export class BatchOutput {
     });
   }
 
-  /** One document's outcome, in input order. */
-  add(r: TaskResult): void {
-    this.docs++;
-    this.lastId = r.id;
-    if (r.error !== undefined) this.errors.push(r.path !== undefined ? { id: r.id, path: r.path, error: r.error } : { id: r.id, error: r.error });
-    else
-      for (const row of r.rows ?? []) {
-        this.rows.push(row);
-        this.textBytes += row.text.length + row.prefix.length;
-      }
-  }
-
-  get full(): boolean {
-    return this.rows.length >= this.opts.partRows || this.textBytes >= this.opts.partBytes;
-  }
-
-  get pending(): number {
-    return this.docs;
-  }
-
-  /** Writes the buffered documents as one part and commits it in the manifest. */
-  async commit(): Promise<void> {
-    if (!this.docs) return;
+  /**
+   * Commits one part a worker wrote (parts come here in input order): its Parquet file renamed to
+   * the next part name, its chunks and errors appended to the JSONL files, then one manifest line.
+   */
+  async commitPart(p: WrittenPart): Promise<void> {
+    if (!p.docs) return;
     const n = this.state.nextPart;
-    // Take the buffered documents now: the pool keeps adding while this part is written.
-    const { rows, errors, docs, lastId } = this;
-    this.rows = [];
-    this.errors = [];
-    this.docs = 0;
-    this.textBytes = 0;
     let file: string | null = null;
-    if (this.opts.parquet && rows.length) {
+    if (p.tmp) {
       file = partName(n);
-      const tmp = join(this.dir, `${file}.tmp`);
-      await writeParquetPart(tmp, rows);
-      await rename(tmp, join(this.dir, file));
+      await rename(p.tmp, join(this.dir, file));
     }
-    const chunksJsonlBytes = this.opts.jsonl ? await appendSynced(join(this.dir, CHUNKS_JSONL), rows.map((r) => JSON.stringify(r) + '\n').join('')) : 0;
-    const errorsBytes = await appendSynced(join(this.dir, ERRORS_JSONL), errors.map((e) => JSON.stringify(e) + '\n').join(''));
+    const chunksJsonlBytes = this.opts.jsonl ? await appendSynced(join(this.dir, CHUNKS_JSONL), p.jsonl) : 0;
+    const errorsBytes = await appendSynced(join(this.dir, ERRORS_JSONL), p.errors.map((e) => JSON.stringify(e) + '\n').join(''));
     const line: PartLine = {
       part: n,
       file,
-      docs,
-      chunks: rows.length,
-      errors: errors.length,
-      docsDone: this.state.docsDone + docs,
-      lastId,
+      docs: p.docs,
+      chunks: p.chunks,
+      errors: p.errors.length,
+      docsDone: this.state.docsDone + p.docs,
+      lastId: p.lastId,
       chunksJsonlBytes,
       errorsBytes,
     };
@@ -211,14 +181,13 @@ export class BatchOutput {
       docsDone: line.docsDone,
       lastId: line.lastId,
       nextPart: n + 1,
-      chunks: this.state.chunks + rows.length,
-      errors: this.state.errors + errors.length,
+      chunks: this.state.chunks + p.chunks,
+      errors: this.state.errors + p.errors.length,
       parts: [...this.state.parts, line],
     };
   }
 
   async finish(): Promise<void> {
-    await this.commit();
     const s = this.state;
     const done: DoneLine = { done: true, docs: s.docsDone, chunks: s.chunks, errors: s.errors };
     await appendSynced(join(this.dir, MANIFEST), JSON.stringify(done) + '\n');

@@ -1,51 +1,56 @@
-// Node: a fixed pool of worker threads, one task at a time per worker, first free worker first. A
-// worker that dies (out of memory, a crash in a parser) fails only its task, which becomes that
-// document's error, and is replaced.
+// Node: a fixed pool of worker threads, one task (batch: a group of documents; serve: one document)
+// at a time per worker, first free worker first. Small progress messages come back while a group runs; its answer ends it. A worker
+// that dies (out of memory, a crash in a parser) is replaced, and the group it held is answered
+// `{ died }` so the caller can retry its documents one by one and blame only the one that kills it.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { Task, TaskResult } from './tasks.ts';
-import { documentId } from '../../engine/formats/index.ts';
+import type { WorkerMessage, WorkerTask } from './tasks.ts';
+
+/** A task's end: the worker's answer, or its death (out of memory, a crash). */
+export type Outcome = Exclude<WorkerMessage, { kind: 'docs' }> | { kind: 'died'; why: string };
+
+interface Pending {
+  task: WorkerTask;
+  resolve: (r: Outcome) => void;
+}
 
 interface Slot {
   worker: Worker;
-  task?: { task: Task; resolve: (r: TaskResult) => void };
+  job?: Pending;
 }
 
 export class WorkerPool {
   private slots: Slot[] = [];
-  private waiting: { task: Task; resolve: (r: TaskResult) => void }[] = [];
+  private waiting: Pending[] = [];
   private closed = false;
 
   constructor(
     readonly size: number,
     private readonly url: URL,
     private readonly data: unknown,
-    private readonly resourceLimits?: ResourceLimits,
+    private readonly opts: { resourceLimits?: ResourceLimits; onDocuments?: (group: number, docs: number, bytes: number) => void } = {},
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.url, { workerData: this.data, ...(this.resourceLimits ? { resourceLimits: this.resourceLimits } : {}) }) };
-    slot.worker.on('message', (r: TaskResult) => {
-      const t = slot.task;
-      slot.task = undefined;
-      t?.resolve(r);
+    const limits = this.opts.resourceLimits;
+    const slot: Slot = { worker: new Worker(this.url, { workerData: this.data, ...(limits ? { resourceLimits: limits } : {}) }) };
+    slot.worker.on('message', (m: WorkerMessage) => {
+      if (m.kind === 'docs') return this.opts.onDocuments?.(m.group, m.docs, m.bytes);
+      const job = slot.job;
+      slot.job = undefined;
+      job?.resolve(m);
       this.next(slot);
     });
     const died = (why: string) => {
       if (this.closed) return;
-      const t = slot.task;
-      slot.task = undefined;
+      const job = slot.job;
+      slot.job = undefined;
       const i = this.slots.indexOf(slot);
-      if (i >= 0) this.slots[i] = this.spawn();
-      if (t) {
-        const error = `the worker stopped while chunking it (${why})`;
-        // A folder's file: its id as chunk names it and its path in its own field, as the worker's
-        // own errors give them.
-        const { seq, bytes } = t.task;
-        t.resolve(t.task.kind === 'file' ? { seq, id: documentId(t.task.rel), path: t.task.rel, error, bytes } : { seq, id: t.task.doc.id, error, bytes });
-      }
-      if (i >= 0) this.next(this.slots[i]);
+      if (i < 0) return;
+      this.slots[i] = this.spawn();
+      job?.resolve({ kind: 'died', why });
+      this.next(this.slots[i]);
     };
     slot.worker.on('error', (e) => died(e.message));
     slot.worker.on('exit', (code) => died(`exit code ${code}`));
@@ -53,20 +58,20 @@ export class WorkerPool {
   }
 
   private next(slot: Slot): void {
-    const t = this.waiting.shift();
-    if (!t) return;
-    slot.task = t;
-    slot.worker.postMessage(t.task);
+    const job = this.waiting.shift();
+    if (!job) return;
+    slot.job = job;
+    slot.worker.postMessage(job.task);
   }
 
-  run(task: Task): Promise<TaskResult> {
+  run(task: WorkerTask): Promise<Outcome> {
     return new Promise((resolve) => {
-      const free = this.slots.find((s) => !s.task);
-      const entry = { task, resolve };
+      const job = { task, resolve };
+      const free = this.slots.find((s) => !s.job);
       if (free) {
-        free.task = entry;
+        free.job = job;
         free.worker.postMessage(task);
-      } else this.waiting.push(entry);
+      } else this.waiting.push(job);
     });
   }
 

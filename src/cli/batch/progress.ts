@@ -1,7 +1,5 @@
 // Node: batch progress on stderr: documents done, rate (documents and MB per second) and time left.
 // On a terminal one line redrawn in place; otherwise a line every 10 seconds.
-import type { TaskResult } from './tasks.ts';
-
 export class Progress {
   private docs = 0;
   private bytes = 0;
@@ -18,9 +16,15 @@ export class Progress {
     this.timer.unref();
   }
 
-  done(r: TaskResult): void {
-    this.docs++;
-    this.bytes += r.bytes;
+  done(docs: number, bytes: number): void {
+    this.docs += docs;
+    this.bytes += bytes;
+  }
+
+  /** Takes back documents counted for a group whose worker died (they are chunked again). */
+  undo(docs: number, bytes: number): void {
+    this.docs -= docs;
+    this.bytes -= bytes;
   }
 
   line(): string {

@@ -1,22 +1,67 @@
-// The messages between `batch` and its worker threads.
-import type { ChunkRow, RecipeDocument } from '../../engine/recipe/index.ts';
+// The messages between `batch` and its worker threads. The main thread hands a worker a group of
+// consecutive documents; the worker chunks them, writes their Parquet part files itself (temporary
+// names in the out folder) and answers with what each part holds, so the main thread only renames
+// parts and commits them in order: no chunk text crosses between threads.
+import type { RecipeDocument } from '../../engine/recipe/index.ts';
 
-export type Task =
+/** One input document: a folder's file (read by the worker), a parsed document, or a line that is already an error. */
+export type Item =
   | { seq: number; kind: 'file'; root: string; rel: string; bytes: number }
-  | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number; answer?: 'line' };
+  | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number }
+  | { seq: number; kind: 'error'; id: string; error: string; bytes: number };
 
-export interface TaskResult {
-  seq: number;
+export interface OutputSpec {
+  dir: string;
+  parquet: boolean;
+  jsonl: boolean;
+  /** A part holds whole documents and closes once it has this many chunks or this much text. */
+  partRows: number;
+  partBytes: number;
+}
+
+export interface GroupTask {
+  kind: 'group';
+  group: number;
+  items: Item[];
+  out: OutputSpec;
+}
+
+export interface DocError {
   id: string;
   /** A folder's file that failed: its path relative to the folder (errors.jsonl carries it beside the id). */
   path?: string;
-  rows?: ChunkRow[];
-  /** For a task with `answer: 'line'` (serve): the answer line `{"id", "chunks"}`, made in the worker. */
-  line?: string;
-  error?: string;
-  /** Input bytes of the document (for the rate). */
-  bytes: number;
+  error: string;
 }
 
-/** What the input yields: a task for a worker, or a line that is already an error (bad JSONL line). */
-export type InputItem = { task: Task } | { error: { seq: number; id: string; error: string; bytes: number } };
+/** One part as the worker wrote it: commit it by renaming `tmp` (null: no chunk in it, only errors). */
+export interface WrittenPart {
+  tmp: string | null;
+  docs: number;
+  chunks: number;
+  errors: DocError[];
+  lastId: string;
+  /** The part's chunks as JSON lines (when --jsonl), appended to chunks.jsonl at commit. */
+  jsonl: string;
+}
+
+/**
+ * serve --stdio's task: one document, answered with its whole answer line `{"id", "chunks"}` made in
+ * the worker, so a document whose chunks would not fit in memory costs the worker (an error line the
+ * server answers), never the server's own thread.
+ */
+export interface LineTask {
+  kind: 'line';
+  seq: number;
+  doc: RecipeDocument;
+}
+
+export type WorkerTask = GroupTask | LineTask;
+
+/** What a worker answers: for a group, progress now and then, then the group's parts; for a line, the line. */
+export type WorkerMessage =
+  /** Documents finished since the last such message (sent at most every few hundred ms). */
+  | { kind: 'docs'; group: number; docs: number; bytes: number }
+  | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number }
+  | { kind: 'line'; seq: number; line?: string; error?: string }
+  /** Writing failed (not one document's fault): the run stops with this message. */
+  | { kind: 'fail'; error: string };

@@ -1,17 +1,20 @@
-// A batch worker thread (build/cli/batch-worker.mjs): loads the recipe's tokenizer once, then chunks
-// each document it is sent (reading it first when it is a file of a folder) with the same
-// chunkWithRecipe as `serve --stdio` and the library, and answers its rows or a one-line error. With a
-// per-document recipe, each document is cut with its own configuration's recipe (and tokenizer).
+// A batch worker thread (build/cli/batch-worker.mjs; serve --stdio runs one too): loads the recipe's
+// tokenizer once, then chunks each group of documents it is sent (reading each file of a folder first) with the same
+// chunkWithRecipe as `serve --stdio` and the library, writes the group's chunks as Parquet part files
+// under temporary names, and answers what each part holds. With a per-document recipe, each document
+// is cut with its own configuration's recipe (and tokenizer).
 import { parentPort, workerData } from 'node:worker_threads';
-import { chunkWithRecipe, type PerDocumentRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
+import { join } from 'node:path';
+import { chunkWithRecipe, type ChunkRow, type PerDocumentRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
 import type { Recipe } from '../../engine/recipe/index.ts';
 import { errorLine } from '../errors.ts';
 import { documentId } from '../../engine/formats/index.ts';
-
-const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
-import type { Task, TaskResult } from './tasks.ts';
+import { writeParquetPart } from './output.ts';
+import type { DocError, GroupTask, Item, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
+
+const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
 const { recipe, hash, tokenizerDir, perDocument } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe };
 const port = parentPort!;
@@ -19,22 +22,88 @@ const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
 // One recipe: its tokenizer loads at once, as before the first document.
 if (!perDocument) void recipeOf('').catch(() => undefined);
 
-port.on('message', async (task: Task) => {
-  let reply: TaskResult;
+async function chunkItem(item: Item): Promise<{ id: string; bytes: number; rows?: ChunkRow[]; error?: DocError }> {
+  if (item.kind === 'error') return { id: item.id, bytes: item.bytes, error: { id: item.id, error: item.error } };
   try {
-    const doc: RecipeDocument = task.kind === 'file' ? await documentFromFile(task.root, task.rel) : task.doc;
+    const doc: RecipeDocument = item.kind === 'file' ? await documentFromFile(item.root, item.rel) : item.doc;
     const r = await recipeOf(doc.id);
     const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
-    const bytes = task.bytes || Buffer.byteLength(doc.text);
-    // serve's answer is serialized here, so a document whose chunks would not fit in memory costs
-    // this worker (an error the server answers), never the server's own thread.
-    reply = task.kind === 'doc' && task.answer === 'line' ? { seq: task.seq, id: doc.id, line: JSON.stringify({ id: doc.id, chunks: rows }), bytes } : { seq: task.seq, id: doc.id, rows, bytes };
+    return { id: doc.id, bytes: item.bytes || Buffer.byteLength(doc.text), rows };
   } catch (e) {
     // The document id, as for a document that was chunked (a folder's file: its name without the
     // extension, as chunk names it), and for a file its path too, which says which file it was.
-    reply = task.kind === 'file'
-      ? { seq: task.seq, id: documentId(task.rel), path: task.rel, error: oneLine(e), bytes: task.bytes }
-      : { seq: task.seq, id: task.doc.id, error: oneLine(e), bytes: task.bytes };
+    if (item.kind === 'file') {
+      const id = documentId(item.rel);
+      return { id, bytes: item.bytes, error: { id, path: item.rel, error: oneLine(e) } };
+    }
+    return { id: item.doc.id, bytes: item.bytes, error: { id: item.doc.id, error: oneLine(e) } };
+  }
+}
+
+async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes: number }> {
+  const { out } = task;
+  const parts: WrittenPart[] = [];
+  let rows: ChunkRow[] = [];
+  let errors: DocError[] = [];
+  let docs = 0;
+  let textBytes = 0;
+  let lastId = '';
+  let bytes = 0;
+  // Progress goes back now and then, not per document: every message wakes the main thread.
+  let told = { docs: 0, bytes: 0, at: performance.now() };
+  let done = 0;
+  const tell = (force: boolean) => {
+    const now = performance.now();
+    if (done === told.docs || (!force && now - told.at < 250)) return;
+    port.postMessage({ kind: 'docs', group: task.group, docs: done - told.docs, bytes: bytes - told.bytes } satisfies WorkerMessage);
+    told = { docs: done, bytes, at: now };
+  };
+  const close = async () => {
+    if (!docs) return;
+    let tmp: string | null = null;
+    if (out.parquet && rows.length) {
+      tmp = join(out.dir, `.group-${task.group}-${parts.length}.parquet.tmp`);
+      await writeParquetPart(tmp, rows);
+    }
+    const jsonl = out.jsonl ? rows.map((r) => JSON.stringify(r) + '\n').join('') : '';
+    parts.push({ tmp, docs, chunks: rows.length, errors, lastId, jsonl });
+    rows = [];
+    errors = [];
+    docs = 0;
+    textBytes = 0;
+  };
+  for (const item of task.items) {
+    const r = await chunkItem(item);
+    docs++;
+    lastId = r.id;
+    if (r.error) errors.push(r.error);
+    else
+      for (const row of r.rows!) {
+        rows.push(row);
+        textBytes += row.text.length + row.prefix.length;
+      }
+    bytes += r.bytes;
+    done++;
+    tell(false);
+    if (rows.length >= out.partRows || textBytes >= out.partBytes) await close();
+  }
+  await close();
+  tell(true);
+  return { parts, bytes };
+}
+
+async function runLine(task: LineTask): Promise<WorkerMessage> {
+  const r = await chunkItem({ seq: task.seq, kind: 'doc', doc: task.doc, bytes: 0 });
+  return r.error ? { kind: 'line', seq: task.seq, error: r.error.error } : { kind: 'line', seq: task.seq, line: JSON.stringify({ id: r.id, chunks: r.rows }) };
+}
+
+port.on('message', async (task: WorkerTask) => {
+  let reply: WorkerMessage;
+  try {
+    reply = task.kind === 'line' ? await runLine(task) : { kind: 'group', group: task.group, ...(await runGroup(task)) };
+  } catch (e) {
+    // Writing a part failed (a full disk, a removed folder): the run cannot go on.
+    reply = { kind: 'fail', error: oneLine(e) };
   }
   port.postMessage(reply);
 });

@@ -2,7 +2,7 @@
 // with file/line/question context. Every offset in a file counts Unicode code points.
 export { MAX_INPUT_BYTES, UNSAFE_KEYS, checkSize, parseJson } from './limits.ts';
 export type { ReadOptions } from './limits.ts';
-export { readSquad, nearestOccurrence, PARAGRAPH_JOIN } from './squad.ts';
+export { readSquad, nearestOccurrence, PARAGRAPH_JOIN, UNANSWERABLE } from './squad.ts';
 export { readChromaFolder, corpusIdOf, CHROMA_COLUMNS } from './chroma.ts';
 export type { ChromaFolder } from './chroma.ts';
 export { readChunklabFolder, listedFiles, writeChunklabFolder } from './chunklab-folder.ts';

@@ -2,6 +2,7 @@
 // label, metrics and intervals, counts, and the signature of its question set (same questions and
 // gold spans → same signature), so files evaluated on different questions are never ranked together.
 import type { Metrics, RateKey, ResultsFile } from '../evaluation/types.ts';
+import { fnv1a32 } from '../util/index.ts';
 
 /** What the leaderboard shows of one opened results file. Every string in it is untrusted text. */
 export interface ResultsSummary {
@@ -23,14 +24,7 @@ export interface ResultsSummary {
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** FNV-1a, 32 bits, as 8 hex digits: enough to tell question sets apart in a table. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
+const fnv1a = (text: string) => fnv1a32(text).toString(16).padStart(8, '0');
 
 /** Same question ids with the same gold spans (order of questions does not matter) → same signature. */
 export function questionSetSignature(file: Pick<ResultsFile, 'questions'>): string {

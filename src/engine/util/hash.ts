@@ -1,5 +1,16 @@
-// A fast, synchronous 64-bit string hash for cache keys (crypto.subtle is async and missing outside
-// secure contexts, e.g. a page served over plain http on a LAN address).
+// Fast, synchronous string hashes for cache keys and fingerprints (crypto.subtle is async and missing
+// outside secure contexts, e.g. a page served over plain http on a LAN address): a 64-bit one for
+// keys over many texts, and FNV-1a in 32 bits where a short fingerprint is enough.
+
+/**
+ * FNV-1a over a string's UTF-16 code units, as an unsigned 32-bit number. `h` continues an earlier
+ * hash (the result of a previous call), so several fields hash as one stream; it starts at the FNV
+ * offset basis.
+ */
+export function fnv1a32(text: string, h = 0x811c9dc5): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 /**
  * 64-bit hash of a string's UTF-16 code units, as 16 hex digits. Two 32-bit multiply-xorshift lanes

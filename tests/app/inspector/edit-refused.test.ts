@@ -44,7 +44,7 @@ vi.mock('../../../src/app/state/workspace.svelte.ts', () => ({
 }));
 vi.mock('../../../src/app/models/state.svelte.ts', () => ({ embedVectors: async () => [], modelState: {} }));
 vi.mock('../../../src/app/chunking/hooks.ts', () => ({ modelLoaded: () => false }));
-vi.mock('../../../src/app/experiments/label.ts', () => ({ fileLabel: () => 'edited' }));
+vi.mock('../../../src/app/results/label.ts', () => ({ fileLabel: () => 'edited' }));
 
 import { boundaryEditor } from '../../../src/app/inspector/edit-state.svelte.ts';
 

@@ -7,7 +7,7 @@ import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { loadDataset } from '../../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../../src/engine/evaluation/experiment.ts';
 import type { ResultsFile } from '../../../src/engine/evaluation/types.ts';
-import { dedupe, groupRows, identity, matches, LOOSE_GROUP, type RowInfo } from '../../../src/app/experiments/groups.ts';
+import { dedupe, groupRows, identity, matches, LOOSE_GROUP, type RowInfo } from '../../../src/app/results/groups.ts';
 import type { ResultsGroup } from '../../../src/app/state/types.ts';
 
 const cfg = (chunker: 'fixed' | 'structure', maxTokens = 128): ExperimentConfig => ({ chunker, params: { maxTokens, overlap: 0 }, header: false, retriever: { kind: 'bm25' }, k: 10 });

@@ -5,7 +5,8 @@
 // already under it draws no edge) on hand-built operator lists.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { DEFAULT_OPS as O, gridsOf, ruledTables, rulesOnlyTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/tables/ruled.ts';
+import { DEFAULT_OPS as O, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/read/drawn.ts';
+import { gridsOf, ruledTables, rulesOnlyTables } from '../../../src/engine/documents/pdf/tables/ruled.ts';
 import { Vocab, type Item } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import { markdownTables } from '../../../bench/pdf-metrics.ts';
 import { bandedTable, ruledRows, shadedCells, zebraTable, ZEBRA, type ShadedCase } from '../../../scripts/pdf-cases-shaded.ts';

@@ -4,7 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import { Vocab, type Item } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import { tableLike } from '../../../src/engine/documents/pdf/tables/ruled-page.ts';
-import { DEFAULT_OPS as O, gridsOf, MAX_SEGMENTS, ruledTables, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/tables/ruled.ts';
+import { DEFAULT_OPS as O, MAX_SEGMENTS, segmentsOf, type OperatorList } from '../../../src/engine/documents/pdf/read/drawn.ts';
+import { gridsOf, ruledTables } from '../../../src/engine/documents/pdf/tables/ruled.ts';
 
 // pdf.js path codes inside constructPath data.
 const M = 0;

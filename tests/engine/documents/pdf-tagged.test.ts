@@ -9,7 +9,7 @@ import { markdownTables, tokens } from '../../../bench/pdf-metrics.ts';
 import { bareHeadingsCase, noHeadingsCase, numbersOnlyCase, producerCase, repeatedHeaderCase, runningCase, titleOnlyCase, type TaggedCase } from '../../../scripts/pdf-cases-tagged.ts';
 import { OFFICE_PARAGRAPHS } from '../../../scripts/make-tagged-fixtures.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
-import { roleOf } from '../../../src/engine/documents/pdf/tagged/tagged.ts';
+import { roleOf } from '../../../src/engine/documents/pdf/tagged/roles.ts';
 import { bytesOf } from './document-checks.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 

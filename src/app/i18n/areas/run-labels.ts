@@ -1,4 +1,4 @@
-// The parts of a run's label as the page shows it (src/app/experiments/label.ts): short chunker
+// The parts of a run's label as the page shows it (src/app/results/label.ts): short chunker
 // names, retriever kinds and the abbreviations. The English parts are those of the stored label
 // (experiments/model.ts runLabel), so an English page shows the stored label unchanged.
 // The Portuguese object defines the keys; the English one is typed against it.

@@ -1,4 +1,4 @@
-// Interface text of sessions in Results (src/app/experiments/sessions.ts): session names, the session
+// Interface text of sessions in Results (src/app/results/sessions.ts): session names, the session
 // chooser, renaming, "clear old runs", and the readable-chart aids (filter, legend, grey lines), in
 // both languages. Keys are prefixed "sessions.". The Portuguese object defines the keys; the English
 // one is typed against it.

@@ -18,16 +18,19 @@ import { formatPageMap, type PageRange } from './markdown/page-map.ts';
 import { renderBlocks, type ColumnCuts } from './markdown/render.ts';
 import { stripUndecodable } from './markdown/undecodable.ts';
 import { openPdf, outlineTooDeep } from './read/open.ts';
-import { hasStructure, loadBold, perPageTrees, readPage, SHOW_TEXT, type PageData } from './read/page.ts';
+import { PageBudget } from './read/budget.ts';
+import { opCodesOf } from './read/drawn.ts';
+import { hasStructure, loadBold, perPageTrees, readPage, SHOW_TEXT, type PageData, type ReadContext } from './read/page.ts';
 import { MAX_OUTLINE_DEPTH } from './read/streams.ts';
 import { READABLE } from './read/undecodable.ts';
 import { lineRoles } from './roles/decide.ts';
 import { belowOutline, flattenOutline, outlineHeadings, type OutlineEntry } from './roles/outline.ts';
 import { compact } from './roles/patterns.ts';
 import { runInHeadings } from './roles/run-in.ts';
-import { ruledRows } from './tables/ruled-page.ts';
-import { opCodesOf } from './tables/ruled.ts';
-import { levelBareHeadings, taggedBlocks, taggedRunning, type TaggedPage } from './tagged/tagged.ts';
+import { ruledRows, tableLike } from './tables/ruled-page.ts';
+import { gridsOf } from './tables/ruled.ts';
+import { taggedRunning } from './tagged/running.ts';
+import { levelBareHeadings, taggedBlocks, type TaggedPage } from './tagged/tree.ts';
 import { MAX_RUNNING_SHARE } from './thresholds.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsSource, PdfOptions } from './types.ts';
 
@@ -70,24 +73,25 @@ const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
 /** Reads a PDF into Markdown and a page map. */
 export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource: PdfjsSource, opts: PdfOptions = {}): Promise<PdfResult> {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
-  const { pdfjs, doc } = await openPdf(pdfjsSource, bytes, opts);
+  const { pdfjs, doc, objectStreams } = await openPdf(pdfjsSource, bytes, opts);
   try {
     const mark = await doc.getMarkInfo().catch(() => null);
     // Tagged: marked as such, or carrying a structure tree that reaches content without the mark (some producers omit it).
     const tagged = !opts.ignoreStructure && (!!mark?.Marked || (await hasStructure(doc)));
     const fontBold = new Map<string, boolean>();
     const codes = { ...opCodesOf(pdfjs.OPS), showText: typeof pdfjs.OPS?.showText === 'number' ? pdfjs.OPS.showText : SHOW_TEXT };
+    const ctx: ReadContext = { tagged, fontBold: tagged ? null : fontBold, codes, where: opts.where, wantsDrawing: tableLike, budget: PageBudget.of(bytes, objectStreams, doc.numPages) };
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
-      pages.push(await readPage(doc, n, tagged, tagged ? null : fontBold, codes, opts.where));
+      pages.push(await readPage(doc, n, ctx));
       opts.onProgress?.(n, doc.numPages);
     }
     const vocab = new Vocab();
     for (const p of pages) for (const it of p.items) vocab.add(it.s);
     const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0 };
     const { layoutData, noHeadingRoles, notHeadings } = readTagged(r, tagged);
-    if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, fontBold, codes, new Set(layoutData), opts.signal);
+    if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, { ...ctx, fontBold }, new Set(layoutData), opts.signal);
     const outline = await outlineOf(doc, r.notes);
     if (noHeadingRoles) headingsIntoTagged(r, outline, notHeadings);
     if (layoutData.length) readLayout(r, layoutData, outline);
@@ -109,7 +113,11 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
  * map their characters to no Unicode text).
  */
 function textNotes(pages: PageData[], where?: string): string[] {
-  const blank = pages.filter((p) => !visible(p)).map((p) => p.n);
+  const skipped = pages.filter((p) => p.skipped);
+  if (skipped.length && pages.every((p) => p.skipped || !visible(p))) {
+    throw new InputError(`the PDF was not read: its ${skipped.length === 1 ? 'page' : 'pages'} with content ${skipped.length === 1 ? 'is' : 'are'} past the reader's budget (p. ${skipped[0].n}: ${skipped[0].skipped})`, where, { code: 'too-large' });
+  }
+  const blank = pages.filter((p) => !visible(p) && !p.skipped).map((p) => p.n);
   const garbled = pages.filter((p) => p.garbled);
   const undecoded = pages.filter((p) => p.undecodable);
   if (blank.length === pages.length && undecoded.length) {
@@ -126,6 +134,7 @@ function textNotes(pages: PageData[], where?: string): string[] {
   const notes: string[] = [];
   const imageOnly = blank.filter((n) => !garbled.some((p) => p.n === n));
   if (imageOnly.length) notes.push(`no text on ${imageOnly.length === 1 ? 'page' : 'pages'} ${imageOnly.join(', ')} (image only or blank)`);
+  for (const p of skipped) notes.push(`p. ${p.n}: page left out unread because ${p.skipped}, past the reader's budget for one page (the rest of the document is read)`);
   for (const p of garbled) notes.push(`p. ${p.n}: text in fonts with no Unicode map left out (it cannot be decoded; OCR would read it)`);
   return notes;
 }
@@ -205,7 +214,7 @@ function headingsIntoTagged(r: Reading, outline: OutlineEntry[], notHeadings: Se
 function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[]): void {
   const layoutPages: PageRows[] = layoutData.map((p) => {
     const [, y0, , y1] = p.box.length === 4 ? p.box : [0, 0, 612, 792];
-    return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: p.ruling ? ruledRows(p.ruling, p.items, p.n, r.vocab) : rowsOf(p.items, p.n) };
+    return { page: p.n, top: Math.max(y0, y1), bottom: Math.min(y0, y1), rows: p.drawn ? ruledRows({ segs: p.drawn, grids: gridsOf(p.drawn) }, p.items, p.n, r.vocab) : rowsOf(p.items, p.n) };
   });
   // Running lines are a few rows a page. When "removing" them would take most of the text (pages
   // that repeat the same content: a form printed once per record, test sheets, one line a page)

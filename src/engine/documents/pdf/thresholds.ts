@@ -3,6 +3,23 @@
 // 8 bits), not a judgement. Changing one changes how documents read: run the snapshot
 // (bench/pdf-snapshot.ts) before and after, and the PDF bench.
 
+// ------------------------------------------------------------------ read: the page budget (read/budget.ts)
+
+/**
+ * What one page may cost pdf.js before it is left out unread. pdf.js has no limit of its own: a
+ * page past these would take it minutes to days (issue 33's attack files, scripts/pdf-cases-budget.ts).
+ */
+export const PAGE_BUDGET = {
+  /** Operators, forms counted each time they are painted: a dense real page draws tens of thousands, a detailed map a million or two. */
+  MAX_OPERATORS: 3_000_000,
+  /** Text runs (Tj, TJ, ', "), forms counted as painted: a page of tiny type in a dense table shows some 20,000. */
+  MAX_TEXT_RUNS: 200_000,
+  /** Forms painted: pdf.js reads a form's content again each time it is painted (about a millisecond each); real pages paint hundreds. */
+  MAX_FORMS: 20_000,
+  /** Nesting of saved graphics states: PDF's own implementation limit is 28 (ISO 32000-1, annex C); pdf.js's time grows with its square. */
+  MAX_SAVE_DEPTH: 1_000,
+} as const;
+
 // ------------------------------------------------------------------ lines (lines/)
 
 /**
@@ -13,6 +30,108 @@ export const MAX_RUNNING_SHARE = 0.5;
 
 /** The body is bold when over half its characters at body size are set in bold (most, not some). */
 export const BODY_BOLD_SHARE = 0.5;
+
+// ------------------------------------------------------------------ read: drawn lines (read/drawn.ts)
+
+/** Thicker than this, a filled rectangle is a shape (its edges count), not a line. */
+export const THIN_FILL = 3;
+
+// ------------------------------------------------------------------ lines: fragments, columns, running lines (lines/)
+
+/** Gap (in ems) above which one baseline splits into separate fragments. */
+export const FRAG_GAP = 1.0;
+
+/** Gap (in ems) inside a fragment where a column gutter may still cut it (see columns.ts). */
+export const PART_GAP = 0.5;
+
+/** Fewest glyph-by-glyph gaps a line needs before its usual letter gap is trusted. */
+export const TRACKED_MIN_GAPS = 4;
+
+/** Share of the page height, at the top and at the bottom, where running lines live. */
+export const RUNNING_BAND = 0.12;
+
+/**
+ * A wider band for the first and last line of a page when the line repeats at one place on most
+ * pages: LaTeX's default footer sets the page number some 15% of an A4 page above its foot.
+ */
+export const RUNNING_WIDE_BAND = 0.2;
+
+/** A line of prose on one side of a gutter: this many characters at least… */
+export const PROSE_CHARS = 15;
+
+/** …spanning this share of that side's width in its band. */
+export const PROSE_SPAN = 0.55;
+
+/** Lines of prose needed on each side of a gutter, in one band. */
+export const PROSE_LINES = 3;
+
+/** Most share of digits among a prose line's letters and digits ("White, non-Hispanic 45,116 1,638 (3.6)" is a table row: 0.41). */
+export const PROSE_DIGITS = 0.25;
+
+/** Widest gap (in ems) between the pieces of a justified line of a column. */
+export const JUSTIFIED_GAP = 2;
+
+/** Share of its column's width a justified line spans. */
+export const JUSTIFIED_SPAN = 0.85;
+
+// ------------------------------------------------------------------ tables: ruled tables (tables/ruled.ts)
+
+/** Points of slack where drawn lines meet or a rule is matched to a cell: producers draw joints a point or two apart. */
+export const RULE_TOLERANCE = 2;
+
+/** Bands closer than this (points) with the same left and right edges are one table. */
+export const RULED_BAND_GAP = 6;
+
+// ------------------------------------------------------------------ blocks (blocks/blocks.ts)
+
+/** How far below the last line (in sizes of the text) the next line of one block may stand. */
+export const BLOCK_REACH = {
+  /** A paragraph's, a list item's or a wrapped heading's next line: 1.6 sizes, past the usual 1.2 leading. */
+  TEXT: 1.6,
+  /** Code's next line: a little more (code is often set with looser leading, blank lines drawn as gaps). */
+  CODE: 2.5,
+  /** A table's next row: rows are spaced apart more than lines of text. */
+  CELLS: 2.6,
+  /** A page's measured line pitch stands for its leading up to this many sizes (double spacing); wider is a gap. */
+  MAX_PITCH: 2.6,
+  /** Slack over the measured line pitch: baselines drift by a rounding or a raised character. */
+  PITCH_SLACK: 1.15,
+} as const;
+
+// ------------------------------------------------------------------ roles: the outline (roles/outline.ts)
+
+export const OUTLINE = {
+  /** The outline gives the headings when this share of its titles is found in the text, in order (exact letters and digits). */
+  FOUND: 0.5,
+  /** …or this share when found only once section labels are taken off (a looser match must find nearly all). */
+  FOUND_UNLABELLED: 0.8,
+  /** A title matches one line, or this many consecutive lines (a title wrapped). */
+  MAX_LINES: 3,
+  /** Letters and digits a line may run past its title before no further line can make it match. */
+  OVERRUN: 24,
+  /** Fewest letters of an unlabelled title for the loose match (shorter titles match too much). */
+  MIN_UNLABELLED: 3,
+} as const;
+
+// ------------------------------------------------------------------ roles: run-in headings (roles/run-in.ts)
+
+export const RUN_IN = {
+  /** Most words of a run-in heading's bold title ("1.2 Scope." opening a paragraph); more is a bold sentence. */
+  MAX_WORDS: 12,
+  /** Most characters of that title. */
+  MAX_CHARS: 120,
+} as const;
+
+// ------------------------------------------------------------------ roles: the title page (roles/front-matter.ts)
+
+export const FRONT_MATTER = {
+  /** A line this long (characters) ending a sentence, or two such lines together, is body text: the front matter ends there. */
+  BODY_LINE_CHARS: 60,
+  /** A paragraph's first line may be indented by up to this many sizes (ems) from the next. */
+  FIRST_LINE_INDENT: 4,
+  /** A label word ("Definition", "Satz") starting this many heading candidates with different numbers is an environment's label. */
+  ENV_LABEL_NUMBERS: 3,
+} as const;
 
 // ------------------------------------------------------------------ roles: the hand rules (roles/rules.ts)
 

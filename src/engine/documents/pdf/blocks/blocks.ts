@@ -8,7 +8,8 @@ import { charWidth, joinHyphen, joinLines, MAX_PAD, rowText, type Vocab } from '
 import { BULLET_CHARS, LIST_MARKER } from '../roles/patterns.ts';
 import type { RunIn } from '../roles/run-in.ts';
 import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from '../lines/scripts.ts';
-import { buildTable, overlapping, proseReason, TERMINAL } from '../tables/borderless.ts';
+import { buildTable, overlapping, proseReason, TERMINAL, type TableGrid } from '../tables/borderless.ts';
+import { BLOCK_REACH as R } from '../thresholds.ts';
 import type { PBlock, Row } from '../types.ts';
 
 // List markers that may stand apart from their text (a gap after them makes the lines look like
@@ -25,169 +26,225 @@ const DASH_BULLET = new RegExp(`^[${BULLET_CHARS}]$`, 'u');
 /** Does text `b` read as the continuation of paragraph text `a`? */
 export const continues = (a: string, b: string) => !TERMINAL.test(a) && /^\p{Ll}/u.test(b);
 
+/** Blocks of a page's rows (in reading order), headings from `headingOf` and `runIns`. */
 export function layoutBlocks(rows: Row[], headingOf: Map<Row, number>, vocab: Vocab, notes: string[], runIns?: Map<Row, RunIn>, docPitch?: Map<number, number>): PBlock[] {
-  const out: PBlock[] = [];
-  const listStack: number[] = [];
-  // The usual distance between baselines of consecutive lines of one size (the line pitch): text set
-  // with wide leading (1.5 or double spacing) still reads as paragraphs. A page with too few lines
-  // of a size to tell (a two-line paragraph between lists and a table) takes the document's pitch
-  // (see linePitch over all pages), so its lines set 1.7 apart are not each a paragraph.
-  const pitch = linePitch(rows);
-  for (const [k, p] of docPitch ?? []) if (!pitch.has(k)) pitch.set(k, p);
-  const near = (a: Row, b: Row, ems: number) => {
+  const w = new BlockWriter(rows, headingOf, vocab, notes, runIns, docPitch);
+  let i = 0;
+  while (i < rows.length) i = w.next(i);
+  return w.out;
+}
+
+/** The blocks of one page's rows, written one run of rows at a time (each method returns the next row's index). */
+class BlockWriter {
+  readonly out: PBlock[] = [];
+  private readonly listStack: number[] = [];
+  /**
+   * The usual distance between baselines of consecutive lines of one size (the line pitch): text set
+   * with wide leading (1.5 or double spacing) still reads as paragraphs. A page with too few lines
+   * of a size to tell (a two-line paragraph between lists and a table) takes the document's pitch
+   * (see linePitch over all pages), so its lines set 1.7 apart are not each a paragraph.
+   */
+  private readonly pitch: Map<number, number>;
+  /**
+   * A paragraph made of rows that only looked like a table (see borderless.ts's proseReason): the
+   * paragraph right after it continues it when its text goes on.
+   */
+  private proseOpen: PBlock | null = null;
+
+  constructor(
+    private readonly rows: Row[],
+    private readonly headingOf: Map<Row, number>,
+    private readonly vocab: Vocab,
+    private readonly notes: string[],
+    private readonly runIns?: Map<Row, RunIn>,
+    docPitch?: Map<number, number>,
+  ) {
+    this.pitch = linePitch(rows);
+    for (const [k, p] of docPitch ?? []) if (!this.pitch.has(k)) this.pitch.set(k, p);
+  }
+
+  /** Is `b` close enough under `a` to go on from it (`ems` sizes, or the line pitch when wider)? */
+  private near(a: Row, b: Row, ems: number): boolean {
     if (b.jump || a.page !== b.page || a.y - b.y <= 0) return false;
     const size = Math.max(a.size, b.size);
-    const p = pitch.get(Math.round(size * 2) / 2);
-    const limit = p && p > ems * size && p <= 2.6 * size ? 1.15 * p : ems * size;
+    const p = this.pitch.get(Math.round(size * 2) / 2);
+    const limit = p && p > ems * size && p <= R.MAX_PITCH * size ? R.PITCH_SLACK * p : ems * size;
     return a.y - b.y <= limit;
-  };
-  const isMono = (r: Row) => r.frags.every((f) => f.mono);
-  const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
-  // A paragraph made of rows that only looked like a table (see tables.ts's proseReason): the
-  // paragraph right after it continues it when its text goes on.
-  let proseOpen: PBlock | null = null;
-  let i = 0;
-  while (i < rows.length) {
-    const r = rows[i];
-    if (r.table) {
-      // A ruled table (see ruled.ts), already read cell by cell.
-      for (const t of r.around?.before ?? []) out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
-      out.push({ ...r.table, header: [...r.table.header], rows: r.table.rows.map((x) => [...x]) });
-      for (const t of r.around?.after ?? []) out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
-      listStack.length = 0;
-      i++;
-      continue;
-    }
-    const level = headingOf.get(r);
-    if (level) {
-      const parts = [rowText(r)];
-      let j = i + 1;
-      while (j < rows.length && !rows[j].table && headingOf.get(rows[j]) === level && near(rows[j - 1], rows[j], 1.6)) parts.push(rowText(rows[j++]));
-      out.push({ kind: 'heading', level, text: joinLines(parts, vocab), page: r.page });
-      listStack.length = 0;
-      i = j;
-      continue;
-    }
-    if (isMono(r)) {
-      let j = i + 1;
-      while (j < rows.length && !rows[j].table && isMono(rows[j]) && !headingOf.has(rows[j]) && near(rows[j - 1], rows[j], 2.5)) j++;
-      out.push({ kind: 'code', lines: codeLines(rows.slice(i, j)), page: r.page });
-      listStack.length = 0;
-      i = j;
-      continue;
-    }
+  }
+
+  next(i: number): number {
+    const r = this.rows[i];
+    if (r.table) return this.ruledTable(i);
+    const level = this.headingOf.get(r);
+    if (level) return this.heading(i, level);
+    if (isMono(r)) return this.code(i);
     if (r.frags.length >= 2) {
-      const extent = (labels: boolean) => {
-        let j = i + 1;
-        while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && near(rows[j - 1], rows[j], 2.6) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || (labels && sectionLabel(rows, j, near)))) j++;
-        return j;
-      };
-      let j = extent(true);
-      let run = rows.slice(i, j);
-      let grid = buildTable(run);
-      // Section labels joined rows whose cells do not all line up: the table stops at its first label again.
-      if (!grid) {
-        const k = extent(false);
-        if (k < j) {
-          j = k;
-          run = rows.slice(i, j);
-          grid = buildTable(run);
-        }
-      }
-      // A bulleted list with a gap after its bullets is not a table.
-      const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
-      if (!bulleted && run.filter((x) => x.frags.length >= 2).length >= 2) {
-        const kind = grid ? (figureLabels(grid) && figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
-        if (kind === 'prose') {
-          // Running text (lines with sub- or superscripts, columns of prose side by side): its rows
-          // are read as one paragraph, continuing the one before when that one goes on into it.
-          const text = joinLines(run.map(rowText), vocab);
-          const prev = out[out.length - 1];
-          const prevRow = rows[i - 1];
-          if (prev?.kind === 'paragraph' && prevRow && !prevRow.table && near(prevRow, r, 1.6) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && !TERMINAL.test(prev.text)) mergeParagraph(prev, text, r.page, vocab);
-          else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
-          proseOpen = out[out.length - 1];
-          listStack.length = 0;
-          i = j;
-          continue;
-        }
-        if (grid && kind === 'prose-beside') {
-          // A column of running text beside a table (a report's side panel): the text is a
-          // paragraph, the other columns the table.
-          const text = joinLines([...grid.header.slice(0, 1), ...grid.rows.map((g) => g[0])].filter(Boolean), vocab);
-          if (text) out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
-          out.push({ kind: 'table', header: grid.header.slice(1), rows: grid.rows.map((g) => g.slice(1)).filter((g) => g.some(Boolean)), page: r.page });
-          listStack.length = 0;
-          i = j;
-          continue;
-        }
-        if (grid && kind === 'table') {
-          if (r.rtl) {
-            grid.header.reverse();
-            for (const g of grid.rows) g.reverse();
-          }
-          out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: r.page });
-          listStack.length = 0;
-          i = j;
-          continue;
-        }
-        // Not sure it is a table: its rows stay text, one paragraph a row (never "a | b" lines,
-        // which no Markdown reader takes for a table).
-        notes.push(`p. ${r.page}: rows whose columns could not be aligned were kept as paragraphs`);
-        // Each row's fragments are kept as its cells, for the preview's "mark as table".
-        for (const x of run) out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size, ...(x.frags.length > 1 ? { cells: cellTexts(x) } : {}) });
-        listStack.length = 0;
-        i = j;
-        continue;
-      }
+      const j = this.cells(i);
+      if (j > i) return j;
     }
     // A run-in heading (see runInHeadings): the heading, then its row's rest opens the paragraph.
-    const runIn = runIns?.get(r);
+    const runIn = this.runIns?.get(r);
     if (runIn) {
-      out.push({ kind: 'heading', level: runIn.level, text: runIn.title, page: r.page });
-      listStack.length = 0;
+      this.out.push({ kind: 'heading', level: runIn.level, text: runIn.title, page: r.page });
+      this.listStack.length = 0;
     }
-    if (!runIn && isMarker(r)) {
-      const x0 = r.frags[0].x0;
-      // A list read on in the next column starts its nesting again there.
-      if (r.jump) listStack.length = 0;
-      while (listStack.length && x0 < listStack[listStack.length - 1] - 3) listStack.pop();
-      if (!listStack.length || x0 > listStack[listStack.length - 1] + 3) listStack.push(x0);
-      const m = LIST_MARKER.exec(r.frags[0].text)!;
-      const parts = [rowText(r).slice(m[0].length)];
-      let j = i + 1;
-      // Continuation lines: indented under the item's text, or back under the marker (a hanging
-      // bullet) when the item's line so far ends mid-sentence and the next starts in lowercase.
-      const under = (n: Row) => n.frags[0].x0 > x0 + 2 || (n.frags[0].x0 >= x0 - 2 && continues(parts[parts.length - 1], rowText(n)));
-      while (j < rows.length && !rows[j].table && !headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && near(rows[j - 1], rows[j], 1.6) && under(rows[j])) parts.push(rowText(rows[j++]));
-      const mark = m[0].trim();
-      const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : DASH_BULLET.test(mark) ? '-' : `- ${mark}`;
-      out.push({ kind: 'list-item', text: joinLines(parts, vocab), depth: listStack.length, marker, page: r.page });
-      i = j;
-      continue;
+    if (!runIn && isMarker(r)) return this.listItem(i);
+    this.listStack.length = 0;
+    return this.paragraph(i, runIn);
+  }
+
+  /** A ruled table (see ruled.ts), already read cell by cell, with its title and notes around it. */
+  private ruledTable(i: number): number {
+    const r = this.rows[i];
+    for (const t of r.around?.before ?? []) this.out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
+    this.out.push({ ...r.table!, header: [...r.table!.header], rows: r.table!.rows.map((x) => [...x]) });
+    for (const t of r.around?.after ?? []) this.out.push({ kind: 'paragraph', text: t, page: r.page, size: r.size });
+    this.listStack.length = 0;
+    return i + 1;
+  }
+
+  /** A heading, with the lines that continue it at its level. */
+  private heading(i: number, level: number): number {
+    const { rows } = this;
+    const parts = [rowText(rows[i])];
+    let j = i + 1;
+    while (j < rows.length && !rows[j].table && this.headingOf.get(rows[j]) === level && this.near(rows[j - 1], rows[j], R.TEXT)) parts.push(rowText(rows[j++]));
+    this.out.push({ kind: 'heading', level, text: joinLines(parts, this.vocab), page: rows[i].page });
+    this.listStack.length = 0;
+    return j;
+  }
+
+  /** Monospaced lines: a code block, indentation kept. */
+  private code(i: number): number {
+    const { rows } = this;
+    let j = i + 1;
+    while (j < rows.length && !rows[j].table && isMono(rows[j]) && !this.headingOf.has(rows[j]) && this.near(rows[j - 1], rows[j], R.CODE)) j++;
+    this.out.push({ kind: 'code', lines: codeLines(rows.slice(i, j)), page: rows[i].page });
+    this.listStack.length = 0;
+    return j;
+  }
+
+  /** How far a run of rows cut into cells goes (section labels between them allowed with `labels`). */
+  private cellRun(i: number, labels: boolean): number {
+    const { rows } = this;
+    let j = i + 1;
+    while (j < rows.length && !rows[j].table && !this.headingOf.has(rows[j]) && !isMono(rows[j]) && this.near(rows[j - 1], rows[j], R.CELLS) && (rows[j].frags.length >= 2 || alignedUnder(rows[j], rows[j - 1]) || (labels && sectionLabel(rows, j, (a, b, e) => this.near(a, b, e))))) j++;
+    return j;
+  }
+
+  /**
+   * Rows cut into cells: a table, running text (sub- and superscripts, prose side by side), a column
+   * of prose beside a table, or rows kept as paragraphs when their columns do not line up. Returns
+   * `i` when the rows are none of these (a bulleted list with a gap after its bullets).
+   */
+  private cells(i: number): number {
+    const { rows } = this;
+    let j = this.cellRun(i, true);
+    let run = rows.slice(i, j);
+    let grid = buildTable(run);
+    // Section labels joined rows whose cells do not all line up: the table stops at its first label again.
+    if (!grid) {
+      const k = this.cellRun(i, false);
+      if (k < j) {
+        j = k;
+        run = rows.slice(i, j);
+        grid = buildTable(run);
+      }
     }
-    listStack.length = 0;
-    // A paragraph.
+    // A bulleted list with a gap after its bullets is not a table.
+    const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
+    if (bulleted || run.filter((x) => x.frags.length >= 2).length < 2) return i;
+    const kind = grid ? (figureLabels(grid) && figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
+    this.listStack.length = 0;
+    if (kind === 'prose') this.prose(i, run);
+    else if (grid && kind === 'prose-beside') this.proseBeside(rows[i], grid);
+    else if (grid && kind === 'table') {
+      if (rows[i].rtl) {
+        grid.header.reverse();
+        for (const g of grid.rows) g.reverse();
+      }
+      this.out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: rows[i].page });
+    } else {
+      // Not sure it is a table: its rows stay text, one paragraph a row (never "a | b" lines,
+      // which no Markdown reader takes for a table).
+      this.notes.push(`p. ${rows[i].page}: rows whose columns could not be aligned were kept as paragraphs`);
+      // Each row's fragments are kept as its cells, for the preview's "mark as table".
+      for (const x of run) this.out.push({ kind: 'paragraph', text: rowText(x), page: x.page, size: x.size, ...(x.frags.length > 1 ? { cells: cellTexts(x) } : {}) });
+    }
+    return j;
+  }
+
+  /**
+   * Running text (lines with sub- or superscripts, columns of prose side by side): its rows are read
+   * as one paragraph, continuing the one before when that one goes on into it.
+   */
+  private prose(i: number, run: Row[]): void {
+    const r = this.rows[i];
+    const text = joinLines(run.map(rowText), this.vocab);
+    const prev = this.out[this.out.length - 1];
+    const prevRow = this.rows[i - 1];
+    if (prev?.kind === 'paragraph' && prevRow && !prevRow.table && this.near(prevRow, r, R.TEXT) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && !TERMINAL.test(prev.text)) mergeParagraph(prev, text, r.page, this.vocab);
+    else this.out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+    this.proseOpen = this.out[this.out.length - 1];
+  }
+
+  /** A column of running text beside a table (a report's side panel): the text a paragraph, the other columns the table. */
+  private proseBeside(r: Row, grid: TableGrid): void {
+    const text = joinLines([...grid.header.slice(0, 1), ...grid.rows.map((g) => g[0])].filter(Boolean), this.vocab);
+    if (text) this.out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+    this.out.push({ kind: 'table', header: grid.header.slice(1), rows: grid.rows.map((g) => g.slice(1)).filter((g) => g.some(Boolean)), page: r.page });
+  }
+
+  /** A list item, nested by its marker's indentation, with its continuation lines. */
+  private listItem(i: number): number {
+    const { rows, listStack } = this;
+    const r = rows[i];
+    const x0 = r.frags[0].x0;
+    // A list read on in the next column starts its nesting again there.
+    if (r.jump) listStack.length = 0;
+    while (listStack.length && x0 < listStack[listStack.length - 1] - 3) listStack.pop();
+    if (!listStack.length || x0 > listStack[listStack.length - 1] + 3) listStack.push(x0);
+    const m = LIST_MARKER.exec(r.frags[0].text)!;
+    const parts = [rowText(r).slice(m[0].length)];
+    let j = i + 1;
+    // Continuation lines: indented under the item's text, or back under the marker (a hanging
+    // bullet) when the item's line so far ends mid-sentence and the next starts in lowercase.
+    const under = (n: Row) => n.frags[0].x0 > x0 + 2 || (n.frags[0].x0 >= x0 - 2 && continues(parts[parts.length - 1], rowText(n)));
+    while (j < rows.length && !rows[j].table && !this.headingOf.has(rows[j]) && !isMono(rows[j]) && rows[j].frags.length === 1 && !isMarker(rows[j]) && this.near(rows[j - 1], rows[j], R.TEXT) && under(rows[j])) parts.push(rowText(rows[j++]));
+    const mark = m[0].trim();
+    const marker = /^\d+[.)]$/.test(mark) ? `${mark.slice(0, -1)}.` : DASH_BULLET.test(mark) ? '-' : `- ${mark}`;
+    this.out.push({ kind: 'list-item', text: joinLines(parts, this.vocab), depth: listStack.length, marker, page: r.page });
+    return j;
+  }
+
+  /**
+   * A paragraph: lines of one size close together. One split by a page or column change, or the
+   * rest of a paragraph read as prose rows, joins the paragraph before when its text goes on.
+   */
+  private paragraph(i: number, runIn: RunIn | undefined): number {
+    const { rows } = this;
+    const r = rows[i];
     const lines = [runIn ? runIn.rest : rowText(r)];
     let j = i + 1;
     while (j < rows.length) {
       const n = rows[j];
-      if (n.table || headingOf.has(n) || isMono(n) || n.frags.length !== 1 || isMarker(n) || Math.abs(n.size - r.size) > 0.6) break;
-      if (!near(rows[j - 1], n, 1.6)) break;
+      if (n.table || this.headingOf.has(n) || isMono(n) || n.frags.length !== 1 || isMarker(n) || Math.abs(n.size - r.size) > 0.6) break;
+      if (!this.near(rows[j - 1], n, R.TEXT)) break;
       lines.push(rowText(n));
       j++;
     }
-    const text = joinLines(lines, vocab);
-    const prev = out[out.length - 1];
-    // A paragraph split by a page or column change, or the rest of a paragraph read as prose rows.
-    const after = prev !== undefined && prev === proseOpen && near(rows[i - 1], r, 1.6);
+    const text = joinLines(lines, this.vocab);
+    const prev = this.out[this.out.length - 1];
+    const after = prev !== undefined && prev === this.proseOpen && this.near(rows[i - 1], r, R.TEXT);
     if (prev?.kind === 'paragraph' && (after || r.jump || r.page !== rows[i - 1]?.page) && prev.size !== undefined && Math.abs(prev.size - r.size) <= 0.6 && continues(prev.text, text)) {
-      mergeParagraph(prev, text, r.page, vocab);
-    } else out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
-    i = j;
+      mergeParagraph(prev, text, r.page, this.vocab);
+    } else this.out.push({ kind: 'paragraph', text, page: r.page, size: r.size });
+    return j;
   }
-  return out;
 }
+
+const isMono = (r: Row) => r.frags.every((f) => f.mono);
+const isMarker = (r: Row) => LIST_MARKER.test(r.frags[0].text);
 
 /** Appends `text` (from `page`) to paragraph `p`, recording where the page changes. */
 export function mergeParagraph(p: PBlock & { kind: 'paragraph' }, text: string, page: number, vocab: Vocab): void {
@@ -256,10 +313,10 @@ function sectionLabel(rows: Row[], j: number, near: (a: Row, b: Row, ems: number
     const r = rows[k];
     const f = r.frags[0];
     if (f.x0 > above.frags[0].x0 + 3 || f.x0 < above.frags[0].x0 - 3 * f.size || f.x1 >= above.frags[1].x0) return false;
-    if (f.text.split(' ').length > 5 || /[.:;]$/.test(f.text) || BULLET.test(f.text) || r.table || !near(rows[k - 1], r, 2.6)) return false;
+    if (f.text.split(' ').length > 5 || /[.:;]$/.test(f.text) || BULLET.test(f.text) || r.table || !near(rows[k - 1], r, R.CELLS)) return false;
   }
   const below = rows[k];
-  if (k <= j || !below || below.frags.length < 2 || below.table || !near(rows[k - 1], below, 2.6)) return false;
+  if (k <= j || !below || below.frags.length < 2 || below.table || !near(rows[k - 1], below, R.CELLS)) return false;
   // (A header's labels may be centred over right-aligned figures: then as many cells is enough.)
   const edge = (g: { x0: number; x1: number }) => above.frags.some((x) => Math.abs(x.x0 - g.x0) <= 3 || Math.abs(x.x1 - g.x1) <= 3);
   return below.frags.length === above.frags.length || below.frags.filter(edge).length * 3 >= below.frags.length * 2;

@@ -13,6 +13,7 @@
 
 import { endsInLeader, MAX_PAD } from './geometry.ts';
 import type { Frag, Row } from '../types.ts';
+import { PROSE_CHARS, PROSE_SPAN, PROSE_LINES, PROSE_DIGITS, JUSTIFIED_GAP, JUSTIFIED_SPAN } from '../thresholds.ts';
 
 /** A piece of a line the cut moves as a whole: a fragment, or one part of it. */
 interface Unit {
@@ -52,14 +53,6 @@ export interface Cut {
 const MAX_CANDIDATES = 64;
 /** Deepest nesting of cuts (a page of 2^6 columns is deeper than any layout). */
 const MAX_DEPTH = 6;
-/** A line of prose on one side of a gutter: this many characters at least… */
-const PROSE_CHARS = 15;
-/** …spanning this share of that side's width in its band. */
-const PROSE_SPAN = 0.55;
-/** Lines of prose needed on each side of a gutter, in one band. */
-const PROSE_LINES = 3;
-/** Most share of digits among a prose line's letters and digits ("White, non-Hispanic 45,116 1,638 (3.6)" is a table row: 0.41). */
-const PROSE_DIGITS = 0.25;
 
 const WORD = /\p{L}{2}/u;
 const LETTER = /\p{L}/u;
@@ -261,10 +254,6 @@ function splitNotes(lines: Line[]): [Line[], Line[]] {
   return [lines.slice(0, k), lines.slice(k)];
 }
 
-/** Widest gap (in ems) between the pieces of a justified line of a column. */
-const JUSTIFIED_GAP = 2;
-/** Share of its column's width a justified line spans. */
-const JUSTIFIED_SPAN = 0.85;
 
 /**
  * Lines of one column (a region the cut found prose on both sides of) whose pieces are words of

@@ -4,30 +4,12 @@
 // without one where a word was hyphenated at the line end (see joinHyphen for the rule).
 
 import { closeCjkSpacing, mirrorBrackets, trackedSpace } from './scripts.ts';
-import type { Frag, PdfTextItem, Row } from '../types.ts';
+import type { Frag, Row } from '../types.ts';
+import type { Item } from '../read/items.ts';
+import { FRAG_GAP, PART_GAP } from '../thresholds.ts';
 
-/** One text item with its position and font facts resolved. */
-export interface Item {
-  s: string;
-  x: number;
-  y: number;
-  w: number;
-  size: number;
-  font: string;
-  mono: boolean;
-  bold: boolean;
-  /** pdf.js read it as right-to-left text (its string is already in logical order). */
-  rtl?: boolean;
-  /** Marked-content id it sits in (tagged PDFs). */
-  mc?: string;
-  /** Set turned a quarter to run up the page (a rotated column label): `w` is its length upward from `y`. */
-  up?: boolean;
-  /** A vertical run (pdf.js `dir: 'ttb'`): `y` is its top, `h` its advance down the page (vertical.ts). */
-  ttb?: boolean;
-  h?: number;
-  /** Raised above the line it was joined to (attachScripts): a footnote mark, an exponent. */
-  sup?: boolean;
-}
+export { toItem, normalizeForms, MAX_COORD, MIN_SIZE, MAX_SIZE, type Item } from '../read/items.ts';
+
 
 /** A superscript that marks a note: figures, or the usual note signs. */
 const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,3})$/u;
@@ -50,47 +32,8 @@ function markable(prev: string): boolean {
   return /\p{N}$/u.test(num) && (num.length >= 3 || /[.,]/.test(num));
 }
 
-/** Gap (in ems) above which one baseline splits into separate fragments. */
-const FRAG_GAP = 1.0;
 
-/**
- * Geometry is clamped to a finite range: a PDF can set text at 10^30 pt or place it at 10^300, and
- * every loop and padding below is sized from these numbers. Coordinates beyond ±MAX_COORD (far off
- * any page: a page is at most 14,400 pt wide) are pulled in, font sizes kept within [MIN_SIZE,
- * MAX_SIZE]; non-finite values make the item unreadable and it is dropped.
- */
-export const MAX_COORD = 1e5;
-export const MIN_SIZE = 0.01;
-export const MAX_SIZE = 2000;
-const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
 
-/**
- * Compatibility characters normalised (NFKC) to the letters they draw, so the text is searchable:
- * Latin ligatures ("ﬁ"), Hebrew and Arabic presentation forms (contextual shapes, lam-alef and other
- * ligatures), and the few spacing/letter variants pdf.js itself normalises (no-break and typographic
- * spaces, micro sign, ohm, Greek question mark, Lao AM). pdf.js is asked NOT to do this
- * (`disableNormalization`): it normalises each run before its bidi step reverses a right-to-left
- * run into logical order, so a ligature's letters, expanded first, come out reversed ("ﻻ" → "ال"
- * instead of "لا"). Here it runs on the logical-order string. NFKC is limited to these blocks: on
- * other text it would also fold full-width forms, superscripts and fractions the document means.
- */
-const COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]+/g;
-const HAS_COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]/;
-export const normalizeForms = (s: string) => (HAS_COMPAT.test(s) ? s.replace(COMPAT, (m) => m.normalize('NFKC')) : s);
-
-export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: string): Item | null {
-  if (!it.str) return null;
-  const [a, b, c, d, e, f] = it.transform;
-  if (![a, b, c, d, e, f].every(Number.isFinite)) return null;
-  const raw = Math.hypot(c, d) || Math.hypot(a, b) || it.height || 1;
-  const size = clamp(Number.isFinite(raw) ? raw : MAX_SIZE, MIN_SIZE, MAX_SIZE);
-  const x = clamp(e, -MAX_COORD, MAX_COORD);
-  const w = clamp(Number.isFinite(it.width) ? Math.abs(it.width) : 0, 0, 2 * MAX_COORD);
-  const s = normalizeForms(it.str);
-  // CJK fonts are fixed-pitch by design (every ideograph, kana and hangul syllable one em wide) and
-  // often flagged so: that says nothing about code, and their text would all become code blocks.
-  return { s, x, y: clamp(f, -MAX_COORD, MAX_COORD), w, size, font: it.fontName, mono: mono && !WIDE.test(s), bold, ...(it.dir === 'rtl' ? { rtl: true } : {}), ...(b > 0 && Math.abs(a) < 0.01 * b && c < 0 ? { up: true } : {}), ...(it.dir === 'ttb' ? { ttb: true, h: clamp(Number.isFinite(it.height) ? Math.abs(it.height) : 0, 0, 2 * MAX_COORD) } : {}), ...(mc ? { mc } : {}) };
-}
 
 const isBlank = (s: string) => !/\S/.test(s);
 
@@ -109,8 +52,6 @@ const LETTERS = /\p{L}/gu;
 const LETTER = /\p{L}/u;
 /** Scripts written without spaces between words: no space is inserted between two of their characters. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
-/** Full-width scripts (CJK and Hangul, which separates its words with spaces but is as wide). */
-const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]/u;
 
 const count = (s: string, re: RegExp) => {
   re.lastIndex = 0;
@@ -263,8 +204,6 @@ function attachScripts(groups: Item[][]): Item[][] {
   return out;
 }
 
-/** Gap (in ems) inside a fragment where a column gutter may still cut it (see columns.ts). */
-const PART_GAP = 0.5;
 
 /**
  * A fragment, with its parts when gaps of PART_GAP ems or more lie inside it: a gutter narrower
@@ -305,11 +244,20 @@ function letterSpacedHangul(items: Item[]): boolean {
   return spaced >= 2 && (spaced + single) >= 0.6 * vis.length;
 }
 
-function fragOf(items: Item[], rtl: boolean): Frag {
-  while (items.length && isBlank(items[items.length - 1].s)) items.pop();
-  // Visible items left to right, each with whether a space stands before it (a blank item drawn
-  // between, or a gap wider than 0.15 em) and the drawn gap in characters (for code indentation).
-  const vis: { it: Item; space: boolean; pad: number; mark?: boolean }[] = [];
+/** A visible item of a fragment: whether a space stands before it, and the drawn gap in characters. */
+interface Placed {
+  it: Item;
+  space: boolean;
+  pad: number;
+  mark?: boolean;
+}
+
+/**
+ * Visible items left to right, each with whether a space stands before it (a blank item drawn
+ * between, or a gap wider than 0.15 em) and the drawn gap in characters (for code indentation).
+ */
+function placedItems(items: Item[]): Placed[] {
+  const vis: Placed[] = [];
   let prevEnd = -Infinity;
   let spaced = false;
   // Text placed glyph by glyph with tracking (letter spacing, justified Hangul): a word space is a
@@ -337,48 +285,57 @@ function fragOf(items: Item[], rtl: boolean): Frag {
     prevEnd = it.x + it.w;
     spaced = false;
   }
+  return vis;
+}
+
+/** A right-to-left fragment's text in logical order; a space between two items that had one between them on the page. */
+function rtlText(vis: Placed[]): string {
+  let text = '';
+  const order = logicalOrder(vis.map((v) => v.it));
+  const idx = new Map(vis.map((v, i) => [v.it, i]));
+  order.forEach((it, k) => {
+    if (k > 0) {
+      const a = idx.get(order[k - 1])!;
+      const b = idx.get(it)!;
+      const sp = Math.abs(a - b) === 1 ? vis[Math.max(a, b)].space : true;
+      if (sp && !/\s$/.test(text) && !/^\s/.test(it.s)) text += ' ';
+    }
+    text += it.s;
+  });
+  return text;
+}
+
+/** A left-to-right fragment's text, as drawn (gaps as spaces), and how much of it is bold. */
+function ltrText(vis: Placed[]): { text: string; raw: string; boldLead: number; boldShare?: number } {
   let text = '';
   let raw = '';
-  let boldLead = 0;
-  let boldShare: number | undefined;
-  if (rtl) {
-    // Logical order; a space goes between two items that had one between them on the page.
-    const spaceAfter = new Map<Item, boolean>();
-    vis.forEach((v, i) => i > 0 && spaceAfter.set(vis[i - 1].it, v.space));
-    const order = logicalOrder(vis.map((v) => v.it));
-    const idx = new Map(vis.map((v, i) => [v.it, i]));
-    order.forEach((it, k) => {
-      if (k > 0) {
-        const a = idx.get(order[k - 1])!;
-        const b = idx.get(it)!;
-        const sp = Math.abs(a - b) === 1 ? vis[Math.max(a, b)].space : true;
-        if (sp && !/\s$/.test(text) && !/^\s/.test(it.s)) text += ' ';
-      }
-      text += it.s;
-    });
-    raw = text;
-  } else {
-    let lead = 0;
-    let leading = true;
-    let letters = 0;
-    let boldLetters = 0;
-    for (const v of vis) {
-      const n = v.it.s.match(/\p{L}/gu)?.length ?? 0;
-      letters += n;
-      if (v.it.bold) boldLetters += n;
-      if (v.space && !/\s$/.test(text) && !/^\s/.test(v.it.s)) {
-        text += ' ';
-        raw += ' '.repeat(v.pad);
-      }
-      text += v.it.s;
-      raw += v.it.s;
-      if (leading && v.it.bold) lead = text.length;
-      else leading = false;
+  let lead = 0;
+  let leading = true;
+  let letters = 0;
+  let boldLetters = 0;
+  for (const v of vis) {
+    const n = v.it.s.match(/\p{L}/gu)?.length ?? 0;
+    letters += n;
+    if (v.it.bold) boldLetters += n;
+    if (v.space && !/\s$/.test(text) && !/^\s/.test(v.it.s)) {
+      text += ' ';
+      raw += ' '.repeat(v.pad);
     }
-    // A bold opening followed by text of another weight (a run-in heading's candidate).
-    if (lead > 0 && !leading) boldLead = text.slice(0, lead).replace(/\s+/g, ' ').trimStart().length;
-    if (boldLetters > 0 && boldLetters < letters) boldShare = boldLetters / letters;
+    text += v.it.s;
+    raw += v.it.s;
+    if (leading && v.it.bold) lead = text.length;
+    else leading = false;
   }
+  // A bold opening followed by text of another weight (a run-in heading's candidate).
+  const boldLead = lead > 0 && !leading ? text.slice(0, lead).replace(/\s+/g, ' ').trimStart().length : 0;
+  return { text, raw, boldLead, ...(boldLetters > 0 && boldLetters < letters ? { boldShare: boldLetters / letters } : {}) };
+}
+
+function fragOf(items: Item[], rtl: boolean): Frag {
+  while (items.length && isBlank(items[items.length - 1].s)) items.pop();
+  const vis = placedItems(items);
+  const rtlRun = rtl ? rtlText(vis) : '';
+  const { text, raw, boldLead, boldShare } = rtl ? { text: rtlRun, raw: rtlRun, boldLead: 0, boldShare: undefined } : ltrText(vis);
   let main = vis[0].it;
   let x1 = -Infinity;
   for (const v of vis) {

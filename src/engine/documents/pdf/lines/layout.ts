@@ -6,6 +6,7 @@ import { columnOrder, outerGutter } from './columns.ts';
 import { endsInLeader, rowText } from './geometry.ts';
 import { bodyStyle } from './style.ts';
 import type { Row } from '../types.ts';
+import { RUNNING_BAND as BAND, RUNNING_WIDE_BAND as WIDE_BAND } from '../thresholds.ts';
 
 export interface PageRows {
   page: number;
@@ -17,13 +18,6 @@ export interface PageRows {
 
 /** "3", "- 3 -", "Page 3 of 10", "p. 3", "3/10", "iv" (a well-formed roman numeral: "vivid" is a word), and Word's "3 | Page" / "Page | 3". */
 export const PAGE_NUMBER = /^(?:[-–—]\s*)?(?:(?:page|p\.|pág\.?|página|seite)\s*\|?\s*)?(?:\d{1,5}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?:\s*(?:of|de|\/|von)\s*\d{1,5})?(?:\s*\|\s*(?:page|página|seite))?(?:\s*[-–—])?$/i;
-/** Share of the page height, at the top and at the bottom, where running lines live. */
-const BAND = 0.12;
-/**
- * A wider band for the first and last line of a page when the line repeats at one place on most
- * pages: LaTeX's default footer sets the page number some 15% of an A4 page above its foot.
- */
-const WIDE_BAND = 0.2;
 
 /** Digits as "#", spaces collapsed; case kept (a title in capitals on page 1 is not the same line as its running header in lower case). */
 const keyOf = (s: string) => s.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
@@ -43,6 +37,17 @@ const rowKey = (r: Row, small: boolean) =>
         .replace(/\s+/g, ' ')
         .trim()}`;
 
+/** What the running-line passes share: the body size, how many pages a line must repeat on, the bands. */
+interface RunningScope {
+  pages: PageRows[];
+  /** The size of a row's words is the body's at most (a page number set large beside a running title does not count). */
+  small: (r: Row) => boolean;
+  /** Pages a line must repeat on (half of those with text, at least two). */
+  need: number;
+  inBand: (p: PageRows, r: Row, band?: number) => boolean;
+  firstPage: number | undefined;
+}
+
 /**
  * Removes running headers/footers and page numbers in place; returns how many rows went. Lines
  * set larger than the body text are running lines only when their words repeat exactly (see
@@ -52,22 +57,46 @@ const rowKey = (r: Row, small: boolean) =>
 export function removeRunningLines(pages: PageRows[]): number {
   const withText = pages.filter((p) => p.rows.length).length;
   const body = bodyStyle(pages.flatMap((p) => p.rows)).size;
-  // The size of a row's words: a page number set large and bold beside a running title
-  // ("47699" in 11 pt bold by a 10 pt "Federal Register / Vol. 85…") does not make the line a heading.
-  const small = (r: Row) => {
+  const scope: RunningScope = {
+    pages,
+    // The size of a row's words: a page number set large and bold beside a running title
+    // ("47699" in 11 pt bold by a 10 pt "Federal Register / Vol. 85…") does not make the line a heading.
     // (Not Math.max(...sizes): a row may hold more fragments than a spread takes.)
-    return r.frags.every((f) => f.size <= body + 0.5 || PAGE_NUMBER.test(f.text.trim()));
+    small: (r: Row) => r.frags.every((f) => f.size <= body + 0.5 || PAGE_NUMBER.test(f.text.trim())),
+    need: Math.max(2, Math.ceil(withText * 0.5)),
+    inBand: (p: PageRows, r: Row, band = BAND) => {
+      const h = p.top - p.bottom;
+      return r.y >= p.top - band * h || r.y <= p.bottom + band * h;
+    },
+    firstPage: pages.find((p) => p.rows.length)?.page,
   };
-  const need = Math.max(2, Math.ceil(withText * 0.5));
-  const inBand = (p: PageRows, r: Row, band = BAND) => {
-    const h = p.top - p.bottom;
-    return r.y >= p.top - band * h || r.y <= p.bottom + band * h;
-  };
-  // Candidates: the first three and last three rows of each page, inside the bands (the first and
-  // last row inside the wider band; they must then repeat, see below).
+  const running = repeatedLines(scope);
+  for (const k of headerSlots(scope)) running.add(k);
+  const { small, inBand } = scope;
+  let removed = 0;
+  for (const p of pages) {
+    const n = p.rows.length;
+    p.rows = p.rows.filter((r, i) => {
+      const t = rowText(r);
+      const edge = i < 3 || i >= n - 3;
+      const drop = edge && (running.has(`${p.page}|${rowKey(r, small(r))}|${r.y}`) || (small(r) && running.has(`${p.page}|${rowKey(r, true)}|${r.y}`)) || (small(r) && inBand(p, r) && PAGE_NUMBER.test(t.trim())));
+      if (drop) removed++;
+      return !drop;
+    });
+  }
+  return removed;
+}
+
+const styleOf = (r: Row) => `${Math.round(r.size * 2) / 2}|${r.frags.some((f) => f.bold) ? 1 : 0}`;
+
+/**
+ * Lines repeated at one height ("page|key|y"): on most pages, or on most pages of one parity (a
+ * header that alternates: book title on even pages, chapter on odd ones). Candidates are the first
+ * three and last three rows of each page inside the bands (the first and last row inside the wider
+ * band, when they then repeat on most pages).
+ */
+function repeatedLines({ pages, small, need, inBand, firstPage }: RunningScope): Set<string> {
   const seen = new Map<string, { page: number; y: number; style: string }[]>();
-  const styleOf = (r: Row) => `${Math.round(r.size * 2) / 2}|${r.frags.some((f) => f.bold) ? 1 : 0}`;
-  const firstPage = pages.find((p) => p.rows.length)?.page;
   const wide = new Set<string>();
   for (const p of pages) {
     const rows = p.rows;
@@ -85,8 +114,6 @@ export function removeRunningLines(pages: PageRows[]): number {
       seen.set(k, list);
     }
   }
-  // Pages of each parity: a header that alternates (book title on even pages, chapter on odd ones)
-  // is on half of the pages, all of one parity.
   const parityPages = [0, 1].map((par) => pages.filter((p) => p.rows.length && p.page % 2 === par).length);
   const running = new Set<string>();
   for (const [k, list] of seen) {
@@ -106,10 +133,16 @@ export function removeRunningLines(pages: PageRows[]): number {
     const usual = [...styles].sort((a, b) => b[1] - a[1])[0]?.[0];
     if (pagesAt.size >= need || (alternating && !wideOnly)) for (const e of at) if (e.page !== firstPage || e.style === usual || at.length < 3) running.add(`${e.page}|${k}|${e.y}`);
   }
-  // A header slot: the place (top or bottom line, one height) where most pages have their
-  // outermost line and where nearly every such line is a repeated line or a page number. Its lines
-  // that repeat are running lines even when none is on half of the pages: a chapter's title over
-  // its pages ("Chapter 4: Function reference  12"), another chapter's over the next ones.
+  return running;
+}
+
+/**
+ * Running lines in a header slot: the place (top or bottom line, one height) where most pages have
+ * their outermost line and where nearly every such line is a repeated line or a page number. Its
+ * lines that repeat are running lines even when none is on half of the pages: a chapter's title over
+ * its pages ("Chapter 4: Function reference  12"), another chapter's over the next ones.
+ */
+function headerSlots({ pages, small, need, inBand, firstPage }: RunningScope): string[] {
   const slots = new Map<string, { page: number; key: string; y: number }[]>();
   for (const p of pages) {
     const rows = p.rows;
@@ -120,26 +153,16 @@ export function removeRunningLines(pages: PageRows[]): number {
       (slots.get(slot) ?? slots.set(slot, []).get(slot)!).push({ page: p.page, key: rowKey(r, true), y: r.y });
     }
   }
+  const out: string[] = [];
   for (const list of slots.values()) {
     if (list.length < need) continue;
     const count = new Map<string, number>();
     for (const e of list) count.set(e.key, (count.get(e.key) ?? 0) + 1);
     const repeated = (e: { key: string }) => (count.get(e.key) ?? 0) >= 2 || PAGE_NUMBER.test(e.key.replace(/#/g, '1'));
     if (list.filter(repeated).length < 0.8 * list.length) continue;
-    for (const e of list) if ((count.get(e.key) ?? 0) >= 2 && e.page !== firstPage) running.add(`${e.page}|${e.key}|${e.y}`);
+    for (const e of list) if ((count.get(e.key) ?? 0) >= 2 && e.page !== firstPage) out.push(`${e.page}|${e.key}|${e.y}`);
   }
-  let removed = 0;
-  for (const p of pages) {
-    const n = p.rows.length;
-    p.rows = p.rows.filter((r, i) => {
-      const t = rowText(r);
-      const edge = i < 3 || i >= n - 3;
-      const drop = edge && (running.has(`${p.page}|${rowKey(r, small(r))}|${r.y}`) || (small(r) && running.has(`${p.page}|${rowKey(r, true)}|${r.y}`)) || (small(r) && inBand(p, r) && PAGE_NUMBER.test(t.trim())));
-      if (drop) removed++;
-      return !drop;
-    });
-  }
-  return removed;
+  return out;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { TRACKED_MIN_GAPS as MIN_GAPS } from '../thresholds.ts';
 // Text of other scripts, after the geometry has put a line's pieces in reading order: brackets of
 // right-to-left lines drawn as their visual shapes, and Chinese/Japanese text set with letter spacing.
 
@@ -58,8 +59,6 @@ export function closeCjkSpacing(text: string): string {
   return text.replace(SPACED_RUN, (m) => m.replace(/[ \u3000]+/g, ''));
 }
 
-/** Fewest glyph-by-glyph gaps a line needs before its usual letter gap is trusted. */
-const MIN_GAPS = 4;
 
 /**
  * The word-space threshold (in ems) of a run of items drawn one glyph each with tracking, or 0 when

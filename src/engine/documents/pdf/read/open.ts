@@ -38,19 +38,21 @@ function isPdfHeader(bytes: Uint8Array): boolean {
 }
 
 /** pdf.js, loaded, and the document opened with it. */
-export async function openPdf(src: PdfjsSource, bytes: Uint8Array, opts: PdfOptions): Promise<{ pdfjs: PdfjsModule; doc: PdfDocumentProxy }> {
+export async function openPdf(src: PdfjsSource, bytes: Uint8Array, opts: PdfOptions): Promise<{ pdfjs: PdfjsModule; doc: PdfDocumentProxy; objectStreams: string[] }> {
   const pdfjs = await resolve(src);
-  return { pdfjs, doc: await open(pdfjs, bytes, opts) };
+  return { pdfjs, ...(await open(pdfjs, bytes, opts)) };
 }
 
-async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Promise<PdfDocumentProxy> {
+/** The document, and the inflated text of the file's object streams (read for the outline and the page budget). */
+async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Promise<{ doc: PdfDocumentProxy; objectStreams: string[] }> {
   const where = opts.where;
   if (!bytes.length) throw new InputError('the PDF file is empty', where, { code: 'empty-file' });
   if (!isPdfHeader(bytes)) throw new InputError('not a PDF: the file does not start with "%PDF-"', where, { code: 'wrong-file-type' });
   if (!hasEof(bytes)) {
     throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where, { code: 'truncated-file' });
   }
-  const depth = outlineDepth(bytes, await checkInflatedSizes(bytes, where));
+  const objectStreams = await checkInflatedSizes(bytes, where);
+  const depth = outlineDepth(bytes, objectStreams);
   const task = pdfjs.getDocument({
     // A plain copy: pdf.js may transfer (detach) the buffer it is given, and refuses Node Buffers.
     data: new Uint8Array(bytes),
@@ -69,7 +71,7 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
   try {
     const doc = await task.promise;
     if (depth > MAX_OUTLINE_DEPTH) deepOutline.set(doc, depth);
-    return doc;
+    return { doc, objectStreams };
   } catch (e) {
     const err = e as { name?: string; message?: string };
     if (err?.name === 'PasswordException' || PASSWORD.test(err?.message ?? '')) {

@@ -3,12 +3,11 @@
 // lines where they may form ruled tables. What the later stages get from pdf.js is read here only.
 
 import { InputError } from '../../../types.ts';
-import { toItem, type Item } from '../lines/geometry.ts';
-import { tableLike, type Ruling } from '../tables/ruled-page.ts';
-import { gridsOf, segmentsOf, type OpCodes, type OperatorList } from '../tables/ruled.ts';
-import { ARTIFACT_MC } from '../tagged/tagged.ts';
 import type { PdfDocumentProxy, PdfPageProxy, PdfStructLeaf, PdfStructNode, PdfTextContent, PdfTextItem } from '../types.ts';
+import type { PageBudget } from './budget.ts';
+import { segmentsOf, type OpCodes, type OperatorList, type Segments } from './drawn.ts';
 import { isBoldFontName } from './fonts.ts';
+import { ARTIFACT_MC, toItem, type Item } from './items.ts';
 import { fixGlyphOrder, glyphStreamOf, type GlyphOps } from './glyph-order.ts';
 import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
 import { MIN_UNDECODABLE, UNDECODABLE, UNDECODABLE_ALL } from './undecodable.ts';
@@ -19,13 +18,29 @@ export interface PageData {
   box: number[];
   items: Item[];
   tree: PdfStructNode | null;
-  /** Lines the page draws and the grids they form (ruled tables), when the page was checked for them. */
-  ruling?: Ruling;
+  /** Lines the page draws (for ruled tables), when the page was checked for them and draws enough. */
+  drawn?: Segments;
+  /** Why the page was left out unread (past the page budget, budget.ts). */
+  skipped?: string;
   /** The fonts of its text content (tagged pages read without weights): loadBold need not fetch it again. */
   fontUse?: FontUse;
   /** Characters left out as undecodable (see UNDECODABLE), and whether they are a good part of the page's text. */
   undecodable?: number;
   garbled?: boolean;
+}
+
+/** How the pages of one document are read. */
+export interface ReadContext {
+  tagged: boolean;
+  /** Font weights learned so far; null on a tagged file's first pass (read without them). */
+  fontBold: Map<string, boolean> | null;
+  codes: OpCodes & { showText: number };
+  /** Named in error messages (the file name). */
+  where?: string;
+  /** Is the page's text worth fetching its drawn lines for (the tables stage's cheap pre-check)? */
+  wantsDrawing: (items: Item[], page: number) => boolean;
+  /** The page budget; null when the file could not be scanned for it. */
+  budget: PageBudget | null;
 }
 
 /**
@@ -69,18 +84,20 @@ async function learnFonts(page: PdfPageProxy, use: FontUse, fontBold: Map<string
  * Font weights for pages first read without them (tagged PDFs whose pages need layout or font
  * analysis), and the ruled-table grids of those among them read by their layout (`layout`).
  */
-export async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBold: Map<string, boolean>, codes: OpCodes, layout: Set<PageData>, signal?: AbortSignal): Promise<void> {
+export async function loadBold(doc: PdfDocumentProxy, pages: PageData[], ctx: ReadContext & { fontBold: Map<string, boolean> }, layout: Set<PageData>, signal?: AbortSignal): Promise<void> {
+  const { fontBold } = ctx;
   for (const p of pages) {
     signal?.throwIfAborted();
-    const needGrids = layout.has(p) && !p.ruling;
+    if (p.skipped) continue;
+    const needGrids = layout.has(p) && !p.drawn;
     if (!needGrids && p.items.every((i) => fontBold.has(i.font))) continue;
     try {
       const page = await doc.getPage(p.n);
       // The text content readPage already had (the same fonts and text, less the marked-content markers).
       const fetched = await learnFonts(page, p.fontUse ?? fontUseOf(await page.getTextContent()), fontBold);
       if (needGrids) {
-        const ruling = await rulingOf(page, p.items, p.n, codes, fetched);
-        if (ruling) p.ruling = ruling;
+        const drawn = await drawnOf(page, p.items, p.n, ctx, fetched);
+        if (drawn) p.drawn = drawn;
       }
       page.cleanup?.();
     } catch {
@@ -90,14 +107,14 @@ export async function loadBold(doc: PdfDocumentProxy, pages: PageData[], fontBol
   }
 }
 
-/** Grids of the page's drawn lines; the operator list is only fetched when the text looks like a table (or is already fetched). */
-async function rulingOf(page: PdfPageProxy, items: Item[], n: number, codes: OpCodes, fetched: boolean, turn?: Matrix): Promise<Ruling | undefined> {
-  if (!fetched && !tableLike(items, n)) return undefined;
+/** The page's drawn lines; the operator list is only fetched when the text looks like a table (or is already fetched). */
+async function drawnOf(page: PdfPageProxy, items: Item[], n: number, ctx: ReadContext, fetched: boolean, turn?: Matrix): Promise<Segments | undefined> {
+  if (!fetched && !ctx.wantsDrawing(items, n)) return undefined;
   const ops = (await page.getOperatorList(OPLIST).catch(() => null)) as OperatorList | null;
   if (!ops?.fnArray || !ops.argsArray) return undefined;
-  const segs = segmentsOf(ops, codes, turn);
+  const segs = segmentsOf(ops, ctx.codes, turn);
   // Worth keeping: a grid, or three horizontal rules (a table ruled across only).
-  return segs && (segs.h.length >= 3 || segs.v.length >= 2) ? { segs, grids: gridsOf(segs) } : undefined;
+  return segs && (segs.h.length >= 3 || segs.v.length >= 2) ? segs : undefined;
 }
 
 /** pdf.js 5's code for the show-text operator, when the module does not export its OPS table. */
@@ -120,17 +137,26 @@ async function rtlStrings(page: PdfPageProxy, tc: PdfTextContent, showText: numb
   return tc.items.map((it) => (isText(it) ? byItem.get(it) : undefined));
 }
 
-export async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean, fontBold: Map<string, boolean> | null, codes: OpCodes & { showText: number }, where?: string): Promise<PageData> {
+/**
+ * One page read: its text items (right-to-left words rebuilt, sideways text turned, vertical columns
+ * set upright), its structure tree (tagged files), its fonts' weights and drawn lines (when `ctx`
+ * has font weights: pages read by their layout). A page past the budget is not read (`skipped`).
+ */
+export async function readPage(doc: PdfDocumentProxy, n: number, ctx: ReadContext): Promise<PageData> {
+  const cost = ctx.budget ? await ctx.budget.cost(n).catch(() => null) : null;
+  const over = cost ? ctx.budget!.over(cost) : null;
+  if (over) return { n, box: [], items: [], tree: null, skipped: over };
+  const { fontBold } = ctx;
   let page: PdfPageProxy;
   let tc: PdfTextContent;
   let tree: PdfStructNode | null = null;
   try {
     page = await doc.getPage(n);
-    // disableNormalization: compatibility forms are normalised after pdf.js's bidi step (geometry.ts normalizeForms).
-    tc = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true });
-    if (tagged) tree = await page.getStructTree().catch(() => null);
+    // disableNormalization: compatibility forms are normalised after pdf.js's bidi step (items.ts normalizeForms).
+    tc = await page.getTextContent({ includeMarkedContent: ctx.tagged, disableNormalization: true });
+    if (ctx.tagged) tree = await page.getStructTree().catch(() => null);
   } catch (e) {
-    throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
+    throw new InputError(`page ${n} of the PDF is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, ctx.where, { code: 'damaged-file' });
   }
   // Bold comes from the font's real name, which pdf.js only hands over once the page's fonts are
   // loaded (its operator list); do it for pages that bring fonts not seen before.
@@ -138,11 +164,24 @@ export async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean
   // font cues pay for the operator list (loadBold).
   const fetched = fontBold ? await learnFonts(page, fontUseOf(tc), fontBold) : false;
   // Right-to-left words drawn with ligature glyphs, which pdf.js reverses letter by letter (glyph-order.ts).
-  const strs = await rtlStrings(page, tc, codes.showText);
+  const strs = await rtlStrings(page, tc, ctx.codes.showText);
   // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
   // where it runs left to right, its drawn lines with it (rotation.ts).
   const deg = dominantTurn(tc.items.filter(isText));
   const turned = deg ? turnOf(deg, page.view) : null;
+  const { items, shown, undecodable } = itemsOf(tc, strs, turned?.matrix ?? null, fontBold);
+  // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
+  const drawn = fontBold ? await drawnOf(page, items, n, ctx, fetched, turned?.matrix) : undefined;
+  page.cleanup?.();
+  const lost = undecodable ? { undecodable, ...(undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { garbled: true } : {}) } : {};
+  return { n, box: turned ? turned.box : page.view, items, tree, ...lost, ...(drawn ? { drawn } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
+}
+
+/**
+ * The text content's items as Items: each with the marked content it sits in (Artifact sequences
+ * marked as such, for tagged.ts), its string rebuilt where `strs` has one, turned by `turn`.
+ */
+function itemsOf(tc: PdfTextContent, strs: (string | undefined)[] | null, turn: Matrix | null, fontBold: Map<string, boolean> | null): { items: Item[]; shown: number; undecodable: number } {
   let items: Item[] = [];
   const mcStack: (string | null)[] = [];
   let shown = 0;
@@ -150,7 +189,7 @@ export async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean
   let inArtifact = 0;
   for (const [at, it] of tc.items.entries()) {
     if (!isText(it)) {
-      // Text inside an Artifact sequence (running lines, page numbers) is marked as such (tagged.ts).
+      // Text inside an Artifact sequence (running lines, page numbers) is marked as such.
       if (it.type === 'endMarkedContent') {
         if (mcStack.pop() === ARTIFACT_MC) inArtifact--;
       } else {
@@ -167,18 +206,14 @@ export async function readPage(doc: PdfDocumentProxy, n: number, tagged: boolean
     if (UNDECODABLE.test(it.str)) undecodable += it.str.length - it.str.replace(UNDECODABLE_ALL, '').length;
     const fixed = strs?.[at];
     const src = fixed !== undefined && fixed !== it.str ? { ...it, str: fixed } : it;
-    const placed = turned && src.transform.length >= 6 ? { ...src, transform: compose(src.transform.slice(0, 6) as Matrix, turned.matrix) } : src;
+    const placed = turn && src.transform.length >= 6 ? { ...src, transform: compose(src.transform.slice(0, 6) as Matrix, turn) } : src;
     const item = toItem(placed, mono, fontBold?.get(it.fontName) ?? false, mc);
     if (item) items.push(item);
   }
   // Vertical CJK columns laid on their side, rightmost first (vertical.ts).
   // (Reassigned, not spliced in: a spread of a page's items overflows the stack past some 120,000.)
   if (items.some((i) => i.ttb)) items = uprightVertical(items);
-  // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
-  const ruling = fontBold ? await rulingOf(page, items, n, codes, fetched, turned?.matrix) : undefined;
-  page.cleanup?.();
-  const lost = undecodable ? { undecodable, ...(undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { garbled: true } : {}) } : {};
-  return { n, box: turned ? turned.box : page.view, items, tree, ...lost, ...(ruling ? { ruling } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
+  return { items, shown, undecodable };
 }
 
 export const perPageTrees = (pages: PageData[]) => pages.some((p) => p.tree);

@@ -207,6 +207,34 @@ async function inflatedSize(data: Uint8Array, filters: readonly Filter[], limit:
 }
 
 /**
+ * A stream's data decoded through its filters (their names without the slash: "FlateDecode", "AHx"…),
+ * or null when one is not decoded here, or the data inflates past MAX_INFLATED_STREAM. The page
+ * budget (budget.ts) scans content streams with it.
+ */
+export async function decodeStream(data: Uint8Array, filters: readonly string[]): Promise<Uint8Array | null> {
+  if (typeof DecompressionStream !== 'function') return null;
+  const chain: Filter[] = [];
+  for (const f of filters) {
+    const d = DECODED[`/${f}`];
+    if (!d) return null;
+    chain.push(d);
+  }
+  const keep: Uint8Array[] = [];
+  try {
+    await inflatedSize(data, chain, MAX_INFLATED_STREAM, keep);
+  } catch {
+    return null;
+  }
+  const out = new Uint8Array(keep.reduce((a, k) => a + k.length, 0));
+  let at = 0;
+  for (const k of keep) {
+    out.set(k, at);
+    at += k.length;
+  }
+  return out;
+}
+
+/**
  * Refuses a PDF whose compressed streams inflate past the limits above, naming the object and the
  * limit. Costs one streaming inflate of each Flate stream (what pdf.js does anyway, without keeping
  * it). Returns the inflated text of the object streams (for outlineDepth).

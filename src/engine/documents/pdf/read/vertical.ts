@@ -5,7 +5,7 @@
 // the block's top and one column pitch apart, its pieces from left to right in top-to-bottom order.
 // Horizontal text on the same page keeps its place.
 
-import type { Item } from '../lines/geometry.ts';
+import type { Item } from './items.ts';
 
 /** Items with vertical runs turned into horizontal lines (the others unchanged, same order). */
 export function uprightVertical(items: Item[]): Item[] {

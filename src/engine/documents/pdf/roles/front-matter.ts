@@ -2,6 +2,7 @@
 // bylines and the labels of numbered environments (theorems, definitions) are no headings.
 
 import type { Row } from '../types.ts';
+import { BLOCK_REACH, FRONT_MATTER as F, HEADING } from '../thresholds.ts';
 
 /**
  * Drops the lines under a document's title that are no headings however they are set: authors,
@@ -26,14 +27,14 @@ export function dropBylines(rows: Row[], found: [Row, { key: string; depth: numb
   // right-aligned lines of a title page start at different places).
   const bodyLine = (k: number): boolean => {
     const r = rows[k];
-    if (!r || isFound.has(r) || Math.abs(r.size - bodySize) > 0.6) return false;
+    if (!r || isFound.has(r) || Math.abs(r.size - bodySize) > HEADING.SAME_SIZE) return false;
     const t = textOf(r);
-    if (t.length >= 60 && /[.!?]$/.test(t)) return true;
+    if (t.length >= F.BODY_LINE_CHARS && /[.!?]$/.test(t)) return true;
     const n = rows[k + 1];
-    if (!n || n.page !== r.page || n.jump || Math.abs(n.size - r.size) >= 0.6 || r.y - n.y <= 0 || r.y - n.y > 1.6 * r.size) return false;
+    if (!n || n.page !== r.page || n.jump || Math.abs(n.size - r.size) >= HEADING.SAME_SIZE || r.y - n.y <= 0 || r.y - n.y > BLOCK_REACH.TEXT * r.size) return false;
     const x0 = r.frags[0].x0;
     const nx0 = n.frags[0].x0;
-    return nx0 <= x0 + 1 && nx0 >= x0 - 4 * r.size && t.length + textOf(n).length >= 60;
+    return nx0 <= x0 + 1 && nx0 >= x0 - F.FIRST_LINE_INDENT * r.size && t.length + textOf(n).length >= F.BODY_LINE_CHARS;
   };
   const drop = new Set<Row>();
   for (let k = i + 1; k < rows.length && rows[k].page === first.page; k++) {
@@ -63,12 +64,12 @@ const ENV_LABEL = /^(\p{Lu}\p{L}+)(?:\s+(\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\)))?(?:\
  */
 export function dropEnvironmentLabels(found: [Row, { size: number; depth: number }][], bodySize: number, textOf: (r: Row) => string): void {
   const numbers = new Map<string, Set<string>>();
-  const small = (size: number) => size < bodySize * 1.12;
+  const small = (size: number) => size < bodySize * HEADING.LARGER;
   for (const [r, s] of found) {
     const m = ENV_LABEL.exec(textOf(r));
     if (m?.[2] && small(s.size)) (numbers.get(m[1]) ?? numbers.set(m[1], new Set()).get(m[1])!).add(m[2]);
   }
-  const labels = new Set([...numbers].filter(([, n]) => n.size >= 3).map(([w]) => w));
+  const labels = new Set([...numbers].filter(([, n]) => n.size >= F.ENV_LABEL_NUMBERS).map(([w]) => w));
   if (!labels.size) return;
   // Words numbered on a label's counter ("Example 3" between "Definition 2" and "Definition 4"):
   // their numbers fall inside its range without taking one of its numbers.

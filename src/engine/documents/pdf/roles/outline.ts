@@ -4,6 +4,7 @@
 import { rowText } from '../lines/geometry.ts';
 import type { PdfOutlineNode, Row } from '../types.ts';
 import { compact, unlabelled } from './patterns.ts';
+import { OUTLINE } from '../thresholds.ts';
 
 export interface OutlineEntry {
   level: number;
@@ -29,7 +30,7 @@ export function flattenOutline(nodes: PdfOutlineNode[] | null, level = 1, out: O
  * Null when neither is taken.
  */
 export function outlineHeadings(rows: Row[], outline: OutlineEntry[]): Map<Row, number> | null {
-  return matchOutline(rows, outline, false, 0.5) ?? matchOutline(rows, outline, true, 0.8);
+  return matchOutline(rows, outline, false, OUTLINE.FOUND) ?? matchOutline(rows, outline, true, OUTLINE.FOUND_UNLABELLED);
 }
 
 function matchOutline(rows: Row[], outline: OutlineEntry[], labels: boolean, enough: number): Map<Row, number> | null {
@@ -44,13 +45,13 @@ function matchOutline(rows: Row[], outline: OutlineEntry[], labels: boolean, eno
     if (!labels) return false;
     const a = unlabelled(text);
     const b = unlabelled(title);
-    return a.length >= 3 && (a === b || a === want || key === b);
+    return a.length >= OUTLINE.MIN_UNLABELLED && (a === b || a === want || key === b);
   };
   const tryAt = (i: number, title: string, want: string, level: number): boolean => {
     if (found.has(rows[i]) || !keys[i]) return false;
     let text = '';
     let key = '';
-    for (let k = 0; k < 3 && i + k < rows.length; k++) {
+    for (let k = 0; k < OUTLINE.MAX_LINES && i + k < rows.length; k++) {
       if (k > 0 && (found.has(rows[i + k]) || rows[i + k].page !== rows[i].page)) return false;
       text = k ? `${text} ${texts[i + k]}` : texts[i];
       key += keys[i + k];
@@ -59,7 +60,7 @@ function matchOutline(rows: Row[], outline: OutlineEntry[], labels: boolean, eno
         return true;
       }
       // Longer than the title already: no further line can make it match.
-      if (key.length > want.length + 24) return false;
+      if (key.length > want.length + OUTLINE.OVERRUN) return false;
     }
     return false;
   };

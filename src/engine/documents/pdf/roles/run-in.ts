@@ -4,6 +4,7 @@ import { rowText } from '../lines/geometry.ts';
 import { bodyStyle } from '../lines/style.ts';
 import type { Row } from '../types.ts';
 import { CODE_LIKE, isByline, numberingDepth, SECTION_NUMBER } from './patterns.ts';
+import { HEADING, RUN_IN } from '../thresholds.ts';
 
 /** A run-in heading: the bold numbered opening of a paragraph's first line, split off as a heading. */
 export interface RunIn {
@@ -41,18 +42,18 @@ export function runInHeadings(rows: Row[], headingOf: Map<Row, number>): Map<Row
   rows.forEach((r, i) => {
     if (headingOf.has(r) || r.frags.length !== 1) return;
     const f = r.frags[0];
-    if (!f.boldLead || f.mono || Math.abs(f.size - body.size) > 0.6) return;
+    if (!f.boldLead || f.mono || Math.abs(f.size - body.size) > HEADING.SAME_SIZE) return;
     const lead = f.text.slice(0, f.boldLead).trim();
     const rest = f.text.slice(f.boldLead).trim();
     const depth = numberingDepth(lead);
-    if (!depth || !/[.:]$/.test(lead) || lead.split(/\s+/).length > 12 || lead.length > 120) return;
+    if (!depth || !/[.:]$/.test(lead) || lead.split(/\s+/).length > RUN_IN.MAX_WORDS || lead.length > RUN_IN.MAX_CHARS) return;
     if (!/\p{L}/u.test(rest) || CODE_LIKE.test(lead) || isByline(lead)) return;
     // The title itself: a number, then words ("1.2 Scope.", not "1.2." alone).
     const title = lead.replace(/[.:]$/, '').trim();
     if (!/\p{L}{2}/u.test(title.replace(SECTION_NUMBER, ''))) return;
     // It opens a paragraph: the line above, close and as large, ends a sentence (or is a heading).
     const prev = rows[i - 1];
-    if (prev && prev.page === r.page && !prev.jump && !headingOf.has(prev) && Math.abs(prev.size - r.size) < 0.6 && prev.y - r.y > 0 && prev.y - r.y <= 1.5 * r.size && !/[.!?:;]$/.test(rowText(prev).trim())) return;
+    if (prev && prev.page === r.page && !prev.jump && !headingOf.has(prev) && Math.abs(prev.size - r.size) < HEADING.SAME_SIZE && prev.y - r.y > 0 && prev.y - r.y <= HEADING.LINE_PITCH * r.size && !/[.!?:;]$/.test(rowText(prev).trim())) return;
     out.set(r, { level: Math.max(1, Math.min(6, depth + shift)), title, rest });
   });
   return out;

@@ -3,7 +3,8 @@
 // (layoutBlocks writes it where it stands in the reading order; the column finder sees its width).
 
 import { rowsOf, type Item, type Vocab } from '../lines/geometry.ts';
-import { ruledTables, rulesOnlyTables, type Grid, type Segments } from './ruled.ts';
+import type { Segments } from '../read/drawn.ts';
+import { ruledTables, rulesOnlyTables, type Grid } from './ruled.ts';
 import type { Row } from '../types.ts';
 
 /**

@@ -15,260 +15,9 @@
 // a form), and grids whose cells hold long prose (a page laid out in boxes).
 
 import { joinLines, rowsOf, rowText, type Item, type Vocab } from '../lines/geometry.ts';
-import { compose, type Matrix } from '../read/rotation.ts';
+import type { Seg, Segments } from '../read/drawn.ts';
+import { RULE_TOLERANCE as TOL, RULED_BAND_GAP as BAND_GAP } from '../thresholds.ts';
 
-/** The operator-list codes this reader looks at (pdf.js's OPS; the caller passes the module's own). */
-export interface OpCodes {
-  save: number;
-  restore: number;
-  transform: number;
-  constructPath: number;
-  paintFormXObjectBegin: number;
-  paintFormXObjectEnd: number;
-  stroke: number;
-  closeStroke: number;
-  fill: number;
-  eoFill: number;
-  fillStroke: number;
-  eoFillStroke: number;
-  closeFillStroke: number;
-  closeEOFillStroke: number;
-  endPath: number;
-  setFillRGBColor: number;
-  setFillGray: number;
-  setFillCMYKColor: number;
-  setFillColor: number;
-  setFillColorN: number;
-  setFillColorSpace: number;
-}
-
-/** pdf.js 5's values, used when the module does not export its OPS table. */
-export const DEFAULT_OPS: OpCodes = {
-  save: 10,
-  restore: 11,
-  transform: 12,
-  constructPath: 91,
-  paintFormXObjectBegin: 74,
-  paintFormXObjectEnd: 75,
-  stroke: 20,
-  closeStroke: 21,
-  fill: 22,
-  eoFill: 23,
-  fillStroke: 24,
-  eoFillStroke: 25,
-  closeFillStroke: 26,
-  closeEOFillStroke: 27,
-  endPath: 28,
-  setFillRGBColor: 59,
-  setFillGray: 57,
-  setFillCMYKColor: 61,
-  setFillColor: 54,
-  setFillColorN: 55,
-  setFillColorSpace: 51,
-};
-
-export function opCodesOf(ops: unknown): OpCodes {
-  const o = ops as Record<string, unknown> | null | undefined;
-  if (!o || typeof o !== 'object') return DEFAULT_OPS;
-  const out = { ...DEFAULT_OPS };
-  for (const k of Object.keys(DEFAULT_OPS) as (keyof OpCodes)[]) if (typeof o[k] === 'number') out[k] = o[k] as number;
-  return out;
-}
-
-export interface OperatorList {
-  fnArray: ArrayLike<number>;
-  argsArray: ArrayLike<unknown>;
-}
-
-/** A horizontal (y0 = y1) or vertical (x0 = x1) segment in page space, x0 ≤ x1, y0 ≤ y1. */
-export interface Seg {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-export interface Segments {
-  h: Seg[];
-  v: Seg[];
-}
-
-/** pdf.js's path drawing codes inside a constructPath's data (DrawOPS). */
-const MOVE = 0;
-const LINE = 1;
-const CURVE = 2;
-const QUAD = 3;
-const CLOSE = 4;
-
-/** Thicker than this, a filled rectangle is a shape (its edges count), not a line. */
-const THIN = 3;
-/** Past this many path segments on a page the page is a drawing, not a table: not analysed. */
-export const MAX_SEGMENTS = 20000;
-/** Ops beyond this are not walked (a hostile or huge page). */
-const MAX_OPS = 400000;
-const TOL = 2;
-/** How many earlier filled rectangles are searched for the one under a new one. */
-const FILL_LOOKBACK = 2000;
-
-const finite = (...v: number[]) => v.every(Number.isFinite);
-
-/** Does the operator list draw enough straight lines to hold a ruled table (cheap pre-check)? */
-export function drawsLines(ops: OperatorList, codes: OpCodes = DEFAULT_OPS): boolean {
-  let n = 0;
-  for (let i = 0; i < ops.fnArray.length && i < MAX_OPS; i++) if (ops.fnArray[i] === codes.constructPath && ++n >= 4) return true;
-  return false;
-}
-
-/**
- * Horizontal and vertical segments drawn on the page (stroked paths; filled thin rectangles as
- * lines; the edges of other filled or stroked rectangles). Curves and diagonals are ignored, as are
- * clipping paths (no paint). Null when the page draws more than MAX_SEGMENTS of them.
- */
-export function segmentsOf(ops: OperatorList, codes: OpCodes = DEFAULT_OPS, start: Matrix = [1, 0, 0, 1, 0, 0]): Segments | null {
-  const h: Seg[] = [];
-  const v: Seg[] = [];
-  // `start`: user space to the frame the page is read in (a quarter-turn for sideways text, rotation.ts).
-  let ctm: Matrix = start;
-  // The fill colour (a key: equal keys, equal colours; a colour not known exactly gets a key of its
-  // own) and the filled rectangles painted so far, to tell a rectangle's edges that show from those
-  // that do not: a rectangle filled with the colour already under it (a text line's background
-  // inside a cell shaded the same, a white box on the white page) draws no visible edge.
-  let fill = '#000000';
-  let unknown = 0;
-  const fills: { x0: number; y0: number; x1: number; y1: number; c: string }[] = [];
-  const stack: { ctm: Matrix; fill: string }[] = [];
-  const n = Math.min(ops.fnArray.length, MAX_OPS);
-  const add = (ax: number, ay: number, bx: number, by: number) => {
-    const [a, b, c, d, e, f] = ctm;
-    const x0 = a * ax + c * ay + e;
-    const y0 = b * ax + d * ay + f;
-    const x1 = a * bx + c * by + e;
-    const y1 = b * bx + d * by + f;
-    if (!finite(x0, y0, x1, y1)) return;
-    if (Math.abs(y1 - y0) <= 0.5 && Math.abs(x1 - x0) > 0.5) h.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y0: (y0 + y1) / 2, y1: (y0 + y1) / 2 });
-    else if (Math.abs(x1 - x0) <= 0.5 && Math.abs(y1 - y0) > 0.5) v.push({ x0: (x0 + x1) / 2, x1: (x0 + x1) / 2, y0: Math.min(y0, y1), y1: Math.max(y0, y1) });
-  };
-  /** Does a filled rectangle (path space) show against what lies under it? Recorded either way. */
-  const shows = (ax: number, ay: number, bx: number, by: number): boolean => {
-    const [a, b, c, d, e, f] = ctm;
-    const xs = [a * ax + c * ay + e, a * bx + c * by + e, a * ax + c * by + e, a * bx + c * ay + e];
-    const ys = [b * ax + d * ay + f, b * bx + d * by + f, b * ax + d * by + f, b * bx + d * ay + f];
-    const r = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), c: fill };
-    if (!finite(r.x0, r.y0, r.x1, r.y1)) return true;
-    let under = '#ffffff'; // the page
-    for (let k = fills.length - 1, m = 0; k >= 0 && m < FILL_LOOKBACK; k--, m++) {
-      const o = fills[k];
-      if (o.x0 <= r.x0 + 1 && o.y0 <= r.y0 + 1 && o.x1 >= r.x1 - 1 && o.y1 >= r.y1 - 1) {
-        under = o.c;
-        break;
-      }
-    }
-    if (fills.length < MAX_SEGMENTS) fills.push(r);
-    return under !== fill;
-  };
-  for (let i = 0; i < n; i++) {
-    const fn = ops.fnArray[i];
-    const args = ops.argsArray[i] as unknown[] | null;
-    if (fn === codes.save) stack.push({ ctm, fill });
-    else if (fn === codes.restore) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
-    else if (fn === codes.transform && Array.isArray(args) && args.length >= 6) {
-      const t = args.slice(0, 6).map(Number) as Matrix;
-      if (finite(...t)) ctm = compose(t, ctm);
-    } else if (fn === codes.paintFormXObjectBegin) {
-      stack.push({ ctm, fill });
-      const t = Array.isArray(args) ? (args[0] as ArrayLike<number> | null) : null;
-      if (t && t.length >= 6) {
-        const m = Array.from(t).slice(0, 6) as Matrix;
-        if (finite(...m)) ctm = compose(m, ctm);
-      }
-    } else if (fn === codes.paintFormXObjectEnd) ({ ctm, fill } = stack.pop() ?? { ctm, fill });
-    else if (fn === codes.setFillRGBColor) fill = Array.isArray(args) && typeof args[0] === 'string' ? args[0].toLowerCase() : `?${++unknown}`;
-    else if (fn === codes.setFillGray || fn === codes.setFillCMYKColor || fn === codes.setFillColor) {
-      fill = Array.isArray(args) && args.length <= 4 && args.every((x) => typeof x === 'number') ? `${fn}:${args.join(',')}` : `?${++unknown}`;
-    } else if (fn === codes.setFillColorN || fn === codes.setFillColorSpace) fill = `?${++unknown}`;
-    else if (fn === codes.constructPath && Array.isArray(args)) {
-      const paint = args[0] as number;
-      if (paint === codes.endPath) continue; // a clipping path: nothing drawn
-      const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null | undefined;
-      if (!data || typeof data.length !== 'number') continue;
-      const filled = paint === codes.fill || paint === codes.eoFill;
-      walkPath(data, filled, add, filled ? shows : undefined);
-      if (h.length + v.length > MAX_SEGMENTS) return null;
-    }
-  }
-  return { h, v };
-}
-
-/**
- * The straight pieces of one path: a filled thin rectangle gives its middle line, another filled
- * rectangle its edges, unless `shows` says it cannot be seen against what is under it.
- */
-function walkPath(d: ArrayLike<number>, filled: boolean, add: (ax: number, ay: number, bx: number, by: number) => void, shows?: (ax: number, ay: number, bx: number, by: number) => boolean): void {
-  // Collect subpaths of points; curves end the straight run.
-  let pts: number[] = [];
-  let start: [number, number] | null = null;
-  const flush = (closed: boolean) => {
-    if (pts.length >= 4) emit(pts, closed);
-    pts = [];
-  };
-  const emit = (p: number[], closed: boolean) => {
-    const k = p.length / 2;
-    // A rectangle (4 corners, axis-aligned) filled: thin → one line; else its edges.
-    if (k === 4 || (k === 5 && p[0] === p[8] && p[1] === p[9])) {
-      const xs = [p[0], p[2], p[4], p[6]];
-      const ys = [p[1], p[3], p[5], p[7]];
-      const axis = (p[0] === p[2] || p[1] === p[3]) && (p[2] === p[4] || p[3] === p[5]);
-      if (axis) {
-        const x0 = Math.min(...xs);
-        const x1 = Math.max(...xs);
-        const y0 = Math.min(...ys);
-        const y1 = Math.max(...ys);
-        if (filled || closed) {
-          if (filled && shows && !shows(x0, y0, x1, y1)) return;
-          // Size is judged in path space; the transform rarely scales unevenly for tables.
-          if (y1 - y0 <= THIN && x1 - x0 > y1 - y0) return add(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
-          if (x1 - x0 <= THIN && y1 - y0 > x1 - x0) return add((x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
-          add(x0, y0, x1, y0);
-          add(x0, y1, x1, y1);
-          add(x0, y0, x0, y1);
-          add(x1, y0, x1, y1);
-          return;
-        }
-      }
-    }
-    if (filled) return; // a filled shape that is not a rectangle: no lines
-    for (let j = 2; j < p.length; j += 2) add(p[j - 2], p[j - 1], p[j], p[j + 1]);
-    if (closed) add(p[p.length - 2], p[p.length - 1], p[0], p[1]);
-  };
-  let i = 0;
-  while (i < d.length) {
-    const op = d[i];
-    if (op === MOVE) {
-      flush(false);
-      start = [d[i + 1], d[i + 2]];
-      pts = [d[i + 1], d[i + 2]];
-      i += 3;
-    } else if (op === LINE) {
-      if (!pts.length && start) pts = [...start];
-      pts.push(d[i + 1], d[i + 2]);
-      i += 3;
-    } else if (op === CURVE) {
-      flush(false);
-      start = [d[i + 5], d[i + 6]];
-      pts = [...start];
-      i += 7;
-    } else if (op === QUAD) {
-      flush(false);
-      start = [d[i + 3], d[i + 4]];
-      pts = [...start];
-      i += 5;
-    } else if (op === CLOSE) {
-      flush(true);
-      i += 1;
-    } else break; // unknown code: stop reading this path
-  }
-  flush(false);
-}
 
 // ------------------------------------------------------------------ grids
 
@@ -362,8 +111,6 @@ export function gridsOf(segs: Segments): Grid[] {
   return out;
 }
 
-/** Bands closer than this (points) with the same left and right edges are one table. */
-const BAND_GAP = 6;
 
 /**
  * Groups drawn as bands of one table: the same left and right edges, one right under the other with
@@ -461,168 +208,254 @@ function onLines(at: number[], segs: Seg[], pos: (s: Seg) => number): Seg[][] {
   return out;
 }
 
-function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable | null {
-  const nr = g.ys.length - 1;
-  const nc = g.xs.length - 1;
-  if (nr * nc > 20000) return null;
-  // The segments lying on each boundary (so that each check looks at its own line's pieces only).
-  const onX = onLines(g.xs, g.v, (s) => s.x0);
-  const onY = onLines(g.ys, g.h, (s) => s.y0);
-  const coversV = (c: number, midY: number) => onX[c].some((s) => s.y0 - TOL <= midY && s.y1 + TOL >= midY);
-  const coversH = (r: number, midX: number) => onY[r].some((s) => s.x0 - TOL <= midX && s.x1 + TOL >= midX);
-  // Merged cells: neighbours with no line between them share one root.
-  const parent = Array.from({ length: nr * nc }, (_, i) => i);
-  const find = (i: number): number => {
+/**
+ * One grid's cells: neighbours with no line between them merged into one cell (union-find over the
+ * grid's cells, a root per merged cell), the text of each merged cell, and its lines.
+ */
+class CellGrid {
+  readonly nr: number;
+  readonly nc: number;
+  private readonly parent: number[];
+  /** The segments lying on each boundary (so that each check looks at its own line's pieces only). */
+  readonly onX: Seg[][];
+  private readonly onY: Seg[][];
+  readonly byCell = new Map<number, Item[]>();
+  readonly text = new Map<number, string>();
+  readonly lines = new Map<number, { y: number; size: number; text: string }[]>();
+
+  constructor(readonly g: Grid) {
+    this.nr = g.ys.length - 1;
+    this.nc = g.xs.length - 1;
+    this.parent = Array.from({ length: this.nr * this.nc }, (_, i) => i);
+    this.onX = onLines(g.xs, g.v, (s) => s.x0);
+    this.onY = onLines(g.ys, g.h, (s) => s.y0);
+    this.merge();
+  }
+
+  find(i: number): number {
+    const { parent } = this;
     while (parent[i] !== i) i = parent[i] = parent[parent[i]];
     return i;
-  };
-  const union = (a: number, b: number) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  };
-  for (let r = 0; r < nr; r++) {
-    const midY = (g.ys[r] + g.ys[r + 1]) / 2;
-    for (let c = 0; c + 1 < nc; c++) if (!coversV(c + 1, midY)) union(r * nc + c, r * nc + c + 1);
   }
-  for (let c = 0; c < nc; c++) {
-    const midX = (g.xs[c] + g.xs[c + 1]) / 2;
-    for (let r = 0; r + 1 < nr; r++) if (!coversH(r + 1, midX)) union(r * nc + c, (r + 1) * nc + c);
+
+  /** The root of the cell at row r, column c. */
+  at(r: number, c: number): number {
+    return this.find(r * this.nc + c);
   }
-  // Text that runs across the grid's vertical lines was not laid out in these cells (a form whose
-  // lines and text do not line up): not a table.
-  let across = 0;
-  let visible = 0;
-  for (const it of items) {
-    if (!/\S/.test(it.s)) continue;
-    visible++;
-    if (it.up) continue; // a turned label is one line's height wide
-    const mid = it.y + 0.3 * it.size;
-    // Inner column boundaries strictly inside the item's width, and a piece of line there at its height.
-    for (let c = 1; c + 1 < g.xs.length; c++) {
-      if (g.xs[c] <= it.x + 2 || g.xs[c] >= it.x + it.w - 2) continue;
-      if (onX[c].some((s) => s.y0 <= mid && s.y1 >= mid)) {
-        across++;
-        break;
-      }
+
+  private union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+
+  /** Merged cells: neighbours with no line between them share one root. */
+  private merge(): void {
+    const { g, nr, nc } = this;
+    const coversV = (c: number, midY: number) => this.onX[c].some((s) => s.y0 - TOL <= midY && s.y1 + TOL >= midY);
+    const coversH = (r: number, midX: number) => this.onY[r].some((s) => s.x0 - TOL <= midX && s.x1 + TOL >= midX);
+    for (let r = 0; r < nr; r++) {
+      const midY = (g.ys[r] + g.ys[r + 1]) / 2;
+      for (let c = 0; c + 1 < nc; c++) if (!coversV(c + 1, midY)) this.union(r * nc + c, r * nc + c + 1);
+    }
+    for (let c = 0; c < nc; c++) {
+      const midX = (g.xs[c] + g.xs[c + 1]) / 2;
+      for (let r = 0; r + 1 < nr; r++) if (!coversH(r + 1, midX)) this.union(r * nc + c, (r + 1) * nc + c);
     }
   }
-  if (across >= 2 && across * 5 > visible) return null;
-  // Text to cells.
-  const byCell = new Map<number, Item[]>();
-  for (const it of items) {
-    const p = centre(it);
-    let c = 0;
-    while (c < nc - 1 && p.x > g.xs[c + 1]) c++;
-    let r = 0;
-    while (r < nr - 1 && p.y < g.ys[r + 1]) r++;
-    const k = find(r * nc + c);
-    (byCell.get(k) ?? byCell.set(k, []).get(k)!).push(it);
+
+  /**
+   * Does text run across the grid's vertical lines (a form whose lines and text do not line up: its
+   * text was not laid out in these cells)? Two items or more, and more than a fifth of them.
+   */
+  textAcross(items: Item[]): boolean {
+    const { g } = this;
+    let across = 0;
+    let visible = 0;
+    for (const it of items) {
+      if (!/\S/.test(it.s)) continue;
+      visible++;
+      if (it.up) continue; // a turned label is one line's height wide
+      const mid = it.y + 0.3 * it.size;
+      // Inner column boundaries strictly inside the item's width, and a piece of line there at its height.
+      for (let c = 1; c + 1 < g.xs.length; c++) {
+        if (g.xs[c] <= it.x + 2 || g.xs[c] >= it.x + it.w - 2) continue;
+        if (this.onX[c].some((s) => s.y0 <= mid && s.y1 >= mid)) {
+          across++;
+          break;
+        }
+      }
+    }
+    return across >= 2 && across * 5 > visible;
   }
-  const text = new Map<number, string>();
-  const lines = new Map<number, { y: number; size: number; text: string }[]>();
-  for (const [k, its] of byCell) {
-    const rows = rowsOf(its.filter((it) => !it.up), page);
-    const turned = upLines(its.filter((it) => it.up));
-    const t = joinLines([...rows.map(rowText), ...turned], vocab);
-    if (t) text.set(k, t);
-    lines.set(k, rows.map((x) => ({ y: x.y, size: x.size, text: rowText(x) })));
+
+  /** Each item to the merged cell holding its centre; each cell's text and lines. */
+  fill(items: Item[], page: number, vocab: Vocab): void {
+    const { g, nr, nc } = this;
+    for (const it of items) {
+      const p = centre(it);
+      let c = 0;
+      while (c < nc - 1 && p.x > g.xs[c + 1]) c++;
+      let r = 0;
+      while (r < nr - 1 && p.y < g.ys[r + 1]) r++;
+      const k = this.at(r, c);
+      (this.byCell.get(k) ?? this.byCell.set(k, []).get(k)!).push(it);
+    }
+    for (const [k, its] of this.byCell) {
+      const rows = rowsOf(its.filter((it) => !it.up), page);
+      const turned = upLines(its.filter((it) => it.up));
+      const t = joinLines([...rows.map(rowText), ...turned], vocab);
+      if (t) this.text.set(k, t);
+      this.lines.set(k, rows.map((x) => ({ y: x.y, size: x.size, text: rowText(x) })));
+    }
   }
-  // Roots confined to one grid row (not merged with a row above or below).
-  const rowsOfRoot = new Map<number, Set<number>>();
-  for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) {
-    const k = find(r * nc + c);
-    (rowsOfRoot.get(k) ?? rowsOfRoot.set(k, new Set()).get(k)!).add(r);
-  }
-  const isOwnRow = (k: number) => (rowsOfRoot.get(k)?.size ?? 0) === 1;
-  // A table's merged cells are rectangles. Regions of no line that wind around boxes (L shapes, a
-  // frame's inside around inner boxes) are the spaces of a drawing: boxes joined by connectors, a
-  // diagram whose lines happen to meet. Not a table when they cover a quarter of the grid.
-  {
+
+  /**
+   * A table's merged cells are rectangles. Regions of no line that wind around boxes (L shapes, a
+   * frame's inside around inner boxes) are the spaces of a drawing: boxes joined by connectors, a
+   * diagram whose lines happen to meet. Irregular when they cover a quarter of the grid.
+   */
+  irregular(): boolean {
+    const { nr, nc } = this;
     const span = new Map<number, { r0: number; r1: number; c0: number; c1: number; n: number }>();
-    for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) {
-      const k = find(r * nc + c);
-      const b = span.get(k);
-      if (!b) span.set(k, { r0: r, r1: r, c0: c, c1: c, n: 1 });
-      else {
-        b.r1 = Math.max(b.r1, r);
-        b.c0 = Math.min(b.c0, c);
-        b.c1 = Math.max(b.c1, c);
-        b.n++;
+    for (let r = 0; r < nr; r++)
+      for (let c = 0; c < nc; c++) {
+        const k = this.at(r, c);
+        const b = span.get(k);
+        if (!b) span.set(k, { r0: r, r1: r, c0: c, c1: c, n: 1 });
+        else {
+          b.r1 = Math.max(b.r1, r);
+          b.c0 = Math.min(b.c0, c);
+          b.c1 = Math.max(b.c1, c);
+          b.n++;
+        }
       }
-    }
     let irregular = 0;
     for (const b of span.values()) if (b.n !== (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) irregular += b.n;
-    if (irregular * 4 >= nr * nc) return null;
+    return irregular * 4 >= nr * nc;
   }
-  const grid: string[][] = Array.from({ length: nr }, (_, r) => Array.from({ length: nc }, (_, c) => text.get(find(r * nc + c)) ?? ''));
+
+  /** Roots confined to one grid row (not merged with a row above or below). */
+  ownRows(): (k: number) => boolean {
+    const rowsOfRoot = new Map<number, Set<number>>();
+    for (let r = 0; r < this.nr; r++)
+      for (let c = 0; c < this.nc; c++) {
+        const k = this.at(r, c);
+        (rowsOfRoot.get(k) ?? rowsOfRoot.set(k, new Set()).get(k)!).add(r);
+      }
+    return (k: number) => (rowsOfRoot.get(k)?.size ?? 0) === 1;
+  }
+
+  /** Is row r one cell across the whole table? */
+  whole(r: number): boolean {
+    const k = this.at(r, 0);
+    for (let c = 1; c < this.nc; c++) if (this.at(r, c) !== k) return false;
+    return true;
+  }
+}
+
+function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable | null {
+  if ((g.ys.length - 1) * (g.xs.length - 1) > 20000) return null;
+  const cg = new CellGrid(g);
+  if (cg.textAcross(items)) return null;
+  cg.fill(items, page, vocab);
+  if (cg.irregular()) return null;
+  const { nr, nc } = cg;
+  const grid: string[][] = Array.from({ length: nr }, (_, r) => Array.from({ length: nc }, (_, c) => cg.text.get(cg.at(r, c)) ?? ''));
+  const { keepR, before, after } = edgeRows(cg, grid);
+  const { colIdx, rowsKept } = ownedLines(cg, grid, keepR);
+  const t = headerAndBody(cg, grid, colIdx, rowsKept);
+  if (!t || !plausible(cg, colIdx, rowsKept)) return null;
+  // Is the first row set apart as a header (bold where the body is not)? A table continued from the
+  // previous page without its header repeated has a plain first row: it may join that table.
+  const weight = (rs: number[]) => {
+    const its = [...new Set(rs.flatMap((r) => colIdx.map((c) => cg.at(r, c))))].flatMap((k) => cg.byCell.get(k) ?? []).filter((it) => /\S/.test(it.s));
+    return its.length > 0 && its.every((it) => it.bold);
+  };
+  const marked = weight(rowsKept.slice(0, t.head)) && !weight(rowsKept.slice(t.head));
+  return { header: t.cells[0], rows: t.cells.slice(1), before, after, headerMarked: marked, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
+}
+
+/**
+ * Rows kept (those with text), and the rows one cell across the whole table at its edges: at the top
+ * a title or caption, at the bottom a note or source line (both kept as paragraphs beside the
+ * table). In between, such a row is a section label: its text in the first column only.
+ */
+function edgeRows(cg: CellGrid, grid: string[][]): { keepR: boolean[]; before: string[]; after: string[] } {
+  const { nr, nc } = cg;
   // Rows and columns without any text (a double rule's sliver, a spacer) go.
   const keepR = grid.map((row) => row.some(Boolean));
-  // A row that is one cell across the whole table: at the top a title or caption, at the bottom a
-  // note or source line (both kept as paragraphs beside the table), in between a section label
-  // (its text in the first column only).
-  const whole = (r: number) => {
-    const k = find(r * nc);
-    for (let c = 1; c < nc; c++) if (find(r * nc + c) !== k) return false;
-    return true;
-  };
   const before: string[] = [];
-  const after: string[] = [];
-  for (let r = 0; r < nr && (!keepR[r] || whole(r)); r++) {
+  for (let r = 0; r < nr && (!keepR[r] || cg.whole(r)); r++) {
     if (keepR[r]) before.push(grid[r][0]);
     keepR[r] = false;
   }
   const tail: string[] = [];
-  for (let r = nr - 1; r >= 0 && (!keepR[r] || whole(r)); r--) {
+  for (let r = nr - 1; r >= 0 && (!keepR[r] || cg.whole(r)); r--) {
     if (keepR[r]) tail.push(grid[r][0]);
     keepR[r] = false;
   }
-  after.push(...tail.reverse());
-  for (let r = 0; r < nr; r++) if (keepR[r] && whole(r)) for (let c = 1; c < nc; c++) grid[r][c] = '';
-  // Each merged cell's text belongs to its first column and first row (its owner); a column or row
-  // that owns no text (a sliver between doubled rules, a cell boundary offset by a point or two,
-  // a line only some cells are split at) adds nothing and goes.
+  for (let r = 0; r < nr; r++) if (keepR[r] && cg.whole(r)) for (let c = 1; c < nc; c++) grid[r][c] = '';
+  return { keepR, before, after: tail.reverse() };
+}
+
+/**
+ * The columns and rows that own text. Each merged cell's text belongs to its first column and first
+ * row (its owner); a column or row that owns no text (a sliver between doubled rules, a cell
+ * boundary offset by a point or two, a line only some cells are split at) adds nothing and goes.
+ */
+function ownedLines(cg: CellGrid, grid: string[][], keepR: boolean[]): { colIdx: number[]; rowsKept: number[] } {
+  const { nr, nc } = cg;
   const keepC = Array.from({ length: nc }, () => false);
   for (let r = 0; r < nr; r++) {
     if (!keepR[r]) continue;
-    for (let c = 0; c < nc; c++) if (grid[r][c] && (c === 0 || find(r * nc + c) !== find(r * nc + c - 1))) keepC[c] = true;
+    for (let c = 0; c < nc; c++) if (grid[r][c] && (c === 0 || cg.at(r, c) !== cg.at(r, c - 1))) keepC[c] = true;
   }
   const colIdx = keepC.map((_, c) => c).filter((c) => keepC[c]);
-  const owns = (r: number, prev: number) => colIdx.some((c) => grid[r][c] && find(r * nc + c) !== find(prev * nc + c));
+  const owns = (r: number, prev: number) => colIdx.some((c) => grid[r][c] && cg.at(r, c) !== cg.at(prev, c));
   const rowsKept: number[] = [];
   for (let r = 0; r < nr; r++) if (keepR[r] && (!rowsKept.length || owns(r, rowsKept[rowsKept.length - 1]))) rowsKept.push(r);
-  // A header over several rows (a cell of the first row spanning down, grouped labels spanning
-  // columns above their sub-labels): one header row, each column's label the distinct texts above it.
+  return { colIdx, rowsKept };
+}
+
+/**
+ * The header row and the body rows. A header over several rows (a cell of the first row spanning
+ * down, grouped labels spanning columns above their sub-labels) is one header row, each column's
+ * label the distinct texts above it. Body cells: a merged cell's text stands in its first row and
+ * column only (the others stay empty, as the PDF shows them), so no text is read twice. Null when
+ * fewer than two rows or two columns are left, or the cells are figures only in a sparse grid.
+ */
+function headerAndBody(cg: CellGrid, grid: string[][], colIdx: number[], rowsKept: number[]): { cells: string[][]; head: number } | null {
   let head = 1;
   if (rowsKept.length > 2) {
     const first = rowsKept[0];
     let last = 0;
-    for (let k = 1; k < Math.min(3, rowsKept.length - 1); k++) if (colIdx.some((c) => find(rowsKept[k] * nc + c) === find(first * nc + c))) last = k;
+    for (let k = 1; k < Math.min(3, rowsKept.length - 1); k++) if (colIdx.some((c) => cg.at(rowsKept[k], c) === cg.at(first, c))) last = k;
     head = last + 1;
   }
   let header = colIdx.map((c) => {
     const seen: number[] = [];
     for (const r of rowsKept.slice(0, head)) {
-      const k = find(r * nc + c);
-      if (!seen.includes(k) && text.has(k)) seen.push(k);
+      const k = cg.at(r, c);
+      if (!seen.includes(k) && cg.text.has(k)) seen.push(k);
     }
-    return seen.map((k) => text.get(k)!).join(' ');
+    return seen.map((k) => cg.text.get(k)!).join(' ');
   });
-  // Body cells: a merged cell's text stands in its first row and column only (the others stay
-  // empty, as the PDF shows them), so no text is read twice.
   // (A header cell spanning down into the body's rows is not read again there either.)
   const shown = new Set<number>();
+  const isOwnRow = cg.ownRows();
   // A table with no header row (a rule above records and one under them, then a total): the first
   // grid row holds records one a line like any other; its first record stands as the header.
-  const headRecords = head === 1 && rowsKept.length ? stackedRecords(colIdx.map((c) => find(rowsKept[0] * nc + c))) : null;
+  const split = (keys: number[]) => stackedRecords(cg, keys, shown, isOwnRow);
+  const headRecords = head === 1 && rowsKept.length ? split(colIdx.map((c) => cg.at(rowsKept[0], c))) : null;
   if (headRecords) header = headRecords[0];
-  for (const r of rowsKept.slice(0, head)) for (const c of colIdx) shown.add(find(r * nc + c));
+  for (const r of rowsKept.slice(0, head)) for (const c of colIdx) shown.add(cg.at(r, c));
   const body = rowsKept.slice(head).flatMap((r) => {
-    const split = stackedRecords(colIdx.map((c) => find(r * nc + c)));
-    if (split) return split;
+    const records = split(colIdx.map((c) => cg.at(r, c)));
+    if (records) return records;
     return [
       colIdx.map((c) => {
-        const k = find(r * nc + c);
+        const k = cg.at(r, c);
         if (shown.has(k)) return '';
         shown.add(k);
         return grid[r][c];
@@ -635,45 +468,42 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   // chart whose bars and axes form the grid (a table's header or first column names its figures).
   const all = cells.flat();
   if (!all.some((c) => /\p{L}/u.test(c)) && all.filter((c) => !c).length * 4 >= all.length) return null;
-  /**
-   * Rows drawn around several records at once (rules every five lines, as statistical tables
-   * have; or only a rule under the header and one at the bottom, so that each column's whole body
-   * is one cell): the lines of the row's cells stand on shared baselines, every cell holding text
-   * has a line on most of them, and one cell holds figures only (numbers, dates: they do not wrap).
-   * Then each baseline is a record: one row a line, a cell with no line on it left empty. Null
-   * otherwise (a wrapped cell beside one-line cells, wrapped words in every cell, lines that do not
-   * line up): the row stays one row.
-   */
-  function stackedRecords(keys: number[]): string[][] | null {
-    const own = [...new Set(keys)];
-    if (own.some((k) => shown.has(k) || !isOwnRow(k))) return null;
-    const at = records(own.map((k) => lines.get(k) ?? []));
-    if (!at) return null;
-    for (const k of own) shown.add(k);
-    const slot = new Map(own.map((k, i) => [k, at.slots[i]]));
-    return Array.from({ length: at.n }, (_, j) =>
-      keys.map((k, i) => (i > 0 && keys[i - 1] === k ? '' : (slot.get(k)![j] ?? ''))),
-    );
-  }
-  // Text in most cells (counting each merged cell once), and no cell of prose.
+  return { cells, head };
+}
+
+/**
+ * Rows drawn around several records at once (rules every five lines, as statistical tables
+ * have; or only a rule under the header and one at the bottom, so that each column's whole body
+ * is one cell): the lines of the row's cells stand on shared baselines, every cell holding text
+ * has a line on most of them, and one cell holds figures only (numbers, dates: they do not wrap).
+ * Then each baseline is a record: one row a line, a cell with no line on it left empty. Null
+ * otherwise (a wrapped cell beside one-line cells, wrapped words in every cell, lines that do not
+ * line up): the row stays one row.
+ */
+function stackedRecords(cg: CellGrid, keys: number[], shown: Set<number>, isOwnRow: (k: number) => boolean): string[][] | null {
+  const own = [...new Set(keys)];
+  if (own.some((k) => shown.has(k) || !isOwnRow(k))) return null;
+  const at = records(own.map((k) => cg.lines.get(k) ?? []));
+  if (!at) return null;
+  for (const k of own) shown.add(k);
+  const slot = new Map(own.map((k, i) => [k, at.slots[i]]));
+  return Array.from({ length: at.n }, (_, j) => keys.map((k, i) => (i > 0 && keys[i - 1] === k ? '' : (slot.get(k)![j] ?? ''))));
+}
+
+/**
+ * Text in most cells (counting each merged cell once), and no cell of prose; not one cell holding
+ * most of the text (a framed paragraph with a caption row).
+ */
+function plausible(cg: CellGrid, colIdx: number[], rowsKept: number[]): boolean {
   const roots = new Set<number>();
-  for (const r of rowsKept) for (const c of colIdx) roots.add(find(r * nc + c));
-  const filled = [...roots].filter((k) => text.has(k));
-  if (filled.length * 2 < roots.size || filled.length < 3) return null;
-  const lengths = filled.map((k) => text.get(k)!.length);
+  for (const r of rowsKept) for (const c of colIdx) roots.add(cg.at(r, c));
+  const filled = [...roots].filter((k) => cg.text.has(k));
+  if (filled.length * 2 < roots.size || filled.length < 3) return false;
+  const lengths = filled.map((k) => cg.text.get(k)!.length);
   const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
-  if (mean > 150) return null;
-  // One cell holding most of the text: a framed paragraph with a caption row, not a table.
+  if (mean > 150) return false;
   const total = lengths.reduce((a, b) => a + b, 0);
-  if (filled.length <= 4 && Math.max(...lengths) > 0.8 * total && total > 200) return null;
-  // Is the first row set apart as a header (bold where the body is not)? A table continued from the
-  // previous page without its header repeated has a plain first row: it may join that table.
-  const weight = (rs: number[]) => {
-    const its = [...new Set(rs.flatMap((r) => colIdx.map((c) => find(r * nc + c))))].flatMap((k) => byCell.get(k) ?? []).filter((it) => /\S/.test(it.s));
-    return its.length > 0 && its.every((it) => it.bold);
-  };
-  const marked = weight(rowsKept.slice(0, head)) && !weight(rowsKept.slice(head));
-  return { header: cells[0], rows: cells.slice(1), before, after, headerMarked: marked, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
+  return !(filled.length <= 4 && Math.max(...lengths) > 0.8 * total && total > 200);
 }
 
 // ------------------------------------------------------------------ records set one a line

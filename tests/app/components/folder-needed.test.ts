@@ -1,8 +1,9 @@
 // A model or reranker from a folder on disk that must be picked again (after a reload) reads, where
-// the page shows errors (a grid run's row, a search; src/app/i18n/error-text.ts), as a sentence in
+// the page shows errors (a grid run's row, a search; src/app/i18n/error-text.ts, folder-needed.ts), as a sentence in
 // the page's language naming the folder, not as the English message.
 import { expect, test } from 'vitest';
-import { FolderNeededError, folderNeededText } from '../../../src/app/models/folder.ts';
+import { FolderNeededError } from '../../../src/app/components/folder.ts';
+import { folderNeededText } from '../../../src/app/i18n/folder-needed.ts';
 import { ptBR } from '../../../src/app/i18n/pt-BR.ts';
 import { en } from '../../../src/app/i18n/en.ts';
 

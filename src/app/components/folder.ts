@@ -88,12 +88,3 @@ export class FolderNeededError extends Error {
     this.name = 'FolderNeededError';
   }
 }
-
-/** The page's sentence for a FolderNeededError (its i18n key and blank), or null for any other error. */
-export function folderNeededText(e: unknown): { key: 'models.folderAgain.reranker' | 'models.folderAgain.model' | 'models.folderAgain.generator'; name: string } | null {
-  if (!(e instanceof Error) || e.name !== 'FolderNeededError') return null;
-  const f = e as Error & { what?: unknown; folder?: unknown };
-  if (typeof f.folder !== 'string') return null;
-  const key = f.what === 'reranker' ? 'models.folderAgain.reranker' : f.what === 'generator' ? 'models.folderAgain.generator' : 'models.folderAgain.model';
-  return { key, name: f.folder };
-}

@@ -1,25 +1,19 @@
-// The search view's and question editor's calls into the engine worker. The worker caches parsed
-// corpora under a key derived here from a corpus's contents; a call first goes without the
-// documents and is repeated with them only when the worker does not hold the key yet.
+// The engine worker's calls about one corpus (search, gold spans resolved and placed, a parsed
+// document), for the search view, the question editor and the grid's llm note. The worker caches
+// parsed corpora under a key derived here from a corpus's contents; a call first goes without the
+// documents and is repeated with them only when the worker does not hold the key yet. What a chunking
+// borrows from the page (the embedding model, the in-page language model) is the caller's to lend
+// (src/app/chunking/hooks.ts lentFor): the bridge knows no feature.
 import type { ParseInput } from '../../engine/documents/index.ts';
 import type { GoldRef } from '../../engine/evaluation/index.ts';
 import type { GoldSpan } from '../../engine/types.ts';
-import type { Engine } from '../bridge/engine.svelte.ts';
-import { engine, progress } from '../bridge/engine.svelte.ts';
+import { fnv1a32 } from '../../engine/util/index.ts';
+import type { Engine } from './engine.svelte.ts';
+import { engine, progress } from './engine.svelte.ts';
 import type { Corpus } from '../state/types.ts';
-import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
-import type { NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchHooks, SearchRequest } from '../../../workers/engine-api.ts';
+import type { ChunkHooks, NeedDocs, Placement, ResolvedRef, SearchAnswer, SearchChunking, SearchHooks, SearchRequest } from '../../../workers/engine-api.ts';
 
 export type { FoundUnit, Placement, ResolvedRef, SearchAnswer, SearchChunking } from '../../../workers/engine-api.ts';
-
-/** FNV-1a over a string, as 8 hex digits. */
-function fnv(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 const keys = new WeakMap<object, { stamp: string; key: string }>();
 
@@ -28,13 +22,13 @@ export function corpusKey(c: Corpus): string {
   const stamp = `${c.id}|${c.updatedAt}|${c.documents.length}`;
   const known = keys.get(c);
   if (known && known.stamp === stamp) return known.key;
-  let h = 0x811c9dc5;
+  let h = fnv1a32(''); // the FNV offset basis
   for (const d of c.documents) {
-    h = fnv(h, d.id);
-    h = fnv(h, d.format);
-    h = fnv(h, JSON.stringify(d.meta));
-    h = fnv(h, String(d.text.length));
-    h = fnv(h, d.text);
+    h = fnv1a32(d.id, h);
+    h = fnv1a32(d.format, h);
+    h = fnv1a32(JSON.stringify(d.meta), h);
+    h = fnv1a32(String(d.text.length), h);
+    h = fnv1a32(d.text, h);
   }
   const key = `${c.id}:${h.toString(16)}`;
   keys.set(c, { stamp, key });
@@ -63,20 +57,24 @@ async function withDocs<T>(c: Corpus, label: string, fn: (api: Engine, key: stri
   return second as T;
 }
 
+/** What a call lends the engine worker: the embedder's id (part of the index key) and the hooks that serve it. */
+export interface Lent<H = ChunkHooks> {
+  embedder?: string;
+  hooks?: H;
+}
+
 /**
  * `lent`: what the search borrows (src/app/search/retrieval.ts: the embedding for dense/hybrid, the
- * reranker, the semantic chunker's model); without it, BM25 with the chunkers' usual models.
+ * reranker, the semantic chunker's model).
  */
 export function searchCorpus(
   c: Corpus,
   req: Omit<SearchRequest, 'corpusKey' | 'docs'>,
-  onProgress?: (f: number) => void,
-  lent?: { embedder?: string; hooks?: SearchHooks },
+  onProgress: ((f: number) => void) | undefined,
+  lent: Lent<SearchHooks>,
 ): Promise<SearchAnswer> {
-  // The semantic chunker embeds with the loaded model (named in the request: part of the index key).
-  const embedder = lent ? lent.embedder : chunkModels(req.chunker).embedder;
   return withDocs<SearchAnswer>(c, 'search', (api, corpusKey, docs) =>
-    api.search({ ...req, embedder, corpusKey, docs }, onProgress ? progress(onProgress) : undefined, lent ? lent.hooks : embedder ? chunkHooks(req.chunker) : undefined),
+    api.search({ ...req, embedder: lent.embedder, corpusKey, docs }, onProgress ? progress(onProgress) : undefined, lent.hooks),
   );
 }
 
@@ -85,10 +83,10 @@ export async function resolveGold(c: Corpus, refs: GoldRef[]): Promise<ResolvedR
   return r.resolved;
 }
 
-export async function placeGold(c: Corpus, cfg: SearchChunking, spans: GoldSpan[], onProgress?: (f: number) => void): Promise<Placement[]> {
-  const embedder = chunkModels(cfg.chunker).embedder;
+/** Where gold spans fall in the chunks of `cfg`; `lent`: what its chunker borrows (the semantic chunker's model). */
+export async function placeGold(c: Corpus, cfg: SearchChunking, spans: GoldSpan[], lent: Lent, onProgress?: (f: number) => void): Promise<Placement[]> {
   const r = await withDocs<{ status: 'ok'; placements: Placement[] }>(c, 'place-gold', (api, key, docs) =>
-    api.placeGold(key, docs, { ...cfg, embedder }, spans, onProgress ? progress(onProgress) : undefined, embedder ? chunkHooks(cfg.chunker) : undefined),
+    api.placeGold(key, docs, { ...cfg, embedder: lent.embedder }, spans, onProgress ? progress(onProgress) : undefined, lent.hooks),
   );
   return r.placements;
 }

@@ -2,7 +2,7 @@
 // exact text, marks sit at the given offsets, snippets never cut an emoji in half, and document
 // layers cover the text contiguously.
 import { expect, test } from 'vitest';
-import { highlight, layerPieces, snippet } from '../../../src/app/search/segments.ts';
+import { highlight, layerPieces, snippet } from '../../../src/app/components/segments.ts';
 
 const TEXT = 'Café ☕ e pão 🥖: o reembolso sai em 20 dias úteis.\r\nDepois, 🙂 acabou.';
 

@@ -3,7 +3,7 @@
 // give for the stored config (renamed, older formats) are shown as stored.
 import { expect, test } from 'vitest';
 import { runLabel } from '../../../src/app/experiments/model.ts';
-import { shownLabel, shownRunLabel } from '../../../src/app/experiments/label.ts';
+import { shownLabel, shownRunLabel } from '../../../src/app/results/label.ts';
 import * as areas from '../../../src/app/i18n/areas/run-labels.ts';
 import type { ExperimentConfig } from '../../../src/engine/evaluation/index.ts';
 import type { ChunkerId } from '../../../src/engine/types.ts';

@@ -1,10 +1,10 @@
 // Model folders kept across a reload where the File System Access API exists
-// (src/app/models/folder-handles.ts): the handle is kept in a store, read again after a reload when
+// (src/app/components/folder-handles.ts): the handle is kept in a store, read again after a reload when
 // permission is granted, asked for with one click (and only then) when the browser says "prompt",
 // and never used for another folder than the one the saved choice names. Fake handles and a Map
 // stand in for the browser's FileSystemDirectoryHandle and IndexedDB.
 import { describe, expect, test } from 'vitest';
-import { canKeepFolders, forgetFolder, keepFolder, pickFolderHandle, readFolderHandle, restoreFolder, type FolderHandle, type HandleStore } from '../../../src/app/models/folder-handles.ts';
+import { canKeepFolders, forgetFolder, keepFolder, pickFolderHandle, readFolderHandle, restoreFolder, type FolderHandle, type HandleStore } from '../../../src/app/components/folder-handles.ts';
 
 type Tree = { [name: string]: string | Tree };
 

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Per-core throughput on one local Ray cluster: ChunkLab's Ray path (examples/ray/chunk_corpus.py's
+actors, each owning a `serve --stdio` process) against the job a Ray user writes today (LangChain's
+RecursiveCharacterTextSplitter.from_tiktoken_encoder in map_batches actors), on the same folder, at
+the same chunk size, with the same actors and CPU reservations. Start-up is measured apart: each job
+runs once on one small document (actors start, tokenizers load) and then on the whole folder; the
+throughput is the whole folder's megabytes over (whole run - start-up run) x cores.
+
+    python bench/ray_compare.py --input <folder> --recipe <recipe.json> --cpus 2 --size 256 \
+        [--node node] [--cli build/cli/chunklab.mjs] [--tiktoken-cache <dir>]
+
+Prints one JSON line. tiktoken needs its cl100k_base file: with no network, --tiktoken-cache names a
+folder holding it under tiktoken's cache name (bench/batch.ts writes it from js-tiktoken's ranks,
+which are the same bytes: tiktoken checks the SHA-256).
+"""
+import argparse
+import importlib.util
+import json
+import os
+import resource
+import sys
+import time
+
+import ray
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("chunk_corpus", os.path.join(HERE, "..", "examples", "ray", "chunk_corpus.py"))
+cc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(cc)
+
+
+class LangchainChunker:
+    """What a Ray user writes today: LangChain's recursive splitter sized in tiktoken tokens."""
+
+    def __init__(self, size):
+        from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+        self.splitter = RecursiveCharacterTextSplitter.from_tiktoken_encoder(encoding_name="cl100k_base", chunk_size=size, chunk_overlap=0)
+
+    def __call__(self, batch):
+        out = {"doc_id": [], "text": []}
+        for p in batch["path"]:
+            p = str(p)
+            with open(p, encoding="utf-8") as f:
+                text = f.read()
+            doc = os.path.splitext(os.path.basename(p))[0]
+            for c in self.splitter.split_text(text):
+                out["doc_id"].append(doc)
+                out["text"].append(c)
+        return out
+
+
+def run(kind, files, args, actors, actor_cpus):
+    ds = ray.data.from_items([{"path": f} for f in files], override_num_blocks=max(1, min(len(files), 1000)))
+    t = time.monotonic()
+    if kind == "chunklab":
+        out = ds.map_batches(
+            cc.StdioChunker,
+            fn_constructor_args=(args.node, os.path.abspath(args.cli), os.path.abspath(args.recipe)),
+            batch_size=args.batch_size,
+            batch_format="numpy",
+            concurrency=actors,
+            num_cpus=actor_cpus,
+        ).materialize()
+    else:
+        out = ds.map_batches(
+            LangchainChunker,
+            fn_constructor_args=(args.size,),
+            batch_size=args.batch_size,
+            batch_format="numpy",
+            concurrency=actors,
+            num_cpus=actor_cpus,
+        ).materialize()
+    n = out.count()
+    return time.monotonic() - t, n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--input", required=True)
+    ap.add_argument("--recipe", required=True)
+    ap.add_argument("--cpus", type=int, default=2)
+    ap.add_argument("--size", type=int, default=256)
+    ap.add_argument("--batch-size", type=int, default=16)
+    ap.add_argument("--node", default="node")
+    ap.add_argument("--cli", default=os.path.join(HERE, "..", "build", "cli", "chunklab.mjs"))
+    ap.add_argument("--tiktoken-cache")
+    args = ap.parse_args()
+    if args.tiktoken_cache:
+        os.environ["TIKTOKEN_CACHE_DIR"] = args.tiktoken_cache
+    files = cc.list_folder(args.input)
+    mb = sum(os.path.getsize(f) for f in files) / 1e6
+    smallest = min(files, key=os.path.getsize)
+
+    t = time.monotonic()
+    cc.start_local(args.cpus)
+    cluster_start = time.monotonic() - t
+    ray.data.DataContext.get_current().enable_progress_bars = False
+    actors, actor_cpus, refused = cc.plan(ray.cluster_resources().get("CPU", 0.0), None, None)
+    if refused:
+        sys.exit(refused)
+    result = {"mb": mb, "documents": len(files), "cpus": args.cpus, "actors": actors, "actorCpus": actor_cpus, "size": args.size, "clusterStart": cluster_start}
+    for kind in ("chunklab", "langchain"):
+        start_up, _ = run(kind, [smallest], args, actors, actor_cpus)
+        whole, rows = run(kind, files, args, actors, actor_cpus)
+        work = max(whole - start_up, 1e-9)
+        result[kind] = {"startUp": start_up, "whole": whole, "chunks": rows, "mbPerSecPerCore": mb / work / args.cpus}
+    result["ratio"] = result["chunklab"]["mbPerSecPerCore"] / result["langchain"]["mbPerSecPerCore"]
+    result["driverMaxRssMb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
