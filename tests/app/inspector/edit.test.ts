@@ -2,13 +2,8 @@
 // whole characters), and the label an edited run is stored and shown with ("edited by hand" /
 // "editado à mão"), for a generated label and for one given elsewhere.
 import { expect, test } from 'vitest';
-<<<<<<< HEAD
 import { charStep, middleCut, snapToWord, wordStep } from '../../../src/app/inspector/edit-steps.ts';
-import { fileLabel, shownLabel } from '../../../src/app/experiments/label.ts';
-=======
-import { charStep, middleCut, wordStep } from '../../../src/app/inspector/edit-steps.ts';
 import { fileLabel, shownLabel } from '../../../src/app/results/label.ts';
->>>>>>> main
 import { runLabel } from '../../../src/app/experiments/model.ts';
 import * as areas from '../../../src/app/i18n/areas/run-labels.ts';
 import type { ExperimentConfig } from '../../../src/engine/evaluation/index.ts';

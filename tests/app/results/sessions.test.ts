@@ -4,15 +4,9 @@
 // the user's own name), the runs "clear old runs" removes, the chart filter, and label placement
 // that never overlaps (checked box against box, independently of the placing code).
 import { describe, expect, test } from 'vitest';
-<<<<<<< HEAD
-import { ALL_SESSIONS, baseName, newestSession, oldRuns, sessionNames, sessionNumbers, shownSession, timeOf, variedDimensions, type NamingTools, type SessionLike } from '../../../src/app/experiments/sessions.ts';
-import { applyChartFilter, chartFacets, colourOf, distinctParts, emphasised, placeLabels, toggleValue, PALETTE } from '../../../src/app/experiments/chart-view.ts';
-import { LOOSE_GROUP } from '../../../src/app/experiments/groups.ts';
-=======
-import { ALL_SESSIONS, baseName, newestSession, oldRuns, sessionNames, shownSession, timeOf, variedDimensions, type NamingTools, type SessionLike } from '../../../src/app/results/sessions.ts';
+import { ALL_SESSIONS, baseName, newestSession, oldRuns, sessionNames, sessionNumbers, shownSession, timeOf, variedDimensions, type NamingTools, type SessionLike } from '../../../src/app/results/sessions.ts';
 import { applyChartFilter, chartFacets, colourOf, distinctParts, emphasised, placeLabels, toggleValue, PALETTE } from '../../../src/app/results/chart-view.ts';
 import { LOOSE_GROUP } from '../../../src/app/results/groups.ts';
->>>>>>> main
 import { ptBR } from '../../../src/app/i18n/pt-BR.ts';
 import { en } from '../../../src/app/i18n/en.ts';
 import { plurals } from '../../../src/app/i18n/plural.ts';
