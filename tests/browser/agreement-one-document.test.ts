@@ -3,18 +3,9 @@
 // Results; resampling one document gives the same τ every time, so the page gives no interval and no
 // verdict, and says why. Resampled by question (many of them), the interval and verdict are back.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
 import { appUrl, openApp, waitSaved } from './helpers';
-
-const base = 'public/samples/pt-BR/';
-const DOC = 'manual-beneficiario-v2';
-const docs = JSON.parse(readFileSync(`${base}documents.json`, 'utf8')) as { documents: { id: string; file: string }[] };
-const entry = docs.documents.find((d) => d.id === DOC)!;
-const text = readFileSync(base + entry.file, 'utf8');
-const human = (JSON.parse(readFileSync(`${base}questions.json`, 'utf8')) as { questions: { id: string; text: string; docId: string; phrase?: string }[] }).questions.filter(
-  (q) => q.docId === DOC && q.phrase && text.includes(q.phrase),
-);
+import { oneDocumentFolder } from './one-document-folder';
 
 let s: Session;
 beforeAll(async () => {
@@ -25,41 +16,19 @@ afterAll(async () => {
 });
 
 test('one document: no interval, no verdict, and the reason; by question the interval is back', async () => {
-  expect(human.length).toBeGreaterThanOrEqual(3);
-  // Generated questions: the same phrases asked another way, with a provenance record (a span of the document).
-  const generated = human.map((q, i) => {
-    const start = [...text.slice(0, text.indexOf(q.phrase!))].length;
-    return {
-      id: `g${i + 1}`,
-      text: `O manual diz o quê sobre: ${q.phrase!.split(/\s+/).slice(0, 5).join(' ')}?`,
-      docId: DOC,
-      phrase: q.phrase,
-      review: 'accepted',
-      provenance: { model: 'openai:fake', promptVersion: '1', passage: { docId: DOC, start, end: start + [...q.phrase!].length } },
-    };
-  });
-  const folder = {
-    format: 'chunklab-folder',
-    version: 1,
-    name: 'Um documento só',
-    documents: [{ id: DOC, file: 'manual.md', title: 'Manual' }],
-  };
-  const questions = { format: 'chunklab-questions', version: 1, questions: [...human.map(({ id, text: t, docId, phrase }) => ({ id, text: t, docId, phrase })), ...generated] };
+  const folder = oneDocumentFolder('accepted', 'Um documento só');
+  expect(folder.human).toBeGreaterThanOrEqual(3);
   const { page } = s;
   await openApp(page);
-  await page.getByTestId('import-input').setInputFiles([
-    { name: 'documents.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(folder)) },
-    { name: 'manual.md', mimeType: 'text/markdown', buffer: Buffer.from(text) },
-    { name: 'questions.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(questions)) },
-  ]);
+  await page.getByTestId('import-input').setInputFiles(folder.files);
   await page.getByTestId('ws-message').filter({ hasText: 'Importado' }).waitFor({ timeout: 60_000 });
   await waitSaved(page);
 
   await page.goto(appUrl('#/results'));
   const ag = page.getByTestId('agreement-panel');
   await ag.waitFor({ timeout: 60_000 });
-  expect(await ag.getByTestId('agreement-counts').getAttribute('data-human')).toBe(String(human.length));
-  expect(await ag.getByTestId('agreement-counts').getAttribute('data-generated')).toBe(String(generated.length));
+  expect(await ag.getByTestId('agreement-counts').getAttribute('data-human')).toBe(String(folder.human));
+  expect(await ag.getByTestId('agreement-counts').getAttribute('data-generated')).toBe(String(folder.generated));
   await ag.getByTestId('agreement-run').click();
   const result = ag.getByTestId('agreement-result');
   await result.or(ag.getByTestId('agreement-error')).first().waitFor({ timeout: 180_000 });

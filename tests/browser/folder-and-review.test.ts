@@ -3,12 +3,13 @@
 // two corpora with one name. The evaluated-questions line names what is left out: generated questions
 // not reviewed yet (not "0 unreviewed"), and only the kinds there are (never "0 rejected").
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
 import { appUrl, openApp, openGrid, waitSaved } from './helpers';
+import { oneDocumentFolder } from './one-document-folder';
 
 let s: Session;
 beforeAll(async () => {
@@ -50,30 +51,16 @@ test('a folder chosen twice: the drop zone says where it goes; the second corpus
 
 test('the evaluated-questions line names the unreviewed generated questions left out, and lists no empty kind', async () => {
   const { page } = s;
-  const base = 'public/samples/pt-BR/';
-  const DOC = 'manual-beneficiario-v2';
-  const entry = (JSON.parse(readFileSync(`${base}documents.json`, 'utf8')) as { documents: { id: string; file: string }[] }).documents.find((d) => d.id === DOC)!;
-  const text = readFileSync(base + entry.file, 'utf8');
-  const human = (JSON.parse(readFileSync(`${base}questions.json`, 'utf8')) as { questions: { id: string; text: string; docId: string; phrase?: string }[] }).questions
-    .filter((q) => q.docId === DOC && q.phrase && text.includes(q.phrase))
-    .map(({ id, text: t, docId, phrase }) => ({ id, text: t, docId, phrase }));
-  const generated = human.map((q, i) => {
-    const start = [...text.slice(0, text.indexOf(q.phrase!))].length;
-    return { id: `g${i + 1}`, text: `Sobre: ${q.phrase}?`, docId: DOC, phrase: q.phrase, review: 'unreviewed', provenance: { model: 'openai:fake', promptVersion: '1', passage: { docId: DOC, start, end: start + [...q.phrase!].length } } };
-  });
-  await page.getByTestId('import-input').setInputFiles([
-    { name: 'documents.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'chunklab-folder', version: 1, name: 'Revisão', documents: [{ id: DOC, file: 'manual.md' }] })) },
-    { name: 'manual.md', mimeType: 'text/markdown', buffer: Buffer.from(text) },
-    { name: 'questions.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'chunklab-questions', version: 1, questions: [...human, ...generated] })) },
-  ]);
+  const folder = oneDocumentFolder('unreviewed', 'Revisão');
+  await page.getByTestId('import-input').setInputFiles(folder.files);
   await page.getByTestId('ws-message').filter({ hasText: 'Importado' }).waitFor({ timeout: 60_000 });
   await waitSaved(page);
   await page.goto(appUrl('#/workspace'));
   await openGrid(page);
   const line = page.getByTestId('exp-evaluated');
   await line.waitFor();
-  const n = human.length;
-  const g = generated.length;
+  const n = folder.human;
+  const g = folder.generated;
   await expect.poll(() => line.textContent()).toBe(`Entram na avaliação: ${n} perguntas; ficam de fora: ${g} geradas não revisadas.`);
   expect(await line.textContent()).not.toMatch(/\b0 /);
   await page.getByTestId('exp-include-unreviewed').check();
