@@ -117,3 +117,18 @@ export function runningLeft(md: string, running: string[]): number {
     return t && new RegExp(`(?:^| )${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: |$)`).test(text);
   }).length;
 }
+
+/** Share of the reference's words (counted with repeats) that the candidate holds: OCR's word recall. */
+export function wordRecall(cand: string[], ref: string[]): number {
+  const have = new Map<string, number>();
+  for (const w of cand) have.set(w, (have.get(w) ?? 0) + 1);
+  let hit = 0;
+  for (const w of ref) {
+    const n = have.get(w) ?? 0;
+    if (n > 0) {
+      hit++;
+      have.set(w, n - 1);
+    }
+  }
+  return ref.length ? hit / ref.length : 1;
+}

@@ -31,8 +31,10 @@ const STAMP = join(OUT, 'inputs.json');
  * for pdf.js and mammoth, only when a dataset folder holds a PDF or Word file (pdf.js also finds its
  * own worker module beside it in node_modules). chonkie finds its WASM file beside its own module, and
  * LlamaIndex's node parser is large: both are the baseline chunkers, loaded only when one runs.
+ * OCR (scanned PDF pages): @napi-rs/canvas is native, tesseract.js starts its own worker script and
+ * reads its WASM core from node_modules; both load only when a page needs OCR.
  */
-const CLI_EXTERNAL = ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'sharp', 'pdfjs-dist', 'mammoth', '@chonkiejs/core', '@llamaindex/core'];
+const CLI_EXTERNAL = ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'sharp', 'pdfjs-dist', 'mammoth', '@chonkiejs/core', '@llamaindex/core', '@napi-rs/canvas', 'tesseract.js', 'tesseract.js-core'];
 
 /** True when the build is missing or any source it was made from changed (or vanished) since. */
 export function isStale() {

@@ -3,12 +3,14 @@
 // The page's chosen chunking over a whole corpus: a pool of worker threads runs the same
 // chunkWithRecipe as `serve --stdio` and the library; documents stream in, chunks go out in Parquet
 // parts committed by a manifest (docs/CONTRACT.md), so a killed run resumes where it stopped.
+import { useOcr } from '../node/document-readers.ts';
 import { availableParallelism } from 'node:os';
 import { readFlags } from './args.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
 import { idsAt, openInput } from './batch/inputs.ts';
 import { InputError } from '../engine/types.ts';
-import { WorkerPool, workerResourceLimits } from './batch/pool.ts';
+import { WorkerPool } from './batch/pool.ts';
+import { diedMessage, workerResourceLimits } from './batch/memory.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
 import type { Item, OutputSpec, WrittenPart } from './batch/tasks.ts';
@@ -20,6 +22,8 @@ export async function run(argv: string[]): Promise<number> {
   const p = readFlags('batch', argv);
   if (!p) return 0;
   const f = p.flags;
+  const ocr = { mode: f.ocr, lang: f['ocr-lang'] };
+  useOcr(ocr);
   const recipePath = f.recipe;
   const inputPath = f.input;
   const out = f.out;
@@ -42,9 +46,16 @@ export async function run(argv: string[]): Promise<number> {
     // Resuming skips by count: the input must still have the last committed document there.
     const lastId = output.state.lastId ?? '';
     const seen = await idsAt(input, skip - 1);
-    if (!seen?.includes(lastId)) {
+    if (!seen?.ids.includes(lastId)) {
       throw new InputError(
-        `--out was written from another input: its document ${skip} was "${lastId}", the input's is now ${seen ? `"${seen[0]}"` : 'missing (the input is shorter)'}; give a new folder (or the input it was started with)`,
+        `--out was written from another input: its document ${skip} was "${lastId}", the input's is now ${seen ? `"${seen.ids[0]}"` : 'missing (the input is shorter)'}; give a new folder (or the input it was started with)`,
+        out,
+      );
+    }
+    // The same id there, but an edited document before it would be silently kept as it was chunked.
+    if (output.state.inputHash && seen.inputHash !== output.state.inputHash) {
+      throw new InputError(
+        `--out was written from another version of the input: one of its first ${skip} documents (the ones already chunked) has changed since; give a new folder (or the input it was started with)`,
         out,
       );
     }
@@ -59,8 +70,8 @@ export async function run(argv: string[]): Promise<number> {
   const spec: OutputSpec = { dir: out, parquet, jsonl, partRows, partBytes: 32 << 20 };
   // Documents a group of its own took so far, to take back from the progress when its worker dies.
   const seen = new Map<number, { docs: number; bytes: number }>();
-  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument }, {
-    resourceLimits: workerResourceLimits(),
+  const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument, ocr }, {
+    resourceLimits: workerResourceLimits(workers),
     onDocuments: (group, docs, bytes) => {
       const s = seen.get(group) ?? { docs: 0, bytes: 0 };
       seen.set(group, { docs: s.docs + docs, bytes: s.bytes + bytes });
@@ -85,8 +96,8 @@ export async function run(argv: string[]): Promise<number> {
     const bytes = it.bytes;
     progress.done(1, bytes);
     const id = it.kind === 'doc' ? it.doc.id : it.kind === 'file' ? documentId(it.rel) : it.id;
-    const error = it.kind === 'error' ? it.error : `the worker stopped while chunking it (${r.why})`;
-    return [{ tmp: null, docs: 1, chunks: 0, errors: [it.kind === 'file' ? { id, path: it.rel, error } : { id, error }], lastId: id, jsonl: '' }];
+    const error = it.kind === 'error' ? it.error : diedMessage(r.why);
+    return [{ tmp: null, docs: 1, chunks: 0, errors: [it.kind === 'file' ? { id, path: it.rel, error } : { id, error }], lastId: id, ...(it.inputHash ? { inputHash: it.inputHash } : {}), jsonl: '' }];
   };
 
   // Groups of consecutive documents, small enough that every worker has several to do (and memory

@@ -9,6 +9,7 @@ import { writeChunksJsonl } from '../engine/formats/index.ts';
 import { readFlags } from './args.ts';
 import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
 import { loadDataset } from '../node/files.ts';
+import { useOcr } from '../node/document-readers.ts';
 import { llmChunkerFromFlags, type LlmChunkerCli } from './llm-chunker.ts';
 import type { FlagValues } from './commands.ts';
 
@@ -16,6 +17,7 @@ export async function run(argv: string[]): Promise<number> {
   const p = readFlags('chunk', argv);
   if (!p) return 0;
   const f = p.flags;
+  useOcr({ mode: f.ocr, lang: f['ocr-lang'] });
   const params = chunkerParams(f.chunker, f, 'chunk');
   checkOutPath(f.out);
   const llm = llmChunkerFromFlags(f, 'chunk');

@@ -18,6 +18,8 @@ import { CHOICE_METRICS } from '../engine/evaluation/index.ts';
 import { AGREEMENT_METRICS, DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../engine/evaluation/index.ts';
 import { DEFAULT_TUNE_CHUNKERS, DEFAULT_TUNE_SIZES } from '../engine/tune/index.ts';
 import { InputError } from '../engine/types.ts';
+import { DEFAULT_OCR_LANG, OCR_MODES } from '../engine/documents/index.ts';
+import { checkOcrLang } from '../node/ocr/tesseract.ts';
 import { parsePricing, providerConfigFromSpec } from './llm.ts';
 import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
 
@@ -234,6 +236,7 @@ export interface FlagSpec {
 
 const MODEL_USERS = ['model', 'embedder', 'rerank'];
 const checkPricing = (v: string, flag: string): void => void parsePricing(v, flag);
+const checkOcrLanguages = (v: string, flag: string): void => void checkOcrLang(v, flag);
 /** The chunkers a grid of `agreement` can run with no model (llm needs one). */
 const AGREEMENT_CHUNKERS = CHUNKER_IDS.filter((id) => id !== 'llm');
 
@@ -315,6 +318,9 @@ export const FLAGS = [
   { name: 'per-call', type: 'int', commands: ['questions'], min: 1, value: '<n>', help: 'questions asked per call' },
   { name: 'price', type: 'string', commands: ['questions'], check: checkPricing, value: '<in>,<out>', help: 'dollars per million prompt and answer tokens, for the estimate' },
   { name: 'cache-dir', type: 'string', commands: ['questions'], default: '.cache', value: '<dir>', help: "the answers cache's folder (questions.jsonl in it)" },
+  // ---- OCR of scanned PDF pages (src/node/ocr)
+  { name: 'ocr', type: 'enum', commands: ['convert', 'chunk', 'eval', 'batch'], options: OCR_MODES, default: 'auto', value: '<mode>', help: 'read PDF pages by OCR: auto (pages with no text layer), always (every page) or never (a scan is refused)' },
+  { name: 'ocr-lang', type: 'string', commands: ['convert', 'chunk', 'eval', 'batch'], check: checkOcrLanguages, default: DEFAULT_OCR_LANG, value: '<codes>', help: 'Tesseract languages tried together, joined by "+" (each from the npm package @tesseract.js-data/<code>)' },
   { name: 'out', type: 'string', commands: ['convert'], value: '<file.md>', help: 'write the Markdown here (written whole or not at all) instead of to stdout' },
   { name: 'pages', type: 'boolean', commands: ['convert'], needs: ['out'], help: 'also write the page map as JSON beside --out (<out>.pages.json)' },
   { name: 'out', type: 'string', commands: ['questions'], required: ['questions'], value: '<folder>', help: 'the ChunkLab folder written (new, or one written before)' },

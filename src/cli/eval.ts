@@ -20,6 +20,7 @@ import { contextForCli, formatContextReport, type ContextCli } from './context.t
 import { parsePricing } from './llm.ts';
 import type { LoadedCrossEncoder } from '../node/cross-encoder.ts';
 import { loadDataset, readOptions, readText } from '../node/files.ts';
+import { useOcr } from '../node/document-readers.ts';
 import type { ServiceDeps } from './embedder.ts';
 import { llmChunkerFromFlags, type LlmChunkerCli } from './llm-chunker.ts';
 import { formatSummary } from './report.ts';
@@ -31,6 +32,7 @@ type Results = Awaited<ReturnType<typeof runExperiment>> & { embedding?: unknown
 export async function run(argv: string[]): Promise<number> {
   const p = readFlags('eval', argv);
   if (!p) return 0;
+  useOcr({ mode: p.flags.ocr, lang: p.flags['ocr-lang'] });
   const recipe = p.flags.recipe !== undefined ? await readEvalRecipe(p.flags.recipe, p.flags.tokenizer, !!(p.flags.model || p.flags.embedder)) : undefined;
   const plan = planEval(p.flags, recipe);
   const dataset = await readQuestions(plan.f);

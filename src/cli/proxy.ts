@@ -24,7 +24,7 @@ export async function run(argv: string[]): Promise<number> {
   console.log(`relay ${relay.url} -> ${target.origin}${target.pathname.replace(/\/+$/, '')}`);
   console.log(`origins: ${origins.length ? origins.join(', ') : 'pages on this machine (localhost, 127.0.0.1, [::1])'}`);
   if (!loopback) console.log(`warning: listening on ${host}: other machines on this network can use the relay`);
-  console.log(`in the page, use ${relay.url} as the base URL; Ctrl+C stops the relay`);
+  console.log(`in the page, use ${pageBaseUrl(relay.url, target)} as the base URL; Ctrl+C stops the relay`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -35,4 +35,14 @@ export async function run(argv: string[]): Promise<number> {
     process.on('SIGTERM', stop);
   });
   return 0;
+}
+
+/**
+ * The base URL to type in the page: the page's OpenAI-compatible calls add `/chat/completions` or
+ * `/embeddings` to it, so it ends in the server's `/v1`. The relay appends a request's path to
+ * --to's own path: with --to http://host:8000 the page needs <relay>/v1; with --to
+ * http://host:8000/v1 the relay already adds the /v1, and <relay> alone is the base.
+ */
+export function pageBaseUrl(relayUrl: string, target: URL): string {
+  return /\/v1\/*$/.test(target.pathname) ? relayUrl : `${relayUrl}/v1`;
 }

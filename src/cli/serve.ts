@@ -9,7 +9,8 @@ import { recipeDocumentOf } from '../engine/recipe/index.ts';
 import { readFlags } from './args.ts';
 import { errorLine } from './errors.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
-import { WorkerPool, workerResourceLimits } from './batch/pool.ts';
+import { WorkerPool } from './batch/pool.ts';
+import { diedMessage, workerResourceLimits } from './batch/memory.ts';
 import { readOptions } from '../node/files.ts';
 import { boundedLines, tooLongMessage } from '../node/lines.ts';
 
@@ -44,7 +45,7 @@ export async function run(argv: string[]): Promise<number> {
         if (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') id = (v as { id: string }).id;
         const doc = recipeDocumentOf(v, `line ${n}`);
         const r = await pool.run({ kind: 'line', seq: n, doc });
-        const error = r.kind === 'died' ? `the worker stopped while chunking it (${r.why})` : r.kind === 'line' ? r.error : r.kind === 'fail' ? r.error : 'no answer from the worker';
+        const error = r.kind === 'died' ? diedMessage(r.why) : r.kind === 'line' ? r.error : r.kind === 'fail' ? r.error : 'no answer from the worker';
         if (r.kind !== 'line' || r.line === undefined) throw new InputError(error ?? 'no answer from the worker', `line ${n} (document "${doc.id}")`);
         answer = r.line;
       } catch (e) {

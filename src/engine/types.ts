@@ -311,6 +311,7 @@ export const ERROR_CODES = [
   'encrypted-file',
   'old-word-file',
   'scanned-pdf',
+  'ocr-language-missing',
   'truncated-file',
   'damaged-file',
   // The import preview's structure fixes (documents/markdown-edits.ts).

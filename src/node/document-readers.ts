@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import type { DocumentReaders } from '../engine/formats/index.ts';
 import { loadLegacyPdfjs, nodePdfjsDocumentOptions } from './pdfjs-legacy.ts';
 import type { MammothLike } from '../engine/documents/index.ts';
+import { nodeOcr, type NodeOcrOptions } from './ocr/tesseract.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -21,8 +22,17 @@ function pdfjsData(): Record<string, unknown> {
   }
 }
 
-export function nodeDocumentReaders(): DocumentReaders {
+let ocrDefaults: NodeOcrOptions = {};
+
+/** The OCR settings every later nodeDocumentReaders() uses (the CLI's --ocr and --ocr-lang). */
+export function useOcr(o: NodeOcrOptions): void {
+  ocrDefaults = { ...o };
+}
+
+export function nodeDocumentReaders(ocr: NodeOcrOptions = ocrDefaults): DocumentReaders {
   return {
+    // Pages with no text layer read by OCR (src/node/ocr), by default; `mode: 'never'` refuses them.
+    ocr: nodeOcr(ocr),
     // pdf.js parses in this thread (Node has no worker for it): see pdfjs-legacy.ts.
     pdfjs: loadLegacyPdfjs,
     pdfDocumentOptions: { ...nodePdfjsDocumentOptions(), ...pdfjsData() },

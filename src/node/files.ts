@@ -13,6 +13,7 @@ import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/
 import { datasetOf, detectDataset, type FileListing } from '../engine/formats/index.ts';
 import { documentType } from '../engine/formats/index.ts';
 import { nodeDocumentReaders } from './document-readers.ts';
+import type { NodeOcrOptions } from './ocr/tesseract.ts';
 
 /** The size limit for one input file: CHUNKLAB_MAX_INPUT_BYTES overrides the default 200 MB. */
 export function readOptions(): ReadOptions {
@@ -84,7 +85,8 @@ async function readInside(root: string, realRoot: string, rel: string, shown: st
   return isBinary(rel) ? readBytes(real, shown) : readText(real, shown);
 }
 
-export async function loadDataset(path: string): Promise<Dataset> {
+/** A dataset from disk; `ocr` reads scanned PDF pages (default: pages with no text layer, por+eng). */
+export async function loadDataset(path: string, o: { ocr?: NodeOcrOptions } = {}): Promise<Dataset> {
   const info = await stat(path).catch(() => null);
   if (!info) throw new InputError('no such file or folder', path);
   const opts = readOptions();
@@ -96,7 +98,7 @@ export async function loadDataset(path: string): Promise<Dataset> {
   } else {
     listing = { name: path, kind: 'file', paths: [basename(path)], read: () => (isBinary(path) ? readBytes(path) : readText(path)) };
   }
-  return datasetOf(await detectDataset(listing, { ...opts, readers: nodeDocumentReaders() }));
+  return datasetOf(await detectDataset(listing, { ...opts, readers: nodeDocumentReaders(o.ocr) }));
 }
 
 /** SHA-256 of a file, streamed (a 470 MB model hashes in about a second). */

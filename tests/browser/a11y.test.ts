@@ -1,18 +1,10 @@
 // Keyboard and assistive-technology basics in a real browser, on the workspace and the inspector:
 // every control has an accessible name, the Tab key walks the header in order starting with the
 // skip link, focus is visibly outlined, and the layout fits a 1366×768 laptop without sideways scrolling.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp } from './helpers';
+import { expect, test } from 'vitest';
+import { openApp, useBrowser } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 768 });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 768 } });
 
 /** Controls without an accessible name (aria-label, label element, text, or title). */
 async function unnamedControls(): Promise<string[]> {

@@ -4,20 +4,13 @@
 // being reused. After a reload the model is not loaded: the page says so; BM25 cannot stand in here
 // because the run's tokenizer was the model's, and the page says that too; with the model loaded again
 // the edits work. (Random weights: no quality claim, only the plumbing.)
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { resolve } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { loadModelFolder, openApp, openGrid, savedResults, waitSaved } from './helpers';
+import { loadModelFolder, openApp, openGrid, runGrid, savedResults, useBrowser, waitSaved } from './helpers';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 const ready = () => s.page.locator('[data-testid="edit-view"][data-status="ready"]').waitFor({ timeout: 60_000 });
 
@@ -29,10 +22,7 @@ test('a merge in a dense run embeds one passage; without the model the page says
   await page.locator('input[data-chunker="structure"]').uncheck();
   await page.locator('input[data-retriever="bm25"]').uncheck();
   await page.locator('input[data-retriever="dense"]').check();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
-  await waitSaved(page);
+  await runGrid(page, { runs: 1 });
   const run = (await savedResults(page))[0].results;
   expect((run.config.retriever as { kind: string }).kind).toBe('dense');
 

@@ -5,9 +5,8 @@
 // lost questions equal what the engine's EditSession computes here in Node for the same edit on the
 // page's own run (itself checked against runExperiment in Node). Saved as a run edited by hand, it
 // appears in Results with its label in Portuguese and the hit@5 the engine computes; undo goes back.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid, savedResults, waitSaved } from './helpers';
+import { expect, test } from 'vitest';
+import { openApp, openGrid, runGrid, savedResults, useBrowser, waitSaved } from './helpers';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment } from '../../src/engine/evaluation/experiment.ts';
@@ -16,13 +15,7 @@ import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 
 const tokenizer = await loadDefaultTokenizer();
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 /** The start of the next word after `at` (a blank before a non-blank), written here for the test. */
 function nextWord(text: string, at: number): number {
@@ -36,10 +29,7 @@ test('moving a boundary by keyboard flips a known question, the edited run is sa
   await openGrid(page);
   // One run: fixed windows of 128 tokens, no header, BM25 (the default grid without structure).
   await page.locator('input[data-chunker="structure"]').uncheck();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
-  await waitSaved(page);
+  await runGrid(page, { runs: 1 });
   const saved = await savedResults(page);
   expect(saved).toHaveLength(1);
   const run: ResultsFile = saved[0].results;

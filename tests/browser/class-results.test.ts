@@ -1,15 +1,14 @@
 // The class's results in one view: the teacher chooses a folder holding three students' results
 // files (each with its author) plus a copy of one; the leaderboard ranks the three, names each
 // author, and says one repeated file was left out (the same run counts once).
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp } from './helpers';
+import { appUrl, openApp, useBrowser } from './helpers';
 import { runCli } from '../cli/helpers.ts';
 
-let s: Session;
+const s = useBrowser();
 const dir = mkdtempSync(join(tmpdir(), 'chunklab-class-'));
 const students = [
   { author: 'Ana', chunker: 'structure' },
@@ -31,11 +30,7 @@ beforeAll(async () => {
   // The same run twice (a second download), and a stray file that is not JSON.
   copyFileSync(join(dir, 'ana.json'), join(dir, 'ana (1).json'));
   writeFileSync(join(dir, 'notes.txt'), 'not a results file');
-  s = await openBrowser();
 }, 180_000);
-afterAll(async () => {
-  await s?.close();
-});
 
 test('a folder of three students’ results: three ranked rows with their authors, the copy counted once', async () => {
   const { page } = s;

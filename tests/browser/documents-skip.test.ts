@@ -4,18 +4,11 @@
 // user presses that file's Skip, the worker is replaced, and the other files of the drop are read and
 // added; the skipped file is listed with its reason; the corpora stored before are all still there,
 // also after a reload.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Worker } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { openApp, waitSaved } from './helpers';
+import { openApp, useBrowser, waitSaved } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 const MARKER = 'TRAVA-O-LEITOR-AQUI';
 /** Prepended to the worker's script: TextDecoder.decode spins forever on a text holding the marker. */

@@ -3,23 +3,16 @@
 // outline and Markdown), added as a corpus named after the folder, and the PDF's chunks under the
 // structure chunker carry its headings, have no orphan heading and show their page ("p. N").
 // Loose files dropped on the drop zone: a bad PDF is left out with its reason, the others added.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, waitSaved, setParam } from './helpers';
+import { appUrl, inspect, openApp, setParam, useBrowser, waitSaved } from './helpers';
 
 const FIX = 'tests/fixtures/documents';
 const manual = JSON.parse(readFileSync(join(FIX, 'manual.expected.json'), 'utf8')) as { outline: { level: number; title: string }[] };
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('a folder with a PDF, a DOCX and a Markdown file: preview the outline, add, inspect the PDF with the structure chunker', async () => {
   const root = mkdtempSync(join(tmpdir(), 'chunklab-docs-'));

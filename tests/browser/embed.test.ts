@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
+import { useBrowser } from './helpers';
 
 const MODEL = 'tests/fixtures/models/chunklab-test-bert';
 const ref = JSON.parse(readFileSync(`${MODEL}/reference.json`, 'utf8'));
@@ -193,14 +194,8 @@ describe('WASM (no WebGPU adapter)', () => {
 });
 
 describe('WebGPU (software adapter)', () => {
-  let s: Session;
-  beforeAll(async () => {
-    s = await openBrowser({ webgpu: true });
-    await openPage(s);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = useBrowser({ webgpu: true });
+  beforeAll(() => openPage(s));
 
   test('device auto takes WebGPU and agrees with numpy to 1e-3', async () => {
     const r = await s.page.evaluate(async (texts) => {

@@ -14,8 +14,7 @@ import { join } from 'node:path';
 import { runCli } from '../cli/helpers.ts';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid, pasteDocument, savedResults, waitSaved } from './helpers';
+import { openApp, openGrid, pasteDocument, runGrid, savedResults, useBrowser, useEmbeddingService, waitSaved } from './helpers';
 import { startEmbeddingServer, unitBow, DIMS, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
 import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
@@ -32,7 +31,7 @@ const KINDS: Kind[] = ['dense', 'hybrid'];
 const LABEL = { dense: `structure · 128 · dense openai:${MODEL}`, hybrid: `structure · 128 · hybrid openai:${MODEL}` };
 const reference = new Tiktoken(cl100k);
 
-let s: Session;
+const s = useBrowser();
 let server: EmbeddingServer;
 /** Requests from this number on wait for `held` (the cancel test). */
 let holdFrom = 0;
@@ -52,12 +51,10 @@ beforeAll(async () => {
       createRetriever: () => (kind === 'dense' ? dense() : new HybridRetriever(new Bm25Retriever({ k1: 1.2, b: 0.75, stopwords: 'pt' }), dense(), { k: 60 })),
     });
   }
-  s = await openBrowser();
   s.page.on('console', (m) => consoleText.push(m.text()));
   s.page.on('worker', (w) => w.on('console', (m) => consoleText.push(m.text())));
 }, 120_000);
 afterAll(async () => {
-  await s?.close();
   await server?.close();
 });
 
@@ -65,15 +62,7 @@ test('a dense and hybrid grid against a local OpenAI-compatible server ranks as 
   const { page } = s;
   await openApp(page);
 
-  await page.getByTestId('model-button').click();
-  await page.getByTestId('service-kind').selectOption('openai');
-  await page.getByTestId('service-base-url').fill(server.base);
-  await page.getByTestId('service-model').fill(MODEL);
-  await page.getByTestId('service-batch').fill('16');
-  await page.getByTestId('service-key').fill(KEY);
-  await page.getByTestId('service-use').click();
-  const status = page.getByTestId('service-status');
-  await status.waitFor({ timeout: 30_000 });
+  const status = await useEmbeddingService(page, { base: server.base, model: MODEL, key: KEY, batch: 16, close: false });
   expect(await status.getAttribute('data-exact')).toBe('true');
   expect(await status.getAttribute('data-tokenizer')).toBe('cl100k_base');
   // The engine counts in the service model's tokens, as it follows a loaded in-page model.
@@ -163,9 +152,7 @@ test('after a reload, rerunning the grid makes no call; the key is in no export,
   await page.locator('input[data-retriever="bm25"]').uncheck();
   await page.locator('input[data-retriever="hybrid"]').uncheck();
   await page.locator('input[data-retriever="dense"]').check();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  await runGrid(page, { runs: 1 });
   expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
   expect(await page.getByTestId('service-estimate').count()).toBe(0);
   expect(server.requests.length).toBe(before);

@@ -6,10 +6,9 @@
 // onnxruntime-web (WASM) and onnxruntime-node may differ in the last float bits, so metrics are
 // compared to 1e-9 and rankings must agree on at least 97% of the (question, rank) positions; in
 // practice they agree exactly (the test reports it). The weights are random: no quality claim here.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { resolve } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { loadModelFolder, openApp, openGrid, savedResults, waitSaved } from './helpers';
+import { loadModelFolder, openApp, openGrid, runGrid, savedResults, useBrowser, waitSaved } from './helpers';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
@@ -28,7 +27,7 @@ const KINDS: Kind[] = ['dense', 'hybrid'];
 const LABEL = { dense: 'structure · 128 · dense chunklab-test-bert', hybrid: 'structure · 128 · hybrid chunklab-test-bert' };
 const COLS = ['hit@1', 'hit@3', 'hit@5', 'mrr', 'coverage', 'ctx3', 'iou@5', 'chunks', 'meanTokens'] as const;
 
-let s: Session;
+const s = useBrowser();
 /** What the CLI records about the model with --late (src/cli/retrievers.ts ModelConfig). */
 let lateModelConfig: Record<string, unknown>;
 const ref = {} as Record<Kind | 'late', ResultsFile>;
@@ -51,11 +50,7 @@ beforeAll(async () => {
   } finally {
     await late.dispose();
   }
-  s = await openBrowser();
 }, 120_000);
-afterAll(async () => {
-  await s?.close();
-});
 
 /** Rankings position by position (≥ 97% equal), and the scores where they agree (to 1e-5). */
 function sameRanking(what: string, got: ResultsFile, want: ResultsFile): void {
@@ -136,10 +131,7 @@ test("late chunking uses the page model's document passes and matches Node", asy
   await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
   await page.locator('input[data-retriever="hybrid"]').uncheck();
   await page.getByTestId('exp-late').check();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
-  await waitSaved(page);
+  await runGrid(page, { runs: 1 });
   const label = 'structure · 128 · dense chunklab-test-bert late';
   const file = (await savedResults(s.page)).find((x) => x.name === label)?.results;
   expect(file, label).toBeDefined();

@@ -6,7 +6,7 @@
 // reasons, and cancelling a longer grid stops it while the finished runs stay saved.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser, type Session } from './browser';
-import { openApp, waitSaved } from './helpers';
+import { openApp, runGrid, waitSaved } from './helpers';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { loadDataset } from '../../src/node/files.ts';
 import { runExperiment, type ExperimentConfig } from '../../src/engine/evaluation/experiment.ts';
@@ -177,8 +177,6 @@ test('cancel during a longer grid stops it and keeps the finished runs', async (
   await page.goto(page.url().replace(/#.*$/, '') + '#/experiments');
   await page.getByTestId('exp-sizes').fill('512');
   await page.locator('input[data-chunker="fixed"]').uncheck();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
+  await runGrid(page, { runs: 1 });
   expect(s.errors.filter((e) => !/Cancel/i.test(e))).toEqual([]);
 });

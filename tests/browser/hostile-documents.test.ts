@@ -2,18 +2,11 @@
 // stream compressed twice that inflates past the limit is left out with its reason, a PDF whose
 // outline nests 2,000 levels (which used to leave the import waiting forever) is read, and the
 // other files of the drop are added. Inputs generated here (tests/engine/hostile/make-pdf.ts).
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp } from './helpers';
+import { expect, test } from 'vitest';
+import { openApp, useBrowser } from './helpers';
 import { pdfWithContent, pdfWithDeepOutline, textOp } from '../engine/hostile/make-pdf.ts';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('a PDF bomb is refused with its reason, a 2,000-level outline is read, the rest of the drop is added', async () => {
   await openApp(s.page);

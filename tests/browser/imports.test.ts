@@ -1,21 +1,14 @@
 // Imports and exports in a real browser: the workspace file round-trips (export, then import it back
 // as new corpora with the same documents and questions), and a Chroma folder and a SQuAD file each
 // become a corpus with their questions.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openBrowser, type Session } from './browser';
-import { openApp } from './helpers';
+import { openApp, useBrowser } from './helpers';
 
 const samplePt = JSON.parse(readFileSync('public/samples/pt-BR/documents.json', 'utf8')) as { documents: { title?: string; file: string }[] };
 const questionsPt = JSON.parse(readFileSync('public/samples/pt-BR/questions.json', 'utf8')) as { questions: unknown[] };
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('the workspace file exported holds the sample and imports back as a copy', async () => {
   await openApp(s.page);

@@ -2,10 +2,9 @@
 // tokens" (A) and "structure, 128 tokens" (B). The chunk totals and the shared / only-A / only-B
 // boundary counts shown equal those computed here in Node from the engine's own chunkDocument (same
 // bundled tokenizer) and compareBoundaries; the text is shown unchanged with every boundary marked.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openBrowser, type Session } from './browser';
-import { openApp, setParam } from './helpers';
+import { openApp, setParam, useBrowser } from './helpers';
 import { createTokenizer } from '../../src/engine/tokens/index.ts';
 import { parseDocument } from '../../src/engine/documents/index.ts';
 import { chunkDocument } from '../../src/engine/chunkers/index.ts';
@@ -20,14 +19,7 @@ const tokenizer = createTokenizer(
 const TITLE = 'Manual do Beneficiário — Planos Aurora (versão 1.0)';
 const TEXT = readFileSync('public/samples/pt-BR/docs/manual-beneficiario-v1.md', 'utf8');
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 768 });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 768 } });
 
 test('fixed 64 vs structure 128: totals and boundary counts match the engine, every kind of boundary is marked', async () => {
   // Independent computation in Node with the engine itself.

@@ -1,17 +1,10 @@
 // The lessons view: every lesson card with its sample numbers, in both languages; a lesson's button
 // loads its grid into the Experiments view.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp } from './helpers';
+import { expect, test } from 'vitest';
+import { openApp, useBrowser } from './helpers';
 import { LESSONS } from '../../src/app/lessons/presets.ts';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('the lesson cards show their explanation and the sample numbers; model lessons say they need one', async () => {
   const p = s.page;

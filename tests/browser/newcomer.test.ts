@@ -3,20 +3,12 @@
 // view switch and a reload, plurals, an import that names a question whose own filter excludes its
 // gold document, the Results "expected answer" of an HTML document (the extracted text, not the raw
 // HTML), and "open in the inspector" highlighting that answer with the cut that splits it.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, waitSaved } from './helpers';
+import { expect, test } from 'vitest';
+import { appUrl, openApp, runGrid, useBrowser, waitSaved } from './helpers';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 768 });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 768 } });
 
 const SENTENCE = 'The capital of Freedonia is Fredville, a city of bridges, markets, old towers, quiet canals and many bakeries along the slow brown river.';
 const HTML = `<!doctype html><html><head><title>Page</title><style>p { color: red }</style></head><body><h1>Freedonia</h1><p>Hills, rivers and fields cover the north.</p><p>${SENTENCE}</p></body></html>`;
@@ -136,10 +128,7 @@ test('an HTML corpus: the import names the self-excluded question; Results quote
   await page.getByTestId('exp-corpus').selectOption(corpusId);
   await page.getByTestId('exp-sizes').fill('16');
   await page.locator('input[data-chunker="structure"]').uncheck();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
-  await waitSaved(page);
+  await runGrid(page, { runs: 1 });
 
   await page.goto(appUrl('#/results'));
   await page.getByTestId('res-table').waitFor();

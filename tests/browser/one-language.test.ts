@@ -3,28 +3,19 @@
 // with the context header has run, shows no English sentence outside code and names; run labels
 // say "cab", not "hdr". An English visitor starts from the English sample. The rename field takes
 // focus, closes when another corpus is selected, and never renames the newly selected corpus.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, openGrid, waitSaved } from './helpers';
+import { expect, test } from 'vitest';
+import { openBrowser } from './browser';
+import { appUrl, openApp, openGrid, runGrid, useBrowser, waitSaved } from './helpers';
 import { englishIn, visibleText } from './portuguese';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('the Portuguese page: every view in Portuguese after a grid with the header has run', async () => {
   const { page } = s;
   await openApp(page);
   await openGrid(page);
   await page.locator('input[data-header="on"]').check();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('4');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 180_000 });
-  await waitSaved(page);
+  await runGrid(page, { runs: 4 });
   const found: Record<string, string[]> = {};
   for (const view of ['workspace', 'inspector', 'search', 'experiments', 'results', 'lessons']) {
     await page.goto(appUrl(`#/${view}`));

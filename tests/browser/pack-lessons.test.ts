@@ -4,44 +4,25 @@
 // the other one and said so, the other language one click away — each opening its grid; a built-in
 // lesson the pack recommends links to its card. Lesson text is untrusted: markup in it is shown as
 // text and never runs. The lessons survive a reload, follow the interface language, and can be forgotten.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { appUrl, distDir, openApp, openGrid, waitSaved } from './helpers';
+import { appUrl, distDir, exportPack, headerOnlyGrid, openApp, useBrowser, waitSaved } from './helpers';
 import { englishIn, visibleText } from './portuguese';
 import { readPack, writePack } from '../../src/engine/formats/index.ts';
 
 const HOSTILE = 'Veja <img src=x onerror="window.__pwned=1"> e <script>window.__pwned=2</script> **negrito**';
 const TEACHER_TEXT = 'Rode a grade.\nDepois compare o hit@5 com o da estrutura sem cabeçalho.';
 
-let teacher: Session;
-let student: Session;
+const teacher = useBrowser();
+const student = useBrowser();
 let packText = '';
-
-beforeAll(async () => {
-  teacher = await openBrowser();
-  student = await openBrowser();
-}, 60_000);
-afterAll(async () => {
-  await teacher?.close();
-  await student?.close();
-});
 
 test('the teacher writes a lesson when exporting: it goes in the pack with the grid, in pt-BR', async () => {
   const { page } = teacher;
   await openApp(page);
-  await openGrid(page);
-  await page.locator('input[data-chunker="fixed"]').uncheck();
-  await page.locator('input[data-header="on"]').check();
-  await page.locator('input[data-header="off"]').uncheck();
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  await page.goto(appUrl('#/workspace'));
-  await page.getByTestId('pack-export').click();
-  await page.getByTestId('pack-title').fill('Aula 4: cabeçalho');
-  await page.getByTestId('pack-lesson-input').fill(TEACHER_TEXT);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pack-export-save').click()]);
-  const pack = readPack(readFileSync((await download.path())!, 'utf8'));
+  await headerOnlyGrid(page);
+  const pack = readPack((await exportPack(page, 'Aula 4: cabeçalho', TEACHER_TEXT)).text);
   expect(pack.lessons).toEqual([{ title: { 'pt-BR': 'Aula 4: cabeçalho' }, text: { 'pt-BR': TEACHER_TEXT }, grid: 'Aula 4: cabeçalho' }]);
   expect(pack.grids.map((g) => g.name)).toEqual(['Aula 4: cabeçalho']);
   // The teacher adds, by hand, a lesson in both languages (with markup in it), one in English only,

@@ -5,25 +5,18 @@
 // project commits (tagged, untagged, ruled tables, a 36-page manual, Arabic, Hebrew and vertical
 // Japanese, a generated Korean report), and a page of Chinese, Japanese
 // and Korean set in fonts with a predefined CMap and no ToUnicode map (text lost without the CMaps).
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { openApp } from './helpers';
+import { openApp, useBrowser } from './helpers';
 import { pdfToMarkdown } from '../../src/engine/documents/pdf/pdf.ts';
 import { nodeDocumentReaders } from '../../src/node/document-readers.ts';
 import { cmapPdf, type CmapLine } from '../../scripts/pdf-cases-cmap.ts';
 
 const FOLDERS = ['tests/fixtures/documents/public', 'tests/fixtures/documents/scripts'];
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('the import preview shows, for every public PDF and a CJK page, the Markdown the CLI writes', async () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'chunklab-parity-')), 'pdfs');

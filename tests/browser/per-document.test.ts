@@ -3,19 +3,12 @@
 // choosePerDocument run here in Node on the very results files the page saved (in the panel's order);
 // the metric can be changed; the exported recipe maps each document to its chosen configuration; the
 // panel speaks Portuguese and English.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid, savedResults, waitSaved } from './helpers';
+import { openApp, openGrid, runGrid, savedResults, useBrowser } from './helpers';
 import { choiceInputFromResults, choosePerDocument, type ChoiceMetric } from '../../src/engine/evaluation/index.ts';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('per-document choice: the engine figures, the changed documents, another metric, the recipe export, both languages', async () => {
   const { page } = s;
@@ -24,10 +17,7 @@ test('per-document choice: the engine figures, the changed documents, another me
   // fixed, structure and recursive at 64 and 128 tokens, BM25: six runs.
   await page.locator('input[data-chunker="recursive"]').check();
   await page.getByTestId('exp-sizes').fill('64, 128');
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('6');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 180_000 });
-  await waitSaved(page);
+  await runGrid(page, { runs: 6 });
 
   await page.goto(page.url().replace(/#.*$/, '') + '#/results');
   await page.getByTestId('res-table').waitFor();

@@ -10,9 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument, selectText, waitSaved } from './helpers';
-import { startServer, type TestServer } from '../engine/llm/server';
+import { configureQuestionGeneration, openApp, pasteDocument, selectText, storedRecords, useBrowser, waitSaved } from './helpers';
+import { startChatServer, userMessage, type TestServer } from '../engine/llm/server';
 import type { QuestionSpec } from '../../src/engine/evaluation/dataset.ts';
 import type { ResultsFile } from '../../src/engine/evaluation/types';
 
@@ -56,40 +55,16 @@ function reply(user: string): string {
   return 'Claro! Aqui estão as perguntas: {"questions": [ {"question": "Quanto tempo dura';
 }
 
-let s: Session;
+const s = useBrowser();
 let server: TestServer;
-const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS' };
 beforeAll(async () => {
-  server = await startServer((req) => {
-    if (req.method === 'OPTIONS') return { status: 204, headers: cors, text: '' };
-    const user = String(req.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '');
-    return { headers: cors, json: { choices: [{ message: { content: reply(user) } }], usage: { prompt_tokens: 100, completion_tokens: 60 } } };
-  });
-  s = await openBrowser();
+  server = await startChatServer(reply);
 });
 afterAll(async () => {
-  await s?.close();
   await server?.close();
 });
 
-async function stored<T>(page: Page, prefix: string): Promise<T[]> {
-  return page.evaluate(
-    (p) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const req = indexedDB.open('chunklab');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const tx = req.result.transaction('workspace', 'readonly');
-          const store = tx.objectStore('workspace');
-          const keys = store.getAllKeys();
-          const values = store.getAll();
-          tx.oncomplete = () => resolve(values.result.filter((_, i) => String(keys.result[i]).startsWith(p)));
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    prefix,
-  ) as Promise<T[]>;
-}
+const stored = async <T>(page: Page, prefix: string): Promise<T[]> => Object.values(await storedRecords<T>(page, prefix));
 type StoredSet = { id: string; name: string; corpusId: string; questions: QuestionSpec[] };
 type StoredResults = { corpusId: string; results: ResultsFile };
 
@@ -112,20 +87,7 @@ test('generate against a local OpenAI-compatible server, review beside the docum
   await pasteDocument(page, 'entrega', DOC_B);
   await pasteDocument(page, 'garantia', DOC_C);
 
-  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
-  const panel = page.getByTestId('qgen-panel');
-  await panel.waitFor({ timeout: 60_000 });
-  await panel.getByTestId('qgen-kind-openai').check();
-  await panel.getByTestId('qgen-base').fill(`${server.url}/v1`);
-  await panel.getByTestId('qgen-base').dispatchEvent('change');
-  await panel.getByTestId('qgen-model').fill('fake-model');
-  await panel.getByTestId('qgen-model').dispatchEvent('change');
-  await panel.getByTestId('qgen-key').fill(KEY);
-  await panel.getByTestId('qgen-key-save').click();
-  await panel.getByTestId('qgen-key-status').waitFor();
-  await panel.getByTestId('qgen-mode-per-doc').check();
-  await panel.getByTestId('qgen-per-doc').fill('2');
-  await panel.getByTestId('qgen-per-doc').dispatchEvent('change');
+  const panel = await configureQuestionGeneration(page, `${server.url}/v1`, KEY, { perDocument: 2 });
 
   // The estimate first: one call per document (2 questions per call), priced; nothing sent yet.
   await panel.getByTestId('qgen-prepare').click();
@@ -257,10 +219,9 @@ test('cancel part-way, then resume: only the missing answers are asked for', asy
   await panel.getByTestId('qgen-target').selectOption({ value: '' });
   let hang = true;
   server.handle((req) => {
-    if (req.method === 'OPTIONS') return { status: 204, headers: cors, text: '' };
-    const user = String(req.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '');
+    const user = userMessage(req);
     if (hang && user.includes('frete grátis')) return 'hang';
-    return { headers: cors, json: { choices: [{ message: { content: reply(user) } }] } };
+    return { json: { choices: [{ message: { content: reply(user) } }] } };
   });
   const before = posts().length;
   await panel.getByTestId('qgen-prepare').click();
@@ -342,7 +303,7 @@ test('personal data in the documents: nothing is sent until the user chooses to 
   await pasteDocument(page, 'contato', '# Contato\n\nFale com maria.silva@example.com ou pelo CPF 529.982.247-25 para o cadastro.\n');
   await gotoQuestions(page);
   const panel = page.getByTestId('qgen-panel');
-  server.handle((req) => (req.method === 'OPTIONS' ? { status: 204, headers: cors, text: '' } : { headers: cors, json: { choices: [{ message: { content: '{"questions": []}' } }] } }));
+  server.handle(() => ({ json: { choices: [{ message: { content: '{"questions": []}' } }] } }));
   await page.getByTestId('qgen-kind-openai').check();
   await panel.getByTestId('qgen-target').selectOption({ value: '' });
   const before = posts().length;

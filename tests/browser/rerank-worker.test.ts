@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openBrowser, type Session } from './browser';
+import { useBrowser } from './helpers';
 
 const MODEL = 'tests/fixtures/models/chunklab-test-cross-encoder';
 const ref = JSON.parse(readFileSync(`${MODEL}/reference.json`, 'utf8'));
@@ -99,14 +100,8 @@ describe('WASM', () => {
 });
 
 describe('WebGPU (software adapter)', () => {
-  let s: Session;
-  beforeAll(async () => {
-    s = await openBrowser({ webgpu: true });
-    await openPage(s);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = useBrowser({ webgpu: true });
+  beforeAll(() => openPage(s));
 
   test('the check scores pairs on both devices; WebGPU is kept only when they match, and scores stay right', async () => {
     const out = await scoreReference(s, 'webgpu');

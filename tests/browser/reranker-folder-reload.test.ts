@@ -3,13 +3,12 @@
 // reranking on says, in the page's language, that the reranker's folder must be picked again, and
 // its button opens the models dialog holding the reranker picker, where picking the folder again
 // makes the reranked search work.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { resolve } from 'node:path';
-import { openBrowser, type Session } from './browser';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appUrl, loadModelFolder, openApp } from './helpers';
+import { appUrl, loadModelFolder, loadRerankerFolder, openApp, useBrowser } from './helpers';
 import { loadDataset } from '../../src/node/files.ts';
 
 const BERT = resolve('tests/fixtures/models/chunklab-test-bert');
@@ -17,13 +16,7 @@ const CROSS = resolve('tests/fixtures/models/chunklab-test-cross-encoder');
 const ds = await loadDataset('public/samples/pt-BR');
 const Q = ds.questions[0].text;
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-}, 120_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 async function settled(): Promise<string> {
   const status = s.page.getByTestId('search-status');
@@ -48,11 +41,7 @@ test('a reranker from a folder, after a reload: BM25 still searches; reranking a
 
   // The reranker from disk, used once.
   await page.locator('[data-testid="search-rerank"] summary').click();
-  await page.getByTestId('reranker-source').selectOption('files');
-  await page.getByTestId('reranker-folder').setInputFiles(CROSS);
-  await page.getByTestId('reranker-dtype').selectOption('fp32');
-  await page.getByTestId('reranker-load').click();
-  await page.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  await loadRerankerFolder(page, CROSS);
   await page.getByTestId('search-rerank-on').check();
   expect(await settled()).toBe('done');
   await page.getByTestId('search-reranked').waitFor();
@@ -85,11 +74,7 @@ test('a reranker from a folder, after a reload: BM25 still searches; reranking a
   await page.getByTestId('search-pick-folder').click();
   const dialog = page.getByTestId('models-dialog');
   await dialog.getByTestId('models-dialog-reranker').waitFor();
-  await dialog.getByTestId('reranker-source').selectOption('files');
-  await dialog.getByTestId('reranker-folder').setInputFiles(CROSS);
-  await dialog.getByTestId('reranker-dtype').selectOption('fp32');
-  await dialog.getByTestId('reranker-load').click();
-  await dialog.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  await loadRerankerFolder(dialog, CROSS);
   await page.keyboard.press('Escape');
   // The stopped search runs again by itself.
   await expect.poll(() => page.getByTestId('search-status').getAttribute('data-run'), { timeout: 120_000 }).toBe('done');
@@ -138,11 +123,7 @@ test('after a reload one notice lists every model from a folder (embedding, rera
   await notice.locator('[data-kind="reranker"]').getByTestId('folders-again-pick').click();
   const dialog = page.getByTestId('models-dialog');
   await dialog.getByTestId('models-dialog-reranker').waitFor();
-  await dialog.getByTestId('reranker-source').selectOption('files');
-  await dialog.getByTestId('reranker-folder').setInputFiles(CROSS);
-  await dialog.getByTestId('reranker-dtype').selectOption('fp32');
-  await dialog.getByTestId('reranker-load').click();
-  await dialog.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  await loadRerankerFolder(dialog, CROSS);
   // The embedding model in the same dialog.
   await loadModelFolder(page, BERT, { open: false });
   await expect.poll(async () => (await items()).map((x) => x.split(':')[0])).toEqual(['generator']);

@@ -4,20 +4,12 @@
 // grid and shows each configuration once with its repeats counted; clearing asks first and can be
 // undone; results files are saved and opened from Results and the leaderboard survives a reload; at
 // 1366×768 neither the table with the paired test beside it nor the leaderboard needs a sideways scroll.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { readFileSync, mkdirSync } from 'node:fs';
-import { openBrowser, type Session } from './browser';
-import { openApp, waitSaved } from './helpers';
+import { openApp, runGrid, useBrowser, waitSaved } from './helpers';
 import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 768 });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 768 } });
 
 const base = () => s.page.url().replace(/#.*$/, '');
 const goto = (hash: string) => s.page.goto(base() + hash);
@@ -111,10 +103,7 @@ test('after a second, overlapping grid the runs are grouped and each configurati
   const { page } = s;
   expect(groupRuns).toBe(TOTAL);
   await page.getByTestId('exp-sizes').fill('128');
-  await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('3');
-  await page.getByTestId('exp-run').click();
-  await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
-  await waitSaved(page);
+  await runGrid(page, { runs: 3 });
 
   await goto('#/results');
   await page.getByTestId('res-table').waitFor();

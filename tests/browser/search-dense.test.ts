@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
-import { appUrl, openApp } from './helpers';
+import { appUrl, loadRerankerFolder, openApp } from './helpers';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { loadDataset } from '../../src/node/files.ts';
 import { loadModelDeps, type ModelDeps } from '../../src/cli/retrievers.ts';
@@ -152,11 +152,7 @@ test('dense, hybrid, reranked and one-document search with the test models equal
   await page.getByTestId('search-retriever').selectOption('dense');
   await settled();
   await page.locator('[data-testid="search-rerank"] summary').click();
-  await page.getByTestId('reranker-source').selectOption('files');
-  await page.getByTestId('reranker-folder').setInputFiles(CROSS);
-  await page.getByTestId('reranker-dtype').selectOption('fp32');
-  await page.getByTestId('reranker-load').click();
-  await page.getByTestId('reranker-status').waitFor({ timeout: 60_000 });
+  await loadRerankerFolder(page, CROSS);
   await page.getByTestId('search-rerank-on').check();
   await page.getByTestId('search-rerank-top').fill('10');
   await page.getByTestId('search-rerank-top').press('Tab');

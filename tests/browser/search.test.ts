@@ -2,10 +2,9 @@
 // question is about, with the query's terms marked in the snippets (checked against the engine's
 // tokenizer run here in Node), a metadata filter applied before ranking, and a click on a result
 // shows its exact range highlighted and scrolled into view in the document.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp } from './helpers';
+import { appUrl, openApp, useBrowser } from './helpers';
 import { bm25Terms, foldTerm, stopwordSet } from '../../src/engine/documents/terms.ts';
 
 const base = 'public/samples/pt-BR/';
@@ -16,13 +15,7 @@ const expectedDoc = docsJson.documents.find((d) => d.id === q01.docId)!;
 const docText = readFileSync(base + expectedDoc.file, 'utf8');
 const queryTerms = new Set(bm25Terms(q01.text, stopwordSet('pt')).map((t) => t.term));
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('BM25 search finds the expected sample document, marks the query terms, and opens the result in its document', async () => {
   const { page } = s;

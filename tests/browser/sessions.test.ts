@@ -6,19 +6,11 @@
 // says how many runs go, and Undo, offered still after the view is drawn again, puts back exactly the
 // records that went (compared with what IndexedDB held before); cleared for real, a reload finds only
 // the kept session.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid, waitSaved } from './helpers';
+import { openApp, openGrid, storedRecords, useBrowser, waitSaved } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 900 });
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 900 } });
 
 const base = () => s.page.url().replace(/#.*$/, '');
 const goto = (hash: string) => s.page.goto(base() + hash);
@@ -28,26 +20,7 @@ const CHUNKERS = ['fixed', 'recursive', 'sentences', 'structure'];
 const SIZES = '64, 80, 96, 112, 128, 144, 160, 192, 224, 256, 320, 384';
 
 /** Every saved run as IndexedDB holds it (the whole record), by key. */
-async function storedRuns(page: Page): Promise<Record<string, { id: string; name: string; createdAt: number; group?: { id: string }; results: unknown }>> {
-  return page.evaluate(
-    () =>
-      new Promise((done, fail) => {
-        const open = indexedDB.open('chunklab');
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const out: Record<string, never> = {};
-          const cur = open.result.transaction('workspace', 'readonly').objectStore('workspace').openCursor();
-          cur.onsuccess = () => {
-            const c = cur.result;
-            if (!c) return done(out);
-            if (String(c.key).startsWith('results:')) out[String(c.key)] = c.value as never;
-            c.continue();
-          };
-          cur.onerror = () => fail(cur.error);
-        };
-      }),
-  );
-}
+const storedRuns = (page: Page) => storedRecords<{ id: string; name: string; createdAt: number; group?: { id: string }; results: unknown }>(page, 'results:');
 
 /** Runs the grid in the form (`runs` runs) and waits until storage holds `total` runs in all. */
 async function runGrid(page: Page, runs: number, total: number) {

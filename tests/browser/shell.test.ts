@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
+import { expect, inject, test } from 'vitest';
+import { useBrowser } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('the page opens with the title ChunkLab and no errors', async () => {
   await s.page.goto(inject('baseURL'));

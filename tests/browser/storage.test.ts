@@ -1,20 +1,14 @@
 // Storage failures in a real browser: with a full quota the new work is refused with a clear message
 // and what was stored before is intact after a reload; without IndexedDB the app still works in memory
 // and says nothing will be kept. Also: restoring the samples, and adding several files at once.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, pasteDocument, waitSaved } from './helpers';
+import { openBrowser } from './browser';
+import { appUrl, openApp, pasteDocument, useBrowser, waitSaved } from './helpers';
 
 const samplePt = JSON.parse(readFileSync('public/samples/pt-BR/documents.json', 'utf8')) as { documents: { title?: string; file: string }[] };
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('a full quota refuses new work with a clear message, loses nothing stored, and saves on retry', async () => {
   const t = await openBrowser();

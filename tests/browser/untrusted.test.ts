@@ -1,19 +1,12 @@
 // Text from documents, file names and questions is untrusted: markup in it is shown as text and
 // never runs (no element is created from it, no handler fires).
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument, waitSaved } from './helpers';
+import { expect, test } from 'vitest';
+import { openApp, pasteDocument, useBrowser, waitSaved } from './helpers';
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = '<script>window.__pwned=1</script>';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 async function notPwned() {
   expect(await s.page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();

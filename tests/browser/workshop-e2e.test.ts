@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
 import { serveFolder, type StaticServer } from './static-server';
-import { distDir, waitSaved } from './helpers';
+import { distDir, useEmbeddingService, waitSaved } from './helpers';
 import { englishOnPage } from './portuguese';
 import { startEmbeddingServer, type EmbeddingServer } from '../engine/embedding/providers/server.ts';
 import { readPack } from '../../src/engine/formats/index.ts';
@@ -103,14 +103,7 @@ async function checkPortuguese(page: Page, where: string): Promise<void> {
 }
 
 async function useService(page: Page, base: string): Promise<void> {
-  await page.getByTestId('model-button').click();
-  await page.getByTestId('service-kind').selectOption('openai');
-  await page.getByTestId('service-base-url').fill(base);
-  await page.getByTestId('service-model').fill(MODEL);
-  await page.getByTestId('service-key').fill(KEY);
-  await page.getByTestId('service-use').click();
-  await page.getByTestId('service-status').waitFor({ timeout: 30_000 });
-  await page.keyboard.press('Escape');
+  await useEmbeddingService(page, { base, model: MODEL, key: KEY });
 }
 
 /** Runs the grid shown (`runs` runs), confirming the send to the service; resolves when it has ended. */

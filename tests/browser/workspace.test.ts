@@ -1,24 +1,18 @@
 // The workspace in a real browser: the Portuguese sample on a first visit, the language switch,
 // and what was pasted still there after the browser is closed and opened again on the same profile.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser, type Session } from './browser';
-import { openApp, pasteDocument, waitSaved } from './helpers';
+import { openBrowser } from './browser';
+import { openApp, pasteDocument, useBrowser, waitSaved } from './helpers';
 
 const samplePt = JSON.parse(readFileSync('public/samples/pt-BR/documents.json', 'utf8')) as {
   documents: { id: string; title?: string; file: string }[];
 };
 const questionsPt = JSON.parse(readFileSync('public/samples/pt-BR/questions.json', 'utf8')) as { questions: unknown[] };
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('a first visit shows the Portuguese sample with its documents and questions, in Portuguese', async () => {
   await openApp(s.page);

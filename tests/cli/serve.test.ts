@@ -81,15 +81,24 @@ describe('serve --stdio under attack', () => {
   }, 60_000);
 
   test('a document that exhausts the worker heap is answered with an error line; the next line is served', () => {
-    // A large text at the smallest size: its chunks need far more than a 48 MB heap.
-    const lines = [JSON.stringify({ id: 'small', text: 'hello there' }), JSON.stringify({ id: 'huge', text: 'word '.repeat(1_500_000) }), JSON.stringify({ id: 'after', text: 'after the huge one' })];
+    // At a 48 MB heap: 'big' (2 MB of text at the smallest size) passes the estimate's low end
+    // (20× its text) but its chunks need more, so its worker dies; 'huge' (7.5 MB) cannot fit even at
+    // the low end and is refused before it is chunked.
+    const lines = [
+      JSON.stringify({ id: 'small', text: 'hello there' }),
+      JSON.stringify({ id: 'big', text: 'word '.repeat(400_000) }),
+      JSON.stringify({ id: 'between', text: 'served by a new worker' }),
+      JSON.stringify({ id: 'huge', text: 'word '.repeat(1_500_000) }),
+      JSON.stringify({ id: 'after', text: 'after the huge one' }),
+    ];
     const r = spawnSync(process.execPath, [join(ROOT, 'scripts/cli.mjs'), 'serve', '--stdio', '--recipe', recipe], { cwd: ROOT, encoding: 'utf8', input: lines.join('\n') + '\n', env: { ...process.env, CHUNKLAB_WORKER_HEAP_MB: '48' }, maxBuffer: 1 << 28 });
     expect(r.status, r.stderr).toBe(0);
     const answers = readJsonl(r.stdout);
-    expect(answers.map((a) => a.id)).toEqual(['small', 'huge', 'after']);
-    expect(answers[1].error).toMatch(/line 2 \(document "huge"\): the worker stopped while chunking it \(.*memory limit/);
-    expect(answers[1].chunks).toBeUndefined();
-    expect((answers[2].chunks as { text: string }[]).map((c) => c.text).join('')).toBe('after the huge one');
+    expect(answers.map((a) => a.id)).toEqual(['small', 'big', 'between', 'huge', 'after']);
+    expect(answers[1].error).toMatch(/line 2 \(document "big"\): the worker stopped while chunking it \(.*memory limit.*\): chunking needs 20–70× a document's text/);
+    expect(answers[3].error).toMatch(/line 4 \(document "huge"\): too large to chunk in memory: 7 MB of text needs about 143 MB–50\d MB \(20–70× its text\), a worker has \d+ MB/);
+    for (const i of [1, 3]) expect(answers[i].chunks).toBeUndefined();
+    for (const i of [2, 4]) expect((answers[i].chunks as { text: string }[]).map((c) => c.text).join('')).toBe(JSON.parse(lines[i]).text);
   }, 120_000);
 
   test('a UTF-8 byte order mark before line 1 is not part of the JSON', () => {

@@ -36,7 +36,7 @@ export function lessonClaims(id: LessonId, runs: readonly SampleRun[]): Claim[] 
       });
     }
   }
-  if (id === 'header') {
+  if (id === 'header' || id === 'context') {
     for (const c of [...new Set(runs.map((r) => r.chunker))]) {
       const off = runs.find((r) => r.chunker === c && r.header === false);
       const on = runs.find((r) => r.chunker === c && r.header === true);

@@ -6,7 +6,7 @@ import type { ChunkerId, LintFlag } from '../../engine/types.ts';
 import type { ExperimentGrid } from '../experiments/grid.ts';
 import { DEFAULT_AGREEMENT_CHUNKERS, DEFAULT_AGREEMENT_SIZES } from '../../engine/evaluation/index.ts';
 
-export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution' | 'scope' | 'baselines' | 'generated-vs-human';
+export type LessonId = 'size-sweep' | 'strategies' | 'overlap' | 'header' | 'context' | 'small-to-big' | 'tables-code' | 'late-vs-naive' | 'dilution' | 'scope' | 'baselines' | 'generated-vs-human';
 
 export type SampleLang = 'pt-BR' | 'en';
 
@@ -43,6 +43,12 @@ export interface Lesson {
    * quoting sample results.
    */
   computed?: boolean;
+  /**
+   * The sample's question set the lesson runs on: 'context' is public/samples/<lang>/questions-context.json
+   * (questions that need their section's heading), added to the sample corpus when the lesson opens.
+   * Absent: the sample's own questions.
+   */
+  questions?: 'context';
   /** Results on the built-in samples (BM25); absent where the lesson needs a model or computes its own. */
   sample?: Partial<Record<SampleLang, SampleRun[]>>;
 }
@@ -133,6 +139,27 @@ export const LESSONS: readonly Lesson[] = [
         { chunker: 'recursive', maxTokens: 128, header: true, hit5: 0.867, ctx3: 313 },
         { chunker: 'structure', maxTokens: 128, header: false, hit5: 0.867, ctx3: 280 },
         { chunker: 'structure', maxTokens: 128, header: true, hit5: 0.855, ctx3: 297 },
+      ],
+    },
+  },
+  {
+    // The same grid as the header lesson, on questions that need their section's heading.
+    id: 'context',
+    needsModel: false,
+    questions: 'context',
+    arms: [{ arm: 'open', grid: { ...base, chunkers: ['recursive', 'structure'], headers: [false, true] } }],
+    sample: {
+      'pt-BR': [
+        { chunker: 'recursive', maxTokens: 128, header: false, hit5: 0.625, ctx3: 257 },
+        { chunker: 'recursive', maxTokens: 128, header: true, hit5: 0.75, ctx3: 252 },
+        { chunker: 'structure', maxTokens: 128, header: false, hit5: 0.875, ctx3: 284 },
+        { chunker: 'structure', maxTokens: 128, header: true, hit5: 1, ctx3: 311 },
+      ],
+      en: [
+        { chunker: 'recursive', maxTokens: 128, header: false, hit5: 0.5, ctx3: 282 },
+        { chunker: 'recursive', maxTokens: 128, header: true, hit5: 0.875, ctx3: 296 },
+        { chunker: 'structure', maxTokens: 128, header: false, hit5: 0.625, ctx3: 262 },
+        { chunker: 'structure', maxTokens: 128, header: true, hit5: 1, ctx3: 302 },
       ],
     },
   },

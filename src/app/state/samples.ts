@@ -22,7 +22,7 @@ async function fetchText(url: string, where: string): Promise<string> {
 }
 
 /** Fetches and validates one sample; throws InputError naming the file that is missing or malformed. */
-export async function fetchSample(lang: SampleLang): Promise<Dataset> {
+export async function fetchSample(lang: SampleLang, questionsFile = 'questions.json'): Promise<Dataset> {
   const base = sampleBase(lang);
   const documents = await fetchText(new URL('documents.json', base).href, `samples/${lang}/documents.json`);
   const names = listedFiles(documents);
@@ -30,7 +30,7 @@ export async function fetchSample(lang: SampleLang): Promise<Dataset> {
   const files: Record<string, string> = {};
   names.forEach((f, i) => (files[f] = texts[i]));
   let questions: string | undefined;
-  const qr = await fetch(new URL('questions.json', base).href).catch(() => null);
+  const qr = await fetch(new URL(questionsFile, base).href).catch(() => null);
   if (qr?.ok) questions = await qr.text();
   return readChunklabFolder({ documents, files, questions });
 }

@@ -2,9 +2,16 @@
 // a folder (every document file ChunkLab reads, in the same path order as `chunk`), a JSONL of
 // {"id", "text", "format"?, "meta"?} (read line by line) or a Parquet table with `id` and `text`
 // columns (read one row group at a time with hyparquet).
+// Every item carries the input's prefix hash: a chain of SHA-256 over each document's input (a
+// JSONL line, a Parquet row, a folder file's path, size and modification time) up to it. The
+// manifest commits it with each part, so a resume notices an input edited before the committed
+// position, not only one whose document at that position has another id.
+// Ids given twice in a JSONL or Parquet input would give colliding chunk ids: the later one is
+// chunked as "<id> (2)" (then "(3)", …) and said once on stderr.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../../engine/types.ts';
 import { documentId, documentPaths } from '../../engine/formats/index.ts';
 import { recipeDocumentOf } from '../../engine/recipe/index.ts';
@@ -17,8 +24,8 @@ export interface BatchInput {
   /** Documents in all when known (folder, Parquet); else undefined and `totalBytes` drives the estimate. */
   totalDocs?: number;
   totalBytes?: number;
-  /** Items from sequence number 0; `skip` leading items are counted but not read. */
-  items(skip: number): AsyncGenerator<Item>;
+  /** Items from sequence number `skip` (the ones before are read for the prefix hash, not yielded); `quiet`: no warnings. */
+  items(skip: number, quiet?: boolean): AsyncGenerator<Item>;
 }
 
 /**
@@ -27,12 +34,45 @@ export interface BatchInput {
  * accepted), undefined past the end. Resuming checks it against the manifest's last committed id,
  * so a changed input is not silently skipped by count.
  */
-export async function idsAt(input: BatchInput, seq: number): Promise<string[] | undefined> {
-  for await (const item of input.items(seq)) {
-    if (item.kind === 'error') return [item.id];
-    return item.kind === 'doc' ? [item.doc.id] : [documentId(item.rel), item.rel];
+export async function idsAt(input: BatchInput, seq: number): Promise<{ ids: string[]; inputHash?: string } | undefined> {
+  for await (const item of input.items(seq, true)) {
+    if (item.kind === 'error') return { ids: [item.id], inputHash: item.inputHash };
+    return { ids: item.kind === 'doc' ? [item.doc.id] : [documentId(item.rel), item.rel], inputHash: item.inputHash };
   }
   return undefined;
+}
+
+/** The chain of hashes over the documents' inputs, in order. */
+class PrefixHash {
+  private h = '';
+  add(...parts: (string | Buffer)[]): string {
+    const x = createHash('sha256').update(this.h);
+    for (const p of parts) x.update(p).update('\0');
+    return (this.h = x.digest('hex'));
+  }
+}
+
+/** Ids already given, in a JSONL or Parquet input: a repeated one gets a suffix, and a warning. */
+class UniqueIds {
+  private seen = new Map<string, number>();
+  private warned = 0;
+  constructor(private readonly path: string) {}
+  of(id: string, where: string, warn: boolean): string {
+    const n = this.seen.get(id);
+    if (n === undefined) {
+      this.seen.set(id, 1);
+      return id;
+    }
+    let k = n + 1;
+    while (this.seen.has(`${id} (${k})`)) k++;
+    this.seen.set(id, k);
+    const renamed = `${id} (${k})`;
+    this.seen.set(renamed, 1);
+    if (!warn) return renamed;
+    if (this.warned++ < 5) process.stderr.write(`warning    ${where}: the id "${id}" was given before; this document is chunked as "${renamed}" so its chunk ids do not collide\n`);
+    else if (this.warned === 6) process.stderr.write(`warning    ${this.path}: more ids given twice (each chunked with a " (n)" suffix)\n`);
+    return renamed;
+  }
 }
 
 export async function openInput(path: string): Promise<BatchInput> {
@@ -47,12 +87,26 @@ export async function openInput(path: string): Promise<BatchInput> {
 async function folderInput(root: string): Promise<BatchInput> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const rels: string[] = [];
+  const links: string[] = [];
   for (const e of entries) {
-    if (!e.isFile()) continue;
-    rels.push(relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+    if (!e.isFile() && !e.isSymbolicLink()) continue;
+    const rel = relative(root, join(e.parentPath, e.name)).split(sep).join('/');
+    rels.push(rel);
+    if (e.isSymbolicLink()) links.push(rel);
   }
   const paths = documentPaths(rels);
   if (!paths.length) throw new InputError('the folder holds no documents (.md, .txt, .html, .pdf, .docx)', root);
+  // As `chunk --dataset` reads a folder: a symbolic link is followed when it stays inside the
+  // folder, and one that leaves it (or leads nowhere) refuses the folder, naming it.
+  const realRoot = await realpath(root);
+  const docLinks = new Set(documentPaths(links));
+  for (const rel of docLinks) {
+    const real = await realpath(resolve(root, rel)).catch(() => null);
+    if (!real) throw new InputError(`"${rel}" is a symbolic link to nothing: fix or remove it`, root);
+    const r = relative(realRoot, real);
+    if (!r || r.startsWith('..') || isAbsolute(r)) throw new InputError(`"${rel}" is a symbolic link that leaves the folder (to ${real}): copy the file in instead`, root);
+    if (!(await stat(real)).isFile()) throw new InputError(`"${rel}" is a symbolic link to a folder, not a document`, root);
+  }
   // As `chunk --dataset` refuses it: a document id is the file name without its extension, so
   // a/intro.md and b/intro.md would share one and their chunks could share ids.
   const ids = new Map<string, string>();
@@ -62,11 +116,19 @@ async function folderInput(root: string): Promise<BatchInput> {
     if (other !== undefined) throw new InputError(`two documents would have the id "${id}" (${other} and ${rel}): rename one`, root);
     ids.set(id, rel);
   }
+  // Sizes (for progress and time left) and modification times (for the prefix hash), listed once.
+  const infos = await Promise.all(paths.map((rel) => stat(join(root, rel)).catch(() => null)));
   return {
     kind: 'folder',
     totalDocs: paths.length,
+    totalBytes: infos.reduce((s, i) => s + (i?.size ?? 0), 0),
     async *items(skip) {
-      for (let seq = skip; seq < paths.length; seq++) yield { seq, kind: 'file', root, rel: paths[seq], bytes: 0 };
+      const prefix = new PrefixHash();
+      for (let seq = 0; seq < paths.length; seq++) {
+        const info = infos[seq];
+        const inputHash = prefix.add(paths[seq], String(info?.size ?? -1), String(info?.mtimeMs ?? -1));
+        if (seq >= skip) yield { seq, kind: 'file', root, rel: paths[seq], bytes: info?.size ?? 0, inputHash };
+      }
     },
   };
 }
@@ -75,37 +137,46 @@ function jsonlInput(path: string, size: number): BatchInput {
   return {
     kind: 'jsonl',
     totalBytes: size,
-    async *items(skip) {
+    async *items(skip, quiet) {
       // A line is at most one document's worth of bytes (CHUNKLAB_MAX_INPUT_BYTES): a longer one is
       // an errors.jsonl entry, skipped as it streams in and never held in memory.
       const maxBytes = readOptions().maxBytes!;
+      const prefix = new PrefixHash();
+      const unique = new UniqueIds(path);
       let seq = 0;
       for await (const item of boundedLines(createReadStream(path), maxBytes)) {
         const n = item.n;
         const where = `${path} line ${n}`;
         if ('tooLong' in item) {
           const s = seq++;
-          if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1 };
+          const inputHash = prefix.add(`too long: ${item.bytes}`);
+          if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1, inputHash };
           continue;
         }
-        const line = item.line;
+        // A byte order mark before line 1 (Windows tools write one) is not part of the JSON.
+        const line = n === 1 && item.line.charCodeAt(0) === 0xfeff ? item.line.slice(1) : item.line;
         if (!line.trim()) continue;
         const s = seq++;
-        if (s < skip) continue;
+        const inputHash = prefix.add(line);
         const bytes = item.bytes + 1;
         let v: unknown;
         try {
           v = JSON.parse(line);
         } catch (e) {
-          yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes };
+          if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes, inputHash };
           continue;
         }
+        let doc;
         try {
-          yield { seq: s, kind: 'doc', doc: recipeDocumentOf(v, where), bytes };
+          doc = recipeDocumentOf(v, where);
         } catch (e) {
           const id = v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : `line ${n}`;
-          yield { seq: s, kind: 'error', id, error: (e as Error).message, bytes };
+          if (s >= skip) yield { seq: s, kind: 'error', id, error: (e as Error).message, bytes, inputHash };
+          continue;
         }
+        // Every id is seen, the skipped ones too: a resumed run renames as the first run did.
+        doc = { ...doc, id: unique.of(doc.id, where, !quiet && s >= skip) };
+        if (s >= skip) yield { seq: s, kind: 'doc', doc, bytes, inputHash };
       }
     },
   };
@@ -123,25 +194,31 @@ async function parquetInput(path: string): Promise<BatchInput> {
   return {
     kind: 'parquet',
     totalDocs: Number(meta.num_rows),
-    async *items(skip) {
+    async *items(skip, quiet) {
+      // From the first row, the skipped ones too: the prefix hash and the ids given before cover them.
+      const prefix = new PrefixHash();
+      const unique = new UniqueIds(path);
       let rowStart = 0;
       for (const group of meta.row_groups) {
         const rowEnd = rowStart + Number(group.num_rows);
-        if (rowEnd > skip) {
-          const rows = (await parquetReadObjects({ file, metadata: meta, columns, rowStart: Math.max(rowStart, skip), rowEnd })) as Record<string, unknown>[];
-          let seq = Math.max(rowStart, skip);
-          for (const r of rows) {
-            const where = `${path} row ${seq + 1}`;
-            const s = seq++;
-            const raw: Record<string, unknown> = { ...r, id: typeof r.id === 'bigint' || typeof r.id === 'number' ? String(r.id) : r.id };
-            if (typeof raw.meta === 'string') raw.meta = safeJson(raw.meta);
-            const bytes = typeof r.text === 'string' ? Buffer.byteLength(r.text) : 0;
-            try {
-              yield { seq: s, kind: 'doc', doc: recipeDocumentOf(raw, where), bytes };
-            } catch (e) {
-              yield { seq: s, kind: 'error', id: typeof raw.id === 'string' && raw.id ? raw.id : `row ${s + 1}`, error: (e as Error).message, bytes };
-            }
+        const rows = (await parquetReadObjects({ file, metadata: meta, columns, rowStart, rowEnd })) as Record<string, unknown>[];
+        let seq = rowStart;
+        for (const r of rows) {
+          const where = `${path} row ${seq + 1}`;
+          const s = seq++;
+          const raw: Record<string, unknown> = { ...r, id: typeof r.id === 'bigint' || typeof r.id === 'number' ? String(r.id) : r.id };
+          if (typeof raw.meta === 'string') raw.meta = safeJson(raw.meta);
+          const bytes = typeof r.text === 'string' ? Buffer.byteLength(r.text) : 0;
+          const inputHash = prefix.add(JSON.stringify(raw, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)));
+          let doc;
+          try {
+            doc = recipeDocumentOf(raw, where);
+          } catch (e) {
+            if (s >= skip) yield { seq: s, kind: 'error', id: typeof raw.id === 'string' && raw.id ? raw.id : `row ${s + 1}`, error: (e as Error).message, bytes, inputHash };
+            continue;
           }
+          doc = { ...doc, id: unique.of(doc.id, where, !quiet && s >= skip) };
+          if (s >= skip) yield { seq: s, kind: 'doc', doc, bytes, inputHash };
         }
         rowStart = rowEnd;
       }

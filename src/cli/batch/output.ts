@@ -4,6 +4,10 @@
 // part: how many documents it covers, its last document id and the byte lengths of the two JSONL
 // files. Resuming keeps what the manifest commits and nothing else (later parts are deleted, the
 // JSONL files cut back to their committed length) and skips the documents already committed.
+// What the manifest commits must still be there: a manifest line cut by a crash or a full disk is cut
+// off before anything is appended; a JSONL file shorter than committed (or gone), or a committed part
+// missing, refuses the resume (never padded, never silently lost); each part line carries the
+// input's prefix hash, so an input edited before the committed position is refused too.
 import { existsSync } from 'node:fs';
 import { open, readFile, readdir, rename, rm, truncate, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,6 +43,8 @@ export interface PartLine {
   lastId: string;
   chunksJsonlBytes: number;
   errorsBytes: number;
+  /** The input's prefix hash up to lastId (inputs.ts); absent in folders written before it. */
+  inputHash?: string;
 }
 
 export interface DoneLine {
@@ -69,15 +75,22 @@ export interface ResumeState {
   errors: number;
   finished: boolean;
   parts: PartLine[];
+  /** The last part's input prefix hash, when it has one. */
+  inputHash?: string;
 }
 
-/** Reads the manifest (a cut last line is ignored), or null when the folder holds none. */
-export async function readManifest(dir: string): Promise<{ head: ManifestHead; parts: PartLine[]; done?: DoneLine } | null> {
+/**
+ * Reads the manifest (a cut last line is ignored), or null when the folder holds none. `whole`: the
+ * byte length of its complete lines (less than the file's when the last line was cut).
+ */
+export async function readManifest(dir: string): Promise<{ head: ManifestHead; parts: PartLine[]; done?: DoneLine; whole: number; size: number } | null> {
   const path = join(dir, MANIFEST);
   if (!existsSync(path)) return null;
-  const text = await readFile(path, 'utf8');
+  const bytes = await readFile(path);
+  const whole = bytes.lastIndexOf(10) + 1;
+  const text = bytes.subarray(0, whole).toString('utf8');
   const lines = text.split('\n');
-  if (!text.endsWith('\n')) lines.pop();
+  lines.pop();
   const rows = lines.filter((l) => l.trim()).map((l, i) => {
     try {
       return JSON.parse(l) as Record<string, unknown>;
@@ -89,7 +102,7 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; p
   if (!head || head.format !== MANIFEST_FORMAT) throw new InputError(`not a batch manifest (no "format": "${MANIFEST_FORMAT}")`, path);
   const parts = rows.filter((r) => typeof r.part === 'number') as unknown as PartLine[];
   const done = rows.find((r) => r.done === true) as unknown as DoneLine | undefined;
-  return { head, parts, done };
+  return { head, parts, done, whole, size: bytes.length };
 }
 
 export class BatchOutput {
@@ -127,11 +140,23 @@ export class BatchOutput {
       throw new InputError('--out holds a run with other outputs (--jsonl / --no-parquet): resume it with the same options', dir);
     }
     const last = m.parts[m.parts.length - 1];
-    // Back to the last committed part: its JSONL lengths, and no part file after it.
-    for (const [name, bytes] of [
-      [CHUNKS_JSONL, last?.chunksJsonlBytes ?? 0],
+    // What is committed must be there, whole: checked before anything is changed.
+    const lengths = [
+      [CHUNKS_JSONL, m.head.outputs.jsonl ? (last?.chunksJsonlBytes ?? 0) : 0],
       [ERRORS_JSONL, last?.errorsBytes ?? 0],
-    ] as const) {
+    ] as const;
+    for (const [name, bytes] of lengths) {
+      const size = (await stat(join(dir, name)).catch(() => null))?.size;
+      if (bytes > 0 && size === undefined) throw new InputError(`${name} is gone, though ${MANIFEST} commits ${bytes} bytes of it: its chunks would be lost; give a new folder (or put the file back)`, dir);
+      if (size !== undefined && size < bytes) throw new InputError(`${name} is shorter (${size} bytes) than ${MANIFEST} commits (${bytes}): it was cut or changed after the run; give a new folder (or put the whole file back)`, dir);
+    }
+    for (const p of m.parts) {
+      if (p.file && !existsSync(join(dir, p.file))) throw new InputError(`${p.file} is gone, though ${MANIFEST} commits it: its chunks would be lost; give a new folder (or put the file back)`, dir);
+    }
+    // A last line cut by a crash or a full disk: cut off, so the next line starts a line.
+    if (m.whole < m.size) await truncate(join(dir, MANIFEST), m.whole);
+    // Back to the last committed part: its JSONL lengths, and no part file after it.
+    for (const [name, bytes] of lengths) {
       if (existsSync(join(dir, name))) await truncate(join(dir, name), bytes);
     }
     const committed = new Set(m.parts.map((p) => p.file).filter(Boolean));
@@ -147,6 +172,7 @@ export class BatchOutput {
       errors: sum('errors'),
       finished: !!m.done,
       parts: m.parts,
+      ...(last?.inputHash ? { inputHash: last.inputHash } : {}),
     });
   }
 
@@ -174,6 +200,7 @@ export class BatchOutput {
       lastId: p.lastId,
       chunksJsonlBytes,
       errorsBytes,
+      ...(p.inputHash ? { inputHash: p.inputHash } : {}),
     };
     await appendSynced(join(this.dir, MANIFEST), JSON.stringify(line) + '\n');
     this.state = {
@@ -184,6 +211,7 @@ export class BatchOutput {
       chunks: this.state.chunks + p.chunks,
       errors: this.state.errors + p.errors.length,
       parts: [...this.state.parts, line],
+      inputHash: p.inputHash,
     };
   }
 

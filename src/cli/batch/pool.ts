@@ -81,17 +81,5 @@ export class WorkerPool {
   }
 }
 
-/**
- * The heap limit of a chunking worker: CHUNKLAB_WORKER_HEAP_MB (megabytes of V8's old generation),
- * else Node's default for a worker. A worker over it stops with ERR_WORKER_OUT_OF_MEMORY, which
- * fails only the document it was chunking.
- */
-export function workerHeapMb(): number | undefined {
-  const mb = Number(process.env.CHUNKLAB_WORKER_HEAP_MB);
-  return Number.isFinite(mb) && mb >= 16 ? Math.floor(mb) : undefined;
-}
-
-export function workerResourceLimits(): ResourceLimits | undefined {
-  const mb = workerHeapMb();
-  return mb === undefined ? undefined : { maxOldGenerationSizeMb: mb };
-}
+// The heap a worker gets, and what a document needs: memory.ts.
+export { workerHeapMb, workerResourceLimits } from './memory.ts';

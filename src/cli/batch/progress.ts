@@ -37,14 +37,16 @@ export class Progress {
       left = ` · ${fmtTime(rest / Math.max(rate, 1e-9))} left`;
     } else if (this.totalBytes && this.bytes) left = ` · ${fmtTime((this.totalBytes - this.bytes) / (this.bytes / s))} left`;
     const of = this.totalDocs ? `/${this.totalDocs}` : '';
-    return `batch      ${this.skipped + this.docs}${of} documents · ${rate.toFixed(1)} docs/s · ${mbs.toFixed(2)} MB/s${left}`;
+    // The input read so far (a folder's file sizes, a JSONL's lines), of the whole when known.
+    const read = `${fmtBytes(this.bytes)}${this.totalBytes ? ` of ${fmtBytes(this.totalBytes)}` : ''}`;
+    return `batch      ${this.skipped + this.docs}${of} documents · ${read} · ${rate.toFixed(1)} docs/s · ${mbs.toFixed(2)} MB/s${left}`;
   }
 
   summary(): string {
     const s = (performance.now() - this.t0) / 1000;
     // maxRSS covers the whole process, worker threads included (they share it).
     const rss = process.resourceUsage().maxRSS / 1024;
-    return `batch      ${this.docs} documents, ${(this.bytes / 1e6).toFixed(1)} MB in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB`;
+    return `batch      ${this.docs} documents, ${fmtBytes(this.bytes)} in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB`;
   }
 
   private print(): void {
@@ -56,6 +58,11 @@ export class Progress {
     clearInterval(this.timer);
     if (this.tty) process.stderr.write('\r\x1b[K');
   }
+}
+
+/** Bytes as kB under 0.1 MB (a small folder read "0.0 MB"), else MB. */
+function fmtBytes(b: number): string {
+  return b < 1e5 ? `${(b / 1e3).toFixed(1)} kB` : `${(b / 1e6).toFixed(1)} MB`;
 }
 
 function fmtTime(sec: number): string {

@@ -9,8 +9,6 @@ import type { RecipeDocument } from '../../engine/recipe/index.ts';
 import { readOptions } from '../../node/files.ts';
 import { nodeDocumentReaders } from '../../node/document-readers.ts';
 
-const readers = nodeDocumentReaders();
-
 export async function documentFromFile(root: string, rel: string): Promise<RecipeDocument> {
   const full = join(root, rel);
   const opts = readOptions();
@@ -28,7 +26,8 @@ export async function documentFromFile(root: string, rel: string): Promise<Recip
         return binary ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : b.toString('utf8');
       },
     },
-    { ...opts, readers },
+    // Read per file: the worker sets its OCR options (useOcr) after this module loads.
+    { ...opts, readers: nodeDocumentReaders() },
   );
   const d = dataset.documents[0];
   if (!d) throw new InputError('not a document', full);

@@ -5,10 +5,14 @@
 import type { RecipeDocument } from '../../engine/recipe/index.ts';
 
 /** One input document: a folder's file (read by the worker), a parsed document, or a line that is already an error. */
-export type Item =
+export type Item = (
   | { seq: number; kind: 'file'; root: string; rel: string; bytes: number }
   | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number }
-  | { seq: number; kind: 'error'; id: string; error: string; bytes: number };
+  | { seq: number; kind: 'error'; id: string; error: string; bytes: number }
+) & {
+  /** The input's prefix hash up to and including this document (inputs.ts); the manifest commits it. */
+  inputHash?: string;
+};
 
 export interface OutputSpec {
   dir: string;
@@ -40,6 +44,8 @@ export interface WrittenPart {
   chunks: number;
   errors: DocError[];
   lastId: string;
+  /** The input's prefix hash up to lastId. */
+  inputHash?: string;
   /** The part's chunks as JSON lines (when --jsonl), appended to chunks.jsonl at commit. */
   jsonl: string;
 }

@@ -8,24 +8,36 @@ import { join } from 'node:path';
 import { chunkWithRecipe, type ChunkRow, type PerDocumentRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
 import type { Recipe } from '../../engine/recipe/index.ts';
 import { errorLine } from '../errors.ts';
+import { InputError } from '../../engine/types.ts';
 import { documentId } from '../../engine/formats/index.ts';
 import { recipeChooser } from './recipe-file.ts';
 import { documentFromFile } from './read-file.ts';
+import { useOcr } from '../../node/document-readers.ts';
+import type { NodeOcrOptions } from '../../node/ocr/tesseract.ts';
 import { writeParquetPart } from './output.ts';
+import { checkDocumentMemory } from './memory.ts';
+import { getHeapStatistics } from 'node:v8';
 import type { DocError, GroupTask, Item, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
-const { recipe, hash, tokenizerDir, perDocument } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe };
+const { recipe, hash, tokenizerDir, perDocument, ocr } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe; ocr?: NodeOcrOptions };
+// Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them.
+if (ocr) useOcr(ocr);
 const port = parentPort!;
+const heapLimit = getHeapStatistics().heap_size_limit;
 const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
 // One recipe: its tokenizer loads at once, as before the first document.
 if (!perDocument) void recipeOf('').catch(() => undefined);
 
-async function chunkItem(item: Item): Promise<{ id: string; bytes: number; rows?: ChunkRow[]; error?: DocError }> {
+async function chunkItem(item: Item, emptyIsError = true): Promise<{ id: string; bytes: number; rows?: ChunkRow[]; error?: DocError }> {
   if (item.kind === 'error') return { id: item.id, bytes: item.bytes, error: { id: item.id, error: item.error } };
   try {
     const doc: RecipeDocument = item.kind === 'file' ? await documentFromFile(item.root, item.rel) : item.doc;
+    checkDocumentMemory(Buffer.byteLength(doc.text), heapLimit, item.kind === 'file' ? item.rel : undefined);
+    // batch: an empty file (or one of blank lines) gives no chunk: said in errors.jsonl, not silently
+    // dropped (serve answers it with its empty list of chunks).
+    if (emptyIsError && !doc.text.trim()) throw new InputError('the document holds no text (no chunk)', item.kind === 'file' ? item.rel : undefined);
     const r = await recipeOf(doc.id);
     const rows = await chunkWithRecipe(doc, r.recipe, { tokenizer: r.tokenizer, hash: r.hash });
     return { id: doc.id, bytes: item.bytes || Buffer.byteLength(doc.text), rows };
@@ -48,6 +60,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
   let docs = 0;
   let textBytes = 0;
   let lastId = '';
+  let inputHash: string | undefined;
   let bytes = 0;
   // Progress goes back now and then, not per document: every message wakes the main thread.
   let told = { docs: 0, bytes: 0, at: performance.now() };
@@ -66,7 +79,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
       await writeParquetPart(tmp, rows);
     }
     const jsonl = out.jsonl ? rows.map((r) => JSON.stringify(r) + '\n').join('') : '';
-    parts.push({ tmp, docs, chunks: rows.length, errors, lastId, jsonl });
+    parts.push({ tmp, docs, chunks: rows.length, errors, lastId, ...(inputHash ? { inputHash } : {}), jsonl });
     rows = [];
     errors = [];
     docs = 0;
@@ -76,6 +89,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
     const r = await chunkItem(item);
     docs++;
     lastId = r.id;
+    inputHash = item.inputHash;
     if (r.error) errors.push(r.error);
     else
       for (const row of r.rows!) {
@@ -93,7 +107,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
 }
 
 async function runLine(task: LineTask): Promise<WorkerMessage> {
-  const r = await chunkItem({ seq: task.seq, kind: 'doc', doc: task.doc, bytes: 0 });
+  const r = await chunkItem({ seq: task.seq, kind: 'doc', doc: task.doc, bytes: 0 }, false);
   return r.error ? { kind: 'line', seq: task.seq, error: r.error.error } : { kind: 'line', seq: task.seq, line: JSON.stringify({ id: r.id, chunks: r.rows }) };
 }
 

@@ -18,3 +18,8 @@ export type { MammothLike } from './docx.ts';
 export { applyStructureEdits, editProblem, markdownLines, markdownOutline, tableOf, cellsOf } from './markdown-edits.ts';
 export type { StructureEdit, MdLine, LineKind, EditProblem, EditedMarkdown } from './markdown-edits.ts';
 export type { ColumnCuts } from './pdf/markdown/render.ts';
+// OCR of scanned pages: what a caller's recogniser hands the PDF reader (ocr/), and the pixel work both adapters share.
+export { DEFAULT_OCR_LANG, LOW_CONFIDENCE, OCR_MODES } from './ocr/types.ts';
+export type { OcrMode, OcrPage, OcrProgress, OcrReader, OcrSummary } from './ocr/types.ts';
+export { fromTesseract, languagesOf, type TesseractBlock } from './ocr/tesseract-result.ts';
+export { strokeWidths, turnGrey } from './ocr/stroke.ts';

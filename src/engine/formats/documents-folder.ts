@@ -7,6 +7,7 @@
 import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } from '../types.ts';
 import { COLUMN_CUTS_META, parsePdf, type ColumnCuts, type PdfjsSource } from '../documents/pdf/pdf.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
+import type { OcrReader } from '../documents/ocr/types.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
 import { checkSize, type ReadOptions } from './limits.ts';
 import { trimLineEnds } from '../util/whitespace.ts';
@@ -41,6 +42,8 @@ export interface DocumentReaders {
   /** Extra pdf.js getDocument parameters (Node: standardFontDataUrl). */
   pdfDocumentOptions?: Record<string, unknown>;
   mammoth?: MammothSource;
+  /** Reads scanned pages (documents/ocr); without it a PDF with no text layer is refused. */
+  ocr?: OcrReader;
 }
 
 /** Why a file was not added, as a code the page words in its own language (message: the engine's English). */
@@ -147,6 +150,27 @@ const decoder = new TextDecoder('utf-8');
 const asText = (b: string | Uint8Array) => (typeof b === 'string' ? b : decoder.decode(b));
 const asBytes = (b: string | Uint8Array) => (typeof b === 'string' ? new TextEncoder().encode(b) : b);
 
+/**
+ * A .md/.txt/.html file whose bytes are not text (an image or archive renamed, UTF-16 without a
+ * mark): a NUL character, or more than 1% of it (and at least 8) undecodable bytes shown as U+FFFD.
+ * Cut as text it gave chunks of U+FFFD and no error.
+ */
+function checkIsText(text: string, where: string): void {
+  let bad = 0;
+  let nul = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfffd) bad++;
+    else if (c === 0) {
+      nul = true;
+      break;
+    }
+  }
+  if (nul || (bad >= 8 && bad > text.length / 100)) {
+    throw new InputError(`is not text: ${nul ? 'it holds NUL bytes' : `${bad} of its ${text.length} characters are not valid UTF-8`} (a binary file, or text in another encoding: save it as UTF-8)`, where, { code: 'wrong-file-type' });
+  }
+}
+
 /** The file problem each refusal code stands for (the readers in documents/ and limits.ts throw them). */
 const PROBLEM_OF_CODE: Partial<Record<ErrorCode, FileProblem>> = {
   'too-large': 'too-large',
@@ -202,6 +226,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
         where,
         signal: opts.signal,
         documentOptions: r.pdfDocumentOptions,
+        ocr: r.ocr,
         onProgress: report,
       });
     } else {
@@ -216,6 +241,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
     return { doc: { id, name, text: doc.text, format: 'markdown', meta: docMeta }, outline, ...(pages ? { pages } : {}), ...(columns ? { columns } : {}) };
   }
   const text = asText(body);
+  checkIsText(text, where);
   const format: DocFormat = type;
   return { doc: { id, name, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, format, meta } };
 }

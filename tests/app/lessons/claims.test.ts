@@ -38,9 +38,11 @@ test('best, header and overlap claims name the right runs and directions', () =>
       expect(c.key).toBe(`lessons.claim.header.${on > off ? 'up' : on < off ? 'down' : 'same'}`);
     }
     expect(lessonClaims('overlap', runsOf('overlap', lang)).filter((x) => x.key.startsWith('lessons.claim.overlap')).length).toBe(2);
+    // The context lesson: on its questions, the header moves both chunkers up.
+    expect(lessonClaims('context', runsOf('context', lang)).filter((x) => x.key.startsWith('lessons.claim.header')).map((x) => x.key)).toEqual(['lessons.claim.header.up', 'lessons.claim.header.up']);
   }
   // Every claim key exists in both languages.
-  for (const id of ['size-sweep', 'strategies', 'overlap', 'header'] as const)
+  for (const id of ['size-sweep', 'strategies', 'overlap', 'header', 'context'] as const)
     for (const c of lessonClaims(id, runsOf(id, 'en'))) {
       expect(pt[c.key as keyof typeof pt], c.key).toBeTruthy();
       expect(en[c.key as keyof typeof en], c.key).toBeTruthy();

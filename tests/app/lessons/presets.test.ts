@@ -4,7 +4,9 @@
 import { describe, expect, test } from 'vitest';
 import { LESSONS, contextRatio, lessonGrid, type SampleLang } from '../../../src/app/lessons/presets.ts';
 import { pt, en } from '../../../src/app/i18n/areas/lessons.ts';
+import { readFileSync } from 'node:fs';
 import { loadDataset } from '../../../src/node/files.ts';
+import { listedFiles, readChunklabFolder } from '../../../src/engine/formats/index.ts';
 import { loadDefaultTokenizer } from '../../../src/node/tokenizer-folder.ts';
 import { parseDataset, runExperiment } from '../../../src/engine/evaluation/experiment.ts';
 import { chunkCorpus } from '../../../src/engine/chunkers/index.ts';
@@ -15,7 +17,7 @@ const SAMPLES = new URL('../../../public/samples/', import.meta.url).pathname;
 
 describe('lesson presets', () => {
   test('every lesson has its title, explanation and button labels in Portuguese and English, all different', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(['size-sweep', 'strategies', 'overlap', 'header', 'small-to-big', 'tables-code', 'late-vs-naive', 'dilution', 'scope', 'baselines', 'generated-vs-human']);
+    expect(LESSONS.map((l) => l.id)).toEqual(['size-sweep', 'strategies', 'overlap', 'header', 'context', 'small-to-big', 'tables-code', 'late-vs-naive', 'dilution', 'scope', 'baselines', 'generated-vs-human']);
     for (const l of LESSONS) {
       for (const part of ['title', 'shows', 'lookFor', 'known']) {
         const key = `lessons.${l.id}.${part}` as keyof typeof pt;
@@ -92,14 +94,19 @@ describe('lesson presets', () => {
 
 describe.each(['pt-BR', 'en'] as SampleLang[])('numbers quoted for the %s sample', (lang) => {
   test('hit@5, ctx3 and lint counts equal what the engine computes', async () => {
-    const ds = await loadDataset(`${SAMPLES}${lang}`);
+    const own = await loadDataset(`${SAMPLES}${lang}`);
+    // The context lesson runs on the sample's context questions (questions-context.json).
+    const documents = readFileSync(`${SAMPLES}${lang}/documents.json`, 'utf8');
+    const files = Object.fromEntries(listedFiles(documents).map((f) => [f, readFileSync(`${SAMPLES}${lang}/${f}`, 'utf8')]));
+    const context = readChunklabFolder({ documents, files, questions: readFileSync(`${SAMPLES}${lang}/questions-context.json`, 'utf8') });
     const tokenizer = await loadDefaultTokenizer();
-    const docs = parseDataset(ds);
+    const docs = parseDataset(own);
     const seen = new Map<string, { hit5: number; ctx3: number }>();
     let checked = 0;
     for (const l of LESSONS) {
+      const ds = l.questions === 'context' ? context : own;
       for (const r of l.sample?.[lang] ?? []) {
-        const key = JSON.stringify([r.chunker, r.maxTokens, r.overlap ?? 0, r.header ?? false]);
+        const key = JSON.stringify([l.questions ?? '', r.chunker, r.maxTokens, r.overlap ?? 0, r.header ?? false]);
         let m = seen.get(key);
         if (!m) {
           const file = await runExperiment(

@@ -52,6 +52,14 @@ export const pt = {
   'lessons.overlap.known':
     'O relatório da Chroma (2024) mediu que a sobreposição piora o IoU, porque o mesmo texto volta repetido nos resultados, e recomendou começar sem sobreposição.',
 
+  'lessons.context.title': 'Quando a pergunta depende do título da seção',
+  'lessons.context.setName': 'Perguntas que dependem do título ({corpus})',
+  'lessons.context.shows':
+    'Perguntas sobre notas de versão em que a versão ou a data aparece só no título da seção (“O que a versão de fevereiro de 2026 corrigiu?”). O chunk cortado debaixo do título não tem essas palavras; o cabeçalho de contexto as devolve a ele.',
+  'lessons.context.lookFor':
+    'Compare o cabeçalho desligado e ligado no recursivo e no estrutural: aqui o cabeçalho é o que liga a pergunta ao chunk certo. A recuperação contextual (uma frase gerada por chunk) e o late chunking (o vetor do chunk lido com o documento inteiro) atacam o mesmo problema; rode-os com um modelo nesta mesma pergunta.',
+  'lessons.context.known':
+    'São 8 perguntas (conjunto “contexto” da amostra): poucas para um veredito, o bastante para ver o mecanismo. A tabela e as frases abaixo dela vêm das execuções desta amostra.',
   'lessons.header.title': 'Cabeçalho de contexto ligado e desligado',
   'lessons.header.shows':
     'Um cabeçalho “Documento > Seção” antes de cada chunk, no recursivo e no estrutural. Ele dá ao chunk palavras que o texto não tem, como o título da seção.',
@@ -240,6 +248,14 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.overlap.known':
     'Chroma’s report (2024) measured that overlap lowers IoU, because the same text comes back repeated in the results, and recommended starting with no overlap.',
 
+  'lessons.context.title': 'When the question needs the section title',
+  'lessons.context.setName': 'Questions that need the heading ({corpus})',
+  'lessons.context.shows':
+    'Questions about release notes whose version or date appears only in the section heading (“What did the December 3, 2025 release fix?”). A chunk cut from under its heading lacks those words; the context header gives them back.',
+  'lessons.context.lookFor':
+    'Compare the header off and on with recursive and with structure: here the header is what links the question to the right chunk. Contextual retrieval (a generated sentence per chunk) and late chunking (the chunk vector read with the whole document) attack the same problem; run them with a model on these same questions.',
+  'lessons.context.known':
+    'There are 8 questions (the sample’s “context” set): too few for a verdict, enough to see the mechanism. The table and the sentences under it come from this sample’s runs.',
   'lessons.header.title': 'Context header on and off',
   'lessons.header.shows':
     'A “Document > Section” header before every chunk, with recursive and with structure. It gives the chunk words its text lacks, such as the section title.',

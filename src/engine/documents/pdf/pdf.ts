@@ -23,7 +23,8 @@ import { opCodesOf } from './read/drawn.ts';
 import { hasStructure, loadBold, perPageTrees, readPage, SHOW_TEXT, type PageData, type ReadContext } from './read/page.ts';
 import { MAX_OUTLINE_DEPTH } from './read/streams.ts';
 import { READABLE } from './read/undecodable.ts';
-import { lineRoles } from './roles/decide.ts';
+import { lineRoles, type LineDecision } from './roles/decide.ts';
+import { modelDecision } from './roles/model.ts';
 import { belowOutline, flattenOutline, outlineHeadings, type OutlineEntry } from './roles/outline.ts';
 import { compact } from './roles/patterns.ts';
 import { runInHeadings } from './roles/run-in.ts';
@@ -33,6 +34,8 @@ import { taggedRunning } from './tagged/running.ts';
 import { levelBareHeadings, taggedBlocks, type TaggedPage } from './tagged/tree.ts';
 import { MAX_RUNNING_SHARE } from './thresholds.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsSource, PdfOptions } from './types.ts';
+import { ocrMeta, pagesToRead, readByOcr, textSizes } from '../ocr/pages.ts';
+import type { OcrReader, OcrSummary } from '../ocr/types.ts';
 
 export type { PdfjsModule, PdfjsSource, PdfOptions } from './types.ts';
 export { parsePageMap, pageAt, pagesOf, formatPageMap, type PageRange } from './markdown/page-map.ts';
@@ -53,6 +56,8 @@ export interface PdfResult {
   title?: string;
   /** Paragraph lines the reader saw as cells, with where each cell starts (see render.ts). */
   columns: ColumnCuts;
+  /** Pages read by OCR, their words and the time taken (absent when OCR found words on no page). */
+  ocr?: OcrSummary;
 }
 
 /** What the stages have found so far, page by page: blocks, where headings came from, notes. */
@@ -66,6 +71,18 @@ interface Reading {
   runningLines: number;
   /** Headings found by look (fonts, outline) rather than by tags. */
   fontCues: number;
+  /** The roles stage's per-line decision (undefined: the hand rules). */
+  decide?: LineDecision;
+  onRoles?: PdfOptions['onRoles'];
+}
+
+/**
+ * The per-line heading decision a reading uses: the learned model when one is given, the hand rules
+ * when the option is null. The default is the hand rules: the learned model does not yet do better on
+ * producers held out of its training (bench/pdf-corpus, `npm run bench -- --only pdf-corpus`).
+ */
+function decisionOf(opts: PdfOptions): LineDecision | undefined {
+  return opts.headingModel ? modelDecision(opts.headingModel, (rows) => lineRoles(rows)) : undefined;
 }
 
 const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
@@ -87,9 +104,10 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
       pages.push(await readPage(doc, n, ctx));
       opts.onProgress?.(n, doc.numPages);
     }
+    const ocr = await ocrStep(bytes, pages, opts);
     const vocab = new Vocab();
     for (const p of pages) for (const it of p.items) vocab.add(it.s);
-    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0 };
+    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where, ocrAdvice(opts.ocr, ocr)), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles };
     const { layoutData, noHeadingRoles, notHeadings } = readTagged(r, tagged);
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, { ...ctx, fontBold }, new Set(layoutData), opts.signal);
     const outline = await outlineOf(doc, r.notes);
@@ -102,17 +120,39 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
     const guessed = r.headings === 'fonts' && r.fontCues < Math.max(1, Math.min(3, pages.length / 4));
     if (guessed) r.notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
-    return { markdown, pages: ranges, pageCount: doc.numPages, headings: r.headings, notes: groupNotes(r.notes), runningLines: r.runningLines, guessed, columns, ...(title ? { title } : {}) };
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings: r.headings, notes: groupNotes(r.notes), runningLines: r.runningLines, guessed, columns, ...(title ? { title } : {}), ...(ocr?.pages.length ? { ocr } : {}) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
 }
 
 /**
+ * Pages with no text layer (or every page, by the OCR's mode) read by OCR (../ocr): their placed
+ * words stand in for the text, and every later stage reads them as text. Null when none was read.
+ */
+async function ocrStep(bytes: Uint8Array, pages: PageData[], opts: PdfOptions): Promise<OcrSummary | null> {
+  if (!opts.ocr) return null;
+  const todo = pagesToRead(opts.ocr, pages, visible);
+  const read = await readByOcr(opts.ocr, bytes, todo.map((p) => p.n), textSizes(pages.filter((p) => !todo.includes(p))), { signal: opts.signal, onProgress: opts.onOcrProgress });
+  for (const p of pages) {
+    const got = read?.pages.get(p.n);
+    if (got) Object.assign(p, { items: got.items, box: got.box, tree: null, ocr: true, garbled: undefined, undecodable: undefined });
+  }
+  return read?.summary ?? null;
+}
+
+/** What to do about a scan, by what OCR did. */
+function ocrAdvice(reader: OcrReader | undefined, done: OcrSummary | null): string {
+  if (done) return `OCR (${done.lang}) found no words on ${done.tried.length === 1 ? 'it' : 'them'}`;
+  if (reader?.mode === 'never') return 'OCR is off (--ocr never): read it with --ocr auto';
+  return 'run OCR on it first (--ocr auto)';
+}
+
+/**
  * Notes on pages without readable text; an InputError when no page has any (a scan, or fonts that
  * map their characters to no Unicode text).
  */
-function textNotes(pages: PageData[], where?: string): string[] {
+function textNotes(pages: PageData[], where?: string, advice = 'run OCR on it first'): string[] {
   const skipped = pages.filter((p) => p.skipped);
   if (skipped.length && pages.every((p) => p.skipped || !visible(p))) {
     throw new InputError(`the PDF was not read: its ${skipped.length === 1 ? 'page' : 'pages'} with content ${skipped.length === 1 ? 'is' : 'are'} past the reader's budget (p. ${skipped[0].n}: ${skipped[0].skipped})`, where, { code: 'too-large' });
@@ -129,7 +169,7 @@ function textNotes(pages: PageData[], where?: string): string[] {
     );
   }
   if (blank.length === pages.length) {
-    throw new InputError(`the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; run OCR on it first`, where, { code: 'scanned-pdf' });
+    throw new InputError(`the PDF has no text layer (${pages.length} page${pages.length === 1 ? '' : 's'} of images only): it looks scanned; ${advice}`, where, { code: 'scanned-pdf' });
   }
   const notes: string[] = [];
   const imageOnly = blank.filter((n) => !garbled.some((p) => p.n === n));
@@ -192,7 +232,7 @@ async function outlineOf(doc: PdfDocumentProxy, notes: string[]): Promise<Outlin
 function headingsIntoTagged(r: Reading, outline: OutlineEntry[], notHeadings: Set<PBlock>): void {
   const rows = r.pages.filter((p) => r.perPage.has(p.n)).flatMap((p) => readingOrder(rowsOf(p.items, p.n)));
   const outlined = outlineHeadings(rows, outline);
-  const found = outlined ?? lineRoles(rows);
+  const found = outlined ?? lineRoles(rows, { decide: r.decide });
   const level = new Map<string, number>();
   for (const [row, l] of found) {
     const k = compact(rowText(row));
@@ -229,8 +269,9 @@ function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[])
   let headingOf = !r.perPage.size ? outlineHeadings(all, outline) : null;
   if (headingOf) {
     r.headings = 'outline';
-    headingOf = belowOutline(all, headingOf, lineRoles(all));
-  } else headingOf = lineRoles(all);
+    headingOf = belowOutline(all, headingOf, lineRoles(all, { decide: r.decide }));
+  } else headingOf = lineRoles(all, { decide: r.decide });
+  r.onRoles?.(all, headingOf);
   // Run-in headings ("1.2 Scope." in bold opening a paragraph) unless the outline gave the headings.
   const runIns = r.headings === 'outline' ? undefined : runInHeadings(all, headingOf);
   r.fontCues += headingOf.size + (runIns?.size ?? 0);
@@ -263,6 +304,8 @@ export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: Pdf
   // The title: the first level-1 heading, else the file's name, and only then the PDF's metadata
   // title, which is often a tool's placeholder ("Manual", "Microsoft Word - doc1.docx").
   if (r.title) meta.pdfTitle = r.title;
+  // Pages read by OCR ("2,3"), their words and those under 60% confidence (the import preview shows them).
+  if (r.ocr) Object.assign(meta, ocrMeta(r.ocr));
   if (input.name) meta.fileName = input.name;
   const fromName = input.name?.replace(/\.[^./\\]+$/, '').trim();
   if (!/^# \S/m.test(r.markdown) && (fromName || r.title)) meta.title = fromName || r.title!;

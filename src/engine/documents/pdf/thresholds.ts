@@ -79,8 +79,53 @@ export const JUSTIFIED_SPAN = 0.85;
 /** Points of slack where drawn lines meet or a rule is matched to a cell: producers draw joints a point or two apart. */
 export const RULE_TOLERANCE = 2;
 
+/** What a ruled grid must look like to be read as a table (tables/ruled.ts). */
+export const RULED = {
+  /** Text runs crossing the grid's inner lines: over one in this many visible ones (and two), the text was not laid out in these cells (a form). */
+  ACROSS_ONE_IN: 5,
+  /** Merged cells that are no rectangles (L shapes around boxes): covering one in this many of the grid's cells, a drawing's spaces. */
+  IRREGULAR_ONE_IN: 4,
+  /** Fewest cells with text (a grid of one or two filled boxes is a frame). */
+  MIN_FILLED: 3,
+  /** Cells longer than this on average (characters) are a page laid out in boxes, not a table. */
+  MAX_MEAN_CELL_CHARS: 150,
+  /** A framed paragraph with a caption row has at most this many cells with text… */
+  FRAME_MAX_CELLS: 4,
+  /** …one of them holding more than this share of the text… */
+  FRAME_TEXT_SHARE: 0.8,
+  /** …of more than this many characters (a short table may have one long cell). */
+  FRAME_MIN_CHARS: 200,
+  /** Horizontal rules shorter than this (points) do not rule a table across (LaTeX's \cmidrule is read as a group label's rule). */
+  MIN_RULE_WIDTH: 100,
+  /** A cell of this many words or more is prose: most cells so are running text between section rules. */
+  PROSE_CELL_WORDS: 7,
+  /** A column label is a few words: more than this is prose between two rules, not a header. */
+  MAX_LABEL_WORDS: 15,
+} as const;
+
 /** Bands closer than this (points) with the same left and right edges are one table. */
 export const RULED_BAND_GAP = 6;
+
+// ------------------------------------------------------------------ tables: borderless tables (tables/borderless.ts)
+
+export const BORDERLESS = {
+  /** A fragment farther than this many sizes (ems) from every column's start is a stray line, not a cell. */
+  FAR_FROM_COLUMN_EMS: 2,
+  /** A row without its first cell within this many sizes under the last continues it (a wrapped cell): tighter than a row's spacing. */
+  WRAP_PITCH: 1.35,
+  /** Cells longer than this on average (characters) are prose set side by side, not a table. */
+  MAX_MEAN_CELL_CHARS: 60,
+  /** Leading rows with no first cell joined into one header row: at most this many (group labels, wrapped labels). */
+  MAX_HEADER_ROWS: 3,
+  /** Baselines closer than this share of the size are one line with its sub- or superscripts, never two rows. */
+  SAME_LINE: 0.6,
+  /** A cell "runs on" into the next when it has this many words at least and no full stop (a paragraph's line). */
+  FLOW_WORDS: 3,
+  /** A column is running text when a third of its consecutive pairs run on. */
+  FLOW_PAIRS: 3,
+  /** A column of lines this long on average (words) that runs on is a column of prose by itself. */
+  PROSE_WORDS: 5,
+} as const;
 
 // ------------------------------------------------------------------ blocks (blocks/blocks.ts)
 

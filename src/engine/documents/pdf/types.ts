@@ -2,6 +2,8 @@
 // pdf.js itself. The caller passes the module (the legacy build in Node, the browser worker's own
 // build in the page) or a function that loads it, so this folder stays free of Node and DOM specifics.
 
+import type { OcrProgress, OcrReader } from '../ocr/types.ts';
+
 export interface PdfTextItem {
   str: string;
   /** [a, b, c, d, e, f]: e, f = baseline origin; hypot(c, d) = font size for upright text. */
@@ -81,6 +83,31 @@ export interface PdfOptions {
   where?: string;
   /** Read a tagged PDF by its layout, as if it had no structure tree (for badly tagged files). */
   ignoreStructure?: boolean;
+  /** Reads pages with no text layer (or every page, by its mode) by OCR (documents/ocr); without it a scan is refused. */
+  ocr?: OcrReader;
+  /** OCR's progress, page by page (model loading first). */
+  onOcrProgress?: (p: OcrProgress) => void;
+  /**
+   * The learned model deciding which lines are headings (roles/model.ts; its JSON is
+   * roles/heading-model.json); null: the hand rules alone (roles/rules.ts). Default: see pdf.ts.
+   */
+  headingModel?: HeadingModel | null;
+  /** Sees the layout rows the roles stage decides on and its headings (the corpus dump, bench/pdf-corpus). */
+  onRoles?: (rows: Row[], headings: Map<Row, number>) => void;
+}
+
+/** A line-role model as trained by bench/pdf-corpus/train.py (gradient-boosted trees or a logistic regression). */
+export type HeadingModel =
+  | { kind: 'gbt'; init: number; rate: number; trees: HeadingTree[]; threshold: number; features: string[] }
+  | { kind: 'logistic'; mean: number[]; scale: number[]; coef: number[]; intercept: number; threshold: number; features: string[] };
+
+/** One regression tree: per node a feature index (-2 at leaves), a threshold (left when <=), children (-1 at leaves), a value. */
+export interface HeadingTree {
+  f: number[];
+  t: number[];
+  l: number[];
+  r: number[];
+  v: number[];
 }
 
 // ------------------------------------------------------------------ what the reader builds

@@ -27,6 +27,8 @@ export interface PageData {
   /** Characters left out as undecodable (see UNDECODABLE), and whether they are a good part of the page's text. */
   undecodable?: number;
   garbled?: boolean;
+  /** Its items came from OCR (documents/ocr: weights already measured from the pixels). */
+  ocr?: boolean;
 }
 
 /** How the pages of one document are read. */
@@ -88,7 +90,7 @@ export async function loadBold(doc: PdfDocumentProxy, pages: PageData[], ctx: Re
   const { fontBold } = ctx;
   for (const p of pages) {
     signal?.throwIfAborted();
-    if (p.skipped) continue;
+    if (p.skipped || p.ocr) continue;
     const needGrids = layout.has(p) && !p.drawn;
     if (!needGrids && p.items.every((i) => fontBold.has(i.font))) continue;
     try {

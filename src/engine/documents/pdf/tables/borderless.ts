@@ -9,6 +9,7 @@
 // figure). Such runs are prose or drawings: the caller keeps them as text.
 
 import type { Row } from '../types.ts';
+import { BORDERLESS as B } from '../thresholds.ts';
 
 export interface TableGrid {
   header: string[];
@@ -47,7 +48,7 @@ export function buildTable(rows: Row[]): TableGrid | null {
             best = i;
           }
         });
-        if (d > 2 * f.size) {
+        if (d > B.FAR_FROM_COLUMN_EMS * f.size) {
           // Far from every column: a table with a stray line, unless it is in the header's group
           // lines (the first lines, nothing in the first column yet: a label centred over two
           // columns): that one goes to the column nearest its centre.
@@ -72,7 +73,7 @@ export function buildTable(rows: Row[]): TableGrid | null {
         cols[best].x1 = Math.max(cols[best].x1, f.x1);
       }
     }
-    const continues = prev !== null && grid.length > 0 && !cells[0] && prev.y - r.y <= 1.35 * r.size;
+    const continues = prev !== null && grid.length > 0 && !cells[0] && prev.y - r.y <= B.WRAP_PITCH * r.size;
     if (continues) {
       const last = grid[grid.length - 1];
       cells.forEach((c, i) => {
@@ -85,7 +86,7 @@ export function buildTable(rows: Row[]): TableGrid | null {
   if (grid.length < 2) return null;
   const cellsAll = grid.flat().filter(Boolean);
   const mean = cellsAll.reduce((n, c) => n + c.length, 0) / Math.max(1, cellsAll.length);
-  if (mean > 60) return null; // prose side by side, not a table
+  if (mean > B.MAX_MEAN_CELL_CHARS) return null; // prose side by side, not a table
   return { header: grid[0], rows: grid.slice(1) };
 }
 
@@ -104,7 +105,7 @@ function mergeHeaderRows(grid: string[][]): void {
   const n = grid[0]?.length ?? 0;
   const filled = (row: string[]) => row.filter(Boolean);
   let d = 0;
-  while (d < grid.length && d < 3 && !grid[d][0]) d++;
+  while (d < grid.length && d < B.MAX_HEADER_ROWS && !grid[d][0]) d++;
   if (d === 0 || d + 1 >= grid.length || !grid[d][0] || NUMERIC.test(grid[d][0])) return;
   const rest = filled(grid[d].slice(1));
   const labels = rest.filter((c) => !NUMERIC.test(c)).length * 2 > rest.length;
@@ -122,7 +123,7 @@ export function overlapping(rows: Row[]): boolean {
   for (let i = 1; i < rows.length; i++) {
     const a = rows[i - 1];
     const b = rows[i];
-    if (a.page === b.page && !b.jump && Math.abs(a.y - b.y) < 0.6 * Math.max(a.size, b.size)) return true;
+    if (a.page === b.page && !b.jump && Math.abs(a.y - b.y) < B.SAME_LINE * Math.max(a.size, b.size)) return true;
   }
   return false;
 }
@@ -156,15 +157,15 @@ export function proseReason(grid: TableGrid): 'prose' | 'sparse' | 'short' | nul
       const b = all[i][k] ?? '';
       if (!a || !b) continue;
       pairs++;
-      if ((words(a) >= 3 && !TERMINAL.test(a) && /^\p{Ll}/u.test(b)) || /\p{L}-$/u.test(a)) flow++;
+      if ((words(a) >= B.FLOW_WORDS && !TERMINAL.test(a) && /^\p{Ll}/u.test(b)) || /\p{L}-$/u.test(a)) flow++;
     }
-    if (flow >= 1 && flow * 3 >= pairs) {
+    if (flow >= 1 && flow * B.FLOW_PAIRS >= pairs) {
       flowing++;
       // A column of lines of five words or more running on: a column of prose.
-      if (meanWords(all.map((r) => r[k] ?? '').filter(Boolean)) >= 5) return 'prose';
+      if (meanWords(all.map((r) => r[k] ?? '').filter(Boolean)) >= B.PROSE_WORDS) return 'prose';
     }
   }
-  if (flowing >= 2 || (flowing === 1 && meanWords(filled) >= 5)) return 'prose';
+  if (flowing >= 2 || (flowing === 1 && meanWords(filled) >= B.PROSE_WORDS)) return 'prose';
   const body = grid.rows.flat();
   if (body.length && body.filter(Boolean).length * 2 < body.length) return 'sparse';
   // A column holding a single cell of three rows or more: a stray mark beside aligned lines.

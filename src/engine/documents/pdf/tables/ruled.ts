@@ -16,7 +16,7 @@
 
 import { joinLines, rowsOf, rowText, type Item, type Vocab } from '../lines/geometry.ts';
 import type { Seg, Segments } from '../read/drawn.ts';
-import { RULE_TOLERANCE as TOL, RULED_BAND_GAP as BAND_GAP } from '../thresholds.ts';
+import { RULE_TOLERANCE as TOL, RULED, RULED_BAND_GAP as BAND_GAP } from '../thresholds.ts';
 
 
 // ------------------------------------------------------------------ grids
@@ -286,7 +286,7 @@ class CellGrid {
         }
       }
     }
-    return across >= 2 && across * 5 > visible;
+    return across >= 2 && across * RULED.ACROSS_ONE_IN > visible;
   }
 
   /** Each item to the merged cell holding its centre; each cell's text and lines. */
@@ -332,7 +332,7 @@ class CellGrid {
       }
     let irregular = 0;
     for (const b of span.values()) if (b.n !== (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) irregular += b.n;
-    return irregular * 4 >= nr * nc;
+    return irregular * RULED.IRREGULAR_ONE_IN >= nr * nc;
   }
 
   /** Roots confined to one grid row (not merged with a row above or below). */
@@ -498,12 +498,12 @@ function plausible(cg: CellGrid, colIdx: number[], rowsKept: number[]): boolean 
   const roots = new Set<number>();
   for (const r of rowsKept) for (const c of colIdx) roots.add(cg.at(r, c));
   const filled = [...roots].filter((k) => cg.text.has(k));
-  if (filled.length * 2 < roots.size || filled.length < 3) return false;
+  if (filled.length * 2 < roots.size || filled.length < RULED.MIN_FILLED) return false;
   const lengths = filled.map((k) => cg.text.get(k)!.length);
   const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
-  if (mean > 150) return false;
+  if (mean > RULED.MAX_MEAN_CELL_CHARS) return false;
   const total = lengths.reduce((a, b) => a + b, 0);
-  return !(filled.length <= 4 && Math.max(...lengths) > 0.8 * total && total > 200);
+  return !(filled.length <= RULED.FRAME_MAX_CELLS && Math.max(...lengths) > RULED.FRAME_TEXT_SHARE * total && total > RULED.FRAME_MIN_CHARS);
 }
 
 // ------------------------------------------------------------------ records set one a line
@@ -556,7 +556,7 @@ export function records(cells: { y: number; size: number; text: string }[][]): {
  */
 export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], page: number, vocab: Vocab, taken: Set<Item>): RuledTable[] {
   const inGrid = (s: Seg) => grids.some((g) => s.y0 >= g.y0 - TOL && s.y0 <= g.y1 + TOL && s.x0 >= g.x0 - TOL && s.x1 <= g.x1 + TOL);
-  const h = mergeCollinear(segs.h, true).filter((s) => s.x1 - s.x0 >= 100 && !inGrid(s));
+  const h = mergeCollinear(segs.h, true).filter((s) => s.x1 - s.x0 >= RULED.MIN_RULE_WIDTH && !inGrid(s));
   if (h.length < 3 || h.length > 400) return [];
   // Groups of rules of the same extent, top to bottom.
   const groups: Seg[][] = [];
@@ -668,7 +668,7 @@ function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page
   const filled = cells.filter(Boolean);
   if (filled.length * 2 < cells.length) return null;
   // Running prose between section rules: most cells hold many words.
-  if (filled.filter((c) => c.split(' ').length >= 7).length * 2 >= filled.length) return null;
+  if (filled.filter((c) => c.split(' ').length >= RULED.PROSE_CELL_WORDS).length * 2 >= filled.length) return null;
   // Header: each label names every column it covers at least half of, or every column under the
   // short rule drawn right below it (a group label over its sub-columns), else the one its centre
   // is nearest to.
@@ -685,6 +685,6 @@ function rulesOnlyTable(headItems: Item[], bodyItems: Item[], under: Seg[], page
   if (head.filter(Boolean).length * 2 < head.length) return null;
   // A column label is a few words: lines of prose between the first two rules (two columns of
   // running text under a section rule, a small table further down) are no header.
-  if (head.some((h) => h.split(' ').length > 15)) return null;
+  if (head.some((h) => h.split(' ').length > RULED.MAX_LABEL_WORDS)) return null;
   return { header: head, rows: grid };
 }

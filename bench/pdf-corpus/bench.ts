@@ -1,0 +1,168 @@
+// The corpus bench (issue 30): every PDF of the generated corpus read by its layout (as an untagged
+// file) twice — with today's hand rules for headings and with the learned model of the fold that
+// held its producer out (train.py wrote one per producer and per script) — and scored against its
+// labels: headings (precision, recall, level), running lines (recall: removed against left), tables
+// (recovered, invented) and word order (bigram F1). Reported per producer and per script, with a
+// JSON beside it (bench/out/pdf-corpus.json). The last line printed is that JSON's summary.
+//   tsx bench/pdf-corpus/bench.ts [--dir .cache/pdf-corpus] [--axis producer|script] [--limit N]
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pdfToMarkdown } from '../../src/engine/documents/pdf/pdf.ts';
+import { checkModel, type HeadingModel } from '../../src/engine/documents/pdf/roles/model.ts';
+import { loadPdfjs, pdfjsOptions } from '../../tests/engine/documents/pdfjs-node.ts';
+import { bigramF1, markdownHeadings, markdownTables, tableScores } from '../pdf-metrics.ts';
+import { words, type Labels } from './align.ts';
+
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : dflt;
+};
+const ROOT = join(import.meta.dirname, '..', '..');
+const dir = arg('--dir', join(ROOT, '.cache', 'pdf-corpus'));
+const axis = arg('--axis', 'producer') as 'producer' | 'script';
+const limit = Number(arg('--limit', '0'));
+
+const letters = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}]+/gu, '');
+/** "Chapter 2" over a chapter's title (LaTeX's report): a label, not the title. */
+const CHAPTER = /^\s*(?:chapter|capítulo|глава|الفصل|פרק)\s*\d*\s*/i;
+const NUMBER = /^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVXLC]{1,5}\.)\s+/;
+
+interface Score {
+  docs: number;
+  pages: number;
+  hTp: number;
+  hFound: number;
+  hWant: number;
+  levelOk: number;
+  runRemoved: number;
+  runLeft: number;
+  tRecovered: number;
+  tInvented: number;
+  tWant: number;
+  order: number;
+  ms: number;
+}
+const zero = (): Score => ({ docs: 0, pages: 0, hTp: 0, hFound: 0, hWant: 0, levelOk: 0, runRemoved: 0, runLeft: 0, tRecovered: 0, tInvented: 0, tWant: 0, order: 0, ms: 0 });
+
+/** Headings found against the labels': matched by their letters (section numbers aside), levels compared from each side's top level. */
+function headingScore(md: string, labels: Labels) {
+  const found = md.split('\n').flatMap((l) => {
+    const m = /^(#{1,6})\s+(.*)$/.exec(l);
+    return m ? [{ level: m[1].length, key: letters(m[2].replace(NUMBER, '').replace(CHAPTER, '')) }] : [];
+  }).filter((h) => h.key);
+  const want = labels.elements.filter((e) => e.role === 'heading' && !e.label).map((e) => ({ level: e.level ?? 1, key: letters(e.text.replace(NUMBER, '')) })).filter((h) => h.key);
+  const fTop = Math.min(...found.map((h) => h.level));
+  const wTop = Math.min(...want.map((h) => h.level));
+  const used = new Set<number>();
+  let tp = 0;
+  let levelOk = 0;
+  for (const h of found) {
+    const i = want.findIndex((w, k) => !used.has(k) && (w.key === h.key || (h.key.length >= 4 && w.key.length >= 4 && (w.key.startsWith(h.key) || h.key.startsWith(w.key)))));
+    if (i < 0) continue;
+    used.add(i);
+    tp++;
+    if (h.level - fTop === want[i].level - wTop) levelOk++;
+  }
+  return { tp, found: found.length, want: want.length, levelOk };
+}
+
+/** Running lines left in the Markdown: lines that are a page number, or a running line's letters (digits aside). */
+function runningLeft(md: string, labels: Labels): number {
+  const keys = new Set(labels.running.map(letters).filter((k) => k.length >= 3));
+  // A running text that is also the document's content (its title over the first page, a chapter title as a heading) does not count when it stands as that content.
+  const content = new Set(labels.elements.filter((e) => e.role !== 'running').map((e) => letters(e.text)));
+  let n = 0;
+  for (const raw of md.split('\n')) {
+    const l = raw.replace(/^#{1,6}\s+/, '').trim();
+    if (!l) continue;
+    const k = letters(l);
+    if (!k && /^\s*\d{1,4}\s*$/.test(l)) n++;
+    else if (k && keys.has(k) && !(content.has(k) && raw.startsWith('#'))) n++;
+    else if (k && [...keys].some((r) => r.length >= 8 && k.startsWith(r) && k.length <= r.length + 6)) n++;
+  }
+  return n;
+}
+
+function referenceWords(labels: Labels): string[] {
+  return labels.elements.flatMap((e) => words(e.text));
+}
+
+const mdWords = (md: string) => words(md.split('\n').filter((l) => !/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*$/.test(l)).map((l) => l.replace(/^\s*#{1,6}\s+/, '').replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')).join('\n'));
+
+const files = readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort();
+const use = limit ? files.filter((_, i) => i % Math.max(1, Math.floor(files.length / limit)) === 0).slice(0, limit) : files;
+const pdfjs = await loadPdfjs();
+const by: Record<string, { hand: Score; model: Score }> = {};
+const folds = new Map<string, HeadingModel>();
+const foldOf = (g: string): HeadingModel | null => {
+  if (folds.has(g)) return folds.get(g)!;
+  const p = join(dir, 'folds', `${axis}-${g}.json`);
+  if (!existsSync(p)) return null;
+  const m = checkModel(JSON.parse(readFileSync(p, 'utf8')) as HeadingModel);
+  folds.set(g, m);
+  return m;
+};
+let missingFold = 0;
+for (const f of use) {
+  const name = f.replace(/\.pdf$/, '');
+  const labels = JSON.parse(readFileSync(join(dir, `${name}.labels.json`), 'utf8')) as Labels;
+  const g = axis === 'producer' ? labels.producer : labels.script;
+  const model = foldOf(g);
+  if (!model) missingFold++;
+  const bytes = readFileSync(join(dir, f));
+  const ref = referenceWords(labels);
+  by[g] ??= { hand: zero(), model: zero() };
+  for (const which of ['hand', 'model'] as const) {
+    if (which === 'model' && !model) continue;
+    const t0 = performance.now();
+    let res;
+    try {
+      res = await pdfToMarkdown(bytes, pdfjs, { ...pdfjsOptions, ignoreStructure: true, headingModel: which === 'hand' ? null : model });
+    } catch (e) {
+      process.stderr.write(`${name}: ${(e as Error).message}\n`);
+      continue;
+    }
+    const s = by[g][which];
+    s.ms += performance.now() - t0;
+    s.docs++;
+    s.pages += res.pageCount;
+    const h = headingScore(res.markdown, labels);
+    s.hTp += h.tp;
+    s.hFound += h.found;
+    s.hWant += h.want;
+    s.levelOk += h.levelOk;
+    s.runRemoved += res.runningLines;
+    s.runLeft += runningLeft(res.markdown, labels);
+    const t = tableScores(markdownTables(res.markdown), labels.tables);
+    s.tRecovered += t.recovered;
+    s.tInvented += t.invented;
+    s.tWant += t.want;
+    s.order += bigramF1(mdWords(res.markdown), ref);
+  }
+}
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const summary = (s: Score) => {
+  const p = s.hFound ? s.hTp / s.hFound : 1;
+  const r = s.hWant ? s.hTp / s.hWant : 1;
+  return {
+    docs: s.docs,
+    pages: s.pages,
+    headingP: r3(p),
+    headingR: r3(r),
+    headingF1: r3(p + r ? (2 * p * r) / (p + r) : 0),
+    levelAccuracy: r3(s.hTp ? s.levelOk / s.hTp : 0),
+    runningRecall: r3(s.runRemoved + s.runLeft ? s.runRemoved / (s.runRemoved + s.runLeft) : 1),
+    runningLeft: s.runLeft,
+    tables: `${s.tRecovered}/${s.tWant} (+${s.tInvented})`,
+    wordOrder: r3(s.docs ? s.order / s.docs : 0),
+    msPerPage: Math.round(s.pages ? s.ms / s.pages : 0),
+  };
+};
+const out = Object.fromEntries(Object.entries(by).sort().map(([g, v]) => [g, { hand: summary(v.hand), model: summary(v.model) }]));
+const all = { hand: zero(), model: zero() };
+for (const v of Object.values(by))
+  for (const w of ['hand', 'model'] as const) for (const k of Object.keys(all[w]) as (keyof Score)[]) all[w][k] += v[w][k];
+const result = { axis, dir, documents: use.length, missingFold, groups: out, all: { hand: summary(all.hand), model: summary(all.model) } };
+mkdirSync(join(ROOT, 'bench', 'out'), { recursive: true });
+writeFileSync(join(ROOT, 'bench', 'out', `pdf-corpus-${axis}.json`), JSON.stringify(result, null, 1));
+console.log(JSON.stringify(result));

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+# Trains the line-role model (is this line a heading?) on the corpus's lines (features.ts's dump)
+# and measures it on what it was not trained on: leave one producer out, leave one script out,
+# line by line, beside today's hand rules on the same lines. Writes
+#   src/engine/documents/pdf/roles/heading-model.json   the model the reader ships (trained on everything)
+#   <dir>/folds/producer-<p>.json, script-<s>.json the held-out folds' models (for bench/pdf-corpus/bench.ts)
+#   <dir>/train-report.json                        the line-level table printed below
+#   python3 bench/pdf-corpus/train.py [--lines .cache/pdf-corpus/lines.jsonl] [--kind gbt|logistic] [--sample N]
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL_OUT = ROOT / "src" / "engine" / "documents" / "pdf" / "roles" / "heading-model.json"
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        names = json.loads(f.readline())["features"]
+        rows = [json.loads(l) for l in f]
+    rows = [r for r in rows if r["role"] != "unknown"]
+    X = np.array([r["f"] for r in rows], dtype=np.float64)
+    y = np.array([r["role"] == "heading" for r in rows], dtype=np.int32)
+    return names, rows, X, y
+
+
+def fit(kind, X, y):
+    if kind == "logistic":
+        from sklearn.linear_model import LogisticRegression
+        mean = X.mean(0)
+        scale = X.std(0)
+        scale[scale == 0] = 1
+        m = LogisticRegression(max_iter=2000, C=1.0, class_weight="balanced")
+        m.fit((X - mean) / scale, y)
+        fit.last = lambda Z: m.predict_proba((Z - mean) / scale)[:, 1]
+        return {"kind": "logistic", "mean": mean.round(6).tolist(), "scale": scale.round(6).tolist(), "coef": m.coef_[0].round(6).tolist(), "intercept": round(float(m.intercept_[0]), 6), "threshold": 0.5}
+    from sklearn.ensemble import GradientBoostingClassifier
+    m = GradientBoostingClassifier(n_estimators=40, max_depth=2, learning_rate=0.1, min_samples_leaf=50, random_state=0)
+    m.fit(X, y)
+    fit.last = lambda Z: m.predict_proba(Z)[:, 1]
+    p = float(np.clip(y.mean(), 1e-6, 1 - 1e-6))
+    trees = []
+    for est in m.estimators_[:, 0]:
+        t = est.tree_
+        trees.append({
+            "f": t.feature.tolist(),
+            # Thresholds as float32 values would differ from the float64 features in the last bit: round
+            # both sides the same way (features are dumped at 4 decimals; thresholds midway between them).
+            "t": [round(float(x), 6) for x in t.threshold],
+            "l": t.children_left.tolist(),
+            "r": t.children_right.tolist(),
+            "v": [round(float(v[0][0]), 6) for v in t.value],
+        })
+    return {"kind": "gbt", "init": round(float(np.log(p / (1 - p))), 6), "rate": m.learning_rate, "trees": trees, "threshold": 0.5}
+
+
+def score(model, X):
+    """The model's probability, computed from the JSON (as the TypeScript evaluator does)."""
+    if model["kind"] == "logistic":
+        z = ((X - np.array(model["mean"])) / np.array(model["scale"])) @ np.array(model["coef"]) + model["intercept"]
+        return 1 / (1 + np.exp(-z))
+    z = np.full(len(X), model["init"])
+    for t in model["trees"]:
+        node = np.zeros(len(X), dtype=np.int64)
+        for _ in range(32):
+            leaf = np.array(t["l"])[node] < 0
+            if leaf.all():
+                break
+            f = np.array(t["f"])[node]
+            thr = np.array(t["t"])[node]
+            go_left = X[np.arange(len(X)), np.where(leaf, 0, f)] <= thr
+            nxt = np.where(go_left, np.array(t["l"])[node], np.array(t["r"])[node])
+            node = np.where(leaf, node, nxt)
+        z = z + model["rate"] * np.array(t["v"])[node]
+    return 1 / (1 + np.exp(-z))
+
+
+def prf(pred, y):
+    tp = int(((pred == 1) & (y == 1)).sum())
+    fp = int(((pred == 1) & (y == 0)).sum())
+    fn = int(((pred == 0) & (y == 1)).sum())
+    p = tp / (tp + fp) if tp + fp else 1.0
+    r = tp / (tp + fn) if tp + fn else 1.0
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    return {"p": round(p, 3), "r": round(r, 3), "f1": round(f, 3), "headings": int(y.sum()), "lines": int(len(y))}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lines", default=str(ROOT / ".cache" / "pdf-corpus" / "lines.jsonl"))
+    ap.add_argument("--kind", default="gbt")
+    ap.add_argument("--compare", action="store_true", help="also report the other kind of model")
+    ap.add_argument("--sample", default="", help="comma-separated documents whose lines (features, sklearn's probability) go to tests/fixtures/pdf-corpus/sample-lines.jsonl")
+    a = ap.parse_args()
+    lines = Path(a.lines)
+    folds_dir = lines.parent / "folds"
+    folds_dir.mkdir(exist_ok=True)
+    names, rows, X, y = load(lines)
+    hand = np.array([r["hand"] > 0 for r in rows], dtype=np.int32)
+    report = {"features": names, "kind": a.kind, "lines": len(rows), "folds": {}}
+    kinds = [a.kind] + ([k for k in ("gbt", "logistic") if k != a.kind] if a.compare else [])
+    for axis in ("producer", "script"):
+        groups = sorted({r[axis] for r in rows})
+        print(f"\nleave one {axis} out (line level, heading or not): P / R / F1")
+        print(f"  {'held out':<10} {'lines':>6} {'heads':>5}   " + "   ".join(f"{k:<18}" for k in kinds) + "   hand rules")
+        for g in groups:
+            test = np.array([r[axis] == g for r in rows])
+            out = {}
+            cells = []
+            for k in kinds:
+                m = fit(k, X[~test], y[~test])
+                pred = (score(m, X[test]) >= m["threshold"]).astype(np.int32)
+                out[k] = prf(pred, y[test])
+                cells.append(f"{out[k]['p']:.2f} {out[k]['r']:.2f} {out[k]['f1']:.2f}   ")
+                if k == a.kind:
+                    (folds_dir / f"{axis}-{g}.json").write_text(json.dumps({**m, "features": names}))
+            out["hand"] = prf(hand[test], y[test])
+            report["folds"][f"{axis}:{g}"] = out
+            print(f"  {g:<10} {int(test.sum()):>6} {int(y[test].sum()):>5}   " + "".join(f"{c:<21}" for c in cells) + f"{out['hand']['p']:.2f} {out['hand']['r']:.2f} {out['hand']['f1']:.2f}")
+    m = fit(a.kind, X, y)
+    m["features"] = names
+    MODEL_OUT.write_text(json.dumps(m, separators=(",", ":")) + "\n")
+    if a.sample:
+        # sklearn's own probabilities (not the JSON's): the TypeScript evaluation is checked against them.
+        keep = [i for i, r in enumerate(rows) if r["doc"] in a.sample.split(",")]
+        probs = fit.last(X[keep])
+        out = ROOT / "tests" / "fixtures" / "pdf-corpus" / "sample-lines.jsonl"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with open(out, "w", encoding="utf-8") as f:
+            for i, p in zip(keep, probs):
+                r = rows[i]
+                f.write(json.dumps({"doc": r["doc"], "text": r["text"], "role": r["role"], "f": r["f"], "p": round(float(p), 9)}, ensure_ascii=False) + "\n")
+        print(f"sample: {len(keep)} lines of {a.sample} with sklearn's probabilities -> {out.relative_to(ROOT)}")
+    print(f"\nmodel ({a.kind}, trained on all {len(rows)} lines): {MODEL_OUT.relative_to(ROOT)}, {MODEL_OUT.stat().st_size} bytes")
+    (lines.parent / "train-report.json").write_text(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+// The PDF reader's OCR step: after its text layer is read, the pages that have none (or whose text
+// cannot be decoded) are drawn and read by the caller's OCR, and their words take the place of the
+// missing text (pdf.ts), so every later stage reads them as it reads text pages. `always` reads
+// every page so. This folder knows nothing of the reader's own types: it hands back placed words.
+import { ocrItems, type OcrItems } from './items.ts';
+import type { OcrProgress, OcrReader, OcrSummary } from './types.ts';
+
+/** What choosing pages needs to know of one: its number and whether its text could not be decoded. */
+interface PageFacts {
+  n: number;
+  garbled?: boolean;
+  /** Left unread, past the reader's budget for one page: not drawn for OCR either. */
+  skipped?: string;
+}
+
+/** A conversion's OCR as document meta (strings): ocrPages "2,3", ocrWords, ocrLowConfidence, ocrLang, ocrMs. */
+export function ocrMeta(s: OcrSummary): Record<string, string> {
+  return { ocrPages: s.pages.join(','), ocrWords: String(s.words), ocrLowConfidence: String(s.lowConfidence), ocrLang: s.lang, ocrMs: String(Math.round(s.ms)) };
+}
+
+/** The pages OCR should read in this mode. */
+export function pagesToRead<P extends PageFacts>(reader: OcrReader | undefined, pages: P[], visible: (p: P) => boolean): P[] {
+  if (!reader || reader.mode === 'never') return [];
+  const readable = pages.filter((p) => !p.skipped);
+  return reader.mode === 'always' ? readable : readable.filter((p) => !visible(p) || p.garbled);
+}
+
+/** The sizes text pages use, to half a point (OCR's sizes snap to them: items.ts). */
+export function textSizes(pages: { items: { s: string; size: number }[] }[]): number[] {
+  const out = new Set<number>();
+  for (const p of pages) for (const i of p.items) if (/\S/.test(i.s)) out.add(Math.round(i.size * 2) / 2);
+  return [...out];
+}
+
+/** Reads pages `todo` by OCR: each page's placed words (pages with none left out) and what was done; null when there was nothing to read. */
+export async function readByOcr(reader: OcrReader, bytes: Uint8Array, todo: number[], sizes: number[], o: { signal?: AbortSignal; onProgress?: (p: OcrProgress) => void }): Promise<{ pages: Map<number, OcrItems>; summary: OcrSummary } | null> {
+  if (!todo.length) return null;
+  const t0 = Date.now();
+  const read = await reader.read(bytes, todo, o);
+  const wanted = new Set(todo);
+  const pages = new Map<number, OcrItems>();
+  const summary: OcrSummary = { pages: [], tried: [], words: 0, lowConfidence: 0, ms: 0, lang: reader.lang };
+  for (const r of read) {
+    if (!wanted.has(r.page)) continue;
+    const got = ocrItems(r, sizes);
+    summary.tried.push(r.page);
+    if (!got.words) continue;
+    summary.pages.push(r.page);
+    summary.words += got.words;
+    summary.lowConfidence += got.lowConfidence;
+    pages.set(r.page, got);
+  }
+  summary.ms = Date.now() - t0;
+  return { pages, summary };
+}

@@ -1,0 +1,61 @@
+// OCR of scanned PDFs with Tesseract's WebAssembly build and the npm models (no network): the
+// generated scans of manual.pdf (scripts/make-scan-fixtures.ts) read back against what the text
+// reader reads from the source pages. Few and small: Tesseract takes seconds a page.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, test } from 'vitest';
+import { bigramF1, markdownHeadings, markdownWords, wordRecall } from '../../bench/pdf-metrics.ts';
+import { convertFile } from '../../src/cli/convert.ts';
+import { expectOneLineError, runCli } from './helpers.ts';
+
+const FIX = 'tests/fixtures/documents';
+const SCANS = join(FIX, 'scans');
+
+/** The text reader's Markdown of some pages of manual.pdf (the scans' source), as one file of those pages. */
+async function sourceOf(pages: number[]): Promise<string> {
+  const src = await PDFDocument.load(readFileSync(join(FIX, 'manual.pdf')));
+  const out = await PDFDocument.create();
+  for (const p of await out.copyPages(src, pages.map((n) => n - 1))) out.addPage(p);
+  const file = join(mkdtempSync(join(tmpdir(), 'chunklab-ocr-')), 'source.pdf');
+  writeFileSync(file, await out.save());
+  return (await convertFile(file, { ocr: { mode: 'never' } })).markdown;
+}
+
+describe('OCR of scanned PDFs', () => {
+  test('a clean 200 dpi scan: words, their order and the headings of the source, the summary line', { timeout: 300_000 }, async () => {
+    const r = await runCli(['convert', join(SCANS, 'manual-200.pdf')]);
+    expect(r.code, r.err).toBe(0);
+    const ref = await sourceOf([1]);
+    expect(wordRecall(markdownWords(r.out), markdownWords(ref))).toBeGreaterThanOrEqual(0.97);
+    expect(bigramF1(markdownWords(r.out), markdownWords(ref))).toBeGreaterThanOrEqual(0.95);
+    expect(markdownHeadings(r.out)).toEqual(markdownHeadings(ref));
+    expect(r.out).toContain('- Paste text or drop files into the workspace.');
+    expect(r.out).toMatch(/^1\. Node 20 or newer\.$/m);
+    expect(r.err).toMatch(/^convert +1 page, 3 headings, .*1 page read by OCR \(por\+eng\) in \d+\.\d s, \d+ of 1\d\d words under 60% confidence$/m);
+  });
+
+  test('a mixed file and a two-column scan: text page kept, scanned page read, columns in order', { timeout: 300_000 }, async () => {
+    const mixed = await convertFile(join(SCANS, 'mixed.pdf'));
+    expect(mixed.ocr?.pages).toEqual([2]);
+    const ref = await sourceOf([1, 2]);
+    expect(wordRecall(markdownWords(mixed.markdown), markdownWords(ref))).toBeGreaterThanOrEqual(0.97);
+    // The scanned page's text lies on page 2 of the page map.
+    const at = mixed.markdown.indexOf('Every chunker takes the options');
+    expect(at).toBeGreaterThan(0);
+    expect(mixed.pages.find((p) => at >= p.start && at < p.end)?.page).toBe(2);
+    // Its table came through as a table.
+    expect(mixed.markdown).toMatch(/^\| Option \| Default \| Meaning \|$/m);
+
+    const cols = await convertFile(join(SCANS, 'two-column.pdf'));
+    const colRef = await sourceOf([3]);
+    expect(bigramF1(markdownWords(cols.markdown), markdownWords(colRef))).toBeGreaterThanOrEqual(0.95);
+    expect(markdownHeadings(cols.markdown)).toContain('Two strategies side by side');
+  });
+
+  test('--ocr never refuses a scan naming --ocr; a language not installed names its package', async () => {
+    expectOneLineError(await runCli(['convert', join(SCANS, 'manual-200.pdf'), '--ocr', 'never']), /no text layer .*OCR is off \(--ocr never\)/);
+    expectOneLineError(await runCli(['convert', join(SCANS, 'manual-200.pdf'), '--ocr-lang', 'por+xyz']), /--ocr-lang.*"xyz" is not installed: run "npm install @tesseract\.js-data\/xyz"/);
+  });
+});
