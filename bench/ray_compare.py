@@ -53,24 +53,9 @@ class LangchainChunker:
 def run(kind, files, args, actors, actor_cpus):
     ds = ray.data.from_items([{"path": f} for f in files], override_num_blocks=max(1, min(len(files), 1000)))
     t = time.monotonic()
-    if kind == "chunklab":
-        out = ds.map_batches(
-            cc.StdioChunker,
-            fn_constructor_args=(args.node, os.path.abspath(args.cli), os.path.abspath(args.recipe)),
-            batch_size=args.batch_size,
-            batch_format="numpy",
-            concurrency=actors,
-            num_cpus=actor_cpus,
-        ).materialize()
-    else:
-        out = ds.map_batches(
-            LangchainChunker,
-            fn_constructor_args=(args.size,),
-            batch_size=args.batch_size,
-            batch_format="numpy",
-            concurrency=actors,
-            num_cpus=actor_cpus,
-        ).materialize()
+    # The same actors, CPUs and batches for both jobs: only the class that chunks differs.
+    cls, ctor = (cc.StdioChunker, (args.node, os.path.abspath(args.cli), os.path.abspath(args.recipe))) if kind == "chunklab" else (LangchainChunker, (args.size,))
+    out = ds.map_batches(cls, fn_constructor_args=ctor, batch_size=args.batch_size, batch_format="numpy", concurrency=actors, num_cpus=actor_cpus).materialize()
     n = out.count()
     return time.monotonic() - t, n
 

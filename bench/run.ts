@@ -379,6 +379,32 @@ if (wanted('pdf')) {
   }
 }
 
+// ================================================================= OCR (issue 31)
+// bench/ocr.ts in its own process: scans made from our PDFs read by OCR (convert's defaults) beside
+// Tesseract's own CLI on the same images (when installed). Targets from issue 31; manual.pdf is the
+// file the OCR layout was tuned on, tagged.pdf and tagged-office.pdf were not.
+let ocrBench: Row | null = null;
+if (wanted('ocr')) {
+  console.log('\nO. OCR of scanned PDFs (recall and order against the text reader on the source; CPU seconds, all threads)');
+  ocrBench = child('ocr.ts', quick ? ['--quick'] : []);
+  if (ocrBench) {
+    if (!ocrBench.cli) console.log('  (Tesseract CLI not installed: apt-get install -y -o DPkg::Lock::Timeout=900 tesseract-ocr tesseract-ocr-por)');
+    const rows = ocrBench.rows as Row[];
+    table(['document', 'scan', 'recall', 'order', 'headings', 'low conf.', 'CLI recall', 'CLI order', 'CPU s', 'CLI CPU s', 'ratio'], rows.map((r) => [r.doc, r.kind, f(r.recall, 3), f(r.order, 3), `${r.headings.found}/${r.headings.want} (+${r.headings.invented})`, `${r.lowConfidence}/${r.words}`, f(r.cli?.recall, 3), f(r.cli?.order, 3), f(r.cpu, 1), f(r.cli?.cpu, 1), r.cli ? `${f(r.cpu / r.cli.cpu, 1)}×` : '—']));
+    const of = (kind: string) => rows.filter((r) => r.kind === kind);
+    const min = (xs: number[]) => (xs.length ? Math.min(...xs) : NaN);
+    const clean = of('clean');
+    const cleanOrderGap = Math.max(...clean.map((r) => (r.cli ? r.cli.order - r.order : 0)));
+    const hFound = clean.reduce((a, r) => a + r.headings.found, 0);
+    const hWant = clean.reduce((a, r) => a + r.headings.want, 0);
+    targets.push({ section: 'ocr', target: 'clean scan: recall ≥ 0.97, order ≥ 0.95 and ≤ 0.02 below the CLI', measured: `worst recall ${f(min(clean.map((r) => r.recall)), 3)}, worst order ${f(min(clean.map((r) => r.order)), 3)}, largest gap to CLI ${f(cleanOrderGap, 3)}`, met: min(clean.map((r) => r.recall)) >= 0.97 && min(clean.map((r) => r.order)) >= 0.95 && cleanOrderGap <= 0.02 });
+    targets.push({ section: 'ocr', target: 'clean scan: ≥ 10/13 of the headings (share ≥ 0.77)', measured: `${hFound}/${hWant}`, met: hWant ? hFound / hWant >= 10 / 13 : null });
+    targets.push({ section: 'ocr', target: 'worse scan recall ≥ 0.93; mixed ≥ 0.97', measured: `worse ${f(min(of('worse').map((r) => r.recall)), 3)}, mixed ${f(min(of('mixed').map((r) => r.recall)), 3)}`, met: min(of('worse').map((r) => r.recall)) >= 0.93 && min(of('mixed').map((r) => r.recall)) >= 0.97 });
+    const ratios = rows.filter((r) => r.cli).map((r) => r.cpu / r.cli.cpu);
+    targets.push({ section: 'ocr', target: 'conversion CPU time ≤ 4× the Tesseract CLI', measured: ratios.length ? `worst ${f(Math.max(...ratios), 1)}×` : 'CLI not installed', met: ratios.length ? Math.max(...ratios) <= 4 : null });
+  }
+}
+
 // ================================================================= 6. PDF corpus (issue 30)
 let pdfCorpus: Row | null = null;
 if (wanted('pdf-corpus')) {
@@ -459,6 +485,7 @@ writeFileSync(
       cli,
       pdf,
       pdfCorpus,
+      ocr: ocrBench,
       batch: batchBench,
       tune: tuneBench,
       targets,

@@ -6,6 +6,7 @@
 import { useOcr } from '../node/document-readers.ts';
 import { availableParallelism } from 'node:os';
 import { readFlags } from './args.ts';
+import { count } from './common.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
 import { idsAt, openInput } from './batch/inputs.ts';
 import { InputError } from '../engine/types.ts';
@@ -159,7 +160,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const s = output.state;
   console.error(progress.summary());
-  console.error(`batch      ${s.docsDone} documents → ${s.chunks} chunks in ${s.parts.filter((p) => p.file).length} Parquet parts${jsonl ? ' and chunks.jsonl' : ''}; ${s.errors} documents with errors (errors.jsonl) → ${out}`);
+  console.error(`batch      ${count(s.docsDone, 'document')} → ${count(s.chunks, 'chunk')} in ${count(s.parts.filter((p) => p.file).length, 'Parquet part')}${jsonl ? ' and chunks.jsonl' : ''}; ${count(s.errors, 'document')} with errors (errors.jsonl) → ${out}`);
   if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));
   return 0;
 }

@@ -5,9 +5,9 @@
 import type { Chunk, Doc } from '../engine/types.ts';
 import { chunkCorpus, type ChunkParams } from '../engine/chunkers/index.ts';
 import { parseDataset } from '../engine/evaluation/index.ts';
-import { writeChunksJsonl } from '../engine/formats/index.ts';
+import { writeChunksJsonl, type FileOutcome } from '../engine/formats/index.ts';
 import { readFlags } from './args.ts';
-import { checkOutPath, chooseTokenizer, chunkerParams, lexicalEmbed, writeAtomic } from './common.ts';
+import { checkOutPath, chooseTokenizer, chunkerParams, count, lexicalEmbed, writeAtomic } from './common.ts';
 import { loadDataset } from '../node/files.ts';
 import { useOcr } from '../node/document-readers.ts';
 import { llmChunkerFromFlags, type LlmChunkerCli } from './llm-chunker.ts';
@@ -21,11 +21,15 @@ export async function run(argv: string[]): Promise<number> {
   const params = chunkerParams(f.chunker, f, 'chunk');
   checkOutPath(f.out);
   const llm = llmChunkerFromFlags(f, 'chunk');
-  const docs = parseDataset(await loadDataset(f.dataset));
+  // A document whose text is the same as an earlier one's is left out (docs/CONTRACT.md): say which, and of which.
+  const duplicates: FileOutcome[] = [];
+  const docs = parseDataset(await loadDataset(f.dataset, { files: (all) => duplicates.push(...all.filter((o) => o.problem === 'duplicate')) }));
+  for (const d of duplicates) console.error(`${d.path}: the same text as "${d.duplicateOf}": left out`);
   const chunks = await cut(f, params, [...docs.values()], llm);
   if (llm) console.error(llm.report());
   await writeAtomic(f.out, writeChunksJsonl(chunks, (d) => docs.get(d)!.text));
-  console.error(`${chunks.length} chunks from ${docs.size} documents → ${f.out}`);
+  const left = duplicates.length ? ` (${count(duplicates.length, 'duplicate')} left out)` : '';
+  console.error(`${count(chunks.length, 'chunk')} from ${count(docs.size, 'document')}${left} → ${f.out}`);
   return 0;
 }
 

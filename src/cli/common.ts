@@ -88,3 +88,8 @@ export function lexicalEmbed(): (doc: Doc) => EmbedFn {
   console.error('semantic   no --model: sentence vectors from the lexical TF-IDF embedder (word overlap, not meaning); give --model <dir> for a real embedding model');
   return (doc) => lexicalEmbedderFor(doc).embed;
 }
+
+/** "1 chunk", "2 chunks", "0 chunks": a count with its noun, singular for exactly one. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -7,7 +7,7 @@
 // then says how many pages, the time, and how many words were read with under 60% confidence.
 import { readFile, stat } from 'node:fs/promises';
 import { InputError } from '../engine/types.ts';
-import { docxToMarkdown, LOW_CONFIDENCE, parseDocument, pdfToMarkdown, type OcrProgress, type OcrSummary, type PageRange } from '../engine/documents/index.ts';
+import { docxToMarkdown, htmlToMarkdown, LOW_CONFIDENCE, parseDocument, pdfToMarkdown, type OcrProgress, type OcrSummary, type PageRange } from '../engine/documents/index.ts';
 import { checkSize, documentType } from '../engine/formats/index.ts';
 import { readFlags } from './args.ts';
 import { checkOutPath, writeAtomic } from './common.ts';
@@ -50,8 +50,8 @@ export async function convertFile(path: string, o: { ocr?: NodeOcrOptions } = {}
   let text = new TextDecoder().decode(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (type === 'html') {
-    const doc = parseDocument({ id: 'convert', text, format: 'html' });
-    return { markdown: doc.text, pages: [], runningLines: 0, notes: [], guessed: false };
+    // Markdown with the HTML's headings, lists, tables and code (not the extracted plain text).
+    return { markdown: htmlToMarkdown(text), pages: [], runningLines: 0, notes: [], guessed: false };
   }
   return { markdown: text, pages: [], runningLines: 0, notes: [], guessed: false };
 }

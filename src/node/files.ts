@@ -10,7 +10,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { Dataset } from '../engine/evaluation/index.ts';
 import { MAX_INPUT_BYTES, checkSize, type ReadOptions } from '../engine/formats/index.ts';
-import { datasetOf, detectDataset, type FileListing } from '../engine/formats/index.ts';
+import { datasetOf, detectDataset, type FileListing, type FileOutcome } from '../engine/formats/index.ts';
 import { documentType } from '../engine/formats/index.ts';
 import { nodeDocumentReaders } from './document-readers.ts';
 import type { NodeOcrOptions } from './ocr/tesseract.ts';
@@ -86,7 +86,7 @@ async function readInside(root: string, realRoot: string, rel: string, shown: st
 }
 
 /** A dataset from disk; `ocr` reads scanned PDF pages (default: pages with no text layer, por+eng). */
-export async function loadDataset(path: string, o: { ocr?: NodeOcrOptions } = {}): Promise<Dataset> {
+export async function loadDataset(path: string, o: { ocr?: NodeOcrOptions; files?: (outcomes: FileOutcome[]) => void } = {}): Promise<Dataset> {
   const info = await stat(path).catch(() => null);
   if (!info) throw new InputError('no such file or folder', path);
   const opts = readOptions();
@@ -98,7 +98,9 @@ export async function loadDataset(path: string, o: { ocr?: NodeOcrOptions } = {}
   } else {
     listing = { name: path, kind: 'file', paths: [basename(path)], read: () => (isBinary(path) ? readBytes(path) : readText(path)) };
   }
-  return datasetOf(await detectDataset(listing, { ...opts, readers: nodeDocumentReaders(o.ocr) }));
+  const detected = await detectDataset(listing, { ...opts, readers: nodeDocumentReaders(o.ocr) });
+  if (detected.kind === 'documents') o.files?.(detected.files);
+  return datasetOf(detected);
 }
 
 /** SHA-256 of a file, streamed (a 470 MB model hashes in about a second). */

@@ -1,18 +1,11 @@
 // The context lesson in a real browser: its button adds the sample's context questions (questions that
 // need their section's heading) to the sample corpus once, selects them in the Experiments view with
 // the header off/on grid, and the runs give the figures the lesson card quotes.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { openApp, savedResults, waitSaved } from './helpers';
+import { expect, test } from 'vitest';
+import { openApp, savedResults, useBrowser, waitSaved } from './helpers';
 import { LESSONS } from '../../src/app/lessons/presets.ts';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('the context lesson loads its own questions and its runs give the quoted figures', async () => {
   const p = s.page;

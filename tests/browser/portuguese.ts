@@ -36,7 +36,9 @@ export async function visibleText(page: Page): Promise<string[]> {
 export function englishIn(texts: string[]): string[] {
   const words = new RegExp(`(^|[^\\p{L}\\d_-])(${ENGLISH.join('|')})(?=$|[^\\p{L}\\d_-])`, 'iu');
   // Names, not sentences: file names (documents.json), and a lone identifier (a parameter's id as a tooltip).
-  const names = (t: string) => t.replace(/[\w./-]+\.(json|jsonl|csv|md|txt|pdf|docx|html)\b/g, ' ');
+  // Code, not sentences: a command quoted in backticks where no <code> element can be (a title
+  // attribute: "… arquivo de receita: `npm run cli -- batch …`").
+  const names = (t: string) => t.replace(/`[^`]*`/g, ' ').replace(/[\w./-]+\.(json|jsonl|csv|md|txt|pdf|docx|html)\b/g, ' ');
   return texts.filter((t) => !/^[a-z][\w-]*$/.test(t) && words.test(names(t)));
 }
 

@@ -2,22 +2,15 @@
 // worker with progress and gives the very pick and estimate the engine gives in Node on the same
 // sample folder (same space, same seed); the panel shows the table, the path, the flips and a recipe
 // to download; a second run is cancelled; the panel speaks English after the switch.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid } from './helpers';
+import { openApp, openGrid, useBrowser } from './helpers';
 import { loadDataset } from '../../src/node/files.ts';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { selectQuestions } from '../../src/engine/evaluation/index.ts';
 import { experimentScorer, tune, tuneQuestions, tuneSpace } from '../../src/engine/tune/index.ts';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('recommend: the engine figures, path, flips, recipe; cancel; both languages', async () => {
   const { page } = s;

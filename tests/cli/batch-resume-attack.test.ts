@@ -154,6 +154,7 @@ describe('batch over files that are not what their names say', () => {
     const rows = readJsonl(readFileSync(join(out, 'chunks.jsonl'), 'utf8'));
     expect([...new Set(rows.map((x) => x.docId))]).toEqual(['a']);
     expect(rows.some((x) => String(x.text).includes('\uFFFD'))).toBe(false);
-    expect(r.stderr).toMatch(/3 documents with errors/);
+    // Counts in words: "1 chunk", not "1 chunks".
+    expect(r.stderr).toMatch(/4 documents → 1 chunk in 0 Parquet parts and chunks\.jsonl; 3 documents with errors/);
   }, 60_000);
 });

@@ -58,6 +58,16 @@ export async function docxToMarkdown(input: Uint8Array | ArrayBuffer, source: Ma
   } catch (e) {
     throw new InputError(`the Word document is damaged and cannot be read (${String((e as Error)?.message ?? e).slice(0, 120)})`, where, { code: 'damaged-file' });
   }
+  const notes = [...new Set(messages.filter((m) => m.type === 'warning' || m.type === 'error').map((m) => m.message.slice(0, 200)))];
+  return { markdown: htmlToMarkdown(html), notes };
+}
+
+/**
+ * HTML as Markdown (Word through mammoth's HTML, and `convert page.html`): the HTML path's blocks
+ * written by the PDF reader's renderer: headings at their level, lists with their nesting and
+ * numbers, tables as pipe tables, <pre> as a fence with its language, paragraphs as one line.
+ */
+export function htmlToMarkdown(html: string): string {
   const ex = extractHtml(markOrderedItems(html));
   const blocks: PBlock[] = [];
   for (const b of ex.blocks) {
@@ -78,14 +88,13 @@ export async function docxToMarkdown(input: Uint8Array | ArrayBuffer, source: Ma
         break;
       }
       case 'code':
-        blocks.push({ kind: 'code', lines: text.split('\n'), page: 1 });
+        blocks.push({ kind: 'code', lines: text.split('\n'), ...(b.lang ? { lang: b.lang } : {}), page: 1 });
         break;
       default:
         blocks.push({ kind: 'paragraph', text: oneLine(text), page: 1 });
     }
   }
-  const notes = [...new Set(messages.filter((m) => m.type === 'warning' || m.type === 'error').map((m) => m.message.slice(0, 200)))];
-  return { markdown: renderBlocks(numberItems(blocks)).markdown, notes };
+  return renderBlocks(numberItems(blocks)).markdown;
 }
 
 /**

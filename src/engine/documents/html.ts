@@ -139,6 +139,8 @@ export function extractHtml(html: string): ExtractedHtml {
           buf.push('\n');
           return;
         }
+        // <pre><code class="language-python">: the language is on the inner <code> (highlight.js, Prism, marked).
+        if (name === 'code' && pre > 0 && !preLang) preLang = langOf(attribs.class);
         if (!BLOCK.has(name)) return;
         flush();
         if (/^h[1-6]$/.test(name)) heading = Number(name[1]);

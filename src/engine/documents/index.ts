@@ -13,7 +13,7 @@ export type { PageRange } from './pdf/markdown/page-map.ts';
 export type { PdfjsModule } from './pdf/types.ts';
 export { pdfToMarkdown } from './pdf/pdf.ts';
 export type { PdfResult, PdfOptions } from './pdf/pdf.ts';
-export { docxToMarkdown } from './docx.ts';
+export { docxToMarkdown, htmlToMarkdown } from './docx.ts';
 export type { MammothLike } from './docx.ts';
 export { applyStructureEdits, editProblem, markdownLines, markdownOutline, tableOf, cellsOf } from './markdown-edits.ts';
 export type { StructureEdit, MdLine, LineKind, EditProblem, EditedMarkdown } from './markdown-edits.ts';

@@ -1,6 +1,6 @@
 // Borderless tables and text that only lines up like one (scripts/pdf-cases-borderless.ts): each case
 // reproduces a defect seen on real PDFs (naacl06's "c_A and c_B" and Figure 1, the section labels of
-// ICDAR 2013's us-017), asserted against the case's own spec; plus the rules of tables.ts on grids.
+// ICDAR 2013's us-017), asserted against the case's own spec; plus the rules of tables/borderless.ts on grids.
 import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { proseReason } from '../../../src/engine/documents/pdf/tables/borderless.ts';

@@ -5,10 +5,10 @@
 // limit that only says "it finishes": without the budget the child would still be working when the
 // limit kills it (days), and the test fails.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { fanOutPdf, nestedSavePdf } from '../../../scripts/pdf-cases-budget.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { PageBudget } from '../../../src/engine/documents/pdf/read/budget.ts';
@@ -74,6 +74,7 @@ function budgetOver(c: NonNullable<Awaited<ReturnType<PageBudget['cost']>>>): st
 
 describe('the CLI reads the attack files to the end (a child process that must finish)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'chunklab-budget-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   for (const [name, make] of [
     ['fan-out-29.pdf', () => fanOutPdf(29)],
     ['nested-q-1m.pdf', () => nestedSavePdf(1_000_000)],

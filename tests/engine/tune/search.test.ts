@@ -22,6 +22,19 @@ describe('splitQuestions', () => {
     expect(splitQuestions(qs, 8).choosing).not.toEqual(s.choosing);
   });
 
+  it('is linear in one document\'s questions: 200k on one document among 12 split whole (copying the list per question took minutes)', () => {
+    const qs = [...Array.from({ length: 200_000 }, (_, i) => ({ id: `big${i}`, docId: 'big' })), ...questions(11, 10)];
+    const s = splitQuestions(qs, 3);
+    expect(s.by).toBe('document');
+    expect(s.documents).toBe(12);
+    expect(s.choosing.length + s.estimating.length).toBe(200_110);
+    // The big document is all in one half, in input order.
+    const half = s.choosing.includes('big0') ? s.choosing : s.estimating;
+    const big = half.filter((id) => id.startsWith('big'));
+    expect(big.length).toBe(200_000);
+    expect(big[199_999]).toBe('big199999');
+  }, 30_000);
+
   it('cuts by question under 10 documents, and says so', () => {
     const s = splitQuestions(questions(4, 9), 1);
     expect(s.by).toBe('question');

@@ -172,4 +172,4 @@ export type PBlock =
       breaks?: { row: number; page: number }[];
     }
   | { kind: 'lines'; lines: string[]; page: number }
-  | { kind: 'code'; lines: string[]; page: number };
+  | { kind: 'code'; lines: string[]; page: number; /** The fence's language, when known (HTML <pre class="language-…">). */ lang?: string };

@@ -14,7 +14,7 @@ import type { PBlock, Row } from '../types.ts';
 
 // List markers that may stand apart from their text (a gap after them makes the lines look like
 // two columns): bullets, Korean bullets ("ㅇ", "◇") and circled digits, "1." "(1)" "a)", Korean
-// "가." "나." (the syllables that letter items, as headings.ts and scripts.ts count them), CJK
+// "가." "나." (the syllables that letter items, as roles/patterns.ts and lines/scripts.ts count them), CJK
 // "一、" "（一）".
 const BULLET = new RegExp(
   `^(?:[${BULLET_CHARS}${SCRIPT_BULLETS}➢✓✔❖※]|[①-⑳]|\\(?(?:\\d{1,3}|[a-z]|[${HANGUL_ITEM}])[.)]|[${CJK_NUMERAL}]{1,3}、|（[${CJK_NUMERAL}]{1,3}）)(?:\\s|$)`,

@@ -101,7 +101,7 @@ export const CJK_NUMERAL = '一二三四五六七八九十';
 
 /**
  * List markers of Korean (and CJK) documents, as a regular-expression source for the reader's list
- * marker (headings.ts MARKER): circled or parenthesised numbers and Hangul ("①", "⑴", "㉮"), the
+ * marker (roles/patterns.ts LIST_MARKER): circled or parenthesised numbers and Hangul ("①", "⑴", "㉮"), the
  * Hangul letters counted in order ("가.", "나)", "(다)"), full-width numbers ("１．"), and the bullets
  * Korean reports use ("ㅇ", "◇", "◆", "◎", "▶", "ㆍ"). Without them each such line was glued to
  * the paragraph above. Section numbers ("Ⅰ.", "一、", "（一）", "제1장") are left to the headings.

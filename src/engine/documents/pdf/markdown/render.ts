@@ -117,7 +117,7 @@ export function renderBlocks(blocks: PBlock[]): Rendered {
         break;
       case 'code': {
         const f = fence(b.lines);
-        md += [f, ...b.lines, f].join('\n');
+        md += [f + (b.lang ?? ''), ...b.lines, f].join('\n');
         break;
       }
     }

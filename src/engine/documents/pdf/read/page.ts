@@ -181,7 +181,7 @@ export async function readPage(doc: PdfDocumentProxy, n: number, ctx: ReadContex
 
 /**
  * The text content's items as Items: each with the marked content it sits in (Artifact sequences
- * marked as such, for tagged.ts), its string rebuilt where `strs` has one, turned by `turn`.
+ * marked as such, for tagged/), its string rebuilt where `strs` has one, turned by `turn`.
  */
 function itemsOf(tc: PdfTextContent, strs: (string | undefined)[] | null, turn: Matrix | null, fontBold: Map<string, boolean> | null): { items: Item[]; shown: number; undecodable: number } {
   let items: Item[] = [];

@@ -1,0 +1,126 @@
+// `npm run bench -- --only ocr` (or `npx tsx bench/ocr.ts`): OCR of scans made from the project's own
+// PDFs (scripts/make-scan-fixtures.ts: a clean 200 dpi scan, a worse 150 dpi one turned 1.2°, blurred
+// and specked, a mixed file of text and scanned pages), scored against the text reader's reading of
+// the source: word recall, word order (F1 of word bigrams), headings. Beside Tesseract's own command
+// line on the same page images when it is installed (apt-get install -y -o DPkg::Lock::Timeout=900
+// tesseract-ocr tesseract-ocr-por), same languages; time as CPU seconds (both counted over all their
+// threads) and their ratio. manual.pdf is the file the OCR layout was tuned on; tagged.pdf and
+// tagged-office.pdf (other producers: Chromium, an office suite) were not looked at while tuning.
+// Prints one JSON line last.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { bigramF1, headingScores, markdownHeadings, markdownWords, tokens, wordRecall } from './pdf-metrics.ts';
+import { convertFile } from '../src/cli/convert.ts';
+import { CLEAN, WORSE, scanPage, scanPdf, type ScanOptions } from '../scripts/make-scan-fixtures.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const DOCS = join(ROOT, 'tests', 'fixtures', 'documents');
+const LANG = 'por+eng';
+const tmp = mkdtempSync(join(tmpdir(), 'chunklab-ocr-bench-'));
+const hasCli = spawnSync('tesseract', ['--version'], { encoding: 'utf8' }).status === 0;
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+async function textPages(bytes: Uint8Array): Promise<number[]> {
+  // Pages with a text layer (manual.pdf's last page is an image only).
+  const doc = await PDFDocument.load(bytes);
+  const out: number[] = [];
+  for (let n = 1; n <= doc.getPageCount(); n++) out.push(n);
+  return out;
+}
+
+/** Tesseract's CLI on the same page images: its text, and CPU seconds (user + system, all threads). */
+function tesseractCli(jpegs: Uint8Array[]): { text: string; cpu: number } | null {
+  if (!hasCli) return null;
+  let text = '';
+  let secs = 0;
+  jpegs.forEach((j, i) => {
+    const img = join(tmp, `page-${i}.jpg`);
+    writeFileSync(img, j);
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S', 'tesseract', img, 'stdout', '-l', LANG], { encoding: 'utf8' });
+    const t = (r.stderr ?? '').trim().split('\n').pop()!.split(' ').map(Number);
+    secs += (t[0] || 0) + (t[1] || 0);
+    text += `${r.stdout}\n`;
+  });
+  return { text, cpu: secs };
+}
+
+interface Case {
+  doc: string;
+  kind: 'clean' | 'worse' | 'mixed';
+}
+
+async function run(c: Case) {
+  const src = new Uint8Array(readFileSync(join(DOCS, c.doc)));
+  let pages = await textPages(src);
+  const ref = await convertFile(join(DOCS, c.doc), { ocr: { mode: 'never' } });
+  // manual.pdf's page 5 holds an image only: left out of the scans (its reference has no text there).
+  if (c.doc === 'manual.pdf') pages = pages.slice(0, 4);
+  const o: ScanOptions = c.kind === 'worse' ? WORSE : CLEAN;
+  const layout = c.kind === 'mixed' ? pages.map((n) => (n % 2 ? { text: n } : n)) : pages;
+  const scanned = layout.filter((x): x is number => typeof x === 'number');
+  const file = join(tmp, `${c.doc}-${c.kind}.pdf`);
+  writeFileSync(file, await scanPdf(src, layout, o));
+  const c0 = cpu();
+  const t0 = performance.now();
+  const ours = await convertFile(file);
+  const oursCpu = cpu() - c0;
+  const oursWall = (performance.now() - t0) / 1000;
+  const refWords = markdownWords(ref.markdown);
+  const words = markdownWords(ours.markdown);
+  const h = headingScores(markdownHeadings(ours.markdown), markdownHeadings(ref.markdown));
+  // The CLI reads the scanned pages' images; a mixed file's text pages come from the text layer for both.
+  const jpegs = await Promise.all(scanned.map(async (n) => (await scanPage(src, n, o)).jpeg));
+  const cli = tesseractCli(jpegs);
+  let cliWords: string[] | null = null;
+  if (cli) {
+    cliWords = tokens(cli.text);
+    if (c.kind === 'mixed') {
+      // Text pages as the text reader reads them, then the CLI's pages, in page order.
+      const textMd = await Promise.all(layout.map(async (x) => {
+        if (typeof x === 'number') return null;
+        const one = await PDFDocument.create();
+        const [p] = await one.copyPages(await PDFDocument.load(src), [x.text - 1]);
+        one.addPage(p);
+        const f = join(tmp, `text-${x.text}.pdf`);
+        writeFileSync(f, await one.save());
+        return (await convertFile(f, { ocr: { mode: 'never' } })).markdown;
+      }));
+      const perPage = cli.text.split('\f');
+      let k = 0;
+      cliWords = layout.flatMap((x, i) => (typeof x === 'number' ? tokens(perPage[k++] ?? '') : markdownWords(textMd[i]!)));
+    }
+  }
+  return {
+    doc: c.doc,
+    kind: c.kind,
+    pages: pages.length,
+    ocrPages: ours.ocr?.pages.length ?? 0,
+    recall: wordRecall(words, refWords),
+    order: bigramF1(words, refWords),
+    headings: { found: h.tp, want: h.want, invented: h.found - h.tp },
+    lowConfidence: ours.ocr?.lowConfidence ?? 0,
+    words: ours.ocr?.words ?? 0,
+    cpu: oursCpu,
+    wall: oursWall,
+    cli: cli && cliWords ? { recall: wordRecall(cliWords, refWords), order: bigramF1(cliWords, refWords), cpu: cli.cpu } : null,
+  };
+}
+
+const docs = process.argv.includes('--quick') ? ['manual.pdf'] : ['manual.pdf', 'tagged.pdf', 'tagged-office.pdf'];
+const rows = [];
+for (const doc of docs) {
+  for (const kind of ['clean', 'worse', 'mixed'] as const) {
+    const r = await run({ doc, kind });
+    rows.push(r);
+    process.stderr.write(`  · ${doc} ${kind}: recall ${r.recall.toFixed(3)} order ${r.order.toFixed(3)} headings ${r.headings.found}/${r.headings.want} (+${r.headings.invented}) cpu ${r.cpu.toFixed(1)} s${r.cli ? ` | CLI recall ${r.cli.recall.toFixed(3)} order ${r.cli.order.toFixed(3)} cpu ${r.cli.cpu.toFixed(1)} s` : ''}\n`);
+  }
+}
+rmSync(tmp, { recursive: true, force: true });
+console.log(JSON.stringify({ cli: hasCli, lang: LANG, rows }));
