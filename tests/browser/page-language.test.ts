@@ -52,7 +52,7 @@ test('Portuguese page: share select, strategy filter and leaderboard in Portugue
   await select.selectOption({ label: 'estrutura · 128 · bm25' });
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-save').click()]);
   await page.getByTestId('lb-input').setInputFiles({ name: 'run.json', mimeType: 'application/json', buffer: readFileSync((await file.path())!) });
-  const config = page.getByTestId('lb-config').first();
+  const config = page.getByTestId('lb-config-label');
   await config.waitFor();
   expect(await config.textContent()).toContain('estrutura · 128 · bm25');
   expect(await config.textContent()).not.toMatch(ENGLISH_NAMES);
