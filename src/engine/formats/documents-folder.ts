@@ -8,7 +8,7 @@ import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } f
 // The PDF reader (a fifth of the engine's code) loads with the first PDF of a folder: a folder of
 // Markdown or text never parses it (the `chunk` command's start-up, every batch worker's too).
 import type { ColumnCuts, PdfjsSource } from '../documents/pdf/pdf.ts';
-import { COLUMN_CUTS_META } from '../documents/pdf/types.ts';
+import { COLUMN_CUTS_META, type Inflate } from '../documents/pdf/types.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { OcrReader } from '../documents/ocr/types.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
@@ -44,6 +44,8 @@ export interface DocumentReaders {
   pdfjs?: PdfjsSource;
   /** Extra pdf.js getDocument parameters (Node: standardFontDataUrl). */
   pdfDocumentOptions?: Record<string, unknown>;
+  /** A synchronous zlib inflate for the PDF reader's own checks (Node: node:zlib's; see PdfOptions.inflate). */
+  pdfInflate?: Inflate;
   mammoth?: MammothSource;
   /** Reads scanned pages (documents/ocr); without it a PDF with no text layer is refused. */
   ocr?: OcrReader;
@@ -230,6 +232,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
         where,
         signal: opts.signal,
         documentOptions: r.pdfDocumentOptions,
+        inflate: r.pdfInflate,
         ocr: r.ocr,
         onProgress: report,
       });
