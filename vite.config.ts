@@ -44,6 +44,8 @@ export default defineConfig({
       { find: '@chonkiejs/token', replacement: fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)) },
       { find: '@kreuzberg/tree-sitter-language-pack', replacement: fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)) },
       { find: /^js-tiktoken$/, replacement: fileURLToPath(new URL('./workers/js-tiktoken-cl100k.ts', import.meta.url)) },
+      // @mastra/rag (the Mastra baselines) calls node:crypto's randomUUID: Web Crypto's, here.
+      { find: /^node:crypto$/, replacement: fileURLToPath(new URL('./workers/node-crypto.ts', import.meta.url)) },
     ],
   },
   server: { port: 5173, strictPort: false, headers: ISOLATION },
