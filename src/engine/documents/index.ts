@@ -10,7 +10,7 @@ export type { StopwordSet, Term } from './terms.ts';
 export { readFrontMatter } from './markdown.ts';
 export { formatPageMap, parsePageMap, pageAt, pagesOf } from './pdf/markdown/page-map.ts';
 export type { PageRange } from './pdf/markdown/page-map.ts';
-export type { PdfjsModule } from './pdf/types.ts';
+export type { Inflate, PdfjsModule } from './pdf/types.ts';
 export { pdfToMarkdown } from './pdf/pdf.ts';
 export type { PdfResult, PdfOptions } from './pdf/pdf.ts';
 export { docxToMarkdown, htmlToMarkdown } from './docx.ts';

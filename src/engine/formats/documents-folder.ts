@@ -6,6 +6,7 @@
 // list them and the CLI can refuse at the first bad file (strict) while the page goes on (keepGoing).
 import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } from '../types.ts';
 import { COLUMN_CUTS_META, parsePdf, type ColumnCuts, type PdfjsSource } from '../documents/pdf/pdf.ts';
+import type { Inflate } from '../documents/pdf/types.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { OcrReader } from '../documents/ocr/types.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
@@ -41,6 +42,8 @@ export interface DocumentReaders {
   pdfjs?: PdfjsSource;
   /** Extra pdf.js getDocument parameters (Node: standardFontDataUrl). */
   pdfDocumentOptions?: Record<string, unknown>;
+  /** A synchronous zlib inflate for the PDF reader's own checks (Node: node:zlib's; see PdfOptions.inflate). */
+  pdfInflate?: Inflate;
   mammoth?: MammothSource;
   /** Reads scanned pages (documents/ocr); without it a PDF with no text layer is refused. */
   ocr?: OcrReader;
@@ -226,6 +229,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
         where,
         signal: opts.signal,
         documentOptions: r.pdfDocumentOptions,
+        inflate: r.pdfInflate,
         ocr: r.ocr,
         onProgress: report,
       });

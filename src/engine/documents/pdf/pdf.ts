@@ -97,7 +97,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const tagged = !opts.ignoreStructure && (!!mark?.Marked || (await hasStructure(doc)));
     const fontBold = new Map<string, boolean>();
     const codes = { ...opCodesOf(pdfjs.OPS), showText: typeof pdfjs.OPS?.showText === 'number' ? pdfjs.OPS.showText : SHOW_TEXT };
-    const ctx: ReadContext = { tagged, fontBold: tagged ? null : fontBold, codes, where: opts.where, wantsDrawing: tableLike, budget: PageBudget.of(bytes, objectStreams, doc.numPages) };
+    const ctx: ReadContext = { tagged, fontBold: tagged ? null : fontBold, codes, where: opts.where, wantsDrawing: tableLike, budget: PageBudget.of(bytes, objectStreams, doc.numPages, opts.inflate) };
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
