@@ -37,11 +37,16 @@ export default defineConfig({
     exclude: ['@huggingface/transformers', 'onnxruntime-web', '@chonkiejs/chunk'],
   },
   // @chonkiejs/core imports two optional packages lazily that ChunkLab never uses (workers/absent-package.ts).
+  // js-tiktoken's main entry (every encoding's ranks, 5.6 MB, imported by LlamaIndex's default
+  // tokenizer) is replaced by its lite entry with cl100k_base only: workers/js-tiktoken-cl100k.ts.
   resolve: {
-    alias: {
-      '@chonkiejs/token': fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)),
-      '@kreuzberg/tree-sitter-language-pack': fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)),
-    },
+    alias: [
+      { find: '@chonkiejs/token', replacement: fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)) },
+      { find: '@kreuzberg/tree-sitter-language-pack', replacement: fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)) },
+      { find: /^js-tiktoken$/, replacement: fileURLToPath(new URL('./workers/js-tiktoken-cl100k.ts', import.meta.url)) },
+      // @mastra/rag (the Mastra baselines) calls node:crypto's randomUUID: Web Crypto's, here.
+      { find: /^node:crypto$/, replacement: fileURLToPath(new URL('./workers/node-crypto.ts', import.meta.url)) },
+    ],
   },
   server: { port: 5173, strictPort: false, headers: ISOLATION },
   preview: { headers: ISOLATION },
