@@ -58,7 +58,12 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/engine/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A hang guard, not a speed check: many files spawn the CLI, a Ray cluster or a PDF
+          // reader, and on a loaded two-core machine a test that takes 20 s idle can take minutes.
+          testTimeout: 300_000,
+          // Two files at a time on two cores: most of these tests wait on a child process, a local
+          // server or a Ray cluster for part of their time (vitest's default is cores - 1 = 1).
+          maxWorkers: 2,
         },
       },
       {

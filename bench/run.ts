@@ -346,11 +346,14 @@ if (wanted('batch')) {
     if (r?.error) console.log(`  ! Ray comparison failed: ${r.error}`);
     else if (r) {
       console.log(`  Per core on a local Ray cluster of 2 CPUs (${r.actors} actors x ${r.actorCpus} CPU), ${f(r.mb, 1)} MB in ${r.documents} files, start-up apart:`);
-      table(['job', 'start-up s', 'whole s', 'MB/s per core'], [
-        ['chunk_corpus.py (ChunkLab recursive, 256 MiniLM tokens)', f(r.chunklab.startUp, 1), f(r.chunklab.whole, 1), f(r.chunklab.mbPerSecPerCore, 3)],
-        ['LangChain from_tiktoken_encoder in map_batches (256 cl100k tokens)', f(r.langchain.startUp, 1), f(r.langchain.whole, 1), f(r.langchain.mbPerSecPerCore, 3)],
-        ['batch --workers 2 (same folder)', f(r.batch.startUp, 1), f(r.batch.whole, 1), f(r.batch.mbPerSecPerCore, 3)],
+      // Peak memory: each actor's Python process, and (ChunkLab) the serve --stdio process it owns.
+      const peak = (j: { actorPeakMb?: number; childPeakMb?: number }) => `${f(j.actorPeakMb ?? 0, 0)}${j.childPeakMb ? ` + ${f(j.childPeakMb, 0)}` : ''}`;
+      table(['job', 'start-up s', 'whole s', 'MB/s per core', 'peak MB per actor'], [
+        ['chunk_corpus.py (ChunkLab recursive, 256 MiniLM tokens)', f(r.chunklab.startUp, 1), f(r.chunklab.whole, 1), f(r.chunklab.mbPerSecPerCore, 3), peak(r.chunklab)],
+        ['LangChain from_tiktoken_encoder in map_batches (256 cl100k tokens)', f(r.langchain.startUp, 1), f(r.langchain.whole, 1), f(r.langchain.mbPerSecPerCore, 3), peak(r.langchain)],
+        ['batch --workers 2 (same folder)', f(r.batch.startUp, 1), f(r.batch.whole, 1), f(r.batch.mbPerSecPerCore, 3), '—'],
       ]);
+      console.log('  Peak MB per actor: the actor\'s Python process (+ its serve --stdio process, ChunkLab), VmHWM.');
       targets.push({ section: 'batch', target: 'Ray path per core ≥ LangChain job; within 1.3× of batch', measured: `${f(r.ratio)}× LangChain; batch ${f(r.batchOverRay)}× Ray`, met: r.ratio >= 1 && r.batchOverRay <= 1.3 });
     }
   }
@@ -410,7 +413,7 @@ if (wanted('ocr')) {
 // ================================================================= 6. PDF corpus (issue 30)
 let pdfCorpus: Row | null = null;
 if (wanted('pdf-corpus')) {
-  console.log('\n6. PDF corpus: generated, labelled PDFs read by layout; each producer (then each script) scored with the role model trained without it, beside the hand rules');
+  console.log('\n6. PDF corpus: generated, labelled PDFs read by layout; each producer (then each script) scored with the role models (headings, running lines) trained without it, beside the hand rules');
   const dir = process.env.PDF_CORPUS_DIR ?? join(ROOT, '.cache', 'pdf-corpus');
   if (!existsSync(join(dir, 'folds'))) {
     console.log(`  ! no corpus at ${dir} (or no trained folds): see bench/pdf-corpus/README.md (generate.py, features.ts, train.py)`);
@@ -425,8 +428,8 @@ if (wanted('pdf-corpus')) {
       const rows: (string | number)[][] = [];
       for (const [g, v] of Object.entries(r.groups as Record<string, Row>))
         for (const w of ['model', 'hand'])
-          rows.push([w === 'model' ? g : '', w, v[w].pages, `${f(v[w].headingP)} ${f(v[w].headingR)}`, f(v[w].headingF1), f(v[w].levelAccuracy), f(v[w].runningRecall), v[w].tables, f(v[w].wordOrder), v[w].msPerPage]);
-      table([axis, 'roles', 'pages', 'headings P R', 'F1', 'level', 'running recall', 'tables (+invented)', 'word order', 'ms/page'], rows);
+          rows.push([w === 'model' ? g : '', w, v[w].pages, `${f(v[w].headingP)} ${f(v[w].headingR)}`, f(v[w].headingF1), f(v[w].levelAccuracy), f(v[w].runningRecall), `${f(v[w].runningLineP)} ${f(v[w].runningLineR)}`, v[w].tables, f(v[w].wordOrder), v[w].msPerPage]);
+      table([axis, 'roles', 'pages', 'headings P R', 'F1', 'level', 'running recall', 'running lines P R', 'tables (+invented)', 'word order', 'ms/page'], rows);
       if (axis === 'producer') {
         const groups = Object.entries(r.groups as Record<string, Row>);
         const worstF1 = Math.min(...groups.map(([, v]) => v.model.headingF1));
