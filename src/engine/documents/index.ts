@@ -11,7 +11,7 @@ export { readFrontMatter } from './markdown.ts';
 export { formatPageMap, parsePageMap, pageAt, pagesOf } from './pdf/markdown/page-map.ts';
 export type { PageRange } from './pdf/markdown/page-map.ts';
 export type { Inflate, PdfjsModule } from './pdf/types.ts';
-export { pdfToMarkdown } from './pdf/pdf.ts';
+export { pdfToMarkdown } from './pdf-on-demand.ts';
 export type { PdfResult, PdfOptions } from './pdf/pdf.ts';
 export { docxToMarkdown, htmlToMarkdown } from './docx.ts';
 export type { MammothLike } from './docx.ts';

@@ -5,8 +5,10 @@
 // worker). Each file's outcome is kept (read, refused and why, duplicate of which), so the page can
 // list them and the CLI can refuse at the first bad file (strict) while the page goes on (keepGoing).
 import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } from '../types.ts';
-import { COLUMN_CUTS_META, parsePdf, type ColumnCuts, type PdfjsSource } from '../documents/pdf/pdf.ts';
-import type { Inflate } from '../documents/pdf/types.ts';
+// The PDF reader (a fifth of the engine's code) loads with the first PDF of a folder: a folder of
+// Markdown or text never parses it (the `chunk` command's start-up, every batch worker's too).
+import type { ColumnCuts, PdfjsSource } from '../documents/pdf/pdf.ts';
+import { COLUMN_CUTS_META, type Inflate } from '../documents/pdf/types.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { OcrReader } from '../documents/ocr/types.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
@@ -225,6 +227,7 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
     let doc;
     if (type === 'pdf') {
       if (!r.pdfjs) throw new InputError('no reader for PDF files here', where, { code: 'no-reader' });
+      const { parsePdf } = await import('../documents/pdf/pdf.ts');
       doc = await parsePdf({ id, bytes: asBytes(body), name, meta }, r.pdfjs, {
         where,
         signal: opts.signal,

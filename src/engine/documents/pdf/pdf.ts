@@ -280,8 +280,8 @@ function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[])
   ordered.forEach((rows, k) => r.perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, r.vocab, r.notes, runIns, docPitch)));
 }
 
-/** The meta key parsePdf hands a PDF's column cuts over in (see render.ts ColumnCuts). */
-export const COLUMN_CUTS_META = 'columnCuts';
+import { COLUMN_CUTS_META } from './types.ts';
+export { COLUMN_CUTS_META };
 
 export interface PdfDocInput {
   id: string;

@@ -185,3 +185,9 @@ export type PBlock =
     }
   | { kind: 'lines'; lines: string[]; page: number }
   | { kind: 'code'; lines: string[]; page: number; /** The fence's language, when known (HTML <pre class="language-…">). */ lang?: string };
+
+/**
+ * The meta key parsePdf hands a PDF's column cuts over in (see render.ts ColumnCuts). Here, not in
+ * pdf.ts, so the documents folder reader can read it without loading the PDF reader.
+ */
+export const COLUMN_CUTS_META = 'columnCuts';
