@@ -17,6 +17,7 @@ export const INTERNAL_META = new Set([
   'headingSource',
   'structureGuessed',
   'columnCuts',
+  'structureDoubts',
   'notes',
   'source',
   'fileType',
