@@ -1,0 +1,131 @@
+// The page's OCR, inside the engine worker (never on the main thread): pages drawn by pdf.js to an
+// OffscreenCanvas here, read by Tesseract's WebAssembly build. The shared loop (which pages, at what
+// resolution, Tesseract's answer → positioned words) is the engine's (src/engine/documents/ocr/reader.ts).
+//
+// Tesseract runs through tesseract.js's browser build, which starts its own nested worker from
+// `ocr/worker.min.js`, rather than driving tesseract.js-core in this thread. Why: (1) the core is an
+// Emscripten script that tesseract.js loads with importScripts, which only a classic worker has, and
+// this engine worker is an ES module worker; (2) tesseract.js's worker already holds the glue between
+// the core and its answer (image reading, the model's gunzip, the blocks/lines/words tree with
+// baselines and row heights, rotateAuto), the same code the CLI runs, so the page and the CLI read a
+// scan alike; (3) cancel terminates this engine worker, and the nested worker goes with it.
+// Every file comes from the page's own origin (`ocr/` beside index.html, shipped by
+// src/sw/ocr-data-plugin.ts): the worker script, the core, and the models; never a CDN.
+import { InputError } from '../src/engine/types.ts';
+import { missingLanguage, ocrReader, type OcrMode, type OcrPdf, type OcrPdfPage, type OcrReader, type Recogniser } from '../src/engine/documents/index.ts';
+import type { OcrManifest } from '../src/sw/ocr-data-plugin.ts';
+import { loadPdfjs, pdfDocumentOptions } from './document-readers.ts';
+
+/** What the page is asked before the models load for the first time (sizes in bytes). */
+export interface OcrAsk {
+  codes: string[];
+  /** Worker script and core, downloaded whatever the language. */
+  engineBytes: number;
+  /** Each chosen language's model. */
+  languages: Record<string, number>;
+}
+
+/** The page's answer: true loads the models and reads the scanned pages. */
+export type ConfirmOcr = (ask: OcrAsk) => Promise<boolean>;
+
+/** The folder beside index.html, relative to this worker's script (assets/… built, workers/… under `vite`). */
+const ocrBase = () => new URL('../ocr/', self.location.href).href;
+
+let manifest: Promise<OcrManifest> | null = null;
+
+/** The build's OCR files and languages (ocr/manifest.json). */
+export function ocrManifest(): Promise<OcrManifest> {
+  manifest ??= (async () => {
+    const url = `${ocrBase()}manifest.json`;
+    const res = await fetch(url).catch(() => null);
+    if (!res?.ok) throw new InputError(`this copy of the page has no OCR files (${url}: ${res ? `HTTP ${res.status}` : 'not reachable'})`, 'OCR', { code: 'no-reader' });
+    return (await res.json()) as OcrManifest;
+  })();
+  manifest.catch(() => (manifest = null));
+  return manifest;
+}
+
+/** pdf.js's scratch canvases (masks, patterns) as OffscreenCanvases: its default one asks `document`. */
+class OffscreenCanvasFactory {
+  create(width: number, height: number) {
+    if (width <= 0 || height <= 0) throw new Error('Invalid canvas size');
+    const canvas = new OffscreenCanvas(width, height);
+    return { canvas, context: canvas.getContext('2d', { willReadFrequently: true })! };
+  }
+  reset(c: { canvas: OffscreenCanvas }, width: number, height: number) {
+    c.canvas.width = width;
+    c.canvas.height = height;
+  }
+  destroy(c: { canvas: OffscreenCanvas | null; context: unknown }) {
+    if (c.canvas) c.canvas.width = c.canvas.height = 0;
+    c.canvas = null;
+    c.context = null;
+  }
+}
+
+interface DrawnPage extends OcrPdfPage {
+  render(o: Record<string, unknown>): { promise: Promise<unknown> };
+}
+
+/** Largest image (pixels) a page may decode for OCR, as in the CLI (src/node/ocr/render.ts). */
+const MAX_SCAN_PIXELS = 80_000_000;
+
+/** The page's OCR reader: `confirm` is asked (with the download's size) before Tesseract loads. */
+export function browserOcr(o: { mode?: OcrMode; lang?: string; confirm?: ConfirmOcr }): OcrReader {
+  return ocrReader<DrawnPage>(
+    {
+      async check(codes) {
+        const m = await ocrManifest();
+        const missing = codes.find((c) => !(c in m.languages));
+        if (missing) throw missingLanguage(missing, `this page was built with ${Object.keys(m.languages).join(', ') || 'no language'} (choose one of them)`, 'OCR');
+      },
+      async open(bytes) {
+        const pdfjs = (await loadPdfjs()) as unknown as { getDocument(o: Record<string, unknown>): { promise: Promise<OcrPdf<DrawnPage>> }; OPS: Record<string, number> };
+        const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), ...pdfDocumentOptions, CanvasFactory: OffscreenCanvasFactory, disableFontFace: true, isEvalSupported: false, maxImageSize: MAX_SCAN_PIXELS, enableXfa: false, verbosity: 0 }).promise;
+        return { doc, OPS: pdfjs.OPS };
+      },
+      async render(page, scale) {
+        const vp = page.getViewport({ scale });
+        const width = Math.max(1, Math.round(vp.width));
+        const height = Math.max(1, Math.round(vp.height));
+        const canvas = new OffscreenCanvas(width, height);
+        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(0, 0, width, height);
+        await page.render({ canvasContext: ctx, canvas, viewport: vp, background: 'rgb(255,255,255)', annotationMode: 0 }).promise;
+        const rgba = ctx.getImageData(0, 0, width, height).data;
+        const grey = new Uint8Array(width * height);
+        for (let i = 0, j = 0; j < grey.length; i += 4, j++) grey[j] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
+        canvas.width = canvas.height = 0;
+        return { width, height, grey };
+      },
+      confirm: o.confirm
+        ? async (codes) => {
+            const m = await ocrManifest();
+            return await o.confirm!({ codes, engineBytes: m.engineBytes, languages: Object.fromEntries(codes.map((c) => [c, m.languages[c]])) });
+          }
+        : undefined,
+      async start(codes, recognising) {
+        const m = await ocrManifest();
+        const base = ocrBase();
+        const { createWorker } = (await import('tesseract.js/dist/tesseract.esm.min.js')) as unknown as { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> };
+        return await createWorker(codes.join('+'), 1, {
+          workerPath: base + m.worker,
+          corePath: base + m.core,
+          langPath: base.replace(/\/$/, ''),
+          // A plain worker from our origin (not a blob: URL that imports it): the service worker and
+          // the page's cross-origin isolation apply to it as to every other file.
+          workerBlobURL: false,
+          // The service worker keeps the models (src/sw/sw.ts); tesseract.js's own IndexedDB copy would be a second one.
+          cacheMethod: 'none',
+          gzip: true,
+          logger: (e: { status?: string; progress?: number }) => {
+            if (e.status === 'recognizing text') recognising(e.progress ?? 0);
+          },
+          errorHandler: () => undefined,
+        });
+      },
+    },
+    o,
+  );
+}
