@@ -108,7 +108,9 @@ export function browserOcr(o: { mode?: OcrMode; lang?: string; confirm?: Confirm
       async start(codes, recognising) {
         const m = await ocrManifest();
         const base = ocrBase();
-        const { createWorker } = (await import('tesseract.js/dist/tesseract.esm.min.js')) as unknown as { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> };
+        // The prebuilt ES module has one default export (tesseract.js's CommonJS object).
+        const mod = (await import('tesseract.js/dist/tesseract.esm.min.js')) as { default: { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> } };
+        const { createWorker } = mod.default;
         return await createWorker(codes.join('+'), 1, {
           workerPath: base + m.worker,
           corePath: base + m.core,
