@@ -42,11 +42,16 @@ function batch(inputPath: string, workers: number, name: string): Run {
   const args = [cli, 'batch', '--recipe', recipePath, '--input', inputPath, '--out', join(OUT, name), '--workers', String(workers)];
   const r = spawnSync('bash', ['-c', '"$0" "$@" 2>&1; code=$?; times; exit $code', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const wall = (performance.now() - t) / 1000;
-  const m = /(\d+) documents, ([\d.]+) MB in ([\d.]+) s \(([\d.]+) docs\/s, ([\d.]+) MB\/s\); peak memory (\d+) MB/.exec(r.stdout);
+  // The summary writes sizes under 0.1 MB in kB (a one-document folder).
+  const m = /(\d+) documents?, ([\d.]+) (kB|MB) in ([\d.]+) s \(([\d.]+) docs\/s, ([\d.]+) MB\/s\); peak memory (\d+) MB/.exec(r.stdout);
   const times = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(r.stdout.trim());
   if (r.status !== 0 || !m || !times) throw new Error(`batch failed: ${r.stdout.slice(-500)}`);
   const cpu = +times[1] * 60 + +times[2] + +times[3] * 60 + +times[4];
-  return { docs: +m[1], mb: +m[2], seconds: +m[3], docsPerSec: +m[4], mbPerSec: +m[5], peakMB: +m[6], wall, cpu, cpuPerMB: cpu / +m[2] };
+  const mb = m[3] === 'kB' ? +m[2] / 1000 : +m[2];
+  const run = { docs: +m[1], mb, seconds: +m[4], docsPerSec: +m[5], mbPerSec: +m[6], peakMB: +m[7], wall, cpu, cpuPerMB: cpu / mb };
+  // Each run said as it ends (stderr), so a later failure does not lose the figures already taken.
+  console.error(`[batch bench] ${name}: ${JSON.stringify(run)}`);
+  return run;
 }
 
 const one = batch(input, 1, 'w1');

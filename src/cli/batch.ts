@@ -38,7 +38,7 @@ export async function run(argv: string[]): Promise<number> {
   const head: ManifestHead = { format: MANIFEST_FORMAT, version: 1, recipeHash: hash, recipe, ...(perDocument ? { perDocument } : {}), input: inputPath, outputs: { parquet, jsonl } };
   const output = await BatchOutput.open(out, head, { parquet, jsonl });
   if (output.state.finished) {
-    console.error(`batch      ${out} is chunked already (${output.state.docsDone} documents, ${output.state.chunks} chunks)`);
+    console.error(`batch      ${out} is chunked already (${count(output.state.docsDone, 'document')}, ${count(output.state.chunks, 'chunk')})`);
     if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));
     return 0;
   }
@@ -61,7 +61,7 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
   }
-  if (skip) console.error(`batch      resuming: ${skip} documents (${output.state.chunks} chunks, ${output.state.parts.length} parts) are done already`);
+  if (skip) console.error(`batch      resuming: ${count(skip, 'document')} (${count(output.state.chunks, 'chunk')}, ${count(output.state.parts.length, 'part')}) ${skip === 1 ? 'is' : 'are'} done already`);
   const what = perDocument
     ? `per-document recipe (${Object.keys(perDocument.configurations).length} configurations, ${Object.keys(perDocument.documents).length} documents listed, default ${perDocument.default}: ${recipe.chunker})`
     : `recipe ${recipe.chunker}`;

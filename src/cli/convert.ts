@@ -40,7 +40,7 @@ export async function convertFile(path: string, o: { ocr?: NodeOcrOptions } = {}
   const bytes = new Uint8Array(await readFile(path));
   const readers = nodeDocumentReaders(o.ocr);
   if (type === 'pdf') {
-    const r = await pdfToMarkdown(bytes, readers.pdfjs!, { where: path, documentOptions: readers.pdfDocumentOptions, ocr: readers.ocr, onOcrProgress: ocrProgress() });
+    const r = await pdfToMarkdown(bytes, readers.pdfjs!, { where: path, documentOptions: readers.pdfDocumentOptions, inflate: readers.pdfInflate, ocr: readers.ocr, onOcrProgress: ocrProgress() });
     return { markdown: r.markdown, pages: r.pages, pageCount: r.pageCount, runningLines: r.runningLines, notes: r.notes, guessed: r.guessed, ...(r.ocr ? { ocr: r.ocr } : {}) };
   }
   if (type === 'docx') {

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DocumentReaders } from '../engine/formats/index.ts';
-import { loadLegacyPdfjs, nodePdfjsDocumentOptions } from './pdfjs-legacy.ts';
+import { loadLegacyPdfjs, nodeInflate, nodePdfjsDocumentOptions } from './pdfjs-legacy.ts';
 import type { MammothLike } from '../engine/documents/index.ts';
 import { nodeOcr, type NodeOcrOptions } from './ocr/tesseract.ts';
 
@@ -36,6 +36,7 @@ export function nodeDocumentReaders(ocr: NodeOcrOptions = ocrDefaults): Document
     // pdf.js parses in this thread (Node has no worker for it): see pdfjs-legacy.ts.
     pdfjs: loadLegacyPdfjs,
     pdfDocumentOptions: { ...nodePdfjsDocumentOptions(), ...pdfjsData() },
+    pdfInflate: nodeInflate,
     mammoth: async () => ((await import('mammoth')) as unknown as { default?: MammothLike }).default ?? ((await import('mammoth')) as unknown as MammothLike),
   };
 }

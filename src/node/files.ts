@@ -4,8 +4,8 @@
 // before it is read, refusing a path that leaves the folder by ".." or a symbolic link), text files
 // size-checked, and a file's SHA-256.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { createReadStream, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../engine/types.ts';
 import type { Dataset } from '../engine/evaluation/index.ts';
@@ -21,13 +21,26 @@ export function readOptions(): ReadOptions {
   return { maxBytes: Number.isFinite(env) && env > 0 ? env : MAX_INPUT_BYTES };
 }
 
-/** Reads a text file after checking its size; a missing file is an InputError. */
+/**
+ * Reads a text file after checking its size; a missing file is an InputError. The file work is
+ * synchronous (stat, read): a dataset folder is hundreds of small files read one after the other,
+ * and Node's promise-based stat/readFile cost about 0.4 ms of CPU a file in thread-pool round trips
+ * (on the bench's 221-file folder, 100 ms against 30 ms), for no overlap the reader would use.
+ */
 export async function readText(path: string, shown = path): Promise<string> {
-  const info = await stat(path).catch(() => null);
+  return readTextSync(path, shown);
+}
+
+function readTextSync(path: string, shown: string): string {
+  const info = statSync(path, { throwIfNoEntry: false });
   if (!info) throw new InputError('no such file', shown);
   if (!info.isFile()) throw new InputError('is not a file', shown);
   checkSize(info.size, shown, readOptions());
-  return readFile(path, 'utf8').catch((e) => unreadable(e, shown));
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    return unreadable(e, shown);
+  }
 }
 
 /**
@@ -63,13 +76,18 @@ async function listFolder(root: string, shown: string): Promise<string[]> {
   return out.sort();
 }
 
-/** Reads a file's bytes after checking its size (PDF and Word documents). */
-async function readBytes(path: string, shown = path): Promise<Uint8Array> {
-  const info = await stat(path).catch(() => null);
+/** Reads a file's bytes after checking its size (PDF and Word documents); synchronous like readText. */
+function readBytes(path: string, shown = path): Uint8Array {
+  const info = statSync(path, { throwIfNoEntry: false });
   if (!info) throw new InputError('no such file', shown);
   if (!info.isFile()) throw new InputError('is not a file', shown);
   checkSize(info.size, shown, readOptions());
-  const b = await readFile(path).catch((e) => unreadable(e, shown));
+  let b: Buffer;
+  try {
+    b = readFileSync(path);
+  } catch (e) {
+    return unreadable(e, shown);
+  }
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
@@ -78,11 +96,15 @@ const isBinary = (path: string) => ['pdf', 'docx'].includes(documentType(path) ?
 /** A folder's file as the engine reads it: inside the folder (after links), size-checked. */
 async function readInside(root: string, realRoot: string, rel: string, shown: string): Promise<string | Uint8Array> {
   const full = resolve(root, rel);
-  const real = await realpath(full).catch(() => null);
-  if (!real) throw new InputError('no such file', shown);
+  let real: string;
+  try {
+    real = realpathSync(full);
+  } catch {
+    throw new InputError('no such file', shown);
+  }
   const r = relative(realRoot, real);
   if (!r || r.startsWith('..') || r.split(sep).includes('..') || isAbsolute(r)) throw new InputError(`path "${rel}" leaves the folder`, shown);
-  return isBinary(rel) ? readBytes(real, shown) : readText(real, shown);
+  return isBinary(rel) ? readBytes(real, shown) : readTextSync(real, shown);
 }
 
 /** A dataset from disk; `ocr` reads scanned PDF pages (default: pages with no text layer, por+eng). */
@@ -93,7 +115,7 @@ export async function loadDataset(path: string, o: { ocr?: NodeOcrOptions; files
   let listing: FileListing;
   if (info.isDirectory()) {
     const root = resolve(path);
-    const realRoot = await realpath(root);
+    const realRoot = realpathSync(root);
     listing = { name: path, title: basename(root), kind: 'folder', paths: await listFolder(root, path), read: (rel) => readInside(root, realRoot, rel, join(path, rel)) };
   } else {
     listing = { name: path, kind: 'file', paths: [basename(path)], read: () => (isBinary(path) ? readBytes(path) : readText(path)) };

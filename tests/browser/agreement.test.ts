@@ -45,6 +45,10 @@ test('after generating for a corpus with human questions: τ-b with its interval
   const kept = Number(await panel.getByTestId('qgen-summary').getAttribute('data-kept'));
   expect(kept).toBeGreaterThan(5);
 
+  // The comparison is a reading of results: Generate links to it, in Results.
+  expect(await page.getByTestId('agreement-panel').count()).toBe(0);
+  await panel.getByTestId('qgen-agreement-link').click();
+  await page.waitForURL(/#\/results$/);
   const ag = page.getByTestId('agreement-panel');
   await ag.waitFor({ timeout: 60_000 });
   const counts = ag.getByTestId('agreement-counts');
@@ -108,7 +112,7 @@ test("after a grid ran, the comparison takes that grid's BM25 configurations", a
   await page.locator('input[data-chunker="sentences"]').check();
   await runGrid(page, { runs: 3 });
 
-  await page.goto(page.url().replace(/#.*$/, '') + '#/search/questions');
+  await page.goto(page.url().replace(/#.*$/, '') + '#/results');
   const ag = page.getByTestId('agreement-panel');
   await ag.waitFor({ timeout: 60_000 });
   expect(await ag.getByTestId('agreement-source').getAttribute('data-source')).toBe('grid');

@@ -139,6 +139,8 @@ test('a boundary dragged with the mouse lands where it is dropped; split and mer
     const spans = [...document.querySelectorAll<HTMLElement>('[data-testid="edit-text"] span[data-start]')];
     // The chunk's text before the boundary (not the blank between two chunks).
     const span = spans.filter((el) => Number(el.dataset.end) <= at && (el.textContent ?? '').trim().split(/\s+/).length > 5).pop()!;
+    // In view first: a point outside the viewport has no caret (and the page opens a section at its top).
+    span.scrollIntoView({ block: 'center' });
     const text = span.firstChild as Text;
     const start = Number(span.dataset.start);
     let p = text.data.length - 1;
@@ -186,5 +188,65 @@ test('a boundary dragged with the mouse lands where it is dropped; split and mer
   await expect.poll(async () => Number(await handle.getAttribute('data-at'))).toBe(before);
   await page.getByTestId('edit-restore').click();
   await expect.poll(() => page.getByTestId('edit-count').getAttribute('data-count')).toBe(String(edits + 2));
+  expect(s.errors).toEqual([]);
+}, 120_000);
+
+test('an over-limit chunk keeps Split and Merge inside the panel; a boundary dropped mid-word goes to the nearer word start', async () => {
+  const { page } = s;
+  await page.locator('[data-testid="edit-view"][data-status="ready"]').waitFor({ timeout: 60_000 });
+  // Merge the first two chunks: the chunk is over the run's cap and says so.
+  const rows = page.locator('[data-testid="edit-chunks"] li');
+  const count = await rows.count();
+  await rows.nth(0).getByTestId('edit-merge').click();
+  await expect.poll(() => rows.count()).toBe(count - 1);
+  await page.locator('[data-testid="edit-view"][data-status="ready"]').waitFor();
+  const row = rows.nth(0);
+  expect(await row.locator('.badge.warn').count()).toBe(1);
+  const panel = (await page.locator('[data-testid="edit-chunks"]').boundingBox())!;
+  for (const id of ['edit-split', 'edit-merge']) {
+    const b = (await row.getByTestId(id).boundingBox())!;
+    expect(b.x, id).toBeGreaterThanOrEqual(panel.x - 0.5);
+    expect(b.x + b.width, id).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+  }
+
+  // Drag boundary 0 into the middle of a word of six letters or more, a few words before it.
+  const handle = page.locator('[data-boundary="0"]');
+  const before = Number(await handle.getAttribute('data-at'));
+  const drop = await page.evaluate((at) => {
+    const spans = [...document.querySelectorAll<HTMLElement>('[data-testid="edit-text"] span[data-start]')];
+    const span = spans.filter((el) => Number(el.dataset.end) <= at && (el.textContent ?? '').trim().split(/\s+/).length > 8).pop()!;
+    span.scrollIntoView({ block: 'center' });
+    const text = span.firstChild as Text;
+    const words = [...text.data.matchAll(/\S{6,}/g)].filter((m) => /^[\p{L}]+$/u.test(m[0]));
+    const w = words[words.length - 3];
+    const inside = w.index! + Math.floor(w[0].length / 2);
+    const r = document.createRange();
+    r.setStart(text, inside);
+    r.setEnd(text, inside + 1);
+    const box = r.getBoundingClientRect();
+    const x = box.left + 1;
+    const y = box.top + box.height / 2;
+    const caret = (document as Document & { caretPositionFromPoint(x: number, y: number): { offsetNode: Node; offset: number } | null }).caretPositionFromPoint(x, y)!;
+    const offset = Number((caret.offsetNode as Text).parentElement!.dataset.start) + caret.offset;
+    const all = spans.map((el) => el.textContent ?? '').join('');
+    return { offset, all, x, y };
+  }, before);
+  // Where it must land, computed here: the nearer of the word's start and the next word's start.
+  const { all, offset } = drop;
+  expect(/\S/.test(all[offset - 1]) && /\S/.test(all[offset]), 'the drop point is inside a word').toBe(true);
+  let start = offset;
+  while (start > 0 && /\S/.test(all[start - 1])) start--;
+  let next = offset;
+  while (/\S/.test(all[next])) next++;
+  while (/\s/.test(all[next])) next++;
+  const want = offset - start <= next - offset ? start : next;
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(drop.x, drop.y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await handle.getAttribute('data-at'))).toBe(want);
+  const at = Number(await handle.getAttribute('data-at'));
+  expect(/\s/.test(all[at - 1]) && /\S/.test(all[at])).toBe(true);
   expect(s.errors).toEqual([]);
 }, 120_000);

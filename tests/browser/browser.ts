@@ -22,13 +22,17 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A fresh profile each time (IndexedDB starts empty); `webgpu` adds the software WebGPU adapter. */
-export async function openBrowser(opts: { webgpu?: boolean; profileDir?: string } = {}): Promise<Session> {
+/**
+ * A fresh profile each time (IndexedDB starts empty); `webgpu` adds the software WebGPU adapter.
+ * The browser asks for Brazilian Portuguese unless `locale` says otherwise (the page follows the
+ * browser's language on a first visit).
+ */
+export async function openBrowser(opts: { webgpu?: boolean; profileDir?: string; locale?: string } = {}): Promise<Session> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium found: set CHROMIUM_PATH');
   const dir = opts.profileDir ?? mkdtempSync(join(tmpdir(), 'chunklab-chromium-'));
   const args = [...QUIET_ARGS, opts.webgpu ? '--enable-unsafe-webgpu' : '--disable-gpu'];
-  const context = await chromium.launchPersistentContext(dir, { executablePath, headless: true, args });
+  const context = await chromium.launchPersistentContext(dir, { executablePath, headless: true, args, locale: opts.locale ?? 'pt-BR' });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));

@@ -17,7 +17,8 @@ test('the teacher exports a pack: the open corpus, its questions, the grid, the 
   await openApp(page);
   await headerOnlyGrid(page);
   const { name, text } = await exportPack(page, 'Aula 3: cabeçalhos');
-  expect(name).toBe('aula-3-cabeçalhos.chunklab-pack.json');
+  // Plain letters in the file name (accents dropped).
+  expect(name).toBe('aula-3-cabecalhos.chunklab-pack.json');
   const pack = readPack(text);
   expect(pack.title).toBe('Aula 3: cabeçalhos');
   expect(pack.language).toBe('pt-BR');
@@ -67,5 +68,15 @@ test('a pack on another origin is refused, and nothing is added', async () => {
   await page.goto(appUrl(`?pack=${encodeURIComponent('http://198.51.100.7/pack.json')}#/workspace`));
   await page.getByTestId('pack-message').waitFor({ timeout: 60_000 });
   expect(await page.getByTestId('pack-message').textContent()).toMatch(/não está neste site/);
+  expect(await page.locator('[data-testid="corpus-list"] li').count()).toBe(2);
+}, 60_000);
+
+test('a pack link to no file says "not found", not "not valid JSON", and adds nothing', async () => {
+  const { page } = student;
+  await page.goto(appUrl(`?pack=${encodeURIComponent('packs/no-such-pack.json')}#/workspace`));
+  await page.getByTestId('pack-message').waitFor({ timeout: 60_000 });
+  const text = (await page.getByTestId('pack-message').textContent()) ?? '';
+  expect(text).toMatch(/Pacote não encontrado/);
+  expect(text).not.toMatch(/JSON/);
   expect(await page.locator('[data-testid="corpus-list"] li').count()).toBe(2);
 }, 60_000);

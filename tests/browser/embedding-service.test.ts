@@ -168,7 +168,8 @@ test('after a reload, rerunning the grid makes no call; the key is in no export,
   await page.goto(page.url().replace(/#.*$/, '') + '#/lessons');
   const select = page.getByTestId('share-run-select');
   await select.waitFor({ timeout: 30_000 });
-  const value = await select.locator('option', { hasText: LABEL.dense }).first().getAttribute('value');
+  // Listed in the page's language (the stored label is the English one).
+  const value = await select.locator('option', { hasText: `estrutura · 128 · denso openai:${MODEL}` }).first().getAttribute('value');
   await select.selectOption(value!);
   const [rf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-save').click()]);
   const rfText = readFileSync((await rf.path())!, 'utf8');
@@ -192,17 +193,22 @@ test('the semantic chunker takes its sentence vectors from the service (estimate
   await page.locator('input[data-retriever="dense"]').uncheck();
   await page.locator('input[data-retriever="bm25"]').check();
   await expect.poll(() => page.getByTestId('exp-count').getAttribute('data-runs')).toBe('1');
-  const before = server.served().length;
+  const before = server.requests.length;
+  const servedBefore = server.served().length;
+  // The key was not remembered: after the reload the header names the service and says its key is
+  // missing, the dialog says why, and a run sends nothing (no estimate, no call without the key).
+  expect(await page.getByTestId('model-button').textContent()).toContain(`openai:${MODEL}`);
+  await page.getByTestId('service-needs-key').waitFor();
+  await page.getByTestId('model-button').click();
+  expect(await page.getByTestId('service-key-missing').textContent()).toContain('se perdeu ao recarregar');
+  await page.keyboard.press('Escape');
   await page.getByTestId('exp-run').click();
-  await page.getByTestId('service-estimate').waitFor({ timeout: 60_000 });
-  expect(server.served().length).toBe(before);
-  await page.getByTestId('service-send').click();
-  // The key was not remembered: after the reload the server refuses the call, and the row says so (without the key).
   const failed = page.locator('[data-testid="exp-runs"] li[data-status="error"]');
   await failed.waitFor({ timeout: 60_000 });
-  expect(await failed.innerText()).toMatch(/HTTP 401/);
+  expect(await failed.innerText()).toMatch(/chave de API/);
   expect(await failed.innerText()).not.toContain(KEY);
-  expect(server.served().length).toBe(before);
+  expect(await page.getByTestId('service-estimate').count()).toBe(0);
+  expect(server.requests.length).toBe(before);
 
   // The key again (and 4 texts per call from now on), then the run.
   await page.getByTestId('model-button').click();
@@ -216,7 +222,7 @@ test('the semantic chunker takes its sentence vectors from the service (estimate
   await page.getByTestId('service-send').click();
   await page.getByTestId('exp-finished').waitFor({ timeout: 120_000 });
   expect(await page.locator('[data-testid="exp-runs"] li[data-status="done"]').count()).toBe(1);
-  expect(server.served().length).toBeGreaterThan(before);
+  expect(server.served().length).toBeGreaterThan(servedBefore);
   await waitSaved(page);
   const file = (await savedResults(s.page)).find((x) => x.name.startsWith('semantic · 128'))?.results;
   expect(file).toBeDefined();

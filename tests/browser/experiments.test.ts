@@ -75,9 +75,10 @@ test('a small grid runs with progress and the results view matches the engine in
       const shown = Number(await r.locator(`td[data-col="${c}"]`).getAttribute('data-value'));
       expect(Math.abs(shown - ref[chunker].metrics[c]), `${chunker} ${c}`).toBeLessThan(1e-9);
     }
-    // The compact rate shows the engine's Wilson interval.
+    // The compact rate shows the engine's Wilson interval, with the page's decimal comma (pt-BR).
     const iv = ref[chunker].intervals!['hit@5']!;
-    expect(await r.locator('td[data-col="hit@5"]').textContent()).toBe(`${ref[chunker].metrics['hit@5'].toFixed(2)} [${iv[0].toFixed(2)}–${iv[1].toFixed(2)}]`);
+    const pt = (x: number) => x.toFixed(2).replace('.', ',');
+    expect(await r.locator('td[data-col="hit@5"]').textContent()).toBe(`${pt(ref[chunker].metrics['hit@5'])} [${pt(iv[0])}–${pt(iv[1])}]`);
   }
 
   // The sentence names the best run on hit@5 (here structure, by the engine's numbers).

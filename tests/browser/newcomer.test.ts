@@ -59,7 +59,7 @@ test('the guide shows on the first visit, is dismissed for good, and Help opens 
   expect(s.errors).toEqual([]);
 });
 
-test('the skip link focuses the main region and leaves the current view alone', async () => {
+test('the skip link focuses the current view\'s title (inside the main region, past the guide) and leaves the view alone', async () => {
   const { page } = s;
   await page.goto(appUrl('#/inspector'));
   await page.reload();
@@ -67,7 +67,13 @@ test('the skip link focuses the main region and leaves the current view alone', 
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('skip-link');
   await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  // Focus lands on the view's own title, in the main region, never on the first-visit guide above it.
+  expect(
+    await page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      return { inMain: !!a?.closest('main'), inView: !!a?.closest('[data-testid="view"]'), tag: a?.tagName, text: a?.textContent?.trim() };
+    }),
+  ).toEqual({ inMain: true, inView: true, tag: 'H2', text: 'Inspetor de chunks' });
   expect(new URL(page.url()).hash).toBe('#/inspector');
   await page.getByRole('heading', { name: 'Inspetor de chunks', level: 2 }).waitFor();
   // The next Tab goes into the view, not back to the header.

@@ -36,7 +36,15 @@ test('the exported recipe reproduces the page\'s chunks through batch', async ()
   await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
   const page = await rows.evaluateAll((els) => els.map((e) => ({ start: Number(e.dataset.start), end: Number(e.dataset.end), tokens: Number(e.dataset.tokens) })));
 
+  // The button says what it downloads; once downloaded, the page says what the file is and how to use it.
+  expect(await button.textContent()).toContain('receita');
+  expect(await s.page.getByTestId('insp-recipe-saved').count()).toBe(0);
   const [download] = await Promise.all([s.page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toBe('chunklab-recipe.json');
+  const saved = s.page.getByTestId('insp-recipe-saved');
+  await saved.waitFor();
+  expect(await saved.textContent()).toContain('chunklab-recipe.json');
+  expect(await saved.locator('code').first().textContent()).toContain('batch --recipe chunklab-recipe.json');
   const recipeText = readFileSync((await download.path())!, 'utf8');
   const recipe = JSON.parse(recipeText);
   expect(recipe).toMatchObject({ format: 'chunklab-recipe', version: 1, chunker: 'recursive', tokenizer: 'all-MiniLM-L6-v2' });

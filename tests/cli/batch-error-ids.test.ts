@@ -33,4 +33,21 @@ test('a failed file is recorded under its document id, with its path; a rerun fi
   const again = cli(['batch', '--recipe', recipe, '--input', docs, '--out', out, '--workers', '1', '--jsonl']);
   expect(again.status, again.stderr).toBe(0);
   expect(again.stderr).toMatch(/chunked already/);
-}, 60_000);
+}, 240_000);
+
+test('one document is counted in the singular in every summary line, the resumed one included', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'chunklab-batch-one-'));
+  const docs = join(tmp, 'docs');
+  mkdirSync(docs, { recursive: true });
+  writeFileSync(join(docs, 'guia.md'), '# Guia\n\nUm documento só, com duas frases. Esta é a segunda.\n');
+  const recipe = join(tmp, 'recipe.json');
+  writeFileSync(recipe, JSON.stringify(RECIPE));
+  const out = join(tmp, 'out');
+  const r = cli(['batch', '--recipe', recipe, '--input', docs, '--out', out, '--workers', '1']);
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(/batch +1 document, [\d.]+ kB in /);
+  expect(r.stderr).toMatch(/1 document → 1 chunk in 1 Parquet part; 0 documents with errors/);
+  expect(r.stderr).not.toMatch(/(^|[^/\d])1 (documents|chunks|parts)\b/m);
+  const again = cli(['batch', '--recipe', recipe, '--input', docs, '--out', out, '--workers', '1']);
+  expect(again.stderr).toMatch(/chunked already \(1 document, 1 chunk\)/);
+}, 240_000);

@@ -11,6 +11,7 @@ import type { DocumentInput } from '../../engine/evaluation/index.ts';
 import { applyStructureEdits, formatPageMap, parsePageMap, type StructureEdit } from '../../engine/documents/index.ts';
 import type { PickedFile } from './entries.ts';
 import { stalledFile } from './stall.ts';
+import { distinctName } from '../state/names.ts';
 export { STALL_MS } from './stall.ts';
 import { ptBR } from '../i18n/pt-BR.ts';
 import { en } from '../i18n/en.ts';
@@ -315,13 +316,21 @@ class DocumentImport {
       }
       inputs.push({ id: d.id, name: d.name ?? d.id, text: d.text, format: d.format ?? 'text', meta: { ...(d.meta ?? {}) } });
     }
+    const parts: string[] = [];
     if (inputs.length) {
-      if (renameTo && corpusId) workspace.renameCorpus(corpusId, renameTo);
-      corpusId ??= workspace.createCorpus(this.name || t('ws.newCorpusName')).id;
+      // A folder chosen twice makes two corpora: never two with the same name (the notice says which).
+      const taken = workspace.corpora.filter((c) => c.id !== corpusId).map((c) => c.name);
+      const wanted = renameTo ?? (corpusId ? undefined : this.name || t('ws.newCorpusName'));
+      const name = wanted === undefined ? undefined : distinctName(wanted, taken);
+      const isNew = !corpusId;
+      if (renameTo && corpusId) workspace.renameCorpus(corpusId, name!);
+      corpusId ??= workspace.createCorpus(name!).id;
       workspace.addDocuments(corpusId, inputs);
+      const shown = workspace.corpus(corpusId)?.name ?? name ?? '';
+      parts.push(isNew ? t('docs.addedToNew', { count: inputs.length, name: shown }) : t('docs.addedTo', { count: inputs.length, name: shown }));
+      if (wanted !== undefined && name !== wanted) parts.push(t('docs.nameTaken', { taken: wanted, name: name! }));
     }
     this.reset();
-    const parts = inputs.length ? [t('ws.added', { count: inputs.length })] : [];
     parts.push(...skipped);
     return { kind: skipped.length ? 'error' : 'info', text: parts.join(' ') || t('docs.discarded') };
   }

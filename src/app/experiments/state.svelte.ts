@@ -70,9 +70,40 @@ export interface RunRow extends GridRun {
 
 export type BatchStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
 
+/**
+ * The grid's shape on a corpus (every field but the name and autoRun, keys sorted): a lesson's or a
+ * pack's name holds only while the form still has the shape it was loaded with.
+ */
+export function gridShape(grid: ExperimentGrid, corpusId: string | undefined): string {
+  const { label: _l, labelKey: _k, autoRun: _a, corpusId: _c, questionSetId: _q, sample: _s, ...shape } = grid;
+  const sorted = Object.fromEntries(Object.entries(shape).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify([corpusId ?? '', sorted]);
+}
+
+/** The grid without its name: the name belongs to the loaded preset (ExperimentsStore.preset), not to the form. */
+function unnamed(grid: ExperimentGrid): ExperimentGrid {
+  const { label: _l, labelKey: _k, ...rest } = grid;
+  return rest;
+}
+
+/** A lesson's or a pack's grid as loaded: its name, and the shape (gridShape) it was loaded with. */
+export interface GridPreset {
+  label: string;
+  labelKey?: string;
+  shape: string;
+}
+
 class ExperimentsStore {
   grid = $state<ExperimentGrid>(defaultGrid());
   corpusId = $state<string | undefined>(undefined);
+  /**
+   * The lesson or pack grid last loaded (this visit only: never kept with the form). Its name names
+   * the banner and the session a run makes only while the form keeps its shape; any change in the
+   * form (a size, a strategy, the corpus) makes the grid the user's own, named after what it varies.
+   */
+  private preset = $state<GridPreset | null>(null);
+  /** The loaded lesson's or pack's name while the form is still that grid; null for a grid of the user's own. */
+  presetName = $derived(this.preset && this.preset.shape === gridShape(this.grid, this.corpusId) ? this.preset : null);
   questionSetId = $state<string | undefined>(undefined);
   /** A grid that was running when the page closed (found in its record, see job.ts), until resumed or dismissed. */
   interrupted = $state<GridJob | null>(null);
@@ -152,7 +183,8 @@ class ExperimentsStore {
     // The grid form as the user left it, and kept so on every change.
     const form = readForm();
     if (form) {
-      this.grid = { ...defaultGrid(), ...form.grid };
+      // A name kept with the form by earlier versions is dropped: a reload starts with the user's own grid.
+      this.grid = unnamed({ ...defaultGrid(), ...form.grid });
       this.corpusId = form.corpusId;
       this.questionSetId = form.questionSetId;
     }
@@ -173,8 +205,9 @@ class ExperimentsStore {
   /** Puts a preset's grid in the view (missing fields from the defaults). */
   load(g: ExperimentGrid): void {
     const d = defaultGrid();
-    this.grid = { ...d, ...g, models: g.models ?? d.models, contexts: g.contexts ?? d.contexts };
+    this.grid = unnamed({ ...d, ...g, models: g.models ?? d.models, contexts: g.contexts ?? d.contexts });
     this.resolveCorpus(g);
+    this.preset = g.label || g.labelKey ? { label: g.label ?? '', ...(g.labelKey ? { labelKey: g.labelKey } : {}), shape: gridShape(this.grid, this.corpusId) } : null;
     this.pendingAutoRun = !!g.autoRun;
     // A new grid: the previous grid's run list (and its outcome) no longer describes what is shown.
     if (this.status !== 'running') {
@@ -235,9 +268,10 @@ class ExperimentsStore {
     this.pendingAutoRun = false;
     this.interrupted = null;
     const grid = $state.snapshot(this.grid) as ExperimentGrid;
-    const lesson = !!(grid.label || grid.labelKey);
-    const group: GridJob['group'] = { id: newId('grid'), kind: lesson ? 'lesson' : 'grid', label: grid.label ?? '', at: Date.now() };
-    if (grid.labelKey) group.labelKey = grid.labelKey;
+    // Named after the lesson or pack only while the form is still the grid it loaded.
+    const preset = this.presetName;
+    const group: GridJob['group'] = { id: newId('grid'), kind: preset ? 'lesson' : 'grid', label: preset?.label ?? '', at: Date.now() };
+    if (preset?.labelKey) group.labelKey = preset.labelKey;
     await this.execute(grid, group, new Map());
   }
 
@@ -246,7 +280,8 @@ class ExperimentsStore {
     const job = this.interrupted;
     if (!job || this.status === 'running') return;
     this.interrupted = null;
-    this.grid = { ...defaultGrid(), ...job.grid };
+    this.preset = null;
+    this.grid = unnamed({ ...defaultGrid(), ...job.grid });
     this.corpusId = job.corpusId;
     this.questionSetId = job.questionSetId;
     this.includeUnreviewed = !!job.includeUnreviewed;

@@ -11,14 +11,30 @@ export { LANGS } from './types.ts';
 const STORAGE_KEY = 'chunklab.lang';
 const DICTS: Record<Lang, Dictionary> = { 'pt-BR': ptBR, en };
 
+/**
+ * The page's language for a browser that prefers `languages` (navigator.languages, most wanted
+ * first): the first one in Portuguese or English, by its primary subtag ("en-GB" reads English,
+ * "pt-PT" Portuguese); Portuguese when none is either (Brazilian audiences first).
+ */
+export function browserLang(languages: readonly string[]): Lang {
+  for (const l of languages) {
+    const primary = l.toLowerCase().split(/[-_]/)[0];
+    if (primary === 'pt') return 'pt-BR';
+    if (primary === 'en') return 'en';
+  }
+  return 'pt-BR';
+}
+
 function readStored(): Lang {
   try {
     const v = localStorage.getItem(STORAGE_KEY);
     if (v && (LANGS as readonly string[]).includes(v)) return v as Lang;
   } catch {
-    // localStorage can throw (disabled cookies, sandboxed frames): fall back to the default.
+    // localStorage can throw (disabled cookies, sandboxed frames): fall back to the browser's language.
   }
-  return 'pt-BR';
+  // A first visit (no choice remembered): the browser's language.
+  if (typeof navigator === 'undefined') return 'pt-BR';
+  return browserLang(navigator.languages?.length ? navigator.languages : [navigator.language ?? '']);
 }
 
 const current = $state({ lang: readStored() });
@@ -61,6 +77,27 @@ function fill(msg: string, params: Record<string, string | number>): string {
 /** Numbers formatted for the current language. */
 export function fmtNumber(n: number, digits = 0): string {
   return new Intl.NumberFormat(current.lang, { maximumFractionDigits: digits }).format(n);
+}
+
+/** A number with exactly `digits` decimals in the current language ("0,49" in Portuguese); "–" when not finite. */
+export function fmtFixed(n: number, digits = 2): string {
+  return Number.isFinite(n) ? new Intl.NumberFormat(current.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n) : '–';
+}
+
+/** Rates and MRR with two decimals, in the current language. */
+export function fmt2(n: number): string {
+  return fmtFixed(n, 2);
+}
+
+/** A rate with its interval, compactly: "0,49 [0,39–0,60]" (decimals in the current language). */
+export function fmtRate(value: number, interval?: [number, number]): string {
+  return interval ? `${fmt2(value)} [${fmt2(interval[0])}–${fmt2(interval[1])}]` : fmt2(value);
+}
+
+/** A p-value: three decimals, or "1,2e-4"-style below 0.001, in the current language. */
+export function fmtP(p: number): string {
+  if (p >= 0.001 || p === 0 || !Number.isFinite(p)) return fmtFixed(p, 3);
+  return new Intl.NumberFormat(current.lang, { notation: 'scientific', maximumFractionDigits: 1 }).format(p);
 }
 
 /** Byte counts in KB/MB/GB for the current language. */

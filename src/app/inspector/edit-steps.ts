@@ -21,6 +21,32 @@ export function charStep(text: string, at: number, dir: 1 | -1): number {
   return p;
 }
 
+/**
+ * Where a boundary dropped at `at` (a drag) goes: a cut inside a word ("pagament|o") moves to the
+ * nearer of that word's start and the next word's start (the word's own start on a tie); a drop on
+ * a blank moves to the next word. Never the document's very start or end.
+ */
+export function snapToWord(text: string, at: number): number {
+  if (at <= 0 || at >= text.length) return at;
+  const next = (p: number) => {
+    while (p < text.length && BLANK.test(text[p])) p++;
+    return p;
+  };
+  if (BLANK.test(text[at])) {
+    const p = next(at);
+    return p < text.length ? p : at;
+  }
+  if (BLANK.test(text[at - 1])) return at;
+  let start = at;
+  while (start > 0 && !BLANK.test(text[start - 1])) start--;
+  let end = at;
+  while (end < text.length && !BLANK.test(text[end])) end++;
+  const after = next(end);
+  const options = [start > 0 ? start : -1, after < text.length ? after : -1].filter((p) => p > 0);
+  if (!options.length) return at;
+  return options.reduce((best, p) => (Math.abs(p - at) < Math.abs(best - at) ? p : best));
+}
+
 /** The word start nearest the middle of [start, end), strictly inside it; the middle itself when none. */
 export function middleCut(text: string, start: number, end: number): number {
   const mid = Math.floor((start + end) / 2);

@@ -10,6 +10,11 @@ export interface SavedService {
   settings: EmbeddingProviderSettings;
   /** The grid embeds with the service (not the in-page model). */
   active: boolean;
+  /**
+   * The service was set up with a key (the key itself is kept only when remembered): after a reload
+   * without it, the page says the key is missing instead of calling without one.
+   */
+  keyed?: boolean;
 }
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -46,7 +51,7 @@ export function readSavedService(storage: Storage | undefined): SavedService | n
     if (typeof s.dimensions === 'number') settings.dimensions = s.dimensions;
     if (typeof s.batchSize === 'number') settings.batchSize = s.batchSize;
     checkEmbeddingConfig(settings);
-    return { settings, active: raw.active === true };
+    return { settings, active: raw.active === true, ...(raw.keyed === true ? { keyed: true } : {}) };
   } catch {
     return null;
   }
@@ -57,7 +62,7 @@ export function saveService(storage: Storage | undefined, saved: SavedService): 
   const { kind, model, baseUrl, dimensions, batchSize } = saved.settings;
   try {
     const settings = { kind, model, ...(baseUrl ? { baseUrl } : {}), ...(dimensions ? { dimensions } : {}), ...(batchSize ? { batchSize } : {}) };
-    storage?.setItem(SERVICE_STORAGE, JSON.stringify({ settings, active: saved.active }));
+    storage?.setItem(SERVICE_STORAGE, JSON.stringify({ settings, active: saved.active, ...(saved.keyed ? { keyed: true } : {}) }));
   } catch {
     // not remembered; still used on this page
   }

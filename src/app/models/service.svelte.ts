@@ -38,6 +38,8 @@ export const serviceState = $state({
   remembered: apiKey !== '',
   /** A key is in memory (its value is never shown back). */
   hasKey: apiKey !== '',
+  /** The service was set up with a key (kept or not): without one in memory it cannot be called. */
+  keyed: saved?.keyed === true || apiKey !== '',
   pending: null as PendingConfirmation | null,
   working: null as null | { id: string; fraction: number },
   error: null as string | null,
@@ -59,7 +61,7 @@ function getClient(): EmbedServiceClient {
  */
 export function serviceNeedsKey(): boolean {
   const s = serviceState.settings;
-  return serviceState.active && !serviceState.hasKey && !!s && isOfficialBase(s);
+  return serviceState.active && !serviceState.hasKey && !!s && (serviceState.keyed || isOfficialBase(s));
 }
 
 /** The grid's model id while the service is in use. */
@@ -101,10 +103,11 @@ export async function useService(settings: EmbeddingProviderSettings, key: strin
   saveKey(storage, apiKey, remember);
   serviceState.remembered = remember && apiKey !== '';
   serviceState.hasKey = apiKey !== '';
+  serviceState.keyed = apiKey !== '';
   serviceState.settings = { ...settings };
   serviceState.active = true;
   confirmed = false;
-  saveService(storage, { settings, active: true });
+  saveService(storage, { settings, active: true, keyed: serviceState.keyed });
   await handTokenizer(settings);
   try {
     return await configure();
@@ -117,7 +120,7 @@ export async function useService(settings: EmbeddingProviderSettings, key: strin
 /** Back to the in-page model (its tokenizer counts again once it is loaded). */
 export async function stopService(): Promise<void> {
   serviceState.active = false;
-  if (serviceState.settings) saveService(storage, { settings: serviceState.settings, active: false });
+  if (serviceState.settings) saveService(storage, { settings: serviceState.settings, active: false, keyed: serviceState.keyed });
   tokenizerOwner.service = false;
   await handBackModelTokenizer();
 }
@@ -128,6 +131,9 @@ export function forgetKey(): void {
   saveKey(storage, '', false);
   serviceState.remembered = false;
   serviceState.hasKey = false;
+  // Forgotten on purpose: the service is called without a key from now on (a local server may need none).
+  serviceState.keyed = false;
+  if (serviceState.settings) saveService(storage, { settings: serviceState.settings, active: serviceState.active });
   configured = null;
 }
 
@@ -176,7 +182,8 @@ async function gate(groups: { texts: string[]; kind: 'query' | 'passage' }[], si
   const info = await withSignal(configured ?? configure(), signal);
   const plan = await withSignal(getClient().plan(groups), signal);
   if (!plan.missing) return;
-  if (plan.needsKey) throw new InputError(`no API key: enter it in the models panel (Embedding service)`, info.id, { code: 'no-api-key' });
+  // Set up with a key that a reload dropped (not remembered): never call without it.
+  if (plan.needsKey || serviceNeedsKey()) throw new InputError(`no API key: enter it in the models panel (Embedding service)`, info.id, { code: 'no-api-key' });
   if (confirmed) return;
   const ok = await withSignal(
     new Promise<boolean>((resolve) => {

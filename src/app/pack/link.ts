@@ -28,6 +28,17 @@ export class PackTooLarge extends Error {
 }
 
 /**
+ * No pack at that address: the server answered 404/410, or (a static host's fallback) with a web page
+ * instead of a file. Said as "not found", not as a file that is not valid JSON.
+ */
+export class PackNotFound extends Error {
+  constructor(public status: number) {
+    super(status ? `HTTP ${status}: no file at this address` : 'the server answered with a web page, not a pack file');
+    this.name = 'PackNotFound';
+  }
+}
+
+/**
  * The linked pack's text; refuses an answer that is not from `origin`, not OK, or over `maxBytes`
  * (by its declared length before reading, else counted as it streams in, stopping at the limit).
  */
@@ -41,7 +52,13 @@ export async function fetchPackText(url: URL, origin: string, doFetch: typeof fe
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
+    if (res.status === 404 || res.status === 410) throw new PackNotFound(res.status);
     throw new Error(`HTTP ${res.status}`);
+  }
+  // A host that answers every address with its index page (a single-page app's fallback).
+  if (/^text\/html\b/i.test(res.headers.get('content-type') ?? '')) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new PackNotFound(0);
   }
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {

@@ -13,7 +13,7 @@ import { errorText } from '../i18n/error-text.ts';
 import { workspace } from '../state/workspace.svelte.ts';
 import { downloadText } from '../sharing/download.ts';
 import { gridFromPack } from './grid.ts';
-import { fetchPackText, MAX_PACK_BYTES, PackNotHere, PackTooLarge, packUrl } from './link.ts';
+import { fetchPackText, MAX_PACK_BYTES, PackNotFound, PackNotHere, PackTooLarge, packUrl } from './link.ts';
 import { addPackLessons } from './lessons.svelte.ts';
 
 const OPENED_KEY = 'chunklab.packs.opened';
@@ -40,7 +40,15 @@ export function exportPack(title: string, lesson = ''): void {
   const lang = getLang();
   const lessons = lesson.trim() ? [{ title: { [lang]: title }, text: { [lang]: lesson.trim() }, grid: title }] : [];
   const pack: CoursePack = { title, language: lang, workspace: ws, grids, lessons };
-  const name = title.trim().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'pack';
+  // Plain letters in the file name ("aula-3-cabecalhos"): accents break on some file systems, mail and URLs.
+  const name =
+    title
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .trim()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'pack';
   downloadText(writePack(pack), `${name}.chunklab-pack.json`);
 }
 
@@ -114,6 +122,10 @@ export async function openLinkedPack(): Promise<void> {
     }
     if (e instanceof PackNotHere) {
       packState.message = { kind: 'error', text: t('pack.notHere', { url: ref.slice(0, 200) }) };
+      return;
+    }
+    if (e instanceof PackNotFound) {
+      packState.message = { kind: 'error', text: t('pack.notFound', { url: ref.slice(0, 200) }) };
       return;
     }
     packState.message = { kind: 'error', text: t('pack.fetchFailed', { url: ref.slice(0, 200), message: errorText(e) }) };

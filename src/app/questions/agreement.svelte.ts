@@ -78,6 +78,8 @@ export const agreement = $state({
   by: 'document' as ResampleUnit,
   progress: { done: 0, total: 0, fraction: 0 },
   report: null as AgreementReport | null,
+  /** The configurations the report compared (their configs give each label in the page's language). */
+  runs: [] as AgreementRun[],
   error: null as string | null,
 });
 
@@ -104,6 +106,7 @@ export async function runAgreementFor(corpus: Corpus): Promise<void> {
       'agreement',
     );
     agreement.report = report;
+    agreement.runs = runs;
     agreement.phase = 'done';
   } catch (e) {
     if (e instanceof CancelledError) agreement.phase = 'cancelled';

@@ -68,6 +68,20 @@ export function shownLabel(config: unknown, stored: string, tr: Translate): stri
 }
 
 /**
+ * Any results file's configuration (a shared file, a leaderboard entry) in the page's language, as a
+ * run of the grid would be labelled; `fallback` when the config is not one a grid makes.
+ */
+export function shownConfigLabel(config: unknown, tr: Translate, fallback: string): string {
+  const c = config as Partial<ExperimentConfig> | null | undefined;
+  if (!c || typeof c !== 'object' || typeof c.chunker !== 'string' || !c.params || typeof c.params !== 'object' || typeof c.params.maxTokens !== 'number' || !c.retriever || typeof c.retriever !== 'object') return fallback;
+  try {
+    return shownRunLabel(asGridConfig(c as ExperimentConfig), tr);
+  } catch {
+    return fallback;
+  }
+}
+
+/**
  * The label to store with a results file: the generated label of its config (shown translated), or,
  * when the run it came from was stored under another label, that label with " · edited by hand".
  */

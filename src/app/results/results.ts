@@ -79,16 +79,6 @@ export function paretoFront(points: readonly Point[]): Point[] {
   return [...front].sort((a, b) => a.x - b.x || b.y - a.y);
 }
 
-/** "0.49" with two decimals (rates and MRR). */
-export function fmt2(n: number): string {
-  return Number.isFinite(n) ? n.toFixed(2) : '–';
-}
-
-/** A rate with its interval, compactly: "0.49 [0.39–0.60]". */
-export function fmtRate(value: number, interval?: [number, number]): string {
-  return interval ? `${fmt2(value)} [${fmt2(interval[0])}–${fmt2(interval[1])}]` : fmt2(value);
-}
-
 export function interval(row: ResultRow, key: RateKey): [number, number] | undefined {
   return row.file.intervals?.[key];
 }

@@ -88,6 +88,14 @@ export interface NamingTools {
   single: (id: string) => string | undefined;
   /** Names the user gave (session id → name). */
   custom: Readonly<Record<string, string>>;
+  /** The numbers sessions were given before (sessionNumbers), so that a name never moves. */
+  numbers?: Readonly<Record<string, SessionNumber>>;
+}
+
+/** The number a session's name was given: " (n)" after `base` (n = 1: the plain name). */
+export interface SessionNumber {
+  base: string;
+  n: number;
 }
 
 /** A session's name before it is made distinct: the user's, else the lesson's or "Grid: sizes", with its time. */
@@ -96,7 +104,8 @@ export function baseName(g: SessionLike, tools: NamingTools): string {
   const own = tools.custom[g.id]?.trim();
   if (own) return own;
   const when = tools.when(g.at);
-  const lesson = g.labelKey ? tools.tr(g.labelKey) : g.label;
+  // Only a lesson's or a pack's own grid carries its name (a grid of the user's is named after what it varied).
+  const lesson = g.kind !== 'lesson' ? '' : g.labelKey ? tools.tr(g.labelKey) : g.label;
   if (lesson) return tools.tr('sessions.name.lesson', { name: lesson, when });
   const dims = variedDimensions(tools.configs(g.id));
   if (dims.length) return tools.tr('sessions.name.grid', { what: dims.map((d) => tools.tr(`sessions.dim.${d}`)).join(' × '), when });
@@ -104,22 +113,46 @@ export function baseName(g: SessionLike, tools: NamingTools): string {
   return one ? tools.tr('sessions.name.grid', { what: one, when }) : tools.tr('sessions.name.plain', { when });
 }
 
+/** A session's name as shown: its base name, with " (n)" from the second one on. */
+export const numbered = (base: string, n: number): string => (n > 1 ? `${base} (${n})` : base);
+
 /**
  * Every session's name, distinct: when two would read the same (the same grid run twice within a
  * minute, or the same name given twice), the later ones get " (2)", " (3)"… in order of their start.
+ * A number given before (tools.numbers, for the same base name) is kept: renaming or clearing
+ * another session never moves it.
  */
 export function sessionNames(groups: readonly SessionLike[], tools: NamingTools): Map<string, string> {
-  const out = new Map<string, string>();
+  return new Map([...sessionNumbers(groups, tools)].map(([id, x]) => [id, numbered(x.base, x.n)]));
+}
+
+/** Each session's base name and number (what sessionNames shows, and what the page keeps so it never moves). */
+export function sessionNumbers(groups: readonly SessionLike[], tools: NamingTools): Map<string, SessionNumber> {
+  const out = new Map<string, SessionNumber>();
   const used = new Set<string>();
   const byStart = [...groups].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const bases = new Map(byStart.map((g) => [g.id, baseName(g, tools)]));
+  const kept = tools.numbers ?? {};
+  // First the numbers already given, where the base name is still the same and the name is free.
   for (const g of byStart) {
-    const base = baseName(g, tools);
-    let name = base;
-    for (let n = 2; used.has(name); n++) name = `${base} (${n})`;
-    used.add(name);
-    out.set(g.id, name);
+    const k = kept[g.id];
+    const base = bases.get(g.id)!;
+    if (!k || k.base !== base || !(k.n >= 1) || used.has(numbered(base, k.n))) continue;
+    used.add(numbered(base, k.n));
+    out.set(g.id, { base, n: k.n });
   }
-  return out;
+  // Then the others, in order of start: the plain name when free, else the first free number.
+  for (const g of byStart) {
+    if (out.has(g.id)) continue;
+    const base = bases.get(g.id)!;
+    let n = 1;
+    while (used.has(numbered(base, n))) n++;
+    used.add(numbered(base, n));
+    out.set(g.id, { base, n });
+  }
+  const ordered = new Map<string, SessionNumber>();
+  for (const g of byStart) ordered.set(g.id, out.get(g.id)!);
+  return ordered;
 }
 
 /** "14:32" for a time today, "02/12 14:32" (the page's date order) for another day. */

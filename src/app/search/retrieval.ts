@@ -8,7 +8,7 @@ import type { SearchHooks, SearchRequest } from '../../../workers/engine-api.ts'
 import { chunkHooks, chunkModels } from '../chunking/hooks.ts';
 import { embedVectors, ensureModel, modelState } from '../models/state.svelte.ts';
 import { serviceEmbed, serviceGridModel, serviceState } from '../models/service.svelte.ts';
-import { readyReranker, rerankScoreHook, rerankState } from '../rerank/state.svelte.ts';
+import { readyReranker, rerankerNeedsFiles, rerankScoreHook, rerankState } from '../rerank/state.svelte.ts';
 import { FolderNeededError } from '../components/folder.ts';
 import { savedModelChoice } from '../experiments/state.svelte.ts';
 import { InputError } from '../../engine/types.ts';
@@ -42,6 +42,11 @@ export interface Lent {
   /** The semantic chunker's model id (part of the index key), when it embeds with a model. */
   embedder?: string;
   hooks?: SearchHooks;
+  /**
+   * Reranking was asked for, but the reranker came from a folder on disk that must be picked again
+   * (the page keeps no model files across a reload): the search runs without it. Its folder's name.
+   */
+  rerankSkipped?: string;
 }
 
 /**
@@ -82,8 +87,12 @@ export async function lendModels(
       return embed(texts, kind, (f) => onPassages(texts.length, f));
     };
   }
-  if (o.rerankTop !== undefined && rerankState.choice) {
-    // A reranker from a folder that must be picked again says so (only a reranked search gets here).
+  let rerankSkipped: string | undefined;
+  if (o.rerankTop !== undefined && rerankState.choice && rerankerNeedsFiles()) {
+    // A reranker from a folder that must be picked again never blocks the search: it runs as the
+    // retriever ranks, and the page says why it is not reranked (Lent.rerankSkipped).
+    rerankSkipped = rerankState.choice.id;
+  } else if (o.rerankTop !== undefined && rerankState.choice) {
     const s = await readyReranker(signal);
     req.rerank = { model: `${s.cacheId}|${s.dtype}|${s.device}`, top: o.rerankTop };
     extra.rerankScore = rerankScoreHook(signal);
@@ -92,5 +101,5 @@ export async function lendModels(
   const base = chunkHooks(o.chunker, signal);
   const embedder = service ?? chunkModels(o.chunker).embedder;
   const hooks = base || extra.embed || extra.rerankScore ? Comlink.proxy({ ...(base ?? {}), ...extra }) : undefined;
-  return { req, embedder, hooks };
+  return { req, embedder, hooks, rerankSkipped };
 }

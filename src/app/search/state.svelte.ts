@@ -63,8 +63,13 @@ class SearchState extends ChunkerSettings {
   error = $state<string | null>(null);
   /** The error came from loading a model (the embedding model or the reranker), not from the search. */
   modelError = $state(false);
-  /** The search needs a model or reranker from a folder on disk that must be picked again. */
-  needsFolder = $state<{ what: 'model' | 'reranker'; folder: string } | null>(null);
+  /** Dense or hybrid search needs an embedding model from a folder on disk that must be picked again. */
+  needsFolder = $state<{ what: 'model'; folder: string } | null>(null);
+  /**
+   * The shown answer was asked for with reranking, but the reranker's folder must be picked again:
+   * it is the retriever's ranking, not reranked. The folder's name.
+   */
+  rerankSkipped = $state<string | null>(null);
   /** Rank (1-based) of the result shown in its document. */
   selected = $state<number | null>(null);
   private seq = 0;
@@ -162,6 +167,7 @@ class SearchState extends ChunkerSettings {
       this.embedded = retriever === 'bm25' ? null : count;
       this.answer = a;
       this.answerKey = key;
+      this.rerankSkipped = lent.rerankSkipped ?? null;
       this.selected = null;
       this.run = 'done';
     } catch (e) {
@@ -172,7 +178,7 @@ class SearchState extends ChunkerSettings {
         this.run = 'error';
         this.error = errorMessage(e);
         this.modelError = loading;
-        if (e instanceof FolderNeededError && e.what !== 'generator') this.needsFolder = { what: e.what, folder: e.folder };
+        if (e instanceof FolderNeededError && e.what === 'model') this.needsFolder = { what: 'model', folder: e.folder };
       }
     }
   }

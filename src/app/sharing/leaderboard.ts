@@ -69,13 +69,13 @@ function slug(text: string, max = 40): string {
 }
 
 /**
- * The name a results file is saved under, from its configuration, e.g.
- * "chunklab-results_amostra-perguntas_structure-128-ov16-header_bm25.json".
+ * A configuration's stable id, from what it is and never from a label in the page's language:
+ * strategy, size, overlap, header, context, then the retriever ("structure-128-ov16-header_bm25").
+ * Results file names and the per-document recipe's configuration keys use it.
  */
-export function resultsFileName(config: Record<string, unknown>, author?: string): string {
+export function configId(config: Record<string, unknown>): string {
   const params = isRecord(config.params) ? config.params : {};
   const retriever = isRecord(config.retriever) ? config.retriever : {};
-  const dataset = isRecord(config.dataset) && typeof config.dataset.name === 'string' ? slug(config.dataset.name, 32) : '';
   const run: string[] = [slug(typeof config.chunker === 'string' ? config.chunker : 'run', 20) || 'run'];
   if (typeof params.maxTokens === 'number') run.push(String(params.maxTokens));
   if (typeof params.overlap === 'number' && params.overlap > 0) run.push(`ov${params.overlap}`);
@@ -85,7 +85,16 @@ export function resultsFileName(config: Record<string, unknown>, author?: string
   const r: string[] = [slug(typeof retriever.kind === 'string' ? retriever.kind : '', 10)];
   if (typeof retriever.model === 'string') r.push(slug(retriever.model.split('/').pop() ?? '', 32));
   if (retriever.late === true) r.push('late');
-  const parts = ['chunklab-results', author ? slug(author, 24) : '', dataset, run.join('-'), r.filter(Boolean).join('-')].filter(Boolean);
+  return [run.join('-'), r.filter(Boolean).join('-')].filter(Boolean).join('_');
+}
+
+/**
+ * The name a results file is saved under, from its configuration, e.g.
+ * "chunklab-results_amostra-perguntas_structure-128-ov16-header_bm25.json".
+ */
+export function resultsFileName(config: Record<string, unknown>, author?: string): string {
+  const dataset = isRecord(config.dataset) && typeof config.dataset.name === 'string' ? slug(config.dataset.name, 32) : '';
+  const parts = ['chunklab-results', author ? slug(author, 24) : '', dataset, configId(config)].filter(Boolean);
   return `${parts.join('_')}.json`;
 }
 

@@ -1,5 +1,6 @@
 // Node: batch progress on stderr: documents done, rate (documents and MB per second) and time left.
 // On a terminal one line redrawn in place; otherwise a line every 10 seconds.
+import { count } from '../common.ts';
 export class Progress {
   private docs = 0;
   private bytes = 0;
@@ -31,22 +32,23 @@ export class Progress {
     const s = (performance.now() - this.t0) / 1000;
     const rate = this.docs / Math.max(s, 1e-3);
     const mbs = this.bytes / 1e6 / Math.max(s, 1e-3);
+    // Time left only once a document is done: before that there is no rate to go on.
     let left = '';
-    if (this.totalDocs) {
+    if (this.docs && this.totalDocs) {
       const rest = this.totalDocs - this.skipped - this.docs;
       left = ` · ${fmtTime(rest / Math.max(rate, 1e-9))} left`;
-    } else if (this.totalBytes && this.bytes) left = ` · ${fmtTime((this.totalBytes - this.bytes) / (this.bytes / s))} left`;
+    } else if (this.docs && this.totalBytes && this.bytes) left = ` · ${fmtTime((this.totalBytes - this.bytes) / (this.bytes / s))} left`;
     const of = this.totalDocs ? `/${this.totalDocs}` : '';
     // The input read so far (a folder's file sizes, a JSONL's lines), of the whole when known.
     const read = `${fmtBytes(this.bytes)}${this.totalBytes ? ` of ${fmtBytes(this.totalBytes)}` : ''}`;
-    return `batch      ${this.skipped + this.docs}${of} documents · ${read} · ${rate.toFixed(1)} docs/s · ${mbs.toFixed(2)} MB/s${left}`;
+    return `batch      ${this.skipped + this.docs}${of} ${this.skipped + this.docs === 1 && !of ? 'document' : 'documents'} · ${read} · ${rate.toFixed(1)} docs/s · ${mbs.toFixed(2)} MB/s${left}`;
   }
 
   summary(): string {
     const s = (performance.now() - this.t0) / 1000;
     // maxRSS covers the whole process, worker threads included (they share it).
     const rss = process.resourceUsage().maxRSS / 1024;
-    return `batch      ${this.docs} documents, ${fmtBytes(this.bytes)} in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB`;
+    return `batch      ${count(this.docs, 'document')}, ${fmtBytes(this.bytes)} in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB`;
   }
 
   private print(): void {

@@ -5,7 +5,10 @@
 // worker). Each file's outcome is kept (read, refused and why, duplicate of which), so the page can
 // list them and the CLI can refuse at the first bad file (strict) while the page goes on (keepGoing).
 import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } from '../types.ts';
-import { COLUMN_CUTS_META, parsePdf, type ColumnCuts, type PdfjsSource } from '../documents/pdf/pdf.ts';
+// The PDF reader (a fifth of the engine's code) loads with the first PDF of a folder: a folder of
+// Markdown or text never parses it (the `chunk` command's start-up, every batch worker's too).
+import type { ColumnCuts, PdfjsSource } from '../documents/pdf/pdf.ts';
+import { COLUMN_CUTS_META, type Inflate } from '../documents/pdf/types.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
 import type { OcrProgress, OcrReader } from '../documents/ocr/types.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
@@ -41,6 +44,8 @@ export interface DocumentReaders {
   pdfjs?: PdfjsSource;
   /** Extra pdf.js getDocument parameters (Node: standardFontDataUrl). */
   pdfDocumentOptions?: Record<string, unknown>;
+  /** A synchronous zlib inflate for the PDF reader's own checks (Node: node:zlib's; see PdfOptions.inflate). */
+  pdfInflate?: Inflate;
   mammoth?: MammothSource;
   /** Reads scanned pages (documents/ocr); without it a PDF with no text layer is refused. */
   ocr?: OcrReader;
@@ -230,10 +235,12 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
     let doc;
     if (type === 'pdf') {
       if (!r.pdfjs) throw new InputError('no reader for PDF files here', where, { code: 'no-reader' });
+      const { parsePdf } = await import('../documents/pdf/pdf.ts');
       doc = await parsePdf({ id, bytes: asBytes(body), name, meta }, r.pdfjs, {
         where,
         signal: opts.signal,
         documentOptions: r.pdfDocumentOptions,
+        inflate: r.pdfInflate,
         ocr: r.ocr,
         onProgress: (pagesDone, pageCount) => report({ pagesDone, pageCount }),
         onOcrProgress: (ocr) => report({ ocr }),

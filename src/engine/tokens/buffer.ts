@@ -29,6 +29,17 @@ export class TokenBuffer implements TokenArrays {
     this.ends = new Int32Array(capacity);
   }
 
+  /** How many tokens fit before the arrays grow. */
+  get capacity(): number {
+    return this.ids.length;
+  }
+
+  /** Empties the buffer, keeping its arrays (for reuse). */
+  reset(): void {
+    this.length = 0;
+    this.unsafeList = [];
+  }
+
   get unsafe(): Int32Array {
     return Int32Array.from(this.unsafeList);
   }

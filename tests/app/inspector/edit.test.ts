@@ -2,7 +2,7 @@
 // whole characters), and the label an edited run is stored and shown with ("edited by hand" /
 // "editado à mão"), for a generated label and for one given elsewhere.
 import { expect, test } from 'vitest';
-import { charStep, middleCut, wordStep } from '../../../src/app/inspector/edit-steps.ts';
+import { charStep, middleCut, snapToWord, wordStep } from '../../../src/app/inspector/edit-steps.ts';
 import { fileLabel, shownLabel } from '../../../src/app/results/label.ts';
 import { runLabel } from '../../../src/app/experiments/model.ts';
 import * as areas from '../../../src/app/i18n/areas/run-labels.ts';
@@ -50,4 +50,20 @@ test('an edited run is stored under its generated label with "edited by hand", s
   expect(shownLabel(edited, named, lookup(areas.pt))).toBe('Minha execução · editado à mão');
   // The suffix is only translated for a run that is edited.
   expect(shownLabel(config, named, lookup(areas.pt))).toBe(named);
+});
+
+test('a boundary dropped inside a word goes to the nearer word start; on a blank, to the next word', () => {
+  const text = 'o pagamento vence hoje';
+  const at = (w: string) => text.indexOf(w);
+  // "pagament|o": nearer the next word's start than its own.
+  expect(snapToWord(text, at('pagamento') + 8)).toBe(at('vence'));
+  // "pa|gamento": its own start.
+  expect(snapToWord(text, at('pagamento') + 2)).toBe(at('pagamento'));
+  // Already a word start, or on a blank: the word start.
+  expect(snapToWord(text, at('vence'))).toBe(at('vence'));
+  expect(snapToWord(text, at('vence') - 1)).toBe(at('vence'));
+  // Inside the first word: never the document's start.
+  expect(snapToWord(text, 0)).toBe(0);
+  expect(snapToWord('palavra', 3)).toBe(3);
+  expect(snapToWord('abcdef ghi', 2)).toBe(7);
 });

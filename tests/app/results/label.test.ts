@@ -28,7 +28,7 @@ test('in Portuguese the chunker, the retriever and the abbreviations are transla
   expect(runLabel(configs[0])).toBe('structure · 128 · ov 16 · hdr · bm25');
   expect(shownRunLabel(configs[0], pt)).toBe('estrutura · 128 · sobr 16 · cab · bm25');
   expect(shownRunLabel(configs[1], pt)).toBe('fixo · 256 · denso chunklab-test-bert tardio · k=5 · escopo doc · B=512');
-  expect(shownRunLabel(configs[2], pt)).toBe('pequeno-a-grande · 64 · híbrido m · reordena ms-marco-MiniLM-L-6-v2 top 20');
+  expect(shownRunLabel(configs[2], pt)).toBe('pequeno-para-grande · 64 · híbrido m · reordena ms-marco-MiniLM-L-6-v2 top 20');
 });
 
 test('a saved result is translated from its stored config only when its label is the generated one', () => {

@@ -4,7 +4,7 @@
 // the user's own name), the runs "clear old runs" removes, the chart filter, and label placement
 // that never overlaps (checked box against box, independently of the placing code).
 import { describe, expect, test } from 'vitest';
-import { ALL_SESSIONS, baseName, newestSession, oldRuns, sessionNames, shownSession, timeOf, variedDimensions, type NamingTools, type SessionLike } from '../../../src/app/results/sessions.ts';
+import { ALL_SESSIONS, baseName, newestSession, oldRuns, sessionNames, sessionNumbers, shownSession, timeOf, variedDimensions, type NamingTools, type SessionLike } from '../../../src/app/results/sessions.ts';
 import { applyChartFilter, chartFacets, colourOf, distinctParts, emphasised, placeLabels, toggleValue, PALETTE } from '../../../src/app/results/chart-view.ts';
 import { LOOSE_GROUP } from '../../../src/app/results/groups.ts';
 import { ptBR } from '../../../src/app/i18n/pt-BR.ts';
@@ -97,6 +97,28 @@ describe('session names', () => {
     expect(names.get('a')).toBe('Turma A');
     expect(names.get('b')).toBe('Turma A (2)');
     expect(names.get('c')).toBe('Grade · T3');
+  });
+  test('numbers once given never move: another session renamed or cleared leaves " (2)", " (3)" where they were', () => {
+    const sizes = [cfg('fixed', 128), cfg('fixed', 256)];
+    const t = { ...tools({ a: sizes, b: sizes, c: sizes, d: sizes }), when: () => '14:32' };
+    const groups = [grid('a', 1), grid('b', 2), grid('c', 3)];
+    const first = sessionNumbers(groups, t);
+    const kept = Object.fromEntries(first);
+    // Without the kept numbers (as before), renaming b moved c from "(3)" to "(2)": the bug.
+    expect(sessionNames(groups, { ...t, custom: { b: 'Turma B' } }).get('c')).toBe('Grade: tamanhos · 14:32 (2)');
+    // With them: b renamed, c stays "(3)"; a cleared, b and c stay.
+    const renamed = sessionNames(groups, { ...t, custom: { b: 'Turma B' }, numbers: kept });
+    expect(renamed.get('b')).toBe('Turma B');
+    expect(renamed.get('c')).toBe('Grade: tamanhos · 14:32 (3)');
+    const cleared = sessionNames([grid('b', 2), grid('c', 3)], { ...t, numbers: kept });
+    expect(cleared.get('b')).toBe('Grade: tamanhos · 14:32 (2)');
+    expect(cleared.get('c')).toBe('Grade: tamanhos · 14:32 (3)');
+    // A new session of the same name takes the first free number.
+    const more = sessionNames([grid('b', 2), grid('c', 3), grid('d', 4)], { ...t, numbers: kept });
+    expect(more.get('d')).toBe('Grade: tamanhos · 14:32');
+    // Names stay distinct even when kept numbers collide (a name given back).
+    const clash = sessionNames(groups, { ...t, numbers: { ...kept, c: { base: 'Grade: tamanhos · 14:32', n: 2 } } });
+    expect(new Set(clash.values()).size).toBe(3);
   });
   test('a time today shows hours and minutes only; another day adds the date', () => {
     const now = new Date(2026, 11, 2, 15, 0).getTime();

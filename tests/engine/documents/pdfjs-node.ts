@@ -3,7 +3,7 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadLegacyPdfjs, nodePdfjsDocumentOptions } from '../../../src/node/pdfjs-legacy.ts';
+import { loadLegacyPdfjs, nodeInflate, nodePdfjsDocumentOptions } from '../../../src/node/pdfjs-legacy.ts';
 import type { PdfjsModule } from '../../../src/engine/documents/pdf/types.ts';
 
 const require = createRequire(import.meta.url);
@@ -15,4 +15,5 @@ const dir = dirname(require.resolve('pdfjs-dist/package.json'));
 /** What the CLI passes (src/node/document-readers.ts): standard fonts, CMaps (CJK), no glyph outlines. */
 export const pdfjsOptions = {
   documentOptions: { ...nodePdfjsDocumentOptions(), standardFontDataUrl: `${join(dir, 'standard_fonts')}/`, cMapUrl: `${join(dir, 'cmaps')}/`, cMapPacked: true },
+  inflate: nodeInflate,
 };

@@ -127,6 +127,36 @@ describe.each(VARIANTS)('WordPiece fast path: $label', (v) => {
   });
 });
 
+describe('encode and encodeArrays reuse one token buffer between calls', () => {
+  const v = VARIANTS[0];
+  const reused = make(v, true);
+  const r = rng(11);
+  // long, short, empty, long again: the buffer grows on the first and is emptied for the others
+  const texts = [Array.from({ length: 400 }, () => randomMixed(r, 60)).join(' '), 'Short one.', '', 'ab [SEP] cd', Array.from({ length: 50 }, () => randomMixed(r, 40)).join('\n')];
+
+  it('gives every call the tokens a fresh tokenizer gives, and earlier results stay as they were', () => {
+    const got = texts.map((t) => reused.encodeArrays(t));
+    const spans = texts.map((t) => reused.encode(t));
+    texts.forEach((t, i) => {
+      const fresh = make(v, true).encodeArrays(t);
+      expect(got[i].length, t.slice(0, 40)).toBe(fresh.length);
+      expect([...got[i].ids]).toEqual([...fresh.ids]);
+      expect([...got[i].starts]).toEqual([...fresh.starts]);
+      expect([...got[i].ends]).toEqual([...fresh.ends]);
+      expect([...got[i].unsafe]).toEqual([...fresh.unsafe]);
+      expect(spans[i]).toEqual([...fresh.ids].map((id, k) => ({ id, start: fresh.starts[k], end: fresh.ends[k] })));
+      // exactly sized copies, not views of the reused arrays
+      expect(got[i].ids.length).toBe(got[i].length);
+    });
+  });
+
+  it('is right again after a text longer than the buffer it keeps (about a million tokens)', () => {
+    const big = 'word '.repeat(1_100_000);
+    expect(reused.encodeArrays(big).length).toBe(1_100_000);
+    expect([...reused.encodeArrays(texts[3]).ids]).toEqual([...make(v, true).encodeArrays(texts[3]).ids]);
+  });
+});
+
 describe('TokenIndex.exactCount', () => {
   const fast = make(VARIANTS[0], true);
   const lib = library(VARIANTS[0]);

@@ -6,8 +6,8 @@ export const pt = {
     'Perguntas geradas custam pouco, mas só valem para escolher configuração se ordenam as configurações como as perguntas de pessoas. Aqui as mesmas configurações rodam com os dois conjuntos e comparamos as duas ordens (τ-b de Kendall: 1 = mesma ordem, 0 = sem relação, −1 = ordem invertida).',
   'agreement.counts': '{human, plural, one {# pergunta escrita por pessoas} other {# perguntas escritas por pessoas}} e {generated, plural, one {# gerada} other {# geradas}} neste corpus.',
   'agreement.needBoth': 'Para comparar, o corpus precisa de perguntas escritas por pessoas e de perguntas geradas (seção Perguntas).',
-  'agreement.source.grid': 'Configurações: as {n} execuções BM25 da última grade que não precisam de modelo.',
-  'agreement.source.default': 'Configurações: uma grade pequena de {n} (fixed, recursive, sentences e structure com 64, 128 e 256 tokens), BM25.',
+  'agreement.source.grid': 'Configurações: {n, plural, one {a # execução BM25 da última grade que não precisa} other {as # execuções BM25 da última grade que não precisam}} de modelo.',
+  'agreement.source.default': 'Configurações: uma grade pequena de {n} (fixo, recursivo, frases e estrutura com 64, 128 e 256 tokens), BM25.',
   'agreement.metric': 'Ordenar por',
   'agreement.resample': 'Reamostrar',
   'agreement.resample.document': 'documentos inteiros',
@@ -27,6 +27,11 @@ export const pt = {
   'agreement.verdict.unsure':
     'O intervalo chega a zero ou abaixo: estas perguntas geradas não reproduzem a ordem das perguntas de pessoas. Não escolha configuração só por elas.',
   'agreement.fewDocs': 'Poucos documentos ({n}): o intervalo é grosseiro.',
+  'agreement.tauOnly': 'τ-b de Kendall: {tau}.',
+  'agreement.noInterval':
+    'Sem intervalo: um dos conjuntos tem {units}, e reamostrar tão pouco repete sempre o mesmo valor. São precisos pelo menos 2 para dizer se a concordância é real (nada a concluir daqui).',
+  'agreement.noInterval.document': '{n, plural, one {só # documento} other {# documentos}}',
+  'agreement.noInterval.question': '{n, plural, one {só # pergunta} other {# perguntas}}',
   'agreement.best.same': 'Os dois conjuntos apontam a mesma melhor configuração: {best}.',
   'agreement.best.different': 'Melhor para as perguntas de pessoas: {a}. Para as geradas: {b}.',
   'agreement.caption': '{metric} de cada configuração com cada conjunto (1 = primeiro lugar)',
@@ -38,7 +43,7 @@ export const pt = {
   'agreement.disagree.some': '{n, plural, one {# par} other {# pares}} de {pairs} em ordem oposta:',
   'agreement.disagree.item': '"{first}" à frente de "{second}" com as perguntas de pessoas ({a1} contra {a2}) e atrás com as geradas ({b1} contra {b2})',
   'agreement.tiedInOne': '{n, plural, one {# par empata} other {# pares empatam}} em só um dos conjuntos.',
-  'agreement.lesson.none': 'Gere perguntas para um corpus que já tenha perguntas escritas por pessoas (seção Perguntas); a comparação aparece aqui e logo depois da geração.',
+  'agreement.lesson.none': 'Gere perguntas para um corpus que já tenha perguntas escritas por pessoas (seção Perguntas); a comparação aparece aqui e em Resultados.',
 };
 
 export const en: Record<keyof typeof pt, string> = {
@@ -47,7 +52,7 @@ export const en: Record<keyof typeof pt, string> = {
     "Generated questions are cheap, but they only help choose a configuration if they rank configurations the way people's questions do. Here the same configurations run with both sets and the two orders are compared (Kendall's τ-b: 1 = same order, 0 = unrelated, −1 = reversed).",
   'agreement.counts': '{human, plural, one {# question written by people} other {# questions written by people}} and {generated} generated on this corpus.',
   'agreement.needBoth': 'To compare, the corpus needs questions written by people and generated questions (Questions section).',
-  'agreement.source.grid': "Configurations: the latest grid's {n} BM25 runs that need no model.",
+  'agreement.source.grid': "Configurations: the latest grid's {n, plural, one {# BM25 run} other {# BM25 runs}} that need no model.",
   'agreement.source.default': 'Configurations: a small grid of {n} (fixed, recursive, sentences and structure at 64, 128 and 256 tokens), BM25.',
   'agreement.metric': 'Rank by',
   'agreement.resample': 'Resample',
@@ -67,6 +72,11 @@ export const en: Record<keyof typeof pt, string> = {
   'agreement.verdict.agree': "The interval stays above zero: the generated questions rank these configurations much as people's questions do.",
   'agreement.verdict.unsure': "The interval reaches zero or below: these generated questions do not reproduce the order of people's questions. Do not choose a configuration on them alone.",
   'agreement.fewDocs': 'Few documents ({n}): the interval is rough.',
+  'agreement.tauOnly': "Kendall's τ-b: {tau}.",
+  'agreement.noInterval':
+    'No interval: one of the sets has {units}, and resampling so little always repeats the same value. At least 2 are needed to say whether the agreement is real (nothing to conclude here).',
+  'agreement.noInterval.document': '{n, plural, one {only # document} other {# documents}}',
+  'agreement.noInterval.question': '{n, plural, one {only # question} other {# questions}}',
   'agreement.best.same': 'Both sets point to the same best configuration: {best}.',
   'agreement.best.different': "Best for people's questions: {a}. For the generated ones: {b}.",
   'agreement.caption': '{metric} of each configuration under each set (1 = first place)',
@@ -78,5 +88,5 @@ export const en: Record<keyof typeof pt, string> = {
   'agreement.disagree.some': '{n, plural, one {# pair} other {# pairs}} of {pairs} in the opposite order:',
   'agreement.disagree.item': '"{first}" ahead of "{second}" with people\'s questions ({a1} vs {a2}) and behind with the generated ones ({b1} vs {b2})',
   'agreement.tiedInOne': '{n, plural, one {# pair ties} other {# pairs tie}} under one set only.',
-  'agreement.lesson.none': 'Generate questions for a corpus that already has questions written by people (Questions section); the comparison appears here and right after generation.',
+  'agreement.lesson.none': 'Generate questions for a corpus that already has questions written by people (Questions section); the comparison appears here and in Results.',
 };

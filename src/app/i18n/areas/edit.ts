@@ -39,11 +39,11 @@ export const pt = {
   'edit.edits': '{count, plural, one {# edição} other {# edições}}',
   'edit.k': 'Acerto em',
   'edit.none': 'Nenhuma edição ainda: as perguntas acertam como na execução.',
-  'edit.hits': 'hit@{k}: {before} → {after} de {total} perguntas',
+  'edit.hits': 'hit@{k}: {before} → {after} de {total, plural, one {# pergunta} other {# perguntas}}',
   'edit.gained': 'Passam a acertar ({count})',
   'edit.lost': 'Deixam de acertar ({count})',
   'edit.noChange': 'Nenhuma pergunta muda em hit@{k}.',
-  'edit.reused': '{analysed} chunks reanalisados, {embedded} embeddings novos',
+  'edit.reused': '{analysed, plural, one {# chunk reanalisado} other {# chunks reanalisados}}, {embedded, plural, one {# embedding novo} other {# embeddings novos}}',
   'edit.text': 'Texto com as fronteiras da execução',
 };
 
@@ -85,10 +85,10 @@ export const en: Record<keyof typeof pt, string> = {
   'edit.edits': '{count, plural, one {# edit} other {# edits}}',
   'edit.k': 'Hit at',
   'edit.none': 'No edit yet: the questions hit as in the run.',
-  'edit.hits': 'hit@{k}: {before} → {after} of {total} questions',
+  'edit.hits': 'hit@{k}: {before} → {after} of {total, plural, one {# question} other {# questions}}',
   'edit.gained': 'Now hit ({count})',
   'edit.lost': 'No longer hit ({count})',
   'edit.noChange': 'No question changes at hit@{k}.',
-  'edit.reused': '{analysed} chunks analysed again, {embedded} new embeddings',
+  'edit.reused': '{analysed, plural, one {# chunk analysed again} other {# chunks analysed again}}, {embedded, plural, one {# new embedding} other {# new embeddings}}',
   'edit.text': "Text with the run's boundaries",
 };

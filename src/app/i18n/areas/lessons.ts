@@ -19,7 +19,7 @@ export const pt = {
   'lessons.col.lint.orphan-heading': 'títulos órfãos',
   'lessons.col.lint.row-without-header': 'linhas sem cabeçalho',
   'lessons.col.lint.split-code': 'código partido',
-  'lessons.ratio': 'small-to-big devolve {ratio}× os tokens de contexto do estrutural.',
+  'lessons.ratio': 'O pequeno para grande devolve {ratio}× os tokens de contexto do estrutural.',
   'lessons.needsModel': 'Precisa de um modelo de embeddings (busca densa). Escolha e carregue um modelo antes de rodar; sem modelo, as execuções densas ficam de fora da grade.',
   'lessons.openInspector': 'Ver os avisos no Inspetor',
   'lessons.arm.open': 'Carregar em Experimentos',
@@ -38,11 +38,11 @@ export const pt = {
 
   'lessons.strategies.title': 'Estratégias lado a lado',
   'lessons.strategies.shows':
-    'Seis estratégias com o mesmo teto de 128 tokens: corte fixo, recursivo, por frases, por estrutura (títulos, tabelas, código), janela de frases e small-to-big.',
+    'Seis estratégias com o mesmo teto de 128 tokens: corte fixo, recursivo, por frases, por estrutura (títulos, tabelas, código), janela de frases e pequeno para grande.',
   'lessons.strategies.lookFor':
     'Quem respeita fronteiras naturais (frases, seções) parte menos respostas ao meio. Em Resultados, abra as perguntas perdidas por “resposta dividida” para ver onde o corte fixo partiu o trecho.',
   'lessons.strategies.known':
-    'Respeitar a estrutura do texto costuma ajudar mais do que trocar de algoritmo “inteligente”. Estratégias que devolvem mais texto (janela, small-to-big) pagam em tokens; se acertam mais depende do corpus, como mostra a linha abaixo da tabela.',
+    'Respeitar a estrutura do texto costuma ajudar mais do que trocar de algoritmo “inteligente”. Estratégias que devolvem mais texto (janela, pequeno para grande) pagam em tokens; se acertam mais depende do corpus, como mostra a linha abaixo da tabela.',
 
   'lessons.overlap.title': 'Sobreposição: 0, 10% e 25%',
   'lessons.overlap.shows':
@@ -68,9 +68,9 @@ export const pt = {
   'lessons.header.known':
     'O efeito depende do corpus (veja abaixo da tabela o que ele fez nesta amostra). A mesma ideia de situar o chunk no documento está na recuperação contextual da Anthropic (2024), que gera uma frase de contexto por chunk e reduziu em 49% as falhas de recuperação quando combinada com BM25.',
 
-  'lessons.small-to-big.title': 'Small-to-big e janela de frases',
+  'lessons.small-to-big.title': 'Pequeno para grande e janela de frases',
   'lessons.small-to-big.shows':
-    'Indexar pedaços pequenos e devolver um trecho maior: o small-to-big busca por chunks filhos e devolve a seção pai; a janela de frases busca frase a frase e devolve as vizinhas.',
+    'Indexar pedaços pequenos e devolver um trecho maior: o pequeno para grande busca por chunks filhos e devolve a seção pai; a janela de frases busca frase a frase e devolve as vizinhas.',
   'lessons.small-to-big.lookFor':
     'O hit@5 sobe, mas olhe o ctx3: o leitor recebe muito mais texto. Compare esse custo com o de simplesmente usar chunks maiores (lição do tamanho).',
   'lessons.small-to-big.known':
@@ -98,7 +98,7 @@ export const pt = {
   'lessons.dilution.lookFor':
     'Com busca densa o acerto tende a parar de subir (ou cair) quando o chunk cresce, enquanto o BM25 continua ganhando com chunks maiores. Compare as duas curvas na mesma grade.',
   'lessons.dilution.known':
-    'É uma das motivações do small-to-big e do chunking tardio: buscar com unidades pequenas e focadas, e entregar contexto de outra forma.',
+    'É uma das motivações do pequeno para grande e do chunking tardio: buscar com unidades pequenas e focadas, e entregar contexto de outra forma.',
 
   // Sharing
   'lessons.share.title': 'Compartilhar',
@@ -164,7 +164,7 @@ export const pt = {
   'lessons.lb.q.rank': 'Posição',
   'lessons.lb.q.miss': 'Motivo da perda',
   'lessons.lb.q.none': '—',
-  'lessons.lb.showing': 'Mostrando {shown} de {total} perguntas.',
+  'lessons.lb.showing': 'Mostrando {shown} de {total, plural, one {# pergunta} other {# perguntas}}.',
   'lessons.lb.showAll': 'Mostrar todas',
   'lessons.lb.skipped': '{count, plural, one {# pergunta do conjunto original não pôde ser avaliada} other {# perguntas do conjunto original não puderam ser avaliadas}}.',
   'lessons.lb.miss.split': 'resposta dividida',
@@ -358,7 +358,7 @@ export const en: Record<keyof typeof pt, string> = {
   'lessons.lb.q.rank': 'Rank',
   'lessons.lb.q.miss': 'Why it was missed',
   'lessons.lb.q.none': '—',
-  'lessons.lb.showing': 'Showing {shown} of {total} questions.',
+  'lessons.lb.showing': 'Showing {shown} of {total, plural, one {# question} other {# questions}}.',
   'lessons.lb.showAll': 'Show all',
   'lessons.lb.skipped': '{count, plural, one {# question} other {# questions}} of the original set could not be evaluated.',
   'lessons.lb.miss.split': 'split answer',

@@ -3,7 +3,7 @@
 // The Portuguese object defines the keys; the English one is typed against it.
 export const pt = {
   'guide.title': 'Primeiros passos',
-  'guide.intro': 'Três passos para ver o que o chunking muda na busca. As amostras já estão no espaço de trabalho.',
+  'guide.intro': 'Três passos para ver o que o chunking muda na busca. Um corpus de amostra, com suas perguntas, já está no espaço de trabalho.',
   'guide.dismiss': 'Entendi, fechar o guia',
   'guide.help': 'Ajuda',
   'guide.cuts.title': 'Veja os cortes',
@@ -75,7 +75,7 @@ export const pt = {
 
 export const en: Record<keyof typeof pt, string> = {
   'guide.title': 'First steps',
-  'guide.intro': 'Three steps to see what chunking changes in retrieval. The samples are already in the workspace.',
+  'guide.intro': 'Three steps to see what chunking changes in retrieval. A sample corpus, with its questions, is already in the workspace.',
   'guide.dismiss': 'Got it, close the guide',
   'guide.help': 'Help',
   'guide.cuts.title': 'Look at the cuts',

@@ -6,8 +6,8 @@ export const pt = {
   'perdoc.show': 'Calcular a escolha por documento',
   'perdoc.metric': 'Medida',
   'perdoc.need': 'São precisas pelo menos duas execuções do mesmo conjunto de perguntas.',
-  'perdoc.runs': '{n} execuções com as mesmas {q} perguntas, {d} documentos.',
-  'perdoc.leftOut': '({n} execuções de outros conjuntos de perguntas ficam de fora.)',
+  'perdoc.runs': '{n, plural, one {# execução} other {# execuções}} com as mesmas {q, plural, one {# pergunta} other {# perguntas}}, {d, plural, one {# documento} other {# documentos}}.',
+  'perdoc.leftOut': '({n, plural, one {# execução de outro conjunto de perguntas fica} other {# execuções de outros conjuntos de perguntas ficam}} de fora.)',
   'perdoc.single': 'Melhor configuração única: {name}.',
   'perdoc.gain':
     '{metric} escolhendo por documento: {pd}, contra {sg} da melhor única — ganho {gain} [{lo}, {hi}] (validação cruzada por metades; intervalo de 95% reamostrando documentos).',
@@ -33,8 +33,8 @@ export const en: Record<keyof typeof pt, string> = {
   'perdoc.show': 'Compute the per-document choice',
   'perdoc.metric': 'Metric',
   'perdoc.need': 'At least two runs of the same question set are needed.',
-  'perdoc.runs': '{n} runs with the same {q} questions, {d} documents.',
-  'perdoc.leftOut': '({n} runs of other question sets are left out.)',
+  'perdoc.runs': '{n, plural, one {# run} other {# runs}} with the same {q, plural, one {# question} other {# questions}}, {d, plural, one {# document} other {# documents}}.',
+  'perdoc.leftOut': '({n, plural, one {# run of another question set is} other {# runs of other question sets are}} left out.)',
   'perdoc.single': 'Best single configuration: {name}.',
   'perdoc.gain':
     '{metric} choosing per document: {pd}, against {sg} for the best single one — gain {gain} [{lo}, {hi}] (cross-fitted on halves; 95% interval resampling documents).',

@@ -2,7 +2,7 @@
 // sharing from Results, and resuming an interrupted grid, in both languages. Keys are prefixed
 // "results.". The Portuguese object defines the keys; the English one is typed against it.
 export const pt = {
-  'results.resume.interrupted': 'Grade interrompida em {at} de {total} execuções; {saved} salvas.',
+  'results.resume.interrupted': 'Grade interrompida em {at} de {total, plural, one {# execução} other {# execuções}}; {saved, plural, one {# salva} other {# salvas}}.',
   'results.resume.button': 'Retomar ({n, plural, one {# execução que falta} other {# execuções que faltam}})',
   'results.resume.dismiss': 'Descartar',
   'results.resume.noData': 'O corpus ou o conjunto de perguntas desta grade não existe mais: não dá para retomá-la.',
@@ -40,8 +40,8 @@ export const pt = {
 };
 
 export const en: Record<keyof typeof pt, string> = {
-  'results.resume.interrupted': 'Grid interrupted at {at} of {total} runs; {saved} saved.',
-  'results.resume.button': 'Resume ({n} missing runs)',
+  'results.resume.interrupted': 'Grid interrupted at {at} of {total, plural, one {# run} other {# runs}}; {saved} saved.',
+  'results.resume.button': 'Resume ({n, plural, one {# missing run} other {# missing runs}})',
   'results.resume.dismiss': 'Dismiss',
   'results.resume.noData': 'This grid’s corpus or question set no longer exists: it cannot be resumed.',
   'results.group.loose': 'Single runs',
@@ -58,7 +58,7 @@ export const en: Record<keyof typeof pt, string> = {
   'results.filter.none': 'No run passes the filters.',
   'results.clearAll': 'Clear all',
   'results.clearGroup': 'clear group',
-  'results.confirm.all': 'Delete all {n} saved runs?',
+  'results.confirm.all': '{n, plural, one {Delete the # saved run?} other {Delete all # saved runs?}}',
   'results.confirm.group': 'Delete the group "{name}" ({n, plural, one {# run} other {# runs}})?',
   'results.confirm.yes': 'Delete',
   'results.confirm.no': 'Cancel',

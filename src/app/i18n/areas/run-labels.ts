@@ -8,7 +8,7 @@ export const pt = {
   'run.chunker.sentences': 'frases',
   'run.chunker.structure': 'estrutura',
   'run.chunker.semantic': 'semântico',
-  'run.chunker.small-to-big': 'pequeno-a-grande',
+  'run.chunker.small-to-big': 'pequeno-para-grande',
   'run.chunker.sentence-window': 'janela-de-frases',
   'run.chunker.llm': 'llm',
   'run.chunker.langchain-recursive': 'langchain-recursivo',

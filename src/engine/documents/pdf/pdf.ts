@@ -97,7 +97,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const tagged = !opts.ignoreStructure && (!!mark?.Marked || (await hasStructure(doc)));
     const fontBold = new Map<string, boolean>();
     const codes = { ...opCodesOf(pdfjs.OPS), showText: typeof pdfjs.OPS?.showText === 'number' ? pdfjs.OPS.showText : SHOW_TEXT };
-    const ctx: ReadContext = { tagged, fontBold: tagged ? null : fontBold, codes, where: opts.where, wantsDrawing: tableLike, budget: PageBudget.of(bytes, objectStreams, doc.numPages) };
+    const ctx: ReadContext = { tagged, fontBold: tagged ? null : fontBold, codes, where: opts.where, wantsDrawing: tableLike, budget: PageBudget.of(bytes, objectStreams, doc.numPages, opts.inflate) };
     const pages: PageData[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
@@ -280,8 +280,8 @@ function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[])
   ordered.forEach((rows, k) => r.perPage.set(layoutPages[k].page, layoutBlocks(rows, headingOf, r.vocab, r.notes, runIns, docPitch)));
 }
 
-/** The meta key parsePdf hands a PDF's column cuts over in (see render.ts ColumnCuts). */
-export const COLUMN_CUTS_META = 'columnCuts';
+import { COLUMN_CUTS_META } from './types.ts';
+export { COLUMN_CUTS_META };
 
 export interface PdfDocInput {
   id: string;

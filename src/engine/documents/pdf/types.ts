@@ -94,7 +94,19 @@ export interface PdfOptions {
   headingModel?: HeadingModel | null;
   /** Sees the layout rows the roles stage decides on and its headings (the corpus dump, bench/pdf-corpus). */
   onRoles?: (rows: Row[], headings: Map<Row, number>) => void;
+  /**
+   * A synchronous zlib inflate the reader may use for its own checks (decompression limits, page
+   * budget) in place of the platform's DecompressionStream, which Node runs through JavaScript web
+   * streams at several times the cost. The CLI passes node:zlib's (src/node/pdfjs-legacy.ts nodeInflate).
+   */
+  inflate?: Inflate;
 }
+
+/**
+ * Inflates one zlib (FlateDecode) stream whole: its bytes, 'over' when they would pass `limit`,
+ * or null when the data is damaged (the caller then decodes it the slow way, keeping what comes out).
+ */
+export type Inflate = (data: Uint8Array, limit: number) => Uint8Array | 'over' | null;
 
 /** A line-role model as trained by bench/pdf-corpus/train.py (gradient-boosted trees or a logistic regression). */
 export type HeadingModel =
@@ -173,3 +185,9 @@ export type PBlock =
     }
   | { kind: 'lines'; lines: string[]; page: number }
   | { kind: 'code'; lines: string[]; page: number; /** The fence's language, when known (HTML <pre class="language-…">). */ lang?: string };
+
+/**
+ * The meta key parsePdf hands a PDF's column cuts over in (see render.ts ColumnCuts). Here, not in
+ * pdf.ts, so the documents folder reader can read it without loading the PDF reader.
+ */
+export const COLUMN_CUTS_META = 'columnCuts';

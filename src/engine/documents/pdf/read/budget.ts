@@ -15,6 +15,7 @@
 
 import { PAGE_BUDGET } from '../thresholds.ts';
 import { decodeStream } from './streams.ts';
+import type { Inflate } from '../types.ts';
 
 /** What a page's content costs once the forms it paints are expanded. */
 export interface PageCost {
@@ -121,6 +122,7 @@ class Objects {
     private readonly bytes: Uint8Array,
     readonly text: string,
     objectStreams: readonly string[],
+    private readonly inflate?: Inflate,
   ) {
     const start = /(?<![0-9])(\d+)\s+\d+\s+obj\b/g;
     let m: RegExpExecArray | null;
@@ -170,7 +172,7 @@ class Objects {
     const f = this.resolve(dict.get('Filter'));
     const filters = (Array.isArray(f) ? f.map((x) => this.resolve(x)) : f === undefined || f === null ? [] : [f]).map((x) => (isName(x) ? x.name : '?'));
     // Latin-1: offsets in the text are offsets in the bytes.
-    return decodeStream(this.bytes.subarray(dataStart, dataEnd), filters);
+    return decodeStream(this.bytes.subarray(dataStart, dataEnd), filters, this.inflate);
   }
 }
 
@@ -288,11 +290,11 @@ export class PageBudget {
    * The budget of a file whose pages can be scanned here, or null (encrypted, no page tree read,
    * or a page count other than pdf.js's `numPages`).
    */
-  static of(bytes: Uint8Array, objectStreams: readonly string[], numPages: number): PageBudget | null {
+  static of(bytes: Uint8Array, objectStreams: readonly string[], numPages: number, inflate?: Inflate): PageBudget | null {
     if (typeof DecompressionStream !== 'function') return null;
     const text = new TextDecoder('latin1').decode(bytes);
     if (/\/Encrypt\s/.test(text)) return null;
-    const objs = new Objects(bytes, text, objectStreams);
+    const objs = new Objects(bytes, text, objectStreams, inflate);
     const pages = pageList(objs);
     return pages && pages.length === numPages ? new PageBudget(objs, pages) : null;
   }

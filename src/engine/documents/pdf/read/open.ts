@@ -51,7 +51,7 @@ async function open(pdfjs: PdfjsModule, bytes: Uint8Array, opts: PdfOptions): Pr
   if (!hasEof(bytes)) {
     throw new InputError(`the PDF is truncated: it ends at byte ${bytes.length} without its "%%EOF" end marker (download or export it again)`, where, { code: 'truncated-file' });
   }
-  const objectStreams = await checkInflatedSizes(bytes, where);
+  const objectStreams = await checkInflatedSizes(bytes, where, opts.inflate);
   const depth = outlineDepth(bytes, objectStreams);
   const task = pdfjs.getDocument({
     // A plain copy: pdf.js may transfer (detach) the buffer it is given, and refuses Node Buffers.

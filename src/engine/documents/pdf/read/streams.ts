@@ -7,6 +7,7 @@
 // Uses the platform's DecompressionStream (browsers, workers, Node 18+): no dependency.
 
 import { InputError } from '../../../types.ts';
+import type { Inflate } from '../types.ts';
 
 /** Largest a stream other than an image may inflate to (content streams, fonts): 64 MiB of operators is already absurd. */
 export const MAX_INFLATED_STREAM = 64 * 1024 * 1024;
@@ -45,6 +46,8 @@ interface FoundStream {
   /** An object stream (/Type /ObjStm): its inflated text is kept for the outline check. */
   objects: boolean;
   data: Uint8Array;
+  /** Bytes from the data's start to the next "endstream" (or the file's end): what a reader that distrusts /Length may take as the data. */
+  span: number;
 }
 
 /** The streams whose first filters are Flate, with how many Flate filters lead their chain. */
@@ -86,11 +89,13 @@ export function flateStreams(bytes: Uint8Array): FoundStream[] {
       end = text.indexOf('endstream', dataStart);
       if (end < 0) end = bytes.length;
     }
+    const next = text.indexOf('endstream', dataStart);
+    const span = (next < 0 ? bytes.length : next) - dataStart;
     const image = /\/Subtype\s*\/Image\b/.test(dict);
     const w = image ? /\/Width\s+(\d+)(?!\s+\d+\s+R)/.exec(dict) : null;
     const h = image ? /\/Height\s+(\d+)(?!\s+\d+\s+R)/.exec(dict) : null;
     const pixels = w && h ? Number(w[1]) * Number(h[1]) : undefined;
-    out.push({ object: objName, flates, filters, ...(unchecked ? { unchecked } : {}), image, ...(pixels !== undefined ? { pixels } : {}), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end) });
+    out.push({ object: objName, flates, filters, ...(unchecked ? { unchecked } : {}), image, ...(pixels !== undefined ? { pixels } : {}), objects: /\/Type\s*\/ObjStm\b/.test(dict), data: bytes.subarray(dataStart, end), span: Math.max(span, end - dataStart) });
     keyword.lastIndex = Math.max(keyword.lastIndex, end);
   }
   return out;
@@ -162,7 +167,16 @@ function a85Decoder(): TransformStream<Uint8Array, Uint8Array> {
 }
 
 /** Bytes `data` decodes to through `filters`, each Flate stage stopping (and throwing Over) past `limit`. */
-async function inflatedSize(data: Uint8Array, filters: readonly Filter[], limit: number, keep?: Uint8Array[]): Promise<number> {
+async function inflatedSize(data: Uint8Array, filters: readonly Filter[], limit: number, keep?: Uint8Array[], inflate?: Inflate): Promise<number> {
+  // One Flate stage and a synchronous inflater: the whole output at once (at most `limit` bytes).
+  if (inflate && filters.length === 1 && filters[0] === 'flate') {
+    const out = inflate(data, limit);
+    if (out === 'over') throw new Over();
+    if (out) {
+      keep?.push(out);
+      return out.byteLength;
+    }
+  }
   let stream: ReadableStream<Uint8Array> = new Blob([data as Uint8Array<ArrayBuffer>]).stream();
   // The last stage's output is counted by the read loop below (one TransformStream less per stream).
   const lastFlate = filters.length > 0 && filters[filters.length - 1] === 'flate';
@@ -211,7 +225,7 @@ async function inflatedSize(data: Uint8Array, filters: readonly Filter[], limit:
  * or null when one is not decoded here, or the data inflates past MAX_INFLATED_STREAM. The page
  * budget (budget.ts) scans content streams with it.
  */
-export async function decodeStream(data: Uint8Array, filters: readonly string[]): Promise<Uint8Array | null> {
+export async function decodeStream(data: Uint8Array, filters: readonly string[], inflate?: Inflate): Promise<Uint8Array | null> {
   if (typeof DecompressionStream !== 'function') return null;
   const chain: Filter[] = [];
   for (const f of filters) {
@@ -221,10 +235,11 @@ export async function decodeStream(data: Uint8Array, filters: readonly string[])
   }
   const keep: Uint8Array[] = [];
   try {
-    await inflatedSize(data, chain, MAX_INFLATED_STREAM, keep);
+    await inflatedSize(data, chain, MAX_INFLATED_STREAM, keep, inflate);
   } catch {
     return null;
   }
+  if (keep.length === 1) return keep[0];
   const out = new Uint8Array(keep.reduce((a, k) => a + k.length, 0));
   let at = 0;
   for (const k of keep) {
@@ -235,15 +250,59 @@ export async function decodeStream(data: Uint8Array, filters: readonly string[])
 }
 
 /**
- * Refuses a PDF whose compressed streams inflate past the limits above, naming the object and the
- * limit. Costs one streaming inflate of each Flate stream (what pdf.js does anyway, without keeping
- * it). Returns the inflated text of the object streams (for outlineDepth).
+ * Most bytes one Flate stage can inflate to per compressed byte: a length/distance pair gives at
+ * most 258 bytes and takes at least two bits, so 8 bits in give 1,032 bytes out (zlib's "technical
+ * details" note); a block header and the zlib wrapper only add bits that give nothing.
  */
-export async function checkInflatedSizes(bytes: Uint8Array, where?: string): Promise<string[]> {
+const FLATE_RATIO = 1032;
+
+/**
+ * Streams whose inflated size their compressed size already bounds below their limit: one Flate
+ * stage, no other filter, not an object stream (whose text is wanted). Their bounds together must
+ * leave half of the total limit to the others; null when no stream qualifies.
+ */
+function boundedBySize(streams: readonly FoundStream[]): { skip: Set<FoundStream>; bound: number } | null {
+  const skip = new Set<FoundStream>();
+  let bound = 0;
+  for (const s of streams) {
+    if (s.objects || s.unchecked || s.filters.length !== 1 || s.filters[0] !== 'flate') continue;
+    const most = (s.span + 16) * FLATE_RATIO;
+    if (most > (s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM) || bound + most > MAX_INFLATED_TOTAL / 2) continue;
+    skip.add(s);
+    bound += most;
+  }
+  return skip.size ? { skip, bound } : null;
+}
+
+/**
+ * Refuses a PDF whose compressed streams inflate past the limits above, naming the object and the
+ * limit. Costs one streaming inflate of each Flate stream that could reach a limit (what pdf.js does
+ * anyway, without keeping it); a stream too short to reach its limit is counted at its bound
+ * (FLATE_RATIO) without inflating it, and when those bounds make the total too large, every stream
+ * is inflated and counted exactly: the verdict is the exact one either way. Returns the inflated
+ * text of the object streams (for outlineDepth).
+ */
+export async function checkInflatedSizes(bytes: Uint8Array, where?: string, inflate?: Inflate): Promise<string[]> {
   if (typeof DecompressionStream !== 'function') return []; // very old runtimes: pdf.js alone
-  let total = 0;
+  const streams = flateStreams(bytes);
+  const bounded = boundedBySize(streams);
+  if (bounded) {
+    try {
+      return await inflatedSizes(streams, where, bounded, inflate);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      // Past a limit with bounds counted for some streams: count them exactly (below).
+    }
+  }
+  return inflatedSizes(streams, where, null, inflate);
+}
+
+/** checkInflatedSizes over `streams`, those in `bounded.skip` counted at their bound instead of inflated. */
+async function inflatedSizes(streams: readonly FoundStream[], where: string | undefined, bounded: { skip: Set<FoundStream>; bound: number } | null, inflate?: Inflate): Promise<string[]> {
+  let total = bounded?.bound ?? 0;
   const objectStreams: string[] = [];
-  for (const s of flateStreams(bytes)) {
+  for (const s of streams) {
+    if (bounded?.skip.has(s)) continue;
     if (s.unchecked) {
       // LZW and RunLength are not decoded here (no real PDF puts Flate after them): the Flate that
       // follows could inflate to any size unchecked, so the stream is refused rather than trusted.
@@ -258,7 +317,7 @@ export async function checkInflatedSizes(bytes: Uint8Array, where?: string): Pro
     const limit = Math.min(s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM, MAX_INFLATED_TOTAL - total);
     const keep: Uint8Array[] | undefined = s.objects ? [] : undefined;
     try {
-      total += await inflatedSize(s.data, s.filters, limit, keep);
+      total += await inflatedSize(s.data, s.filters, limit, keep, inflate);
     } catch (e) {
       if (!(e instanceof Over)) throw e;
       const which = limit < (s.image ? MAX_INFLATED_IMAGE : MAX_INFLATED_STREAM)
