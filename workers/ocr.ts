@@ -12,7 +12,7 @@
 // Every file comes from the page's own origin (`ocr/` beside index.html, shipped by
 // src/sw/ocr-data-plugin.ts): the worker script, the core, and the models; never a CDN.
 import { InputError } from '../src/engine/types.ts';
-import { missingLanguage, ocrReader, type OcrMode, type OcrPdf, type OcrPdfPage, type OcrReader, type Recogniser } from '../src/engine/documents/index.ts';
+import { drawGrey, missingLanguage, ocrReader, tesseractOptions, type OcrMode, type OcrPdf, type OcrPdfPage, type OcrReader, type Recogniser } from '../src/engine/documents/index.ts';
 import type { OcrManifest } from '../src/sw/ocr-data-plugin.ts';
 import { loadPdfjs, pdfDocumentOptions } from './document-readers.ts';
 
@@ -85,19 +85,15 @@ export function browserOcr(o: { mode?: OcrMode; lang?: string; confirm?: Confirm
         return { doc, OPS: pdfjs.OPS };
       },
       async render(page, scale) {
-        const vp = page.getViewport({ scale });
-        const width = Math.max(1, Math.round(vp.width));
-        const height = Math.max(1, Math.round(vp.height));
-        const canvas = new OffscreenCanvas(width, height);
-        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-        ctx.fillStyle = '#fff';
-        ctx.fillRect(0, 0, width, height);
-        await page.render({ canvasContext: ctx, canvas, viewport: vp, background: 'rgb(255,255,255)', annotationMode: 0 }).promise;
-        const rgba = ctx.getImageData(0, 0, width, height).data;
-        const grey = new Uint8Array(width * height);
-        for (let i = 0, j = 0; j < grey.length; i += 4, j++) grey[j] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
-        canvas.width = canvas.height = 0;
-        return { width, height, grey };
+        const drawn: OffscreenCanvas[] = [];
+        const img = await drawGrey(page, scale, (width, height) => {
+          const canvas = new OffscreenCanvas(width, height);
+          drawn.push(canvas);
+          return { canvas, ctx: canvas.getContext('2d', { willReadFrequently: true })! };
+        });
+        // Let the pixels go now rather than at the next collection (a 200 dpi A4 page is 15 MB of RGBA).
+        for (const c of drawn) c.width = c.height = 0;
+        return img;
       },
       confirm: o.confirm
         ? async (codes) => {
@@ -112,19 +108,13 @@ export function browserOcr(o: { mode?: OcrMode; lang?: string; confirm?: Confirm
         const mod = (await import('tesseract.js/dist/tesseract.esm.min.js')) as { default: { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> } };
         const { createWorker } = mod.default;
         return await createWorker(codes.join('+'), 1, {
+          ...tesseractOptions(recognising),
           workerPath: base + m.worker,
           corePath: base + m.core,
           langPath: base.replace(/\/$/, ''),
           // A plain worker from our origin (not a blob: URL that imports it): the service worker and
           // the page's cross-origin isolation apply to it as to every other file.
           workerBlobURL: false,
-          // The service worker keeps the models (src/sw/sw.ts); tesseract.js's own IndexedDB copy would be a second one.
-          cacheMethod: 'none',
-          gzip: true,
-          logger: (e: { status?: string; progress?: number }) => {
-            if (e.status === 'recognizing text') recognising(e.progress ?? 0);
-          },
-          errorHandler: () => undefined,
         });
       },
     },

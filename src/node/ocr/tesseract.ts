@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { languagesOf, missingLanguage, ocrReader, type OcrMode, type OcrReader, type Recogniser } from '../../engine/documents/index.ts';
+import { languagesOf, missingLanguage, ocrReader, tesseractOptions, type OcrMode, type OcrReader, type Recogniser } from '../../engine/documents/index.ts';
 import { openForRendering, renderGrey, type RenderablePage } from './render.ts';
 
 const require = createRequire(import.meta.url);
@@ -46,15 +46,7 @@ export function nodeOcr(o: NodeOcrOptions = {}): OcrReader {
         langDir = await mkdtemp(join(tmpdir(), 'chunklab-ocr-'));
         for (const c of codes) await symlink(modelFile(c), join(langDir, `${c}.traineddata.gz`));
         const { createWorker } = (await import('tesseract.js')) as unknown as { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> };
-        return await createWorker(codes.join('+'), 1, {
-          langPath: langDir,
-          cacheMethod: 'none',
-          gzip: true,
-          logger: (m: { status?: string; progress?: number }) => {
-            if (m.status === 'recognizing text') recognising(m.progress ?? 0);
-          },
-          errorHandler: () => undefined,
-        });
+        return await createWorker(codes.join('+'), 1, { ...tesseractOptions(recognising), langPath: langDir });
       },
       async finish() {
         if (langDir) await rm(langDir, { recursive: true, force: true });

@@ -76,6 +76,48 @@ async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<n
   return best;
 }
 
+/** The 2D context calls drawing a page needs (a Node canvas's or an OffscreenCanvas's). */
+export interface GreyCanvas {
+  fillStyle: unknown;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+}
+
+/**
+ * A page drawn by pdf.js in 8-bit grey at `scale` pixels per point on white, on the canvas `create`
+ * makes (the adapter's kind); `render` is the page's own render call.
+ */
+export async function drawGrey<C>(
+  page: { getViewport(o: { scale: number }): { width: number; height: number }; render(o: Record<string, unknown>): { promise: Promise<unknown> } },
+  scale: number,
+  create: (width: number, height: number) => { canvas: C; ctx: GreyCanvas },
+): Promise<{ width: number; height: number; grey: Uint8Array }> {
+  const vp = page.getViewport({ scale });
+  const width = Math.max(1, Math.round(vp.width));
+  const height = Math.max(1, Math.round(vp.height));
+  const { canvas, ctx } = create(width, height);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  await page.render({ canvasContext: ctx, canvas, viewport: vp, background: 'rgb(255,255,255)', annotationMode: 0 }).promise;
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const grey = new Uint8Array(width * height);
+  for (let i = 0, j = 0; j < grey.length; i += 4, j++) grey[j] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
+  return { width, height, grey };
+}
+
+/** tesseract.js's worker options both adapters pass (the models' place is each adapter's own). */
+export function tesseractOptions(recognising: (fraction: number) => void): Record<string, unknown> {
+  return {
+    // Each adapter keeps the models itself (node_modules; the service worker): tesseract.js's own cache would be a second copy.
+    cacheMethod: 'none',
+    gzip: true,
+    logger: (m: { status?: string; progress?: number }) => {
+      if (m.status === 'recognizing text') recognising(m.progress ?? 0);
+    },
+    errorHandler: () => undefined,
+  };
+}
+
 /** PGM (binary greymap): Tesseract's image reader takes it as it is, with no encoding cost. */
 export function pgm(grey: Uint8Array, width: number, height: number): Uint8Array {
   const head = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
