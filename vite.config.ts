@@ -38,11 +38,16 @@ export default defineConfig({
     exclude: ['@huggingface/transformers', 'onnxruntime-web', '@chonkiejs/chunk'],
   },
   // @chonkiejs/core imports two optional packages lazily that ChunkLab never uses (workers/absent-package.ts).
+  // js-tiktoken's main entry (every encoding's ranks, 5.6 MB, imported by LlamaIndex's default
+  // tokenizer) is replaced by its lite entry with cl100k_base only: workers/js-tiktoken-cl100k.ts.
   resolve: {
-    alias: {
-      '@chonkiejs/token': fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)),
-      '@kreuzberg/tree-sitter-language-pack': fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)),
-    },
+    alias: [
+      { find: '@chonkiejs/token', replacement: fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)) },
+      { find: '@kreuzberg/tree-sitter-language-pack', replacement: fileURLToPath(new URL('./workers/absent-package.ts', import.meta.url)) },
+      { find: /^js-tiktoken$/, replacement: fileURLToPath(new URL('./workers/js-tiktoken-cl100k.ts', import.meta.url)) },
+      // @mastra/rag (the Mastra baselines) calls node:crypto's randomUUID: Web Crypto's, here.
+      { find: /^node:crypto$/, replacement: fileURLToPath(new URL('./workers/node-crypto.ts', import.meta.url)) },
+    ],
   },
   server: { port: 5173, strictPort: false, headers: ISOLATION },
   preview: { headers: ISOLATION },
@@ -54,7 +59,12 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/engine/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A hang guard, not a speed check: many files spawn the CLI, a Ray cluster or a PDF
+          // reader, and on a loaded two-core machine a test that takes 20 s idle can take minutes.
+          testTimeout: 300_000,
+          // Two files at a time on two cores: most of these tests wait on a child process, a local
+          // server or a Ray cluster for part of their time (vitest's default is cores - 1 = 1).
+          maxWorkers: 2,
         },
       },
       {

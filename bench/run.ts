@@ -257,6 +257,8 @@ table(['model', 'doc tokens', 'windows', 'macro-window path', 'seconds', 'RSS be
 // ours, …) so a change in the machine's load hits both alike; medians of 5.
 const REPS = 5;
 const CLI_CAP = 200;
+/** The whole chunk command against the chonkie script (issue 35 item 4: the 1.68-1.76x of an earlier round, back). */
+const CLI_TARGET = 1.7;
 let cli: Row | null = null;
 if (wanted('cli')) { // (body not indented, to keep the diff small)
 console.log(`\n4. Command line, whole process (median of ${REPS} alternating runs)`);
@@ -313,10 +315,10 @@ targets.push({ section: 'cli', target: 'npm run cli -- chunk --help < 0.5 s', me
 const ours = whole['npm run cli -- chunk (recursive)'];
 const peer = whole['node bench/chonkie-cli.mjs (chonkie + transformers.js)'];
 const cliRatio = { wall: peer.wall / ours.wall, cpu: peer.cpu / ours.cpu };
-console.log(`  chunk vs the chonkie script: ${f(cliRatio.wall)}× (wall), ${f(cliRatio.cpu)}× (CPU). Target ≥ 1.5×.`);
+console.log(`  chunk vs the chonkie script: ${f(cliRatio.wall)}× (wall), ${f(cliRatio.cpu)}× (CPU). Target ≥ ${CLI_TARGET}× (issue 35).`);
 const bin = whole['node build/cli/chunklab.mjs chunk (no npm)'];
 console.log(`  Without npm's own start (the installed \`chunklab\` bin): ${f(peer.wall / bin.wall)}× (wall), ${f(peer.cpu / bin.cpu)}× (CPU).`);
-targets.push({ section: 'cli', target: 'whole chunk command ≥ 1.5× the chonkie-js script', measured: `${f(cliRatio.wall)}× wall, ${f(cliRatio.cpu)}× CPU`, met: Number.isFinite(cliRatio.wall) ? cliRatio.wall >= 1.5 && cliRatio.cpu >= 1.5 : null });
+targets.push({ section: 'cli', target: `whole chunk command ≥ ${CLI_TARGET}× the chonkie-js script`, measured: `${f(cliRatio.wall)}× wall, ${f(cliRatio.cpu)}× CPU`, met: Number.isFinite(cliRatio.wall) ? cliRatio.wall >= CLI_TARGET && cliRatio.cpu >= CLI_TARGET : null });
 cli = { corpusBytes: corpusBytes(makeCorpus(1.4e6, 42, 'english')), cap: CLI_CAP, reps: REPS, help, whole, ratio: cliRatio };
 }
 

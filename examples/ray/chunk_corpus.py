@@ -298,6 +298,13 @@ def main():
     if args.address:
         ray.init(address=args.address)
     else:
+        if args.num_cpus:
+            # A local cluster of --num-cpus CPUs: a plan that could never run is refused before
+            # the cluster is started (which takes tens of seconds on a small machine).
+            _, _, refused = plan(float(args.num_cpus), args.actors, args.actor_cpus)
+            if refused:
+                print(f"error: {refused}", file=sys.stderr)
+                sys.exit(2)
         start_local(args.num_cpus)
     ctx = ray.data.DataContext.get_current()
     ctx.enable_progress_bars = False

@@ -252,6 +252,8 @@ export const BASELINE_CHUNKERS = {
   'langchain-recursive': { library: '@langchain/textsplitters', splitter: 'RecursiveCharacterTextSplitter' },
   'chonkie-recursive': { library: '@chonkiejs/core', splitter: 'RecursiveChunker' },
   'llamaindex-sentence': { library: '@llamaindex/core', splitter: 'SentenceSplitter' },
+  'mastra-recursive': { library: '@mastra/rag', splitter: 'MDocument recursive' },
+  'mastra-markdown': { library: '@mastra/rag', splitter: 'MDocument markdown' },
 } as const;
 export type BaselineChunkerId = keyof typeof BASELINE_CHUNKERS;
 

@@ -43,7 +43,7 @@ describe('tune', () => {
     expect(t.estimate.low).toBeLessThanOrEqual(t.estimate.value);
     expect(t.estimate.high).toBeGreaterThanOrEqual(t.estimate.value);
     expect(t.estimate.questions.length).toBe(t.split.estimating);
-    expect(t.baselines.map((b: { label: string }) => b.label)).toEqual(['recursive · 512', 'langchain-recursive · 512', 'chonkie-recursive · 512', 'llamaindex-sentence · 512']);
+    expect(t.baselines.map((b: { label: string }) => b.label)).toEqual(['recursive · 512', 'langchain-recursive · 512', 'chonkie-recursive · 512', 'llamaindex-sentence · 512', 'mastra-recursive · 512', 'mastra-markdown · 512']);
     expect(t.runs.length).toBeLessThanOrEqual(24);
     expect(t.runs.every((x: { questions: number }) => x.questions === t.split.choosing)).toBe(true);
     expect(JSON.parse(readFileSync(recipe, 'utf8'))).toEqual(t.recipe);

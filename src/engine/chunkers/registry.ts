@@ -9,6 +9,7 @@ import { chonkieRecursive } from './chonkie-recursive.ts';
 import { langchainRecursive } from './langchain-recursive.ts';
 import { llamaindexSentence } from './llamaindex-sentence.ts';
 import { llm } from './llm.ts';
+import { mastraMarkdown, mastraRecursive } from './mastra.ts';
 import { recursive } from './recursive.ts';
 import { semantic } from './semantic.ts';
 import { sentenceWindow } from './sentence-window.ts';
@@ -31,6 +32,8 @@ export const CHUNKER_LIST = [
   langchainRecursive,
   chonkieRecursive,
   llamaindexSentence,
+  mastraRecursive,
+  mastraMarkdown,
 ] as const;
 
 type ListedId = (typeof CHUNKER_LIST)[number]['id'];

@@ -11,6 +11,8 @@ test('every chunker id of the contract is registered, with bilingual label, 2-li
     'langchain-recursive',
     'llamaindex-sentence',
     'llm',
+    'mastra-markdown',
+    'mastra-recursive',
     'recursive',
     'semantic',
     'sentence-window',
