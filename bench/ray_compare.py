@@ -21,6 +21,7 @@ import resource
 import sys
 import time
 
+import pyarrow as pa
 import ray
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -50,14 +51,48 @@ class LangchainChunker:
         return out
 
 
+def hwm_mb(pid="self"):
+    """A process's peak resident memory (VmHWM) in MB, from /proc (0 where there is none)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def measured(cls):
+    """The same actor class, each output row carrying the actor's peak memory so far and its
+    `serve --stdio` child's (the ChunkLab path), so the job's largest can be read off the output."""
+
+    class Measured(cls):
+        def __call__(self, batch):
+            out = super().__call__(batch)
+            child = getattr(self, "proc", None)
+            extra = {"actor_rss_mb": hwm_mb(), "child_rss_mb": hwm_mb(child.pid) if child else 0.0}
+            if isinstance(out, dict):
+                n = len(next(iter(out.values())))
+                return {**out, **{k: [v] * n for k, v in extra.items()}}
+            for k, v in extra.items():  # a pyarrow Table (StdioChunker's answer)
+                out = out.append_column(k, pa.array([v] * out.num_rows, pa.float64()))
+            return out
+
+    Measured.__name__ = cls.__name__
+    return Measured
+
+
 def run(kind, files, args, actors, actor_cpus):
     ds = ray.data.from_items([{"path": f} for f in files], override_num_blocks=max(1, min(len(files), 1000)))
     t = time.monotonic()
     # The same actors, CPUs and batches for both jobs: only the class that chunks differs.
     cls, ctor = (cc.StdioChunker, (args.node, os.path.abspath(args.cli), os.path.abspath(args.recipe))) if kind == "chunklab" else (LangchainChunker, (args.size,))
-    out = ds.map_batches(cls, fn_constructor_args=ctor, batch_size=args.batch_size, batch_format="numpy", concurrency=actors, num_cpus=actor_cpus).materialize()
+    out = ds.map_batches(measured(cls), fn_constructor_args=ctor, batch_size=args.batch_size, batch_format="numpy", concurrency=actors, num_cpus=actor_cpus).materialize()
+    seconds = time.monotonic() - t
     n = out.count()
-    return time.monotonic() - t, n
+    rss = {"actorPeakMb": out.max("actor_rss_mb") or 0.0, "childPeakMb": out.max("child_rss_mb") or 0.0}
+    return seconds, n, rss
 
 
 def main():
@@ -86,10 +121,10 @@ def main():
         sys.exit(refused)
     result = {"mb": mb, "documents": len(files), "cpus": args.cpus, "actors": actors, "actorCpus": actor_cpus, "size": args.size, "clusterStart": cluster_start}
     for kind in ("chunklab", "langchain"):
-        start_up, _ = run(kind, [smallest], args, actors, actor_cpus)
-        whole, rows = run(kind, files, args, actors, actor_cpus)
+        start_up, _, _ = run(kind, [smallest], args, actors, actor_cpus)
+        whole, rows, rss = run(kind, files, args, actors, actor_cpus)
         work = max(whole - start_up, 1e-9)
-        result[kind] = {"startUp": start_up, "whole": whole, "chunks": rows, "mbPerSecPerCore": mb / work / args.cpus}
+        result[kind] = {"startUp": start_up, "whole": whole, "chunks": rows, "mbPerSecPerCore": mb / work / args.cpus, **rss}
     result["ratio"] = result["chunklab"]["mbPerSecPerCore"] / result["langchain"]["mbPerSecPerCore"]
     result["driverMaxRssMb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps(result))

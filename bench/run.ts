@@ -346,11 +346,14 @@ if (wanted('batch')) {
     if (r?.error) console.log(`  ! Ray comparison failed: ${r.error}`);
     else if (r) {
       console.log(`  Per core on a local Ray cluster of 2 CPUs (${r.actors} actors x ${r.actorCpus} CPU), ${f(r.mb, 1)} MB in ${r.documents} files, start-up apart:`);
-      table(['job', 'start-up s', 'whole s', 'MB/s per core'], [
-        ['chunk_corpus.py (ChunkLab recursive, 256 MiniLM tokens)', f(r.chunklab.startUp, 1), f(r.chunklab.whole, 1), f(r.chunklab.mbPerSecPerCore, 3)],
-        ['LangChain from_tiktoken_encoder in map_batches (256 cl100k tokens)', f(r.langchain.startUp, 1), f(r.langchain.whole, 1), f(r.langchain.mbPerSecPerCore, 3)],
-        ['batch --workers 2 (same folder)', f(r.batch.startUp, 1), f(r.batch.whole, 1), f(r.batch.mbPerSecPerCore, 3)],
+      // Peak memory: each actor's Python process, and (ChunkLab) the serve --stdio process it owns.
+      const peak = (j: { actorPeakMb?: number; childPeakMb?: number }) => `${f(j.actorPeakMb ?? 0, 0)}${j.childPeakMb ? ` + ${f(j.childPeakMb, 0)}` : ''}`;
+      table(['job', 'start-up s', 'whole s', 'MB/s per core', 'peak MB per actor'], [
+        ['chunk_corpus.py (ChunkLab recursive, 256 MiniLM tokens)', f(r.chunklab.startUp, 1), f(r.chunklab.whole, 1), f(r.chunklab.mbPerSecPerCore, 3), peak(r.chunklab)],
+        ['LangChain from_tiktoken_encoder in map_batches (256 cl100k tokens)', f(r.langchain.startUp, 1), f(r.langchain.whole, 1), f(r.langchain.mbPerSecPerCore, 3), peak(r.langchain)],
+        ['batch --workers 2 (same folder)', f(r.batch.startUp, 1), f(r.batch.whole, 1), f(r.batch.mbPerSecPerCore, 3), '—'],
       ]);
+      console.log('  Peak MB per actor: the actor\'s Python process (+ its serve --stdio process, ChunkLab), VmHWM.');
       targets.push({ section: 'batch', target: 'Ray path per core ≥ LangChain job; within 1.3× of batch', measured: `${f(r.ratio)}× LangChain; batch ${f(r.batchOverRay)}× Ray`, met: r.ratio >= 1 && r.batchOverRay <= 1.3 });
     }
   }

@@ -33,6 +33,18 @@ export async function* boundedLines(input: AsyncIterable<Buffer | string>, maxBy
     let pos = 0;
     while (pos < buf.length) {
       const nl = buf.indexOf(10, pos);
+      if (nl !== -1 && size === 0 && skipped < 0) {
+        // The whole line lies in this chunk (the common case): decode it in place, no copy. The
+        // same answers as the general path below, which keeps pieces across chunks.
+        n++;
+        const whole = nl - pos;
+        const end = whole && buf[nl - 1] === 13 ? nl - 1 : nl;
+        if (whole > maxBytes + 1) yield { n, tooLong: true, bytes: whole };
+        else if (end - pos > maxBytes) yield { n, tooLong: true, bytes: end - pos };
+        else yield { n, line: buf.toString('utf8', pos, end), bytes: end - pos };
+        pos = nl + 1;
+        continue;
+      }
       const end = nl === -1 ? buf.length : nl;
       const piece = end - pos;
       if (skipped >= 0) skipped += piece;

@@ -33,6 +33,28 @@ describe('boundedLines', () => {
     expect(got.map((l) => l.n)).toEqual(expected.map((_, i) => i + 1));
   });
 
+  test('equals a reference (split the whole text, measure each line) for every chunk size, CRLF, empty and long lines', async () => {
+    const max = 12;
+    const lines = ['', 'a', 'short one', 'x'.repeat(max), 'y'.repeat(max + 1), `${'z'.repeat(max)}\r`, `${'w'.repeat(max + 1)}\r`, 'é😀é', '\r', 'end'];
+    // A fixed shuffle of lines (seeded), some with "\r" before the break.
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const text = Array.from({ length: 60 }, () => lines[Math.floor(rnd() * lines.length)] + (rnd() < 0.3 ? '\r' : '')).join('\n');
+    const expected = text.split('\n').map((raw, i) => {
+      const bytes = Buffer.byteLength(raw);
+      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      const kept = Buffer.byteLength(line);
+      if (bytes > max + 1 || kept > max) return { n: i + 1, tooLong: true, bytes: bytes > max + 1 ? bytes : kept };
+      return { n: i + 1, line, bytes: kept };
+    });
+    const all = Buffer.from(text, 'utf8');
+    for (const size of [1, 2, 3, 5, 8, 13, 64, all.length]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < all.length; i += size) chunks.push(all.subarray(i, i + size));
+      expect(await collect(chunks, max), `chunks of ${size} bytes`).toEqual(expected);
+    }
+  });
+
   test('a line over the limit is reported with its length, not kept, and the next line is read', async () => {
     const long = 'x'.repeat(5000);
     // Streamed in pieces of 64 bytes, as a pipe would deliver it.
