@@ -16,6 +16,7 @@ export const INTERNAL_META = new Set([
   'pdfTitle',
   'headingSource',
   'structureGuessed',
+  'structureDoubts',
   'notes',
   'source',
   'fileType',

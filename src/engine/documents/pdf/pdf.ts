@@ -13,6 +13,7 @@ import { layoutBlocks, linePitch } from './blocks/blocks.ts';
 import { joinPages } from './blocks/join-pages.ts';
 import { rowsOf, rowText, Vocab } from './lines/geometry.ts';
 import { readingOrder, removeRunningLines, type PageRows } from './lines/layout.ts';
+import { DOUBT_NOTES, doubtsOf, type Doubt } from './lines/doubts.ts';
 import { groupNotes } from './markdown/notes.ts';
 import { formatPageMap, type PageRange } from './markdown/page-map.ts';
 import { renderBlocks, type ColumnCuts } from './markdown/render.ts';
@@ -51,8 +52,10 @@ export interface PdfResult {
   notes: string[];
   /** Running headers, footers and page numbers removed (lines). */
   runningLines: number;
-  /** The structure was guessed: no tags with headings, no outline, few font cues. */
+  /** The structure was guessed: no tags with headings, no outline, few font cues; or a layout read badly (`doubts`). */
   guessed: boolean;
+  /** Layouts the reader found and reads badly (lines/doubts.ts): each is also a note. */
+  doubts?: Doubt[];
   title?: string;
   /** Paragraph lines the reader saw as cells, with where each cell starts (see render.ts). */
   columns: ColumnCuts;
@@ -74,6 +77,8 @@ interface Reading {
   /** The roles stage's per-line decision (undefined: the hand rules). */
   decide?: LineDecision;
   onRoles?: PdfOptions['onRoles'];
+  /** Layouts read badly (side headings, sideways text), found by readLayout. */
+  doubts: Doubt[];
 }
 
 /**
@@ -107,7 +112,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const ocr = await ocrStep(bytes, pages, opts);
     const vocab = new Vocab();
     for (const p of pages) for (const it of p.items) vocab.add(it.s);
-    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where, ocrAdvice(opts.ocr, ocr)), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles };
+    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where, ocrAdvice(opts.ocr, ocr)), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles, doubts: [] };
     const { layoutData, noHeadingRoles, notHeadings } = readTagged(r, tagged);
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, { ...ctx, fontBold }, new Set(layoutData), opts.signal);
     const outline = await outlineOf(doc, r.notes);
@@ -118,9 +123,11 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const info = (await doc.getMetadata().catch(() => ({ info: undefined }))).info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
     // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
-    const guessed = r.headings === 'fonts' && r.fontCues < Math.max(1, Math.min(3, pages.length / 4));
-    if (guessed) r.notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
-    return { markdown, pages: ranges, pageCount: doc.numPages, headings: r.headings, notes: groupNotes(r.notes), runningLines: r.runningLines, guessed, columns, ...(title ? { title } : {}), ...(ocr?.pages.length ? { ocr } : {}) };
+    const few = r.headings === 'fonts' && r.fontCues < Math.max(1, Math.min(3, pages.length / 4));
+    if (few) r.notes.push('structure guessed: no tags or outline and few font cues; check the headings and tables');
+    for (const d of r.doubts) r.notes.push(`structure guessed: ${DOUBT_NOTES[d]}; check the text and tables`);
+    const guessed = few || r.doubts.length > 0;
+    return { markdown, pages: ranges, pageCount: doc.numPages, headings: r.headings, notes: groupNotes(r.notes), runningLines: r.runningLines, guessed, columns, ...(r.doubts.length ? { doubts: r.doubts } : {}), ...(title ? { title } : {}), ...(ocr?.pages.length ? { ocr } : {}) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
@@ -264,6 +271,7 @@ function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[])
   const removed = removeRunningLines(layoutPages);
   if (removed > MAX_RUNNING_SHARE * rowCount) layoutPages.forEach((p, k) => (p.rows = kept[k]));
   else r.runningLines += removed;
+  r.doubts = doubtsOf(layoutPages, layoutData.flatMap((p) => (p.sideways ? [p.sideways] : [])));
   const ordered = layoutPages.map((p) => readingOrder(p.rows));
   const all = ordered.flat().filter((row) => !row.table);
   let headingOf = !r.perPage.size ? outlineHeadings(all, outline) : null;
@@ -298,6 +306,7 @@ export async function parsePdf(input: PdfDocInput, pdfjs: PdfjsSource, opts: Pdf
   const r = await pdfToMarkdown(input.bytes, pdfjs, { where: input.name ?? input.id, ...opts });
   const meta: DocMeta = { source: 'pdf', pages: formatPageMap(r.pages), pageCount: String(r.pageCount), headingSource: r.headings };
   if (r.guessed) meta.structureGuessed = 'yes';
+  if (r.doubts?.length) meta.structureDoubts = r.doubts.join(',');
   if (r.notes.length) meta.notes = r.notes.join('; ');
   // Taken out of meta by the documents reader (it goes to the import preview, not into the corpus).
   if (r.columns.length) meta[COLUMN_CUTS_META] = JSON.stringify(r.columns);

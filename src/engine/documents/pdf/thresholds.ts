@@ -208,3 +208,24 @@ export const HEADING = {
   /** A line ending within this many sizes (ems) of the next line's end fills the measure: a paragraph's opening. */
   FILLS_MEASURE_EMS: 2,
 } as const;
+
+// ------------------------------------------------------------------ doubts: layouts read badly, warned (lines/doubts.ts)
+
+/**
+ * When the reader says it read a layout it does not handle (issue 33): a warning in the notes, the
+ * structure marked as guessed.
+ */
+export const DOUBT = {
+  /** A label in the margin stands this many ems clear of the text block's edge (a hanging indent or a list marker is closer). */
+  SIDE_GAP_EMS: 1,
+  /** A side label has at most this many words (a heading, not a second column of text). */
+  SIDE_MAX_WORDS: 5,
+  /** The text beside it fills at least this share of the text block's width (a line of the paragraph, not a table row). */
+  SIDE_TEXT_SPAN: 0.6,
+  /** Side labels in the document before it is warned of: one may be a stray note. */
+  SIDE_MIN_LABELS: 2,
+  /** Characters running sideways on an upright page before it is warned of (rotated axis labels and column heads are fewer). */
+  SIDEWAYS_MIN_CHARS: 120,
+  /** ... and their share of the page's characters. */
+  SIDEWAYS_MIN_SHARE: 0.15,
+} as const;

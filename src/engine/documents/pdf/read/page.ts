@@ -9,7 +9,7 @@ import { segmentsOf, type OpCodes, type OperatorList, type Segments } from './dr
 import { isBoldFontName } from './fonts.ts';
 import { ARTIFACT_MC, toItem, type Item } from './items.ts';
 import { fixGlyphOrder, glyphStreamOf, type GlyphOps } from './glyph-order.ts';
-import { compose, dominantTurn, turnOf, type Matrix } from './rotation.ts';
+import { compose, directions, turnFrom, turnOf, type Matrix } from './rotation.ts';
 import { MIN_UNDECODABLE, UNDECODABLE, UNDECODABLE_ALL } from './undecodable.ts';
 import { uprightVertical } from './vertical.ts';
 
@@ -29,6 +29,12 @@ export interface PageData {
   garbled?: boolean;
   /** Its items came from OCR (documents/ocr: weights already measured from the pixels). */
   ocr?: boolean;
+  /**
+   * Characters running sideways or upside down on a page read upright (most of its text runs left to
+   * right, so it was not turned), with all its characters: a turned table among upright text reads as
+   * scrambled lines (pdf.ts warns).
+   */
+  sideways?: { chars: number; of: number };
 }
 
 /** How the pages of one document are read. */
@@ -169,14 +175,16 @@ export async function readPage(doc: PdfDocumentProxy, n: number, ctx: ReadContex
   const strs = await rtlStrings(page, tc, ctx.codes.showText);
   // Sideways or upside-down text (a landscape table on a page turned by /Rotate): read in the frame
   // where it runs left to right, its drawn lines with it (rotation.ts).
-  const deg = dominantTurn(tc.items.filter(isText));
+  const dirs = directions(tc.items.filter(isText));
+  const deg = turnFrom(dirs);
+  const sideways = deg ? 0 : dirs.total - dirs.chars[0];
   const turned = deg ? turnOf(deg, page.view) : null;
   const { items, shown, undecodable } = itemsOf(tc, strs, turned?.matrix ?? null, fontBold);
   // Ruled tables: for pages read by their layout (untagged), from the lines the page draws.
   const drawn = fontBold ? await drawnOf(page, items, n, ctx, fetched, turned?.matrix) : undefined;
   page.cleanup?.();
   const lost = undecodable ? { undecodable, ...(undecodable >= MIN_UNDECODABLE && undecodable >= 0.3 * shown ? { garbled: true } : {}) } : {};
-  return { n, box: turned ? turned.box : page.view, items, tree, ...lost, ...(drawn ? { drawn } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }) };
+  return { n, box: turned ? turned.box : page.view, items, tree, ...lost, ...(drawn ? { drawn } : {}), ...(fontBold ? {} : { fontUse: fontUseOf(tc) }), ...(sideways ? { sideways: { chars: sideways, of: dirs.total } } : {}) };
 }
 
 /**

@@ -20,11 +20,10 @@ export const compose = (m: Matrix, n: Matrix): Matrix => [
 ];
 
 /**
- * The quarter-turn (0, 90, 180 or 270 degrees, clockwise as a viewer turns the page) under which most
- * of these items' characters run left to right: items whose baseline (a, b) runs up the page call for
- * 90, right to left 180, down 270. 0 unless one turned direction holds more than half the characters.
+ * Characters by the direction their baseline runs: [right, up, left, down] (the axis it is closest
+ * to), with their total.
  */
-export function dominantTurn(items: { str: string; transform: number[] }[]): 0 | 90 | 180 | 270 {
+export function directions(items: { str: string; transform: number[] }[]): { chars: number[]; total: number } {
   const chars = [0, 0, 0, 0];
   let total = 0;
   for (const it of items) {
@@ -33,10 +32,23 @@ export function dominantTurn(items: { str: string; transform: number[] }[]): 0 |
     const [a, b] = it.transform;
     if (!Number.isFinite(a) || !Number.isFinite(b) || (a === 0 && b === 0)) continue;
     total += n;
-    // 0: right, 1: up, 2: left, 3: down (the axis the baseline is closest to).
     const k = Math.abs(a) >= Math.abs(b) ? (a > 0 ? 0 : 2) : b > 0 ? 1 : 3;
     chars[k] += n;
   }
+  return { chars, total };
+}
+
+/**
+ * The quarter-turn (0, 90, 180 or 270 degrees, clockwise as a viewer turns the page) under which most
+ * of these items' characters run left to right: items whose baseline (a, b) runs up the page call for
+ * 90, right to left 180, down 270. 0 unless one turned direction holds more than half the characters.
+ */
+export function dominantTurn(items: { str: string; transform: number[] }[]): 0 | 90 | 180 | 270 {
+  return turnFrom(directions(items));
+}
+
+/** dominantTurn from the directions' counts. */
+export function turnFrom({ chars, total }: { chars: number[]; total: number }): 0 | 90 | 180 | 270 {
   for (const k of [1, 2, 3]) if (chars[k] * 2 > total) return (k * 90) as 90 | 180 | 270;
   return 0;
 }
