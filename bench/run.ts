@@ -413,7 +413,7 @@ if (wanted('ocr')) {
 // ================================================================= 6. PDF corpus (issue 30)
 let pdfCorpus: Row | null = null;
 if (wanted('pdf-corpus')) {
-  console.log('\n6. PDF corpus: generated, labelled PDFs read by layout; each producer (then each script) scored with the role model trained without it, beside the hand rules');
+  console.log('\n6. PDF corpus: generated, labelled PDFs read by layout; each producer (then each script) scored with the role models (headings, running lines) trained without it, beside the hand rules');
   const dir = process.env.PDF_CORPUS_DIR ?? join(ROOT, '.cache', 'pdf-corpus');
   if (!existsSync(join(dir, 'folds'))) {
     console.log(`  ! no corpus at ${dir} (or no trained folds): see bench/pdf-corpus/README.md (generate.py, features.ts, train.py)`);
@@ -428,8 +428,8 @@ if (wanted('pdf-corpus')) {
       const rows: (string | number)[][] = [];
       for (const [g, v] of Object.entries(r.groups as Record<string, Row>))
         for (const w of ['model', 'hand'])
-          rows.push([w === 'model' ? g : '', w, v[w].pages, `${f(v[w].headingP)} ${f(v[w].headingR)}`, f(v[w].headingF1), f(v[w].levelAccuracy), f(v[w].runningRecall), v[w].tables, f(v[w].wordOrder), v[w].msPerPage]);
-      table([axis, 'roles', 'pages', 'headings P R', 'F1', 'level', 'running recall', 'tables (+invented)', 'word order', 'ms/page'], rows);
+          rows.push([w === 'model' ? g : '', w, v[w].pages, `${f(v[w].headingP)} ${f(v[w].headingR)}`, f(v[w].headingF1), f(v[w].levelAccuracy), f(v[w].runningRecall), `${f(v[w].runningLineP)} ${f(v[w].runningLineR)}`, v[w].tables, f(v[w].wordOrder), v[w].msPerPage]);
+      table([axis, 'roles', 'pages', 'headings P R', 'F1', 'level', 'running recall', 'running lines P R', 'tables (+invented)', 'word order', 'ms/page'], rows);
       if (axis === 'producer') {
         const groups = Object.entries(r.groups as Record<string, Row>);
         const worstF1 = Math.min(...groups.map(([, v]) => v.model.headingF1));

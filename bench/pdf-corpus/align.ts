@@ -125,3 +125,34 @@ export function alignRows(rows: AlignRow[], labels: Labels): LineLabel[] {
     return { role: e.role, level: e.level ?? 0, element: best };
   });
 }
+
+/**
+ * Running-line labels for the candidates of one page (rows of the page top to bottom, before any
+ * running line went): from each edge inwards, a row is a running line while it reads as one — a page
+ * number alone, a running line's letters, or only running words and numbers — and is not the
+ * document's own content set apart (a heading's or the cover's letters: in a row set larger than the
+ * body when it is the outermost, in any row inside it). The first row that is not
+ * stops the run from that edge: a chapter title under the header is a heading, not a running line.
+ */
+export function runningLabels(rows: { text: string; larger: boolean }[], labels: Labels): boolean[] {
+  const runningKeys = new Set(labels.running.map(letters).filter(Boolean));
+  const runningWords = new Set(labels.running.flatMap(words));
+  const contentKeys = new Set(labels.elements.filter((e) => e.role === 'heading' || e.role === 'cover').map((e) => letters(e.text.replace(LEADING_NUMBER, ''))).filter(Boolean));
+  // The outermost row is the document's content when set larger than the body (a title); a row
+  // inside it when it reads as a heading or a cover line at all (a heading at body size, in bold).
+  const isRunning = (r: { text: string; larger: boolean }, outermost: boolean) => {
+    const key = letters(r.text);
+    const own = letters(r.text.replace(LEADING_NUMBER, ''));
+    if ((r.larger || !outermost) && key && contentKeys.has(own)) return false;
+    // A line of a title set large over two lines ("Reports and budget and" / "quality").
+    if (r.larger && own.length >= 4 && [...contentKeys].some((k) => k.includes(own))) return false;
+    if (!key) return /\d/.test(r.text) && r.text.length <= 12;
+    if (runningKeys.has(key) || [...runningKeys].some((k) => k.length >= 6 && (key.includes(k) || (k.includes(key) && key.length >= 6)))) return true;
+    const ws = words(r.text);
+    return ws.length > 0 && ws.every((w) => runningWords.has(w) || /^\d+$/.test(w) || /^[ivxlcdm]+$/.test(w));
+  };
+  const out = rows.map(() => false);
+  for (let i = 0; i < rows.length && i < 3 && isRunning(rows[i], i === 0); i++) out[i] = true;
+  for (let i = rows.length - 1; i >= 0 && i >= rows.length - 3 && !out[i] && isRunning(rows[i], i === rows.length - 1); i--) out[i] = true;
+  return out;
+}

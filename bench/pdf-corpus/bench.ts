@@ -1,17 +1,22 @@
 // The corpus bench (issue 30): every PDF of the generated corpus read by its layout (as an untagged
-// file) twice — with today's hand rules for headings and with the learned model of the fold that
-// held its producer out (train.py wrote one per producer and per script) — and scored against its
-// labels: headings (precision, recall, level), running lines (recall: removed against left), tables
-// (recovered, invented) and word order (bigram F1). Reported per producer and per script, with a
+// file) twice — with the hand rules (headings and running lines), and with the learned models of the
+// fold that held its producer (or script) out (train.py wrote one per group and per task) — and scored
+// against its labels: headings (precision, recall, level), running lines (removed against left in
+// the Markdown, and line by line against the candidates' labels: P/R), tables (recovered, invented)
+// and word order (bigram F1). Reported per producer and per script, with a
 // JSON beside it (bench/out/pdf-corpus.json). The last line printed is that JSON's summary.
 //   tsx bench/pdf-corpus/bench.ts [--dir .cache/pdf-corpus] [--axis producer|script] [--limit N]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfToMarkdown } from '../../src/engine/documents/pdf/pdf.ts';
+import { rowText } from '../../src/engine/documents/pdf/lines/geometry.ts';
+import { bodyStyle } from '../../src/engine/documents/pdf/lines/style.ts';
 import { checkModel, type HeadingModel } from '../../src/engine/documents/pdf/roles/model.ts';
+import { checkRunningModel, runningDecision } from '../../src/engine/documents/pdf/roles/running.ts';
+import type { PdfOptions, Row } from '../../src/engine/documents/pdf/types.ts';
 import { loadPdfjs, pdfjsOptions } from '../../tests/engine/documents/pdfjs-node.ts';
 import { bigramF1, markdownHeadings, markdownTables, tableScores } from '../pdf-metrics.ts';
-import { words, type Labels } from './align.ts';
+import { runningLabels, words, type Labels } from './align.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -36,13 +41,17 @@ interface Score {
   levelOk: number;
   runRemoved: number;
   runLeft: number;
+  /** Running-line candidates, line by line against their labels (align.ts runningLabels). */
+  runTp: number;
+  runFp: number;
+  runFn: number;
   tRecovered: number;
   tInvented: number;
   tWant: number;
   order: number;
   ms: number;
 }
-const zero = (): Score => ({ docs: 0, pages: 0, hTp: 0, hFound: 0, hWant: 0, levelOk: 0, runRemoved: 0, runLeft: 0, tRecovered: 0, tInvented: 0, tWant: 0, order: 0, ms: 0 });
+const zero = (): Score => ({ docs: 0, pages: 0, hTp: 0, hFound: 0, hWant: 0, levelOk: 0, runRemoved: 0, runLeft: 0, runTp: 0, runFp: 0, runFn: 0, tRecovered: 0, tInvented: 0, tWant: 0, order: 0, ms: 0 });
 
 /** Headings found against the labels': matched by their letters (section numbers aside), levels compared from each side's top level. */
 function headingScore(md: string, labels: Labels) {
@@ -93,31 +102,57 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort();
 const use = limit ? files.filter((_, i) => i % Math.max(1, Math.floor(files.length / limit)) === 0).slice(0, limit) : files;
 const pdfjs = await loadPdfjs();
 const by: Record<string, { hand: Score; model: Score }> = {};
-const folds = new Map<string, HeadingModel>();
-const foldOf = (g: string): HeadingModel | null => {
-  if (folds.has(g)) return folds.get(g)!;
-  const p = join(dir, 'folds', `${axis}-${g}.json`);
-  if (!existsSync(p)) return null;
-  const m = checkModel(JSON.parse(readFileSync(p, 'utf8')) as HeadingModel);
-  folds.set(g, m);
+const folds = new Map<string, HeadingModel | null>();
+/** The fold's model that never saw group g: headings (`<axis>-<g>.json`) or running lines (`running-<axis>-<g>.json`). */
+const foldOf = (g: string, task: '' | 'running-'): HeadingModel | null => {
+  const p = join(dir, 'folds', `${task}${axis}-${g}.json`);
+  if (folds.has(p)) return folds.get(p)!;
+  const m = existsSync(p) ? (task ? checkRunningModel : checkModel)(JSON.parse(readFileSync(p, 'utf8')) as HeadingModel) : null;
+  folds.set(p, m);
   return m;
 };
+
+/** Running-line candidates decided (by the hand rules, or by the model) against their labels. */
+function runningCounts(pages: Parameters<NonNullable<PdfOptions['onLinePages']>>[0], hand: Set<Row>, labels: Labels, model: HeadingModel | null) {
+  const drop = model ? runningDecision(model)(pages, hand) : hand;
+  const body = bodyStyle(pages.flatMap((p) => p.rows)).size;
+  const c = { tp: 0, fp: 0, fn: 0 };
+  for (const p of pages) {
+    const byHeight = [...p.rows].sort((a, b) => b.y - a.y);
+    const lab = runningLabels(byHeight.map((r) => ({ text: rowText(r).trim(), larger: r.frags.some((f) => f.size > body + 0.5) })), labels);
+    byHeight.forEach((r, i) => {
+      if (lab[i] && drop.has(r)) c.tp++;
+      else if (drop.has(r)) c.fp++;
+      else if (lab[i]) c.fn++;
+    });
+  }
+  return c;
+}
 let missingFold = 0;
 for (const f of use) {
   const name = f.replace(/\.pdf$/, '');
   const labels = JSON.parse(readFileSync(join(dir, `${name}.labels.json`), 'utf8')) as Labels;
   const g = axis === 'producer' ? labels.producer : labels.script;
-  const model = foldOf(g);
-  if (!model) missingFold++;
+  const model = foldOf(g, '');
+  const running = foldOf(g, 'running-');
+  if (!model || !running) missingFold++;
   const bytes = readFileSync(join(dir, f));
   const ref = referenceWords(labels);
   by[g] ??= { hand: zero(), model: zero() };
   for (const which of ['hand', 'model'] as const) {
-    if (which === 'model' && !model) continue;
+    if (which === 'model' && !model && !running) continue;
     const t0 = performance.now();
     let res;
+    let counts = { tp: 0, fp: 0, fn: 0 };
+    const runModel = which === 'hand' ? null : running;
     try {
-      res = await pdfToMarkdown(bytes, pdfjs, { ...pdfjsOptions, ignoreStructure: true, headingModel: which === 'hand' ? null : model });
+      res = await pdfToMarkdown(bytes, pdfjs, {
+        ...pdfjsOptions,
+        ignoreStructure: true,
+        headingModel: which === 'hand' ? null : model,
+        runningModel: runModel,
+        onLinePages: (pages, hand) => (counts = runningCounts(pages, hand, labels, runModel)),
+      });
     } catch (e) {
       process.stderr.write(`${name}: ${(e as Error).message}\n`);
       continue;
@@ -133,6 +168,9 @@ for (const f of use) {
     s.levelOk += h.levelOk;
     s.runRemoved += res.runningLines;
     s.runLeft += runningLeft(res.markdown, labels);
+    s.runTp += counts.tp;
+    s.runFp += counts.fp;
+    s.runFn += counts.fn;
     const t = tableScores(markdownTables(res.markdown), labels.tables);
     s.tRecovered += t.recovered;
     s.tInvented += t.invented;
@@ -153,6 +191,8 @@ const summary = (s: Score) => {
     levelAccuracy: r3(s.hTp ? s.levelOk / s.hTp : 0),
     runningRecall: r3(s.runRemoved + s.runLeft ? s.runRemoved / (s.runRemoved + s.runLeft) : 1),
     runningLeft: s.runLeft,
+    runningLineP: r3(s.runTp + s.runFp ? s.runTp / (s.runTp + s.runFp) : 1),
+    runningLineR: r3(s.runTp + s.runFn ? s.runTp / (s.runTp + s.runFn) : 1),
     tables: `${s.tRecovered}/${s.tWant} (+${s.tInvented})`,
     wordOrder: r3(s.docs ? s.order / s.docs : 0),
     msPerPage: Math.round(s.pages ? s.ms / s.pages : 0),

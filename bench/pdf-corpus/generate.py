@@ -4,7 +4,7 @@
 # Writer/Impress/Calc, XeLaTeX, Chromium and pandoc, and (Latin only) by pdf-lib through
 # bench/pdf-corpus/pdflib.ts. Beside each <id>.pdf goes <id>.labels.json: its elements in order with
 # their roles, its running lines, its tables. Output: .cache/pdf-corpus/ (not in git).
-#   python3 bench/pdf-corpus/generate.py [--out DIR] [--scale N] [--only producer,...] [--jobs N]
+#   python3 bench/pdf-corpus/generate.py [--out DIR] [--scale N] [--only producer,...] [--variants v,...] [--langs l,...] [--jobs N]
 # Needs: libreoffice-{writer,impress,calc}-nogui, pandoc, texlive-xetex texlive-latex-extra
 # texlive-lang-{arabic,cjk,cyrillic}, fonts-noto-core fonts-noto-cjk fonts-nanum fonts-hosny-amiri,
 # chromium, and python-docx + openpyxl (pip). See bench/pdf-corpus/README.md.
@@ -27,6 +27,9 @@ FONTS = {  # XeLaTeX / CSS font per language
     "ru": ("Noto Serif", "Noto Sans"), "ar": ("Amiri", "Noto Naskh Arabic"), "he": ("Noto Serif Hebrew", "Noto Sans Hebrew"),
     "zh": ("Noto Serif CJK SC", "Noto Sans CJK SC"), "ja": ("Noto Serif CJK JP", "Noto Sans CJK JP"), "ko": ("NanumMyeongjo", "NanumGothic"),
 }
+
+
+LO_PROFILE = "lo-profile"
 
 
 def run(cmd, cwd=None, timeout=300):
@@ -78,7 +81,7 @@ def write_docx(doc: Doc, path: Path, variant: str):
         run._r.append(f1); run._r.append(it); run._r.append(f2)
 
     def heading(text, level):
-        if variant == "styles":
+        if variant in ("styles", "headnum", "nohead"):
             p = d.add_heading(text, level=level)
         else:  # office documents whose headings are body-size bold or coloured direct formatting
             p = d.add_paragraph()
@@ -99,9 +102,15 @@ def write_docx(doc: Doc, path: Path, variant: str):
         d.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
     else:
         heading(doc.title, 1)
-    d.settings.odd_and_even_pages_header_footer = True
+    d.settings.odd_and_even_pages_header_footer = variant != "nohead"
     first_section = True
     for ci, si, ch, sec in nums_iter(doc):
+        if si is None and variant == "nohead":  # no running lines at all: chapters on new pages, nothing at the page edges
+            if not first_section:
+                d.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+            first_section = False
+            heading(doc.heading_text(1, [ci], ch["title"]), 1)
+            continue
         if si is None:
             if not first_section or doc.cover:
                 s = d.add_section(WD_SECTION.NEW_PAGE) if not first_section else d.sections[-1]
@@ -112,7 +121,17 @@ def write_docx(doc: Doc, path: Path, variant: str):
             s.even_page_header.is_linked_to_previous = False
             hp = s.header.paragraphs[0]; hp.text = ch["title"]
             ep = s.even_page_header.paragraphs[0]; ep.text = doc.org
-            for fp in (s.footer.paragraphs[0], s.even_page_footer.paragraphs[0]):
+            if variant == "headnum":  # book pages: the page number in the header, at the outer side; no footer
+                hp.text = ""; hp.add_run(ch["title"] + "\t\t"); field(hp, "PAGE")
+                ep.text = ""; field(ep, "PAGE"); ep.add_run("\t\t" + doc.org)
+                if ci == 1:  # the first chapter's pages numbered in roman numerals
+                    pg = OxmlElement("w:pgNumType"); pg.set(qn("w:fmt"), "lowerRoman"); pg.set(qn("w:start"), "1")
+                    s._sectPr.append(pg)
+                elif ci == 2:
+                    pg = OxmlElement("w:pgNumType"); pg.set(qn("w:fmt"), "decimal"); pg.set(qn("w:start"), "1")
+                    s._sectPr.append(pg)
+            else:
+              for fp in (s.footer.paragraphs[0], s.even_page_footer.paragraphs[0]):
                 fp.text = ""
                 fp.add_run(f"{w['page']} "); field(fp, "PAGE"); fp.add_run(f" {w['of']} "); field(fp, "NUMPAGES")
             running.append(ch["title"])
@@ -143,7 +162,7 @@ def write_docx(doc: Doc, path: Path, variant: str):
                     a = t.cell(2, 0).merge(t.cell(3, 0))
                     a.text = cells[2][0] + " " + cells[3][0]
     d.save(path)
-    return running
+    return running if variant != "nohead" else []
 
 
 # ------------------------------------------------------------------ Markdown (pandoc, slides)
@@ -254,8 +273,8 @@ def write_latex(doc: Doc, variant: str) -> tuple[str, list[str]]:
     """variant: article | twocolumn | report (chapters, twoside, running heads with chapter titles) | side (side headings)."""
     lang = doc.lang
     serif, sans = FONTS[lang]
-    cls = {"article": "article", "twocolumn": "article", "report": "report", "side": "article"}[variant]
-    opts = ["11pt", "a4paper"] + (["twocolumn"] if variant == "twocolumn" else []) + (["twoside"] if variant == "report" else [])
+    cls = {"article": "article", "twocolumn": "article", "report": "report", "side": "article", "book": "book", "nohead": "article"}[variant]
+    opts = ["11pt", "a4paper"] + (["twocolumn"] if variant == "twocolumn" else []) + (["twoside"] if variant in ("report", "book") else [])
     pre = [rf"\documentclass[{','.join(opts)}]{{{cls}}}", r"\usepackage{fontspec}", r"\usepackage{booktabs,multirow,rotating,fancyhdr,geometry,caption}"]
     if variant == "side":
         pre.append(r"\geometry{left=5.5cm,right=2cm,marginparwidth=3.5cm,marginparsep=0.5cm}")
@@ -270,8 +289,16 @@ def write_latex(doc: Doc, variant: str) -> tuple[str, list[str]]:
         pre += [rf"\setmainfont{{{serif}}}" if serif != "Latin Modern Roman" else ""]
     w = WORDS[lang]
     running = [doc.title, doc.org]
-    pre.append(r"\pagestyle{fancy}\fancyhf{}")
-    if variant == "report":
+    if variant == "nohead":  # no running head, no page number
+        pre.append(r"\pagestyle{empty}")
+        running = []
+    elif variant == "book":  # the book class's own running heads: CHAPTER n. TITLE on left pages, n.m. SECTION on right ones, page numbers outside
+        pre.append(r"\pagestyle{headings}")
+    else:
+        pre.append(r"\pagestyle{fancy}\fancyhf{}")
+    if variant in ("book", "nohead"):
+        pass
+    elif variant == "report":
         pre.append(r"\fancyhead[LE]{\thepage\quad " + tex(doc.title) + r"}\fancyhead[RO]{\nouppercase{\leftmark}\quad\thepage}\renewcommand{\chaptermark}[1]{\markboth{#1}{}}")
     else:
         pre.append(r"\fancyhead[L]{" + tex(doc.title) + r"}\fancyhead[R]{" + tex(doc.org) + r"}\fancyfoot[C]{" + tex(w["page"]) + r" \thepage}")
@@ -282,15 +309,20 @@ def write_latex(doc: Doc, variant: str) -> tuple[str, list[str]]:
         body += [r"\begin{titlepage}\centering\vspace*{4cm}", r"{\Huge\bfseries " + tex(doc.title) + r"\par}\vspace{1cm}", r"{\Large " + tex(doc.subtitle) + r"\par}\vspace{2cm}", r"{\large " + tex(doc.org) + r"\par}", r"\end{titlepage}"]
     else:
         body += [r"\begin{center}{\LARGE\bfseries " + tex(doc.title) + r"}\end{center}"]
-    if variant == "report":
+    if variant in ("report", "book"):
         doc.preface = [doc.paragraph(6, 10), doc.paragraph(6, 10)]
         body.append(r"\pagenumbering{roman}\setcounter{page}{3}" + r"\chapter*{" + tex(doc.chapters[0]["title"]) + "}" + tex(doc.preface[0]) + r"\par " + tex(doc.preface[1]) + r"\clearpage\pagenumbering{arabic}")
-    sec1, sec2 = ("chapter", "section") if variant == "report" else ("section", "subsection")
+    sec1, sec2 = ("chapter", "section") if variant in ("report", "book") else ("section", "subsection")
     for ci, si, ch, sec in nums_iter(doc):
         if si is None:
             body.append(rf"\{sec1}{{{tex(ch['title'])}}}")
-            running.append(ch["title"])
+            if variant != "nohead":
+                running.append(ch["title"])
             continue
+        if variant == "book":
+            running.append(sec["title"])
+            if ci == 1 and si == 1:
+                running += ["Chapter", w["chapter"]]
         if variant == "side":
             body.append(rf"\sidehead{{{tex(sec['title'])}}}")
         else:
@@ -393,6 +425,20 @@ def plan(scale: int):
             if latin:
                 for variant in ("plain", "numbered"):
                     seed += 1; jobs.append(("pdflib", variant, lang, seed))
+    # Book pages (page numbers in the running head, roman front matter, section titles in the heads)
+    # and more slides: their own seeds, so the documents above keep theirs.
+    seed = 5000
+    for rep in range(scale):
+        for lang in LANGS:
+            seed += 1; jobs.append(("latex", "book", lang, seed))
+            seed += 1; jobs.append(("writer", "headnum", lang, seed))
+            seed += 1; jobs.append(("impress", "slides", lang, seed))
+    # Pages with no running line at all (most rows at a page's edge are then content).
+    seed = 6000
+    for rep in range(scale):
+        for lang in LANGS:
+            seed += 1; jobs.append(("latex", "nohead", lang, seed))
+            seed += 1; jobs.append(("writer", "nohead", lang, seed))
     return jobs
 
 
@@ -411,7 +457,7 @@ def build(job, out: Path, tmp: Path) -> str:
         running = write_docx(doc, work / f"{name}.docx", variant)
         tagged = seed % 4 == 1
         filt = 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}' if tagged else "pdf"
-        code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/lo-profile", "--convert-to", filt, "--outdir", str(work), str(work / f"{name}.docx")])
+        code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/{LO_PROFILE}", "--convert-to", filt, "--outdir", str(work), str(work / f"{name}.docx")])
         labels = doc.labels(producer, variant, running)
         labels["tagged"] = tagged
     elif producer == "impress":
@@ -419,11 +465,11 @@ def build(job, out: Path, tmp: Path) -> str:
         (work / f"{name}.md").write_text(md, encoding="utf-8")
         code, log = run(["pandoc", str(work / f"{name}.md"), "-o", str(work / f"{name}.pptx")])
         if code == 0:
-            code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/lo-profile", "--convert-to", "pdf", "--outdir", str(work), str(work / f"{name}.pptx")])
+            code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/{LO_PROFILE}", "--convert-to", "pdf", "--outdir", str(work), str(work / f"{name}.pptx")])
         labels = {"producer": producer, "variant": variant, "lang": lang, "elements": els, "running": [], "tables": []}
     elif producer == "calc":
         info = write_xlsx(doc, work / f"{name}.xlsx")
-        code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/lo-profile", "--convert-to", "pdf", "--outdir", str(work), str(work / f"{name}.xlsx")])
+        code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/{LO_PROFILE}", "--convert-to", "pdf", "--outdir", str(work), str(work / f"{name}.xlsx")])
         labels = {"producer": producer, "variant": variant, "lang": lang, **info}
     elif producer == "latex":
         src, running = write_latex(doc, variant)
@@ -432,7 +478,7 @@ def build(job, out: Path, tmp: Path) -> str:
             code, log = run(["xelatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"], cwd=work, timeout=600)
         base = 1
         labels = doc.labels(producer, variant, running, heading_base=base)
-        if variant == "report":  # the unnumbered preface chapter, and "Chapter n" over each chapter's title
+        if variant in ("report", "book"):  # the unnumbered preface chapter, and "Chapter n" over each chapter's title
             at = 3 if doc.cover else 1
             lv = 1 if doc.cover else 2
             labels["elements"][at:at] = [{"role": "heading", "level": lv, "text": doc.chapters[0]["title"]}] + [{"role": "body", "text": t} for t in doc.preface]
@@ -488,18 +534,26 @@ def main():
     ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--only", default="")
     ap.add_argument("--langs", default="")
+    ap.add_argument("--variants", default="")
+    ap.add_argument("--lo-profile", default="lo-profile", help="LibreOffice profile folder under <out>/_work (two runs at once need two)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0)
     a = ap.parse_args()
     out = Path(a.out); out.mkdir(parents=True, exist_ok=True)
     tmp = out / "_work"; tmp.mkdir(exist_ok=True)
+    global LO_PROFILE
+    LO_PROFILE = a.lo_profile
     jobs = plan(a.scale)
     if a.only:
         jobs = [j for j in jobs if j[0] in a.only.split(",")]
+    if a.variants:
+        jobs = [j for j in jobs if j[1] in a.variants.split(",")]
     if a.langs:
         jobs = [j for j in jobs if j[2] in a.langs.split(",")]
     if a.limit:
         jobs = jobs[: a.limit]
+    # The documents aimed at held-out failures (seeds from 5000) first: a stopped run has them.
+    jobs.sort(key=lambda j: j[3] < 5000)
     # LibreOffice keeps one profile: its jobs run one at a time; the others may run beside them.
     lo = [j for j in jobs if j[0] in ("writer", "impress", "calc")]
     rest = [j for j in jobs if j not in lo]

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-# Trains the line-role model (is this line a heading?) on the corpus's lines (features.ts's dump)
-# and measures it on what it was not trained on: leave one producer out, leave one script out,
-# line by line, beside today's hand rules on the same lines. Writes
-#   src/engine/documents/pdf/roles/heading-model.json   the model the reader ships (trained on everything)
-#   <dir>/folds/producer-<p>.json, script-<s>.json the held-out folds' models (for bench/pdf-corpus/bench.ts)
-#   <dir>/train-report.json                        the line-level table printed below
-#   python3 bench/pdf-corpus/train.py [--lines .cache/pdf-corpus/lines.jsonl] [--kind gbt|logistic] [--sample N]
+# Trains a line-role model on the corpus: --task heading (is this line a heading? features.ts's dump,
+# lines.jsonl) or --task running (is this candidate a running header/footer/page number? running.ts's
+# dump, running.jsonl), and measures it on what it was not trained on: leave one producer out, leave
+# one script out, line by line, beside today's hand rules on the same lines. Writes
+#   src/engine/documents/pdf/roles/heading-model.json | running-model.json   the shipped model (trained on everything)
+#   <dir>/folds/[running-]producer-<p>.json, script-<s>.json  the held-out folds' models (for bench/pdf-corpus/bench.ts)
+#   <dir>/train-report[-running].json                the line-level table printed below
+#   python3 bench/pdf-corpus/train.py [--task heading|running] [--lines FILE] [--kind gbt|logistic] [--sample docs]
 import argparse
 import json
 from collections import defaultdict
@@ -14,16 +15,20 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-MODEL_OUT = ROOT / "src" / "engine" / "documents" / "pdf" / "roles" / "heading-model.json"
+# The two learned decisions: is this line a heading (features.ts's dump), is this candidate a running line (running.ts's dump).
+TASKS = {
+    "heading": {"target": "heading", "lines": "lines.jsonl", "out": ROOT / "src" / "engine" / "documents" / "pdf" / "roles" / "heading-model.json", "fold": "", "sample": "sample-lines.jsonl"},
+    "running": {"target": "running", "lines": "running.jsonl", "out": ROOT / "src" / "engine" / "documents" / "pdf" / "roles" / "running-model.json", "fold": "running-", "sample": "sample-running.jsonl"},
+}
 
 
-def load(path):
+def load(path, target="heading"):
     with open(path, encoding="utf-8") as f:
         names = json.loads(f.readline())["features"]
         rows = [json.loads(l) for l in f]
     rows = [r for r in rows if r["role"] != "unknown"]
     X = np.array([r["f"] for r in rows], dtype=np.float64)
-    y = np.array([r["role"] == "heading" for r in rows], dtype=np.int32)
+    y = np.array([r["role"] == target for r in rows], dtype=np.int32)
     return names, rows, X, y
 
 
@@ -90,22 +95,25 @@ def prf(pred, y):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--lines", default=str(ROOT / ".cache" / "pdf-corpus" / "lines.jsonl"))
+    ap.add_argument("--task", default="heading", choices=sorted(TASKS))
+    ap.add_argument("--lines", default="")
     ap.add_argument("--kind", default="gbt")
     ap.add_argument("--compare", action="store_true", help="also report the other kind of model")
     ap.add_argument("--sample", default="", help="comma-separated documents whose lines (features, sklearn's probability) go to tests/fixtures/pdf-corpus/sample-lines.jsonl")
     a = ap.parse_args()
-    lines = Path(a.lines)
+    task = TASKS[a.task]
+    MODEL_OUT = task["out"]
+    lines = Path(a.lines or ROOT / ".cache" / "pdf-corpus" / task["lines"])
     folds_dir = lines.parent / "folds"
     folds_dir.mkdir(exist_ok=True)
-    names, rows, X, y = load(lines)
+    names, rows, X, y = load(lines, task["target"])
     hand = np.array([r["hand"] > 0 for r in rows], dtype=np.int32)
-    report = {"features": names, "kind": a.kind, "lines": len(rows), "folds": {}}
+    report = {"task": a.task, "features": names, "kind": a.kind, "lines": len(rows), "folds": {}}
     kinds = [a.kind] + ([k for k in ("gbt", "logistic") if k != a.kind] if a.compare else [])
     for axis in ("producer", "script"):
         groups = sorted({r[axis] for r in rows})
-        print(f"\nleave one {axis} out (line level, heading or not): P / R / F1")
-        print(f"  {'held out':<10} {'lines':>6} {'heads':>5}   " + "   ".join(f"{k:<18}" for k in kinds) + "   hand rules")
+        print(f"\nleave one {axis} out (line level, {task['target']} or not): P / R / F1")
+        print(f"  {'held out':<10} {'lines':>6} {'pos':>5}   " + "   ".join(f"{k:<18}" for k in kinds) + "   hand rules")
         for g in groups:
             test = np.array([r[axis] == g for r in rows])
             out = {}
@@ -116,7 +124,7 @@ def main():
                 out[k] = prf(pred, y[test])
                 cells.append(f"{out[k]['p']:.2f} {out[k]['r']:.2f} {out[k]['f1']:.2f}   ")
                 if k == a.kind:
-                    (folds_dir / f"{axis}-{g}.json").write_text(json.dumps({**m, "features": names}))
+                    (folds_dir / f"{task['fold']}{axis}-{g}.json").write_text(json.dumps({**m, "features": names}))
             out["hand"] = prf(hand[test], y[test])
             report["folds"][f"{axis}:{g}"] = out
             print(f"  {g:<10} {int(test.sum()):>6} {int(y[test].sum()):>5}   " + "".join(f"{c:<21}" for c in cells) + f"{out['hand']['p']:.2f} {out['hand']['r']:.2f} {out['hand']['f1']:.2f}")
@@ -127,7 +135,7 @@ def main():
         # sklearn's own probabilities (not the JSON's): the TypeScript evaluation is checked against them.
         keep = [i for i, r in enumerate(rows) if r["doc"] in a.sample.split(",")]
         probs = fit.last(X[keep])
-        out = ROOT / "tests" / "fixtures" / "pdf-corpus" / "sample-lines.jsonl"
+        out = ROOT / "tests" / "fixtures" / "pdf-corpus" / task["sample"]
         out.parent.mkdir(parents=True, exist_ok=True)
         with open(out, "w", encoding="utf-8") as f:
             for i, p in zip(keep, probs):
@@ -135,7 +143,7 @@ def main():
                 f.write(json.dumps({"doc": r["doc"], "text": r["text"], "role": r["role"], "f": r["f"], "p": round(float(p), 9)}, ensure_ascii=False) + "\n")
         print(f"sample: {len(keep)} lines of {a.sample} with sklearn's probabilities -> {out.relative_to(ROOT)}")
     print(f"\nmodel ({a.kind}, trained on all {len(rows)} lines): {MODEL_OUT.relative_to(ROOT)}, {MODEL_OUT.stat().st_size} bytes")
-    (lines.parent / "train-report.json").write_text(json.dumps(report, indent=1))
+    (lines.parent / ("train-report.json" if a.task == "heading" else f"train-report-{a.task}.json")).write_text(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":

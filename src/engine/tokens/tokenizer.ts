@@ -125,15 +125,39 @@ function sane(n: unknown): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 1_000_000 ? n : undefined;
 }
 
+/**
+ * True for a tokenizer.json the WordPiece fast path reads without the library: a WordPiece model
+ * with its vocabulary, unknown token and subword prefix, the BERT normalizer and pre-tokenizer, and
+ * added tokens that are all matched before normalizing (what BERT, MiniLM and e5 ship). Anything
+ * else, or anything malformed, builds the library first (and gets its checks and errors).
+ */
+function plainBert(json: Record<string, unknown>, config: Record<string, unknown>): boolean {
+  const model = json.model as Record<string, unknown>;
+  const isObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+  if (!isObject(model) || model.type !== 'WordPiece' || !isObject(model.vocab)) return false;
+  if (typeof model.unk_token !== 'string' || typeof model.continuing_subword_prefix !== 'string') return false;
+  if (model.max_input_chars_per_word !== undefined && typeof model.max_input_chars_per_word !== 'number') return false;
+  if (!isObject(json.normalizer) || json.normalizer.type !== 'BertNormalizer') return false;
+  if (!isObject(json.pre_tokenizer) || json.pre_tokenizer.type !== 'BertPreTokenizer') return false;
+  if (config.remove_space === true || config.do_lowercase_and_remove_accent) return false;
+  if (!Array.isArray(json.added_tokens)) return false;
+  // the library's rule: an added token is normalized unless it says not, or is special and says nothing
+  return json.added_tokens.every(
+    (a) => isObject(a) && typeof a.content === 'string' && Number.isInteger(a.id) && (a.normalized ?? !a.special) === false,
+  );
+}
+
 class HfTextTokenizer implements AlignedTokenizer {
   readonly family: TokenizerFamily;
   readonly alignment: 'exact' | 'approximate';
   readonly modelMaxLength?: number;
-  readonly library: Tokenizer;
   readonly cacheCapacity: number;
 
-  private readonly lib: LibTokenizer;
-  private readonly model: LibModel;
+  /** The library tokenizer, built on first use when the fast path needs none of it (see plainBert). */
+  private built: Tokenizer | null = null;
+  /** Added tokens by content, and the vocabulary with them, as the library maps them. */
+  private readonly addedMap: Map<string, LibAddedToken>;
+  private readonly vocab: Map<string, number>;
   private readonly modelType: string;
   readonly unkTokenId: number | undefined;
   readonly fusesUnknown: boolean;
@@ -155,26 +179,52 @@ class HfTextTokenizer implements AlignedTokenizer {
   private readonly addedContents: string[];
 
   constructor(
-    json: Record<string, unknown>,
-    config: Record<string, unknown>,
+    private readonly json: Record<string, unknown>,
+    private readonly config: Record<string, unknown>,
     readonly name: string,
     opts: CreateOptions,
   ) {
-    this.library = new Tokenizer(json, config);
-    this.lib = this.library as unknown as LibTokenizer;
-    this.model = this.lib.model;
+    // A plain BERT WordPiece configuration (MiniLM, the bundled default) runs on the fast path, which
+    // needs only the vocabulary and the added tokens: the library tokenizer (tens of ms to build, a
+    // sixth of a short `chunk` command) is then built only if something asks for it.
+    const light = opts.fastPath !== false && plainBert(json, config);
     this.modelMaxLength = sane(config.model_max_length);
     this.cacheCapacity = Math.max(1, opts.cacheCapacity ?? 100_000);
     const modelCfg = (json.model ?? {}) as Record<string, unknown>;
-    this.modelType = String(modelCfg.type ?? this.model.constructor.name);
-    this.unkTokenId = this.model.unk_token_id;
-    this.fusesUnknown = !!this.model.fuse_unk;
+    let added: readonly (LibAddedToken & { normalized: boolean })[];
+    let unkToken: unknown;
+    let maxInputChars: unknown;
+    if (light) {
+      // what the library's WordPiece model and Tokenizer constructors make of the same JSON
+      const vocab = new Map<string, number>();
+      const ids = modelCfg.vocab as Record<string, number>;
+      for (const k in ids) vocab.set(k, ids[k]); // (Object.entries' order, without its 30k pairs)
+      this.unkTokenId = vocab.get(modelCfg.unk_token as string);
+      added = (json.added_tokens as Record<string, unknown>[]).map((a) => ({ id: a.id as number, content: a.content as string, lstrip: !!a.lstrip, rstrip: !!a.rstrip, normalized: false }));
+      for (const t of added) vocab.set(t.content, t.id);
+      this.vocab = vocab;
+      this.addedMap = new Map(added.map((t) => [t.content, t]));
+      this.modelType = 'WordPiece';
+      this.fusesUnknown = !!modelCfg.fuse_unk;
+      unkToken = modelCfg.unk_token;
+      maxInputChars = modelCfg.max_input_chars_per_word;
+    } else {
+      const model = this.model;
+      this.unkTokenId = model.unk_token_id;
+      added = this.lib.added_tokens;
+      this.vocab = model.tokens_to_ids;
+      this.addedMap = this.lib.added_tokens_map;
+      this.modelType = String(modelCfg.type ?? model.constructor.name);
+      this.fusesUnknown = !!model.fuse_unk;
+      unkToken = model.unk_token;
+      maxInputChars = (model.config as { max_input_chars_per_word?: number }).max_input_chars_per_word;
+    }
     this.wpPrefix = String(modelCfg.continuing_subword_prefix ?? '##');
 
     const raw: string[] = [];
     const norm: string[] = [];
-    for (const t of this.lib.added_tokens) {
-      if (t.normalized && this.lib.normalizer !== null) norm.push(this.lib.normalizer(t.content));
+    for (const t of added) {
+      if (t.normalized && !light && this.lib.normalizer !== null) norm.push(this.lib.normalizer(t.content));
       else raw.push(t.content);
     }
     this.rawSplitter = splitterRegex(raw);
@@ -182,9 +232,10 @@ class HfTextTokenizer implements AlignedTokenizer {
 
     let exact = true;
     try {
-      if (this.lib.remove_space === true || this.lib.do_lowercase_and_remove_accent) throw new Unsupported();
+      if (config.remove_space === true || config.do_lowercase_and_remove_accent) throw new Unsupported();
       this.normalizeSection = this.buildNormalizer(json.normalizer as Record<string, unknown> | null);
-      this.buildStages(json.pre_tokenizer as Record<string, unknown> | null);
+      // (the BERT pre-tokenizer's pattern is the library's; the fast path does without it)
+      if (!light) this.buildStages(json.pre_tokenizer as Record<string, unknown> | null);
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
       exact = false;
@@ -201,8 +252,8 @@ class HfTextTokenizer implements AlignedTokenizer {
             : 'generic';
     this.excludeLeadingSpaceSymbol = this.family === 'metaspace';
     this.splitSpaces = exact && this.spaceSplitSafe();
-    const bertPre = this.stages.length === 1 && this.stages[0].kind === 'regex' && (json.pre_tokenizer as { type?: string })?.type === 'BertPreTokenizer';
-    this.addedContents = [...new Set(this.lib.added_tokens.map((t) => t.content).filter((c) => c.length > 1))];
+    const bertPre = light || (this.stages.length === 1 && this.stages[0].kind === 'regex' && (json.pre_tokenizer as { type?: string })?.type === 'BertPreTokenizer');
+    this.addedContents = [...new Set(added.map((t) => t.content).filter((c) => c.length > 1))];
     // (an added token with whitespace in it could span the junction of a prefix and a chunk)
     this.exactRangeCounts =
       exact &&
@@ -211,7 +262,7 @@ class HfTextTokenizer implements AlignedTokenizer {
       !this.fusesUnknown &&
       this.bert !== null &&
       this.normSplitter === null &&
-      !this.lib.added_tokens.some((t) => /\s/u.test(t.content));
+      !added.some((t) => /\s/u.test(t.content));
     this.lowercase = this.bert !== null && !!(json.normalizer as BertNormalizerConfig).lowercase;
     if (
       opts.fastPath !== false &&
@@ -222,17 +273,17 @@ class HfTextTokenizer implements AlignedTokenizer {
       this.bert !== null &&
       this.normSplitter === null &&
       typeof modelCfg.continuing_subword_prefix === 'string' &&
-      typeof this.model.unk_token === 'string'
+      typeof unkToken === 'string'
     ) {
       try {
         this.fast = new WordPieceFast(
           this.bert,
           {
-            vocab: this.model.tokens_to_ids,
+            vocab: this.vocab,
             prefix: modelCfg.continuing_subword_prefix,
-            unkToken: this.model.unk_token,
+            unkToken,
             unkId: this.unkTokenId,
-            maxInputChars: Number((this.model.config as { max_input_chars_per_word?: number }).max_input_chars_per_word ?? 100),
+            maxInputChars: Number(maxInputChars ?? 100),
             fuseUnk: this.fusesUnknown,
           },
           this,
@@ -241,6 +292,21 @@ class HfTextTokenizer implements AlignedTokenizer {
         this.fast = null; // an ASCII table the fast path cannot express: the general path
       }
     }
+    // the general path after all: it needs the library's pre-tokenizer
+    if (light && this.fast === null) this.buildStages(json.pre_tokenizer as Record<string, unknown> | null);
+  }
+
+  /** The library tokenizer underneath (built on first use on the fast path). */
+  get library(): Tokenizer {
+    return (this.built ??= new Tokenizer(this.json, this.config));
+  }
+
+  private get lib(): LibTokenizer {
+    return this.library as unknown as LibTokenizer;
+  }
+
+  private get model(): LibModel {
+    return this.lib.model;
   }
 
   /** True when the fast WordPiece path is in use (for tests and benchmarks). */
@@ -369,6 +435,7 @@ class HfTextTokenizer implements AlignedTokenizer {
    * character, and nothing depends on the whole word (suffixes, ignore_merges).
    */
   private spaceSplitSafe(): boolean {
+    if (this.modelType !== 'Unigram' && this.modelType !== 'BPE') return false;
     const bad = /[^\u2581]\u2581/;
     const m = this.model;
     if (this.modelType === 'Unigram') {
@@ -441,11 +508,11 @@ class HfTextTokenizer implements AlignedTokenizer {
   /** Encodes `text` into `out` (or only counts when `out` is null). Returns the number of tokens. */
   private run(text: string, out: TokenBuffer | null): number {
     let total = 0;
-    const sections = splitAdded(text, 0, text.length, this.rawSplitter, this.lib.added_tokens_map);
+    const sections = splitAdded(text, 0, text.length, this.rawSplitter, this.addedMap);
     for (let si = 0; si < sections.length; si++) {
       const { start, end } = sections[si];
       if (end <= start) continue;
-      const added = this.lib.added_tokens_map.get(text.slice(start, end));
+      const added = this.addedMap.get(text.slice(start, end));
       if (added) {
         total++;
         if (out) {
@@ -472,13 +539,13 @@ class HfTextTokenizer implements AlignedTokenizer {
       } else mapped = identity(end - start === text.length ? text : text.slice(start, end), start);
       const N = mapped.text;
       if (N.length === 0) continue;
-      const subs = splitAdded(N, 0, N.length, this.normSplitter, this.lib.added_tokens_map);
+      const subs = splitAdded(N, 0, N.length, this.normSplitter, this.addedMap);
       const outAtSection = out ? out.length : 0;
       const totalAtSection = total;
       for (const sub of subs) {
         if (sub.end <= sub.start) continue;
         const sText = sub.start === 0 && sub.end === N.length ? N : N.slice(sub.start, sub.end);
-        const a = this.lib.added_tokens_map.get(sText);
+        const a = this.addedMap.get(sText);
         if (a) {
           total++;
           if (out) {
@@ -602,7 +669,7 @@ class HfTextTokenizer implements AlignedTokenizer {
   }
 
   idOf(t: string): number {
-    return this.lib.added_tokens_map.get(t)?.id ?? this.model.tokens_to_ids.get(t) ?? (this.unkTokenId as number);
+    return this.addedMap.get(t)?.id ?? this.vocab.get(t) ?? (this.unkTokenId as number);
   }
 
   /** Model output for one word and its alignment in units of pc.s. */
@@ -742,10 +809,10 @@ class HfTextTokenizer implements AlignedTokenizer {
     if (lib.normalizer) N = lib.normalizer(N);
     const ids: number[] = [];
     const toks: string[] = [];
-    for (const sub of splitAdded(N, 0, N.length, this.normSplitter, this.lib.added_tokens_map)) {
+    for (const sub of splitAdded(N, 0, N.length, this.normSplitter, this.addedMap)) {
       if (sub.end <= sub.start) continue;
       const s = N.slice(sub.start, sub.end);
-      const a = this.lib.added_tokens_map.get(s);
+      const a = this.addedMap.get(s);
       if (a) {
         ids.push(a.id);
         toks.push(s);
@@ -768,7 +835,7 @@ class HfTextTokenizer implements AlignedTokenizer {
     const out: TokenSpan[] = [];
     let cur = 0; // index into folded.text
     for (let i = 0; i < ids.length; i++) {
-      const added = this.lib.added_tokens_map.get(tokens[i]);
+      const added = this.addedMap.get(tokens[i]);
       const clean = fold(added ? tokens[i] : this.cleanToken(tokens[i])).trim();
       let at = -1;
       if (clean) {

@@ -127,6 +127,29 @@ describe.each(VARIANTS)('WordPiece fast path: $label', (v) => {
   });
 });
 
+describe('a plain BERT configuration on the fast path', () => {
+  it('builds the library tokenizer only when asked, and agrees with it and with the general path, added tokens (lstrip/rstrip, outside the vocabulary) included', () => {
+    const { json, config } = readDir(MINILM_DIR);
+    (json.added_tokens as Record<string, unknown>[]).push(
+      { id: 30522, content: '<doc>', single_word: false, lstrip: true, rstrip: true, normalized: false, special: true },
+      { id: 30523, content: 'xq-term', single_word: false, lstrip: false, rstrip: false, normalized: false, special: false },
+    );
+    const fast = createTokenizer(structuredClone(json), config, 'plain-bert');
+    const general = createTokenizer(structuredClone(json), config, 'plain-bert-general', { fastPath: false });
+    expect((fast as unknown as { fastPath: boolean }).fastPath).toBe(true);
+    expect((fast as unknown as { built: unknown }).built).toBeNull();
+    const texts = ['Intro <doc>  body text [SEP] more', '  <doc>x xq-term-yq xq-termxq-term [CLS]', 'Ünïcode façade, naïve café <doc>', ''];
+    for (const t of texts) {
+      expect(fast.encode(t), t).toEqual(general.encode(t));
+      expect(fast.count(t)).toBe(general.count(t));
+    }
+    // the library, built on first use, gives the same ids
+    const lib = fast.library;
+    expect((fast as unknown as { built: unknown }).built).not.toBeNull();
+    for (const t of texts) expect(fast.encode(t).map((x) => x.id), t).toEqual(lib.encode(t, { add_special_tokens: false }).ids);
+  });
+});
+
 describe('encode and encodeArrays reuse one token buffer between calls', () => {
   const v = VARIANTS[0];
   const reused = make(v, true);

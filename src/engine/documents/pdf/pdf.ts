@@ -12,7 +12,7 @@ import { parseDocument } from '../parse.ts';
 import { layoutBlocks, linePitch } from './blocks/blocks.ts';
 import { joinPages } from './blocks/join-pages.ts';
 import { rowsOf, rowText, Vocab } from './lines/geometry.ts';
-import { readingOrder, removeRunningLines, type PageRows } from './lines/layout.ts';
+import { handRunningRows, readingOrder, removeRunningLines, type PageRows, type RunningDecision } from './lines/layout.ts';
 import { DOUBT_NOTES, doubtsOf, type Doubt } from './lines/doubts.ts';
 import { groupNotes } from './markdown/notes.ts';
 import { formatPageMap, type PageRange } from './markdown/page-map.ts';
@@ -29,6 +29,7 @@ import { modelDecision } from './roles/model.ts';
 import { belowOutline, flattenOutline, outlineHeadings, type OutlineEntry } from './roles/outline.ts';
 import { compact } from './roles/patterns.ts';
 import { runInHeadings } from './roles/run-in.ts';
+import { runningDecision } from './roles/running.ts';
 import { ruledRows, tableLike } from './tables/ruled-page.ts';
 import { gridsOf } from './tables/ruled.ts';
 import { taggedRunning } from './tagged/running.ts';
@@ -77,6 +78,9 @@ interface Reading {
   /** The roles stage's per-line decision (undefined: the hand rules). */
   decide?: LineDecision;
   onRoles?: PdfOptions['onRoles'];
+  /** The lines stage's running-line decision (undefined: the hand rules). */
+  running?: RunningDecision;
+  onLinePages?: PdfOptions['onLinePages'];
   /** Layouts read badly (side headings, sideways text), found by readLayout. */
   doubts: Doubt[];
 }
@@ -88,6 +92,11 @@ interface Reading {
  */
 function decisionOf(opts: PdfOptions): LineDecision | undefined {
   return opts.headingModel ? modelDecision(opts.headingModel, (rows) => lineRoles(rows)) : undefined;
+}
+
+/** The running-line decision a reading uses: the learned model when one is given, else the hand rules. */
+function runningOf(opts: PdfOptions): RunningDecision | undefined {
+  return opts.runningModel ? runningDecision(opts.runningModel) : undefined;
 }
 
 const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
@@ -112,7 +121,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     const ocr = await ocrStep(bytes, pages, opts);
     const vocab = new Vocab();
     for (const p of pages) for (const it of p.items) vocab.add(it.s);
-    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where, ocrAdvice(opts.ocr, ocr)), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles, doubts: [] };
+    const r: Reading = { pages, vocab, notes: textNotes(pages, opts.where, ocrAdvice(opts.ocr, ocr)), perPage: new Map(), headings: 'fonts', runningLines: 0, fontCues: 0, decide: decisionOf(opts), onRoles: opts.onRoles, running: runningOf(opts), onLinePages: opts.onLinePages, doubts: [] };
     const { layoutData, noHeadingRoles, notHeadings } = readTagged(r, tagged);
     if (tagged) await loadBold(doc, noHeadingRoles ? pages.filter(visible) : layoutData, { ...ctx, fontBold }, new Set(layoutData), opts.signal);
     const outline = await outlineOf(doc, r.notes);
@@ -268,7 +277,8 @@ function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[])
   // what repeats is the content itself: it stays.
   const kept = layoutPages.map((p) => p.rows);
   const rowCount = kept.reduce((a, rows) => a + rows.length, 0);
-  const removed = removeRunningLines(layoutPages);
+  if (r.onLinePages) r.onLinePages(layoutPages.map((p) => ({ ...p, rows: [...p.rows] })), handRunningRows(layoutPages));
+  const removed = removeRunningLines(layoutPages, r.running);
   if (removed > MAX_RUNNING_SHARE * rowCount) layoutPages.forEach((p, k) => (p.rows = kept[k]));
   else r.runningLines += removed;
   r.doubts = doubtsOf(layoutPages, layoutData.flatMap((p) => (p.sideways ? [p.sideways] : [])));

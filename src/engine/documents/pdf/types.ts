@@ -92,6 +92,14 @@ export interface PdfOptions {
    * roles/heading-model.json); null: the hand rules alone (roles/rules.ts). Default: see pdf.ts.
    */
   headingModel?: HeadingModel | null;
+  /**
+   * The learned model deciding which rows at a page's edges are running headers, footers and page
+   * numbers (roles/running.ts; its JSON is roles/running-model.json); null: the hand rules alone
+   * (lines/layout.ts). Default: see pdf.ts.
+   */
+  runningModel?: HeadingModel | null;
+  /** Sees each layout page's rows before running lines go, and the rows the hand rules would remove (the corpus dump). */
+  onLinePages?: (pages: { page: number; top: number; bottom: number; rows: Row[] }[], hand: Set<Row>) => void;
   /** Sees the layout rows the roles stage decides on and its headings (the corpus dump, bench/pdf-corpus). */
   onRoles?: (rows: Row[], headings: Map<Row, number>) => void;
   /**

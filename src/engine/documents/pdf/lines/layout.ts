@@ -49,12 +49,42 @@ interface RunningScope {
 }
 
 /**
- * Removes running headers/footers and page numbers in place; returns how many rows went. Lines
- * set larger than the body text are running lines only when their words repeat exactly (see
- * rowKey): "Section 2" at the top of page after page reads like a header once digits are ignored,
- * but it is a heading.
+ * The rows that may be running lines: the first three and the last three of each page (running
+ * headers and footers sit at a page's edges, above and below its text).
  */
-export function removeRunningLines(pages: PageRows[]): number {
+export function runningCandidates(p: PageRows): Row[] {
+  const n = p.rows.length;
+  return p.rows.filter((_, i) => i < 3 || i >= n - 3);
+}
+
+/**
+ * Which running-line candidates go: given the pages and the rows the hand rules below take for
+ * running lines, a decision returns the rows to remove (roles/running.ts: the learned one).
+ */
+export type RunningDecision = (pages: PageRows[], hand: Set<Row>) => Set<Row>;
+
+/**
+ * Removes running headers/footers and page numbers in place; returns how many rows went. `decide`
+ * picks them among the candidates (default: the hand rules, handRunningRows).
+ */
+export function removeRunningLines(pages: PageRows[], decide?: RunningDecision): number {
+  const hand = handRunningRows(pages);
+  const drop = decide ? decide(pages, hand) : hand;
+  let removed = 0;
+  for (const p of pages) {
+    const before = p.rows.length;
+    p.rows = p.rows.filter((r) => !drop.has(r));
+    removed += before - p.rows.length;
+  }
+  return removed;
+}
+
+/**
+ * The running headers/footers and page numbers by the hand rules. Lines set larger than the body
+ * text are running lines only when their words repeat exactly (see rowKey): "Section 2" at the top
+ * of page after page reads like a header once digits are ignored, but it is a heading.
+ */
+export function handRunningRows(pages: PageRows[]): Set<Row> {
   const withText = pages.filter((p) => p.rows.length).length;
   const body = bodyStyle(pages.flatMap((p) => p.rows)).size;
   const scope: RunningScope = {
@@ -73,18 +103,13 @@ export function removeRunningLines(pages: PageRows[]): number {
   const running = repeatedLines(scope);
   for (const k of headerSlots(scope)) running.add(k);
   const { small, inBand } = scope;
-  let removed = 0;
-  for (const p of pages) {
-    const n = p.rows.length;
-    p.rows = p.rows.filter((r, i) => {
+  const out = new Set<Row>();
+  for (const p of pages)
+    for (const r of runningCandidates(p)) {
       const t = rowText(r);
-      const edge = i < 3 || i >= n - 3;
-      const drop = edge && (running.has(`${p.page}|${rowKey(r, small(r))}|${r.y}`) || (small(r) && running.has(`${p.page}|${rowKey(r, true)}|${r.y}`)) || (small(r) && inBand(p, r) && PAGE_NUMBER.test(t.trim())));
-      if (drop) removed++;
-      return !drop;
-    });
-  }
-  return removed;
+      if (running.has(`${p.page}|${rowKey(r, small(r))}|${r.y}`) || (small(r) && running.has(`${p.page}|${rowKey(r, true)}|${r.y}`)) || (small(r) && inBand(p, r) && PAGE_NUMBER.test(t.trim()))) out.add(r);
+    }
+  return out;
 }
 
 const styleOf = (r: Row) => `${Math.round(r.size * 2) / 2}|${r.frags.some((f) => f.bold) ? 1 : 0}`;
