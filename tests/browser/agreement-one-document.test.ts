@@ -2,18 +2,11 @@
 // questions written by people and generated ones (imported as a ChunkLab folder) is compared in
 // Results; resampling one document gives the same τ every time, so the page gives no interval and no
 // verdict, and says why. Resampled by question (many of them), the interval and verdict are back.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, waitSaved } from './helpers';
+import { expect, test } from 'vitest';
+import { appUrl, openApp, useBrowser, waitSaved } from './helpers';
 import { oneDocumentFolder } from './one-document-folder';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 test('one document: no interval, no verdict, and the reason; by question the interval is back', async () => {
   const folder = oneDocumentFolder('accepted', 'Um documento só');

@@ -2,18 +2,11 @@
 // the default strategy (the first screen the guide sends people to), nothing in the column is wider
 // than the column — no horizontal scroll, and every field and help text inside it ends within it.
 // Measured in the browser: scrollWidth against clientWidth, and each element's box against the column's.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp } from './helpers';
+import { appUrl, openApp, useBrowser } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 /** What sticks out of the column `selector`: its own overflow, and each descendant wider than it or ending past its right edge. */
 async function overflow(page: Page, selector: string): Promise<{ scroll: number; client: number; out: string[] }> {

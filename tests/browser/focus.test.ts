@@ -1,19 +1,11 @@
 // Where focus and the page land (issue 33): a grid run from the keyboard ends with focus on what it
 // says (not on the body); "See results" opens Results at its top with focus on its title; the skip
 // link lands on the view's title, not on the guide above it; the nav does the same for every section.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { openApp, openGrid, waitSaved } from './helpers';
+import { openApp, openGrid, useBrowser, waitSaved } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 768 });
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 768 } });
 
 /** The focused element: its tag, id, test id, and whether it sits in the guide or is the body. */
 const focused = (page: Page) =>

@@ -2,22 +2,15 @@
 // named after it, and the second copy gets a name of its own ("notas (2)"), said in the notice, never
 // two corpora with one name. The evaluated-questions line names what is left out: generated questions
 // not reviewed yet (not "0 unreviewed"), and only the kinds there are (never "0 rejected").
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, openGrid, waitSaved } from './helpers';
+import { appUrl, openApp, openGrid, useBrowser, waitSaved } from './helpers';
 import { oneDocumentFolder } from './one-document-folder';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser();
 
 async function chooseFolder(page: Page, dir: string): Promise<string> {
   await page.getByTestId('docs-folder-input').setInputFiles(dir);

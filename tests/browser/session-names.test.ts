@@ -2,21 +2,13 @@
 // grid after the pack, and a grid the user changed afterwards after what it varies — never after the
 // lesson or pack loaded before it. The "Grid loaded: …" banner goes as soon as the form is no longer
 // that grid, and a reload never brings it back.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { appUrl, distDir, openApp, openGrid, waitSaved } from './helpers';
+import { appUrl, distDir, openApp, openGrid, useBrowser, waitSaved } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 900 });
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 900 } });
 
 const LESSON = 'Cabeçalho de contexto ligado e desligado';
 const PACK = 'Aula 9: só estrutura';

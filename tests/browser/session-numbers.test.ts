@@ -3,19 +3,11 @@
 // first leaves "Turma (3)" as it was, across a reload. The same configuration run in the three
 // sessions is listed three times in the run pickers (share, boundary editor), each choice distinct and
 // naming its session.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
-import { appUrl, openApp, openGrid, savedResults, waitSaved } from './helpers';
+import { appUrl, openApp, openGrid, savedResults, useBrowser, waitSaved } from './helpers';
 
-let s: Session;
-beforeAll(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 900 });
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useBrowser({ viewport: { width: 1366, height: 900 } });
 
 const sessions = (page: Page) => page.getByTestId('res-session');
 const names = (page: Page) => sessions(page).locator('.name').allTextContents();

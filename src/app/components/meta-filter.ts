@@ -4,8 +4,9 @@
 
 /**
  * Keys a reader or the page writes for itself, never a user's category: the title and date, a PDF's
- * page map and own title, where headings came from, whether structure was guessed, the reader's notes
- * ("no text on page 5"), the format it was read from (`source`, `fileType`), the file's name.
+ * page map, own title and column cuts, where headings came from, whether structure was guessed (or
+ * doubted), the reader's notes ("no text on page 5"), the format it was read from (`source`,
+ * `fileType`), the file's name.
  * Filtering on them makes no sense (most differ for every document; the format is the reader's word).
  */
 export const INTERNAL_META = new Set([
@@ -16,6 +17,7 @@ export const INTERNAL_META = new Set([
   'pdfTitle',
   'headingSource',
   'structureGuessed',
+  'columnCuts',
   'structureDoubts',
   'notes',
   'source',

@@ -135,7 +135,7 @@ export const en: Dictionary = {
   'ws.export': 'Export workspace',
   'ws.questions': 'Questions',
   'ws.noQuestions': 'No questions for this corpus.',
-  'ws.questionDoc': 'document {doc}',
+  'ws.questionDoc': 'document “{doc}”',
   'ws.showQuestions': 'Show questions ({count})',
   'ws.hideQuestions': 'Hide questions',
   'ws.busy': 'Working…',

@@ -134,7 +134,7 @@ export const ptBR = {
   'ws.export': 'Exportar espaço de trabalho',
   'ws.questions': 'Perguntas',
   'ws.noQuestions': 'Nenhuma pergunta para este corpus.',
-  'ws.questionDoc': 'documento {doc}',
+  'ws.questionDoc': 'documento “{doc}”',
   'ws.showQuestions': 'Mostrar perguntas ({count})',
   'ws.hideQuestions': 'Ocultar perguntas',
   'ws.busy': 'Trabalhando…',
