@@ -11,6 +11,7 @@ import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
 import { layoutBlocks, linePitch } from './blocks/blocks.ts';
 import { joinPages } from './blocks/join-pages.ts';
+import { codeLanguages } from './blocks/code-lang.ts';
 import { rowsOf, rowText, Vocab } from './lines/geometry.ts';
 import { handRunningRows, readingOrder, removeRunningLines, type PageRows, type RunningDecision } from './lines/layout.ts';
 import { DOUBT_NOTES, doubtsOf, type Doubt } from './lines/doubts.ts';
@@ -128,7 +129,7 @@ export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource
     if (noHeadingRoles) headingsIntoTagged(r, outline, notHeadings);
     if (layoutData.length) readLayout(r, layoutData, outline);
     const blocks = joinPages([...r.perPage.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), vocab);
-    const { markdown, pages: ranges, columns } = renderBlocks(stripUndecodable(blocks));
+    const { markdown, pages: ranges, columns } = renderBlocks(codeLanguages(stripUndecodable(blocks)));
     const info = (await doc.getMetadata().catch(() => ({ info: undefined }))).info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
     // Guessed: no structure tree or outline gave the headings, and fonts gave few (under one a page).
