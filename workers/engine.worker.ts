@@ -325,19 +325,29 @@ const api: EngineApi = {
       return runAgreement(dataset, runs, (q) => side.get(q.id), { tokenizer: await tokenizer() }, { ...opts, onRun: onProgress ? (done, total, f) => void onProgress(done, total, f) : undefined });
     }),
 
-  tune: (dataset, opts, onProgress) =>
+  tune: (dataset, opts, onProgress, hooks) =>
     withProgress(onProgress, async () => {
-      // BM25 on the tokenizer in use, chunkers that need no model (the page picks them).
-      const tok = await tokenizer();
-      const report = await tune(tuneQuestions(dataset), experimentScorer(dataset, { tokenizer: tok }, opts.metric), {
-        metric: opts.metric,
-        seed: opts.seed,
-        maxRuns: opts.maxRuns,
-        space: tuneSpace(opts.chunkers, opts.sizes),
-        baselines: tuneBaselines(),
-        onProgress: onProgress ? (p) => void onProgress(p) : undefined,
-      });
-      return { report, recipe: formatRecipe(tuneRecipe(report, tok.name)) };
+      try {
+        // The tokenizer in use, chunkers that need no model (the page picks them). BM25 first; dense or
+        // hybrid over the page's model (hooks.embed) for the later stages and the estimate when asked.
+        const tok = await tokenizer();
+        const retriever = opts.retriever ?? { kind: 'bm25' as const };
+        if (retriever.kind !== 'bm25' && !hooks) throw new InputError(`retriever "${retriever.kind}" needs the page's model, and none was lent`, 'tune');
+        const model = hooks && retriever.kind !== 'bm25' ? hooks : undefined;
+        const deps: Parameters<typeof experimentScorer>[1] = { tokenizer: tok, createRetriever: model ? (cfg, rctx) => createRetriever(cfg, rctx, pageModel(model, cfg.kind, false)) : undefined };
+        const report = await tune(tuneQuestions(dataset), experimentScorer(dataset, deps, opts.metric), {
+          metric: opts.metric,
+          seed: opts.seed,
+          maxRuns: opts.maxRuns,
+          retriever,
+          space: tuneSpace(opts.chunkers, opts.sizes),
+          baselines: tuneBaselines(),
+          onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+        });
+        return { report, recipe: formatRecipe(tuneRecipe(report, tok.name)) };
+      } finally {
+        release(hooks);
+      }
     }),
 
   compareResults: (a, b, names) => compareResults(a, b, names),
