@@ -28,6 +28,8 @@ export type Progress = (fraction: number) => void;
 export type ChunkerDescription = Omit<ChunkerInfo, 'chunker'>;
 
 export type { DecidedFile, DocumentsProgress, FileOutcome };
+export type { ConfirmOcr, OcrAsk } from './ocr.ts';
+import type { ConfirmOcr } from './ocr.ts';
 
 /**
  * How readDocuments reads: the size limit per file; after the page abandoned a read that hung (it
@@ -35,6 +37,8 @@ export type { DecidedFile, DocumentsProgress, FileOutcome };
  */
 export interface ReadDocumentsOptions {
   maxBytes?: number;
+  /** OCR languages for scanned PDF pages (Tesseract codes joined by "+"; default por+eng). */
+  ocrLang?: string;
   stopped?: string[];
   decided?: DecidedFile[];
 }
@@ -165,7 +169,7 @@ export interface EngineApi extends EditApi {
    * file by file (a bad file is recorded in its outcome, the others go on); a dataset (ChunkLab
    * folder, Chroma, SQuAD, workspace file) comes back as an import. `files[i].blob` may be the File.
    */
-  readDocuments(files: UploadedFile[], opts: ReadDocumentsOptions, onProgress?: (p: DocumentsProgress) => void): Promise<ReadDocuments>;
+  readDocuments(files: UploadedFile[], opts: ReadDocumentsOptions, onProgress?: (p: DocumentsProgress) => void, confirmOcr?: ConfirmOcr): Promise<ReadDocuments>;
   /** Serialises a workspace as the workspace file. */
   writeWorkspace(ws: Workspace): string;
 

@@ -23,6 +23,7 @@ import { BUNDLED_TOKENIZER, modelLimit, tokenizer, useTokenizer } from './tokeni
 import { IdbAnswerCache } from './idb-cache.ts';
 import { configureLlm, httpProvider } from './llm-client.ts';
 import { documentReaders } from './document-readers.ts';
+import { browserOcr } from './ocr.ts';
 import { editApi } from './edit-session.ts';
 import type { ChunkHooks, ChunkModels, DocumentsProgress, EngineApi, ExperimentHooks, InspectResult, LintOptions, Progress, SearchHooks, SearchRequest } from './engine-api.ts';
 
@@ -277,19 +278,21 @@ const api: EngineApi = {
 
   readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files), { readers: documentReaders })),
 
-  async readDocuments(files, opts, onProgress) {
+  async readDocuments(files, opts, onProgress, confirmOcr) {
     // Page-by-page reports at most every 100 ms (each is a message the page's main thread handles);
     // a file's start and its outcome always.
     let last = 0;
     const report = onProgress
       ? (p: DocumentsProgress) => {
           const now = performance.now();
-          if (p.pagesDone !== undefined && !p.outcome && p.pagesDone < (p.pageCount ?? 0) && now - last < 100) return;
+          if (((p.pagesDone !== undefined && p.pagesDone < (p.pageCount ?? 0)) || (p.ocr && p.ocr.fraction < 1)) && !p.outcome && now - last < 100) return;
           last = now;
           void onProgress(p);
         }
       : undefined;
-    const d = await detectDataset(listingFromUploads(files), { ...opts, readers: documentReaders, keepGoing: true, onProgress: report });
+    // Scanned pages are read by OCR here (workers/ocr.ts), the page asked before the models first load.
+    const readers = { ...documentReaders, ocr: browserOcr({ lang: opts.ocrLang, confirm: confirmOcr }) };
+    const d = await detectDataset(listingFromUploads(files), { ...opts, readers, keepGoing: true, onProgress: report });
     if (d.kind === 'documents') return { kind: 'documents' as const, name: d.dataset.name, documents: d.dataset.documents, files: d.files };
     return { kind: 'dataset' as const, ...workspaceOf(d) };
   },
