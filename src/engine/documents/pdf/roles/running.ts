@@ -218,14 +218,18 @@ export function checkRunningModel(m: HeadingModel): HeadingModel {
   return m;
 }
 
-/** The running-line decision by a model: a candidate goes when the model's probability reaches its threshold. */
+/**
+ * The running-line decision by a model: a candidate goes when the model's probability reaches its
+ * threshold. A row inside a drawn table grid (a table continued at the top of the next page) is the
+ * table's, whatever the model says: that is a fact of the file, not a threshold.
+ */
 export function runningDecision(m: HeadingModel): RunningDecision {
   checkRunningModel(m);
   return (pages, hand) => {
     const { rows, features } = runningFeatures(pages, hand);
     const out = new Set<Row>();
     rows.forEach((r, i) => {
-      if (headingProbability(m, features[i]) >= m.threshold) out.add(r);
+      if (!r.table && headingProbability(m, features[i]) >= m.threshold) out.add(r);
     });
     return out;
   };
