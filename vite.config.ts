@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { precachePlugin } from './src/sw/precache-plugin.ts';
 import { pdfjsDataPlugin } from './src/sw/pdfjs-data-plugin.ts';
+import { ocrDataPlugin } from './src/sw/ocr-data-plugin.ts';
 
 // Cross-origin isolation (threads for ONNX Runtime's WASM) under `npm start` and `vite preview`.
 // COEP credentialless: same-origin files and CORS downloads (transformers.js fetches the Hub with
@@ -13,7 +14,7 @@ const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default defineConfig({
   // Relative URLs everywhere: the build works from any folder of any static server (README "Publishing").
   base: './',
-  plugins: [svelte(), pdfjsDataPlugin(), precachePlugin()],
+  plugins: [svelte(), pdfjsDataPlugin(), ocrDataPlugin(), precachePlugin()],
   worker: { format: 'es' },
   // Pre-bundling breaks onnxruntime-web's `new URL(..., import.meta.url)` (see docs/STACK.md).
   // The dependency scan starts from index.html and does not follow `new Worker(new URL(...))`, so a

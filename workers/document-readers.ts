@@ -15,7 +15,7 @@ import type { MammothLike } from '../src/engine/documents/index.ts';
 
 let pdfjs: Promise<PdfjsModule> | null = null;
 
-function loadPdfjs(): Promise<PdfjsModule> {
+export function loadPdfjs(): Promise<PdfjsModule> {
   pdfjs ??= (async () => {
     await import('pdfjs-dist/build/pdf.worker.mjs');
     return (await import('pdfjs-dist')) as unknown as PdfjsModule;
@@ -60,8 +60,11 @@ class WorkerBinaryDataFactory {
   }
 }
 
+/** getDocument's parameters here (the OCR's drawing adds its own: workers/ocr.ts). */
+export const pdfDocumentOptions: Record<string, unknown> = { useWorkerFetch: false, ...pdfjsData() };
+
 export const documentReaders: DocumentReaders = {
   pdfjs: loadPdfjs,
-  pdfDocumentOptions: { useWorkerFetch: false, ...pdfjsData() },
+  pdfDocumentOptions,
   mammoth: loadMammoth,
 };

@@ -5,7 +5,7 @@ import type { ParseInput } from '../src/engine/documents/index.ts';
 import type { BreakpointCurve, ChunkerInfo, CutRule, LlmEstimate } from '../src/engine/chunkers/index.ts';
 import type { PersonalDataScan, ProviderConfig } from '../src/engine/llm/index.ts';
 import type { LintReport } from '../src/engine/lints/index.ts';
-import type { ExperimentConfig, Stage } from '../src/engine/evaluation/index.ts';
+import type { ExperimentConfig, RetrieverConfig, Stage } from '../src/engine/evaluation/index.ts';
 import type { Comparison } from '../src/engine/evaluation/index.ts';
 import type { ChoiceMetric, PerDocumentOptions, PerDocumentResult } from '../src/engine/evaluation/index.ts';
 import type { AgreementMetric, AgreementReport, AgreementRun, QuestionSide, RankAgreementOptions } from '../src/engine/evaluation/index.ts';
@@ -28,6 +28,8 @@ export type Progress = (fraction: number) => void;
 export type ChunkerDescription = Omit<ChunkerInfo, 'chunker'>;
 
 export type { DecidedFile, DocumentsProgress, FileOutcome };
+export type { ConfirmOcr, OcrAsk } from './ocr.ts';
+import type { ConfirmOcr } from './ocr.ts';
 
 /**
  * How readDocuments reads: the size limit per file; after the page abandoned a read that hung (it
@@ -35,6 +37,8 @@ export type { DecidedFile, DocumentsProgress, FileOutcome };
  */
 export interface ReadDocumentsOptions {
   maxBytes?: number;
+  /** OCR languages for scanned PDF pages (Tesseract codes joined by "+"; default por+eng). */
+  ocrLang?: string;
   stopped?: string[];
   decided?: DecidedFile[];
 }
@@ -165,7 +169,7 @@ export interface EngineApi extends EditApi {
    * file by file (a bad file is recorded in its outcome, the others go on); a dataset (ChunkLab
    * folder, Chroma, SQuAD, workspace file) comes back as an import. `files[i].blob` may be the File.
    */
-  readDocuments(files: UploadedFile[], opts: ReadDocumentsOptions, onProgress?: (p: DocumentsProgress) => void): Promise<ReadDocuments>;
+  readDocuments(files: UploadedFile[], opts: ReadDocumentsOptions, onProgress?: (p: DocumentsProgress) => void, confirmOcr?: ConfirmOcr): Promise<ReadDocuments>;
   /** Serialises a workspace as the workspace file. */
   writeWorkspace(ws: Workspace): string;
 
@@ -191,11 +195,18 @@ export interface EngineApi extends EditApi {
 
   /**
    * Recommends a configuration (src/engine/tune): splits the questions once, searches chunkers ×
-   * sizes with BM25 on the choosing half by successive halving, and scores the pick, the default and
-   * the baselines on the estimating half. Chunkers that need a model are left out by the page. Returns
-   * the report and the pick as a recipe file's text.
+   * sizes on the choosing half by successive halving (BM25 first; the later stages and the estimate
+   * with `opts.retriever`, dense or hybrid over the page's model through `hooks.embed`, as the CLI's
+   * `tune --retriever … --model …`), and scores the pick, the default and the baselines on the
+   * estimating half. Chunkers that need a model are left out by the page. Returns the report and the
+   * pick as a recipe file's text.
    */
-  tune(dataset: Dataset, opts: { chunkers: ChunkerId[]; sizes: number[]; metric: ChoiceMetric; seed: number; maxRuns: number }, onProgress?: (p: TuneProgress) => void): Promise<{ report: TuneReport; recipe: string }>;
+  tune(
+    dataset: Dataset,
+    opts: { chunkers: ChunkerId[]; sizes: number[]; metric: ChoiceMetric; seed: number; maxRuns: number; retriever?: RetrieverConfig },
+    onProgress?: (p: TuneProgress) => void,
+    hooks?: ExperimentHooks,
+  ): Promise<{ report: TuneReport; recipe: string }>;
 
   /** McNemar exact tests (hit@1/3/5) with the questions each configuration alone gets right. */
   compareResults(a: ResultsFile, b: ResultsFile, names?: [string, string]): Comparison;

@@ -23,6 +23,7 @@ import { BUNDLED_TOKENIZER, modelLimit, tokenizer, useTokenizer } from './tokeni
 import { IdbAnswerCache } from './idb-cache.ts';
 import { configureLlm, httpProvider } from './llm-client.ts';
 import { documentReaders } from './document-readers.ts';
+import { browserOcr } from './ocr.ts';
 import { editApi } from './edit-session.ts';
 import type { ChunkHooks, ChunkModels, DocumentsProgress, EngineApi, ExperimentHooks, InspectResult, LintOptions, Progress, SearchHooks, SearchRequest } from './engine-api.ts';
 
@@ -277,19 +278,21 @@ const api: EngineApi = {
 
   readUpload: async (files) => workspaceOf(await detectDataset(listingFromUploads(files), { readers: documentReaders })),
 
-  async readDocuments(files, opts, onProgress) {
+  async readDocuments(files, opts, onProgress, confirmOcr) {
     // Page-by-page reports at most every 100 ms (each is a message the page's main thread handles);
     // a file's start and its outcome always.
     let last = 0;
     const report = onProgress
       ? (p: DocumentsProgress) => {
           const now = performance.now();
-          if (p.pagesDone !== undefined && !p.outcome && p.pagesDone < (p.pageCount ?? 0) && now - last < 100) return;
+          if (((p.pagesDone !== undefined && p.pagesDone < (p.pageCount ?? 0)) || (p.ocr && p.ocr.fraction < 1)) && !p.outcome && now - last < 100) return;
           last = now;
           void onProgress(p);
         }
       : undefined;
-    const d = await detectDataset(listingFromUploads(files), { ...opts, readers: documentReaders, keepGoing: true, onProgress: report });
+    // Scanned pages are read by OCR here (workers/ocr.ts), the page asked before the models first load.
+    const readers = { ...documentReaders, ocr: browserOcr({ lang: opts.ocrLang, confirm: confirmOcr }) };
+    const d = await detectDataset(listingFromUploads(files), { ...opts, readers, keepGoing: true, onProgress: report });
     if (d.kind === 'documents') return { kind: 'documents' as const, name: d.dataset.name, documents: d.dataset.documents, files: d.files };
     return { kind: 'dataset' as const, ...workspaceOf(d) };
   },
@@ -322,19 +325,29 @@ const api: EngineApi = {
       return runAgreement(dataset, runs, (q) => side.get(q.id), { tokenizer: await tokenizer() }, { ...opts, onRun: onProgress ? (done, total, f) => void onProgress(done, total, f) : undefined });
     }),
 
-  tune: (dataset, opts, onProgress) =>
+  tune: (dataset, opts, onProgress, hooks) =>
     withProgress(onProgress, async () => {
-      // BM25 on the tokenizer in use, chunkers that need no model (the page picks them).
-      const tok = await tokenizer();
-      const report = await tune(tuneQuestions(dataset), experimentScorer(dataset, { tokenizer: tok }, opts.metric), {
-        metric: opts.metric,
-        seed: opts.seed,
-        maxRuns: opts.maxRuns,
-        space: tuneSpace(opts.chunkers, opts.sizes),
-        baselines: tuneBaselines(),
-        onProgress: onProgress ? (p) => void onProgress(p) : undefined,
-      });
-      return { report, recipe: formatRecipe(tuneRecipe(report, tok.name)) };
+      try {
+        // The tokenizer in use, chunkers that need no model (the page picks them). BM25 first; dense or
+        // hybrid over the page's model (hooks.embed) for the later stages and the estimate when asked.
+        const tok = await tokenizer();
+        const retriever = opts.retriever ?? { kind: 'bm25' as const };
+        if (retriever.kind !== 'bm25' && !hooks) throw new InputError(`retriever "${retriever.kind}" needs the page's model, and none was lent`, 'tune');
+        const model = hooks && retriever.kind !== 'bm25' ? hooks : undefined;
+        const deps: Parameters<typeof experimentScorer>[1] = { tokenizer: tok, createRetriever: model ? (cfg, rctx) => createRetriever(cfg, rctx, pageModel(model, cfg.kind, false)) : undefined };
+        const report = await tune(tuneQuestions(dataset), experimentScorer(dataset, deps, opts.metric), {
+          metric: opts.metric,
+          seed: opts.seed,
+          maxRuns: opts.maxRuns,
+          retriever,
+          space: tuneSpace(opts.chunkers, opts.sizes),
+          baselines: tuneBaselines(),
+          onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+        });
+        return { report, recipe: formatRecipe(tuneRecipe(report, tok.name)) };
+      } finally {
+        release(hooks);
+      }
     }),
 
   compareResults: (a, b, names) => compareResults(a, b, names),

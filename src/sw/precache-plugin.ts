@@ -23,8 +23,12 @@ function walk(dir: string): string[] {
   return out;
 }
 
-/** Files never precached: source maps, the service worker itself, dotfiles. */
-const skip = (f: string) => f === SW_FILE || f.endsWith('.map') || f.split('/').some((part) => part.startsWith('.'));
+/**
+ * Files never precached: source maps, the service worker itself, dotfiles, and the OCR's core and
+ * models (ocr/, ~7 MB that most users never need: the service worker keeps each on its first use;
+ * the small ocr/manifest.json is precached, so the page can name the languages and sizes offline).
+ */
+const skip = (f: string) => f === SW_FILE || f.endsWith('.map') || f.split('/').some((part) => part.startsWith('.')) || (f.startsWith('ocr/') && f !== 'ocr/manifest.json');
 
 export function precachePlugin(): Plugin {
   let config: ResolvedConfig;

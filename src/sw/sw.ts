@@ -10,6 +10,9 @@
 // 3. Everything else passes through untouched: cross-origin requests (Hub downloads, which
 //    transformers.js keeps in its own Cache Storage entry "transformers-cache") are not handled
 //    here at all, and same-origin files outside the build (a served models/ folder) go to the network.
+//    Except the OCR files (ocr/: Tesseract's core and models, ~7 MB, left out of the precache): the
+//    first fetch of each (the first scan the user reads) is kept in the version's cache, so OCR works
+//    offline from then on.
 // A classic script with no imports: kept small on purpose.
 /// <reference lib="webworker" />
 export {};
@@ -94,6 +97,9 @@ function isPackRequest(req: Request, url: URL): boolean {
   }
 }
 
+/** A file of the page's OCR (src/sw/ocr-data-plugin.ts), fetched on first use rather than at install. */
+const isOcrFile = (url: URL) => !url.search && url.href.startsWith(new URL('ocr/', scope()).href);
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
@@ -114,6 +120,7 @@ self.addEventListener('fetch', (event) => {
         // The page's `?pack=` file (a course pack published beside the page, not in the build): a copy kept,
         // so the link still opens offline; the network's version wins whenever there is one.
         if (pack && res.ok && res.type === 'basic') await (await caches.open(PACKS)).put(bare + url.search, res.clone());
+        if (isOcrFile(url) && res.ok && res.type === 'basic') await cache.put(bare, res.clone());
         return isolated(res);
       } catch (e) {
         const kept = pack ? await (await caches.open(PACKS)).match(bare + url.search) : undefined;

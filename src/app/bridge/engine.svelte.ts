@@ -35,7 +35,7 @@ export const engineState = $state<BridgeState>({ busy: false, queued: 0, alive: 
 bridge.subscribe((s) => Object.assign(engineState, s));
 
 /** A progress callback the worker can call back across the boundary (a fraction, or any report). */
-export function progress<A extends unknown[] = [fraction: number]>(fn: (...args: A) => void) {
+export function progress<A extends unknown[] = [fraction: number], R = void>(fn: (...args: A) => R) {
   return Comlink.proxy(fn);
 }
 

@@ -18,7 +18,10 @@ import { en } from '../i18n/en.ts';
 
 /** The name "New corpus" gives, in either language: a corpus still called so takes a folder's name. */
 const DEFAULT_NAMES = [ptBR['ws.newCorpusName'], en['ws.newCorpusName']];
-import type { ReadDocuments } from '../../../workers/engine-api.ts';
+import type { OcrAsk, ReadDocuments } from '../../../workers/engine-api.ts';
+import { consented, noteConsent, ocrLanguage } from './ocr.svelte.ts';
+import { nextOcr, type OcrRun } from './ocr-progress.ts';
+export { ocrBars, ocrSecondsLeft, pageList, type OcrRun } from './ocr-progress.ts';
 
 /** Largest file read (PDFs are parsed in memory in the worker). */
 export const MAX_FILE_MB = 100;
@@ -39,6 +42,8 @@ export interface FileRow {
   pagesDone?: number;
   pageCount?: number;
   outcome?: FileOutcome;
+  /** OCR of its scanned pages, while it runs. */
+  ocr?: OcrRun;
 }
 
 export interface Notice {
@@ -50,7 +55,17 @@ export interface Notice {
 export function outcomeText(o: FileOutcome): string {
   if (!o.problem) return '';
   if (o.problem === 'other') return t('docs.problem.other', { message: o.message ?? '' });
-  return t(`docs.problem.${o.problem}`, { max: MAX_FILE_MB, other: o.duplicateOf ?? '' });
+  // The engine's message names the missing OCR language in quotes.
+  const lang = o.problem === 'ocr-language' ? (/"([^"]+)"/.exec(o.message ?? '')?.[1] ?? '') : '';
+  return t(`docs.problem.${o.problem}`, { max: MAX_FILE_MB, other: o.duplicateOf ?? '', lang });
+}
+
+/** A language list's name ("português + inglês"): known codes by name, others by code. */
+export function ocrLangName(lang: string): string {
+  return lang
+    .split('+')
+    .map((c) => (c === 'por' || c === 'eng' ? t(`docs.ocr.name.${c}`) : c))
+    .join(' + ');
 }
 
 class DocumentImport {
@@ -76,6 +91,11 @@ class DocumentImport {
   private decided = new Map<string, DecidedFile>();
   /** Which reading of the drop is the live one (progress from an abandoned one is ignored). */
   private attempt = 0;
+  /** The engine's question before OCR models load for the first time (shown in the import), or null. */
+  asking = $state<OcrAsk | null>(null);
+  private answer: ((yes: boolean) => void) | null = null;
+  /** This drop's answer, once given (asked once per drop). */
+  private ocrAnswer: boolean | null = null;
 
   get ready(): FileRow[] {
     return this.rows.filter((r) => r.status === 'ready');
@@ -130,6 +150,7 @@ class DocumentImport {
     this.total = paths.length;
     this.stopped = new Set();
     this.decided = new Map();
+    this.ocrAnswer = null;
     this.watchStall(run);
     try {
       const r = await this.readAll(run, uploads);
@@ -180,16 +201,44 @@ class DocumentImport {
   private async readAll(run: number, uploads: UploadedFile[]): Promise<ReadDocuments> {
     for (let attempt = 0; ; attempt++) {
       const onProgress = proxy((p: DocumentsProgress) => void (run === this.run && attempt === this.attempt && this.update(p)));
+      const confirmOcr = proxy((ask: OcrAsk) => (run === this.run && attempt === this.attempt ? this.confirmOcr(ask) : Promise.resolve(false)));
       this.attempt = attempt;
+      const lang = ocrLanguage.value;
       try {
         return await engine(
-          async (api) => await api.readDocuments(uploads, { maxBytes: MAX_FILE_MB * MB, stopped: [...this.stopped], decided: [...this.decided.values()] }, onProgress),
+          async (api) => await api.readDocuments(uploads, { maxBytes: MAX_FILE_MB * MB, stopped: [...this.stopped], decided: [...this.decided.values()], ocrLang: lang }, onProgress, confirmOcr),
           'documents',
         );
       } catch (e) {
         if (!(e instanceof FileSkipped) || run !== this.run) throw e;
       }
     }
+  }
+
+  /**
+   * Before OCR models load: a drop asks once; models loaded before (in this browser) are not asked
+   * about again. The engine waits for the answer (the stall watch too).
+   */
+  private confirmOcr(ask: OcrAsk): Promise<boolean> {
+    if (this.ocrAnswer !== null) return Promise.resolve(this.ocrAnswer);
+    if (consented(ask.codes)) return Promise.resolve((this.ocrAnswer = true));
+    this.answer?.(false);
+    return new Promise((resolve) => {
+      this.asking = ask;
+      this.answer = (yes) => {
+        this.ocrAnswer = yes;
+        if (yes) noteConsent(ask.codes);
+        this.asking = null;
+        this.answer = null;
+        this.lastProgressAt = Date.now();
+        resolve(yes);
+      };
+    });
+  }
+
+  /** The user's answer to `asking`: load the models and read the scanned pages, or leave them unread. */
+  answerOcr(yes: boolean): void {
+    this.answer?.(yes);
   }
 
   /**
@@ -214,6 +263,8 @@ class DocumentImport {
     this.lastProgressAt = Date.now();
     this.stallTimer = setInterval(() => {
       if (run !== this.run || this.phase !== 'reading') return this.stopWatch();
+      // Waiting for the user (the OCR question) or for the OCR models to load is not a stuck reader.
+      if (this.asking || this.rows.some((r) => r.ocr?.stage === 'loading')) this.lastProgressAt = Date.now();
       const s = stalledFile(this.rows, this.lastProgressAt, Date.now());
       if (s !== this.stalled) this.stalled = s;
     }, 1000);
@@ -239,6 +290,7 @@ class DocumentImport {
     } else {
       row.status = 'reading';
       if (p.pageCount) Object.assign(row, { pagesDone: p.pagesDone, pageCount: p.pageCount });
+      if (p.ocr) row.ocr = nextOcr(row.ocr, p.ocr, Date.now());
     }
   }
 
@@ -284,7 +336,9 @@ class DocumentImport {
   }
 
   cancel(): void {
-    if (this.phase === 'reading') cancelEngine();
+    if (this.phase !== 'reading') return;
+    this.answer?.(false);
+    cancelEngine();
   }
 
 
@@ -294,6 +348,7 @@ class DocumentImport {
   }
 
   private reset(): void {
+    this.answer?.(false);
     this.stopWatch();
     this.phase = 'idle';
     this.rows = [];
@@ -305,3 +360,4 @@ class DocumentImport {
 }
 
 export const documentImport = new DocumentImport();
+

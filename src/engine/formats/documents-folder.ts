@@ -10,7 +10,7 @@ import { errorCode, InputError, type DocFormat, type DocMeta, type ErrorCode } f
 import type { ColumnCuts, PdfjsSource } from '../documents/pdf/pdf.ts';
 import { COLUMN_CUTS_META, type Inflate } from '../documents/pdf/types.ts';
 import { parseDocx, type MammothSource } from '../documents/docx.ts';
-import type { OcrReader } from '../documents/ocr/types.ts';
+import type { OcrProgress, OcrReader } from '../documents/ocr/types.ts';
 import type { Dataset, DocumentInput } from '../evaluation/dataset.ts';
 import { checkSize, type ReadOptions } from './limits.ts';
 import { trimLineEnds } from '../util/whitespace.ts';
@@ -66,6 +66,7 @@ export type FileProblem =
   | 'wrong-type'
   | 'old-word'
   | 'no-reader'
+  | 'ocr-language'
   | 'stopped'
   | 'other';
 
@@ -87,6 +88,8 @@ export interface FileOutcome {
   pages?: number;
   /** PDF: lines the reader saw as cells (for the preview's "mark as table"). */
   columns?: ColumnCuts;
+  /** PDF: the pages read by OCR (scanned), their words, how many under 60% confidence, the languages. */
+  ocr?: { pages: number[]; words: number; lowConfidence: number; lang: string };
 }
 
 export interface DocumentsProgress {
@@ -97,6 +100,8 @@ export interface DocumentsProgress {
   /** PDF: pages read so far and the page count (0 when not known yet). */
   pagesDone?: number;
   pageCount?: number;
+  /** PDF: how far OCR is on its scanned pages (after the text pass). */
+  ocr?: OcrProgress;
   /** The file's outcome, once it is done. */
   outcome?: FileOutcome;
   /** With an 'added' outcome: the document it became (a caller that may abandon the read keeps it; see `decided`). */
@@ -188,6 +193,7 @@ const PROBLEM_OF_CODE: Partial<Record<ErrorCode, FileProblem>> = {
   'damaged-file': 'damaged',
   'wrong-file-type': 'wrong-type',
   'no-reader': 'no-reader',
+  'ocr-language-missing': 'ocr-language',
   'decompressed-too-large': 'decompresses-too-large',
 };
 
@@ -213,7 +219,9 @@ export function documentId(path: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-async function readOne(src: Source, path: string, type: DocumentFileType, opts: DocumentsOptions, report: (pagesDone: number, pageCount: number) => void): Promise<{ doc: DocumentInput; outline?: FileOutcome['outline']; pages?: number; columns?: ColumnCuts }> {
+type Read = { doc: DocumentInput } & Pick<FileOutcome, 'outline' | 'pages' | 'columns' | 'ocr'>;
+
+async function readOne(src: Source, path: string, type: DocumentFileType, opts: DocumentsOptions, report: (p: Partial<DocumentsProgress>) => void): Promise<Read> {
   const where = whereOf(src, path);
   const size = (opts.sizeOf ?? src.sizeOf)?.(path);
   if (size !== undefined) checkSize(size, where, opts);
@@ -234,7 +242,8 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
         documentOptions: r.pdfDocumentOptions,
         inflate: r.pdfInflate,
         ocr: r.ocr,
-        onProgress: report,
+        onProgress: (pagesDone, pageCount) => report({ pagesDone, pageCount }),
+        onOcrProgress: (ocr) => report({ ocr }),
       });
     } else {
       if (!r.mammoth) throw new InputError('no reader for Word files here', where, { code: 'no-reader' });
@@ -245,7 +254,8 @@ async function readOne(src: Source, path: string, type: DocumentFileType, opts: 
     const pages = doc.meta.pageCount ? Number(doc.meta.pageCount) : undefined;
     const { [COLUMN_CUTS_META]: cuts, ...docMeta } = doc.meta;
     const columns = cuts ? (JSON.parse(cuts) as ColumnCuts) : undefined;
-    return { doc: { id, name, text: doc.text, format: 'markdown', meta: docMeta }, outline, ...(pages ? { pages } : {}), ...(columns ? { columns } : {}) };
+    const ocr = docMeta.ocrPages ? { pages: docMeta.ocrPages.split(',').map(Number), words: Number(docMeta.ocrWords) || 0, lowConfidence: Number(docMeta.ocrLowConfidence) || 0, lang: docMeta.ocrLang ?? '' } : undefined;
+    return { doc: { id, name, text: doc.text, format: 'markdown', meta: docMeta }, outline, ...(pages ? { pages } : {}), ...(columns ? { columns } : {}), ...(ocr ? { ocr } : {}) };
   }
   const text = asText(body);
   checkIsText(text, where);
@@ -302,7 +312,7 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
     try {
       const other = ids.get(id);
       if (other) throw new InputError(`two documents would have the id "${id}" (${other} and ${path}): rename one`, whereOf(src, path), { code: 'duplicate-document' });
-      const r = await readOne(src, path, type, opts, (pagesDone, pageCount) => progress({ pagesDone, pageCount }));
+      const r = await readOne(src, path, type, opts, progress);
       ids.set(id, path);
       const key = duplicateKey(r.doc.text);
       const same = byText.get(key);
@@ -311,7 +321,7 @@ export async function readDocumentsFolder(src: Source, opts: DocumentsOptions = 
       } else {
         byText.set(key, id);
         documents.push(r.doc);
-        outcome = { path, type, id, status: 'added', ...(r.outline ? { outline: r.outline } : {}), ...(r.pages ? { pages: r.pages } : {}), ...(r.columns ? { columns: r.columns } : {}) };
+        outcome = { path, type, id, status: 'added', ...(r.outline ? { outline: r.outline } : {}), ...(r.pages ? { pages: r.pages } : {}), ...(r.columns ? { columns: r.columns } : {}), ...(r.ocr ? { ocr: r.ocr } : {}) };
         doc = r.doc;
       }
     } catch (e) {

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { loadLegacyPdfjs } from '../pdfjs-legacy.ts';
 import { InputError } from '../../engine/types.ts';
+import { drawGrey } from '../../engine/documents/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -48,16 +49,8 @@ export async function openForRendering(bytes: Uint8Array): Promise<{ doc: Opened
 /** A page drawn in 8-bit grey at `scale` pixels per point (white background). */
 export async function renderGrey(page: RenderablePage, scale: number): Promise<{ width: number; height: number; grey: Uint8Array }> {
   const { createCanvas } = await loadCanvas();
-  const vp = page.getViewport({ scale });
-  const width = Math.max(1, Math.round(vp.width));
-  const height = Math.max(1, Math.round(vp.height));
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  await page.render({ canvasContext: ctx, canvas, viewport: vp, background: 'rgb(255,255,255)', annotationMode: 0 }).promise;
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const grey = new Uint8Array(width * height);
-  for (let i = 0, j = 0; j < grey.length; i += 4, j++) grey[j] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
-  return { width, height, grey };
+  return await drawGrey(page, scale, (width, height) => {
+    const canvas = createCanvas(width, height);
+    return { canvas, ctx: canvas.getContext('2d') };
+  });
 }

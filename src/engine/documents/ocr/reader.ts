@@ -1,0 +1,212 @@
+// The OCR reader both adapters share (the CLI's in src/node/ocr, the page's in workers/ocr.ts): which
+// pages to give Tesseract, at what resolution, and how its answer becomes an OcrPage. The adapter
+// hands in what differs between Node and the browser: how a PDF is opened and a page drawn to grey
+// pixels (@napi-rs/canvas or an OffscreenCanvas), how Tesseract is started (models from node_modules
+// or from the page's own origin), and whether the user agrees to load the models first.
+import { InputError } from '../../types.ts';
+import { languagesOf, fromTesseract, type TesseractBlock } from './tesseract-result.ts';
+import { strokeWidths, turnGrey } from './stroke.ts';
+import { DEFAULT_OCR_LANG, type OcrMode, type OcrPage, type OcrProgress, type OcrReader } from './types.ts';
+
+/** What the reader needs of a pdf.js page (drawing it is the adapter's). */
+export interface OcrPdfPage {
+  view: number[];
+  getViewport(o: { scale: number; rotation?: number }): { width: number; height: number };
+  getOperatorList(o?: Record<string, unknown>): Promise<{ fnArray: number[]; argsArray: unknown[][] }>;
+  cleanup(): unknown;
+}
+
+export interface OcrPdf<P extends OcrPdfPage = OcrPdfPage> {
+  getPage(n: number): Promise<P>;
+  destroy(): Promise<unknown>;
+}
+
+/** A started Tesseract (tesseract.js's worker object). */
+export interface Recogniser {
+  recognize(image: Uint8Array, options?: Record<string, unknown>, output?: Record<string, boolean>): Promise<{ data: { blocks: TesseractBlock[] | null; rotateRadians: number | null } }>;
+  setParameters(p: Record<string, string>): Promise<unknown>;
+  terminate(): Promise<unknown>;
+}
+
+export interface OcrBackend<P extends OcrPdfPage = OcrPdfPage> {
+  /** Throws an InputError (code ocr-language-missing) naming what to install when a model is absent. */
+  check(codes: string[]): void | Promise<void>;
+  open(bytes: Uint8Array): Promise<{ doc: OcrPdf<P>; OPS: Record<string, number> }>;
+  /** The page drawn in 8-bit grey at `scale` pixels per point on white. */
+  render(page: P, scale: number): Promise<{ width: number; height: number; grey: Uint8Array }>;
+  /**
+   * Asked once, before the models load (the first page that needs them): false declines, and no page
+   * is read by OCR (a scan is then refused as without OCR; a mixed file keeps its text pages).
+   */
+  confirm?(codes: string[]): Promise<boolean>;
+  /** Tesseract with the models of `codes`; `recognising` gets the current page's progress (0–1). */
+  start(codes: string[], recognising: (fraction: number) => void): Promise<Recogniser>;
+  /** After the file, whatever happened (temp files). */
+  finish?(): Promise<void>;
+}
+
+/** Resolution pages are read at: the scan's own (from its largest image), within these bounds. */
+const MIN_DPI = 200;
+const MAX_DPI = 300;
+/**
+ * An image under this resolution across the page holds no text OCR could read (a logo, a photo
+ * stretched over the page, a shaded box): such pages are not given to Tesseract in `auto` mode.
+ */
+const MIN_TEXT_DPI = 60;
+/** Pages with no image (a text page read with --ocr always). */
+const VECTOR_DPI = 250;
+/** Longest side of a drawn page, pixels (a poster-sized page is read at a lower resolution). */
+const MAX_SIDE = 6000;
+
+/** The page's scan resolution (dots per inch of its widest image across the page), or null. */
+async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<number | null> {
+  const ops = await page.getOperatorList({ annotationMode: 0 }).catch(() => null);
+  if (!ops) return null;
+  const [x0, , x1] = page.view;
+  const pageW = Math.abs(x1 - x0) || 612;
+  let best: number | null = null;
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[];
+    let w = 0;
+    if (fn === OPS.paintImageXObject) w = Number(args?.[1]) || 0;
+    else if (fn === OPS.paintInlineImageXObject) w = Number((args?.[0] as { width?: number })?.width) || 0;
+    if (w > 1) best = Math.max(best ?? 0, (w / pageW) * 72);
+  }
+  return best;
+}
+
+/** The 2D context calls drawing a page needs (a Node canvas's or an OffscreenCanvas's). */
+export interface GreyCanvas {
+  fillStyle: unknown;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+}
+
+/**
+ * A page drawn by pdf.js in 8-bit grey at `scale` pixels per point on white, on the canvas `create`
+ * makes (the adapter's kind); `render` is the page's own render call.
+ */
+export async function drawGrey<C>(
+  page: { getViewport(o: { scale: number }): { width: number; height: number }; render(o: Record<string, unknown>): { promise: Promise<unknown> } },
+  scale: number,
+  create: (width: number, height: number) => { canvas: C; ctx: GreyCanvas },
+): Promise<{ width: number; height: number; grey: Uint8Array }> {
+  const vp = page.getViewport({ scale });
+  const width = Math.max(1, Math.round(vp.width));
+  const height = Math.max(1, Math.round(vp.height));
+  const { canvas, ctx } = create(width, height);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  await page.render({ canvasContext: ctx, canvas, viewport: vp, background: 'rgb(255,255,255)', annotationMode: 0 }).promise;
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const grey = new Uint8Array(width * height);
+  for (let i = 0, j = 0; j < grey.length; i += 4, j++) grey[j] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
+  return { width, height, grey };
+}
+
+/** tesseract.js's worker options both adapters pass (the models' place is each adapter's own). */
+export function tesseractOptions(recognising: (fraction: number) => void): Record<string, unknown> {
+  return {
+    // Each adapter keeps the models itself (node_modules; the service worker): tesseract.js's own cache would be a second copy.
+    cacheMethod: 'none',
+    gzip: true,
+    logger: (m: { status?: string; progress?: number }) => {
+      if (m.status === 'recognizing text') recognising(m.progress ?? 0);
+    },
+    errorHandler: () => undefined,
+  };
+}
+
+/** PGM (binary greymap): Tesseract's image reader takes it as it is, with no encoding cost. */
+export function pgm(grey: Uint8Array, width: number, height: number): Uint8Array {
+  const head = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const out = new Uint8Array(head.length + grey.length);
+  out.set(head);
+  out.set(grey, head.length);
+  return out;
+}
+
+/** The OCR reader over an adapter's backend (`never`: one that reads nothing, so that a scan's refusal names OCR). */
+export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mode?: OcrMode; lang?: string } = {}): OcrReader {
+  const mode = o.mode ?? 'auto';
+  const lang = o.lang ?? DEFAULT_OCR_LANG;
+  return {
+    mode,
+    lang,
+    async read(bytes, pages, { signal, onProgress }) {
+      if (!pages.length || mode === 'never') return [];
+      const codes = languagesOf(lang);
+      await backend.check(codes);
+      const report = (p: OcrProgress) => onProgress?.(p);
+      const { doc, OPS } = await backend.open(bytes);
+      let worker: Recogniser | null = null;
+      let declined = false;
+      try {
+        let current = pages[0];
+        let done = 0;
+        // Tesseract and its models load on the first page that needs them (none for a file whose only image-only page is a logo).
+        const start = async (): Promise<Recogniser | null> => {
+          if (backend.confirm && !(await backend.confirm(codes))) return null;
+          signal?.throwIfAborted();
+          report({ done, total: pages.length, page: current, fraction: 0, stage: 'loading' });
+          const w = await backend.start(codes, (fraction) => report({ done, total: pages.length, page: current, fraction, stage: 'reading' }));
+          // Tesseract's own page segmentation (columns, blocks), as its command line does by default.
+          await w.setParameters({ tessedit_pageseg_mode: '3' });
+          return w;
+        };
+        const out: OcrPage[] = [];
+        for (const n of pages) {
+          signal?.throwIfAborted();
+          current = n;
+          const t0 = performance.now();
+          const page = await doc.getPage(n);
+          const found = await scanDpi(page, OPS);
+          if (declined || (mode === 'auto' && (found === null || found < MIN_TEXT_DPI))) {
+            // No image that could hold text (or OCR declined): nothing to read.
+            out.push({ page: n, width: 1, height: 1, view: page.view, paragraphs: [], angle: 0, ms: performance.now() - t0 });
+            done++;
+            continue;
+          }
+          if (!worker) {
+            worker = await start();
+            if (!worker) {
+              declined = true;
+              out.push({ page: n, width: 1, height: 1, view: page.view, paragraphs: [], angle: 0, ms: performance.now() - t0 });
+              done++;
+              continue;
+            }
+          }
+          const dpi = found ?? VECTOR_DPI;
+          const [x0, y0, x1, y1] = page.view;
+          const side = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
+          const scale = Math.min(Math.min(MAX_DPI, Math.max(MIN_DPI, dpi)) / 72, MAX_SIDE / side);
+          report({ done, total: pages.length, page: n, fraction: 0, stage: 'reading' });
+          const img = await backend.render(page, scale);
+          await worker.setParameters({ user_defined_dpi: String(Math.round(scale * 72)) });
+          page.cleanup();
+          signal?.throwIfAborted();
+          const r = await worker.recognize(pgm(img.grey, img.width, img.height), { rotateAuto: true }, { blocks: true, text: false });
+          const angle = r.data.rotateRadians ?? 0;
+          const read = fromTesseract(r.data.blocks ?? [], { page: n, width: img.width, height: img.height, view: page.view, angle });
+          const boxes = read.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.bbox)));
+          read.strokes = strokeWidths(turnGrey(img.grey, img.width, img.height, angle), img.width, img.height, boxes);
+          read.ms = performance.now() - t0;
+          out.push(read);
+          done++;
+          report({ done, total: pages.length, page: n, fraction: 1, stage: 'reading' });
+        }
+        return out;
+      } finally {
+        await (worker as Recogniser | null)?.terminate().catch(() => undefined);
+        await doc.destroy().catch(() => undefined);
+        await backend.finish?.().catch(() => undefined);
+      }
+    },
+  };
+}
+
+/** The error a backend throws for a language whose model is not there (`fix`: how to get it). */
+export function missingLanguage(code: string, fix: string, where = '--ocr-lang'): InputError {
+  return new InputError(`the OCR language "${code}" is not installed: ${fix}`, where, { code: 'ocr-language-missing' });
+}

@@ -1,0 +1,99 @@
+// The OCR loop both adapters share (src/engine/documents/ocr/reader.ts), over a fake backend: which
+// pages reach the recogniser (auto skips a page with no readable image), the user's consent asked once
+// before the models load (declined: nothing loads or is read), the missing-language check first,
+// cancel between pages, progress reports, and cleanup whatever happens.
+import { describe, expect, test } from 'vitest';
+import { ocrReader, type OcrBackend, type OcrPdfPage, type Recogniser } from '../../../src/engine/documents/ocr/reader.ts';
+import { missingLanguage } from '../../../src/engine/documents/ocr/reader.ts';
+import type { OcrProgress } from '../../../src/engine/documents/ocr/types.ts';
+import { errorCode } from '../../../src/engine/types.ts';
+
+const OPS = { paintImageXObject: 85, paintInlineImageXObject: 86 };
+
+/** A page 612 pt wide holding one image `px` pixels wide (0: no image). */
+function fakePage(px: number): OcrPdfPage {
+  return {
+    view: [0, 0, 612, 792],
+    getViewport: ({ scale }) => ({ width: 612 * scale, height: 792 * scale }),
+    getOperatorList: async () => (px ? { fnArray: [OPS.paintImageXObject], argsArray: [['img', px, px]] } : { fnArray: [], argsArray: [] }),
+    cleanup: () => undefined,
+  };
+}
+
+function backend(images: Record<number, number>, o: { consent?: boolean; installed?: string[]; onRecognise?: () => void } = {}) {
+  const log: string[] = [];
+  const recogniser: Recogniser = {
+    async recognize(image) {
+      log.push(`recognise ${new TextDecoder().decode(image.subarray(0, 2))}`);
+      o.onRecognise?.();
+      const word = { text: 'Palavra', confidence: 90, bbox: { x0: 10, y0: 10, x1: 60, y1: 30 } };
+      return { data: { blocks: [{ paragraphs: [{ lines: [{ words: [word], bbox: word.bbox, rowheight: 20 }] }] }] as never, rotateRadians: 0 } };
+    },
+    setParameters: async () => undefined,
+    terminate: async () => void log.push('terminate'),
+  };
+  const b: OcrBackend = {
+    check(codes) {
+      const missing = codes.find((c) => !(o.installed ?? ['por', 'eng']).includes(c));
+      if (missing) throw missingLanguage(missing, 'choose another', 'OCR');
+    },
+    open: async () => ({ doc: { getPage: async (n: number) => fakePage(images[n] ?? 0), destroy: async () => void log.push('destroy') }, OPS }),
+    render: async (_page, scale) => {
+      log.push(`render ${Math.round(scale * 72)} dpi`);
+      return { width: 40, height: 40, grey: new Uint8Array(1600).fill(255) };
+    },
+    confirm: async (codes) => {
+      log.push(`confirm ${codes.join('+')}`);
+      return o.consent ?? true;
+    },
+    start: async (codes, recognising) => {
+      log.push(`start ${codes.join('+')}`);
+      recognising(0.5);
+      return recogniser;
+    },
+    finish: async () => void log.push('finish'),
+  };
+  return { b, log };
+}
+
+describe('the shared OCR reader', () => {
+  test('auto: a page with no image (or only a low-resolution one) is not read; the others at their scan resolution', async () => {
+    const { b, log } = backend({ 1: 0, 2: 1700, 3: 300 });
+    const seen: OcrProgress[] = [];
+    const pages = await ocrReader(b).read(new Uint8Array(), [1, 2, 3], { onProgress: (p) => seen.push(p) });
+    expect(pages.map((p) => [p.page, p.paragraphs.length])).toEqual([[1, 0], [2, 1], [3, 0]]);
+    // 1700 px across 8.5 in = 200 dpi; asked once, Tesseract started once, PGM handed over.
+    expect(log).toEqual(['confirm por+eng', 'start por+eng', 'render 200 dpi', 'recognise P5', 'terminate', 'destroy', 'finish']);
+    expect(seen[0]).toMatchObject({ stage: 'loading', page: 2, done: 1, total: 3 });
+    expect(seen.at(-1)).toMatchObject({ stage: 'reading', page: 2, done: 2, fraction: 1 });
+  });
+
+  test('declined: nothing loads, no page is read, and the question is not asked again for the next page', async () => {
+    const { b, log } = backend({ 1: 1700, 2: 1700 }, { consent: false });
+    const pages = await ocrReader(b).read(new Uint8Array(), [1, 2], {});
+    expect(pages.every((p) => p.paragraphs.length === 0)).toBe(true);
+    expect(log).toEqual(['confirm por+eng', 'destroy', 'finish']);
+  });
+
+  test('a language not installed is refused before the PDF is opened, naming it', async () => {
+    const { b, log } = backend({ 1: 1700 }, { installed: ['eng'] });
+    const e = await ocrReader(b, { lang: 'por+eng' }).read(new Uint8Array(), [1], {}).catch((x) => x);
+    expect(errorCode(e)).toBe('ocr-language-missing');
+    expect(String(e.message)).toContain('"por" is not installed: choose another');
+    expect(log).toEqual([]);
+  });
+
+  test('cancel between pages: the rest is not read and Tesseract is let go', async () => {
+    const ctl = new AbortController();
+    const { b, log } = backend({ 1: 1700, 2: 1700, 3: 1700 }, { onRecognise: () => ctl.abort() });
+    await expect(ocrReader(b).read(new Uint8Array(), [1, 2, 3], { signal: ctl.signal })).rejects.toThrow();
+    expect(log.filter((l) => l.startsWith('recognise'))).toHaveLength(1);
+    expect(log.slice(-3)).toEqual(['terminate', 'destroy', 'finish']);
+  });
+
+  test('never reads nothing and asks nothing', async () => {
+    const { b, log } = backend({ 1: 1700 });
+    expect(await ocrReader(b, { mode: 'never' }).read(new Uint8Array(), [1], {})).toEqual([]);
+    expect(log).toEqual([]);
+  });
+});
