@@ -7,7 +7,7 @@
 
 import { rowText } from '../lines/geometry.ts';
 import type { Row } from '../types.ts';
-import { LIST_MARKER, numberingDepth } from './patterns.ts';
+import { CAPTION, CODE_LIKE, IDENTIFIER, LIST_MARKER, numberingDepth } from './patterns.ts';
 
 export const FEATURE_NAMES = [
   'size_ratio', 'size_rank', 'bold', 'bold_vs_body', 'font_change', 'mono', 'frags', 'log_chars', 'log_words',
@@ -15,7 +15,7 @@ export const FEATURE_NAMES = [
   'gap_above', 'gap_below', 'indent', 'right_gap', 'centre_offset', 'width_ratio', 'next_width_ratio',
   'numbered', 'number_depth', 'list_marker', 'starts_lower', 'starts_upper', 'all_caps', 'digit_share',
   'page_top', 'first_on_page', 'last_on_page', 'repeats', 'first_page', 'next_starts_lower', 'next_indent',
-  'prev_is_bigger', 'rtl', 'page_lines', 'hand_rules',
+  'prev_is_bigger', 'rtl', 'page_lines', 'identifier', 'caption', 'prev_width_ratio', 'prev_runs_on', 'hand_rules',
 ] as const;
 
 export interface BodyLook {
@@ -186,6 +186,12 @@ function rowFeatures(s: Scope, r: Row, i: number): number[] {
     hasPrev && prev.size > r.size + 0.5 ? 1 : 0,
     r.rtl ? 1 : 0,
     Math.log1p(s.perPage.get(r.page) ?? 0),
+    // A code identifier or statement ("parse_args()", "SELECT …"), a caption ("Table 3: …").
+    IDENTIFIER.test(t) || CODE_LIKE.test(t) ? 1 : 0,
+    CAPTION.test(t) ? 1 : 0,
+    // The line above filled its measure and its sentence runs on into this one ("… as set out in" / "3.11. the rule …").
+    hasPrev ? (prev.frags[prev.frags.length - 1].x1 - prev.frags[0].x0) / Math.max(1, e.maxW) : 0,
+    hasPrev && /[\p{L}\p{N},;\-–]$/u.test(texts[i - 1]) ? 1 : 0,
     s.hand.has(r) ? 1 : 0,
   ];
 }
