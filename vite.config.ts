@@ -62,6 +62,9 @@ export default defineConfig({
           // A hang guard, not a speed check: many files spawn the CLI, a Ray cluster or a PDF
           // reader, and on a loaded two-core machine a test that takes 20 s idle can take minutes.
           testTimeout: 300_000,
+          // The same guard for beforeAll/afterAll (vitest's default is 10 s): hooks load ONNX models,
+          // start local servers and spawn the CLI, as slow under load as the tests they serve.
+          hookTimeout: 300_000,
           // Two files at a time on two cores: most of these tests wait on a child process, a local
           // server or a Ray cluster for part of their time (vitest's default is cores - 1 = 1).
           maxWorkers: 2,
