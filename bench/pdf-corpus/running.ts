@@ -21,10 +21,11 @@ const arg = (name: string, dflt: string) => {
 };
 const ROOT = join(import.meta.dirname, '..', '..');
 
-type Pages = { page: number; top: number; bottom: number; rows: Row[] }[];
+export type Pages = { page: number; top: number; bottom: number; rows: Row[] }[];
 
-/** Every candidate of a PDF with its features, its label and the hand rules' verdict. */
-export async function runningDump(bytes: Uint8Array, labels: Labels): Promise<{ row: Row; text: string; page: number; f: number[]; running: boolean; hand: boolean }[]> {
+/** A PDF's pages of rows before any running line went, and the rows the hand rules remove (tags
+ * ignored, the learned decision off), as the reader hands them to `onLinePages`. */
+export async function linePages(bytes: Uint8Array): Promise<{ pages: Pages; hand: Set<Row> }> {
   let pages: Pages = [];
   let hand = new Set<Row>();
   await pdfToMarkdown(bytes, await loadPdfjs(), {
@@ -36,6 +37,12 @@ export async function runningDump(bytes: Uint8Array, labels: Labels): Promise<{ 
       hand = h;
     },
   });
+  return { pages, hand };
+}
+
+/** Every candidate of a PDF with its features, its label and the hand rules' verdict. */
+export async function runningDump(bytes: Uint8Array, labels: Labels): Promise<{ row: Row; text: string; page: number; f: number[]; running: boolean; hand: boolean }[]> {
+  const { pages, hand } = await linePages(bytes);
   const { rows, features } = runningFeatures(pages, hand);
   const body = bodyStyle(pages.flatMap((p) => p.rows)).size;
   const label = new Map<Row, boolean>();

@@ -11,8 +11,8 @@ import { bodyStyle } from '../../../src/engine/documents/pdf/lines/style.ts';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { headingProbability, type HeadingModel } from '../../../src/engine/documents/pdf/roles/model.ts';
 import { checkRunningModel, RUNNING_FEATURES, RUNNING_MODEL, runningDecision, runningFeatures } from '../../../src/engine/documents/pdf/roles/running.ts';
-import type { Row } from '../../../src/engine/documents/pdf/types.ts';
 import { runningLabels, type Labels } from '../../../bench/pdf-corpus/align.ts';
+import { linePages as linePagesOf } from '../../../bench/pdf-corpus/running.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'pdf-corpus');
@@ -20,22 +20,7 @@ const readJsonl = (p: string) => readFileSync(p, 'utf8').split('\n').filter(Bool
 const sample = readJsonl(join(DIR, 'sample-running.jsonl')) as { doc: string; role: string; f: number[]; p: number }[];
 const docs = readdirSync(DIR).filter((f) => f.endsWith('.pdf') && existsSync(join(DIR, f.replace(/\.pdf$/, '.running.jsonl')))).map((f) => f.replace(/\.pdf$/, ''));
 
-type Pages = { page: number; top: number; bottom: number; rows: Row[] }[];
-
-async function linePages(name: string): Promise<{ pages: Pages; hand: Set<Row> }> {
-  let pages: Pages = [];
-  let hand = new Set<Row>();
-  await pdfToMarkdown(readFileSync(join(DIR, `${name}.pdf`)), await loadPdfjs(), {
-    ...pdfjsOptions,
-    ignoreStructure: true,
-    runningModel: null,
-    onLinePages: (p, h) => {
-      pages = p;
-      hand = h;
-    },
-  });
-  return { pages, hand };
-}
+const linePages = (name: string) => linePagesOf(readFileSync(join(DIR, `${name}.pdf`)));
 
 describe('the running-line model', () => {
   it('is trained on the features the reader computes, and refuses a model that is not', () => {
