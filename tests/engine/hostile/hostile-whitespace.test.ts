@@ -45,12 +45,14 @@ describe('whitespace runs: every reader and chunker grows linearly (0.5 MB vs 1 
     await pipeline(make(4096), format); // warm up
     let a = Infinity;
     let b = Infinity;
-    for (let i = 0; i < 2; i++) {
+    // The best of three each: the unit project runs two files at a time, and another file's burst of
+    // work can land in one timing (a linear 2x once read 4.04x with the best of two).
+    for (let i = 0; i < 3; i++) {
       a = Math.min(a, await pipeline(half, format));
       b = Math.min(b, await pipeline(full, format));
     }
     expect(b / Math.max(a, 5)).toBeLessThan(4);
-  }, 120_000);
+  }, 300_000);
 });
 
 test('the linear trims agree with the regular expressions they replace', () => {
