@@ -51,21 +51,39 @@ function tesseractCli(jpegs: Uint8Array[]): { text: string; cpu: number } | null
   return { text, cpu: secs };
 }
 
-interface Case {
-  doc: string;
+export interface CaseInput {
+  /** A name for the table (the source file's). */
+  name: string;
+  /** The source PDF (with its text layer: the reference). */
+  bytes: Uint8Array;
+  /** Its pages to scan, in order. */
+  pages: number[];
   kind: 'clean' | 'worse' | 'mixed';
+  /** A folder to write ours/the CLI's/the reference's text into, for a look at what differs. */
+  dump?: string;
 }
 
-async function run(c: Case) {
-  const src = new Uint8Array(readFileSync(join(DOCS, c.doc)));
-  let pages = await textPages(src);
-  const ref = await convertFile(join(DOCS, c.doc), { ocr: { mode: 'never' } });
-  // manual.pdf's page 5 holds an image only: left out of the scans (its reference has no text there).
-  if (c.doc === 'manual.pdf') pages = pages.slice(0, 4);
+export type CaseResult = Awaited<ReturnType<typeof runCase>>;
+
+/** A PDF holding `pages` of `src`, text layer kept. */
+async function pagesOf(src: Uint8Array, pages: number[]): Promise<Uint8Array> {
+  const one = await PDFDocument.create();
+  const from = await PDFDocument.load(src);
+  for (const p of await one.copyPages(from, pages.map((n) => n - 1))) one.addPage(p);
+  return await one.save();
+}
+
+/** Our `convert` (default options) on a scan of `pages`, beside the CLI on the same images, both scored against the text reader on the source. */
+export async function runCase(c: CaseInput) {
+  const src = c.bytes;
+  const pages = c.pages;
+  const refFile = join(tmp, 'ref.pdf');
+  writeFileSync(refFile, await pagesOf(src, pages));
+  const ref = await convertFile(refFile, { ocr: { mode: 'never' } });
   const o: ScanOptions = c.kind === 'worse' ? WORSE : CLEAN;
-  const layout = c.kind === 'mixed' ? pages.map((n) => (n % 2 ? { text: n } : n)) : pages;
+  const layout = c.kind === 'mixed' ? pages.map((n, i) => (i % 2 === 0 ? { text: n } : n)) : pages;
   const scanned = layout.filter((x): x is number => typeof x === 'number');
-  const file = join(tmp, `${c.doc}-${c.kind}.pdf`);
+  const file = join(tmp, `${c.name}-${c.kind}.pdf`);
   writeFileSync(file, await scanPdf(src, layout, o));
   const c0 = cpu();
   const t0 = performance.now();
@@ -85,11 +103,8 @@ async function run(c: Case) {
       // Text pages as the text reader reads them, then the CLI's pages, in page order.
       const textMd = await Promise.all(layout.map(async (x) => {
         if (typeof x === 'number') return null;
-        const one = await PDFDocument.create();
-        const [p] = await one.copyPages(await PDFDocument.load(src), [x.text - 1]);
-        one.addPage(p);
         const f = join(tmp, `text-${x.text}.pdf`);
-        writeFileSync(f, await one.save());
+        writeFileSync(f, await pagesOf(src, [x.text]));
         return (await convertFile(f, { ocr: { mode: 'never' } })).markdown;
       }));
       const perPage = cli.text.split('\f');
@@ -97,8 +112,14 @@ async function run(c: Case) {
       cliWords = layout.flatMap((x, i) => (typeof x === 'number' ? tokens(perPage[k++] ?? '') : markdownWords(textMd[i]!)));
     }
   }
+  if (c.dump) {
+    const base = join(c.dump, `${c.name.replace(/\.pdf$/, '')}-${c.kind}`);
+    writeFileSync(`${base}.ours.md`, ours.markdown);
+    writeFileSync(`${base}.ref.md`, ref.markdown);
+    if (cli) writeFileSync(`${base}.cli.txt`, cli.text);
+  }
   return {
-    doc: c.doc,
+    doc: c.name,
     kind: c.kind,
     pages: pages.length,
     ocrPages: ours.ocr?.pages.length ?? 0,
@@ -113,14 +134,35 @@ async function run(c: Case) {
   };
 }
 
-const docs = process.argv.includes('--quick') ? ['manual.pdf'] : ['manual.pdf', 'tagged.pdf', 'tagged-office.pdf'];
-const rows = [];
-for (const doc of docs) {
-  for (const kind of ['clean', 'worse', 'mixed'] as const) {
-    const r = await run({ doc, kind });
-    rows.push(r);
-    process.stderr.write(`  · ${doc} ${kind}: recall ${r.recall.toFixed(3)} order ${r.order.toFixed(3)} headings ${r.headings.found}/${r.headings.want} (+${r.headings.invented}) cpu ${r.cpu.toFixed(1)} s${r.cli ? ` | CLI recall ${r.cli.recall.toFixed(3)} order ${r.cli.order.toFixed(3)} cpu ${r.cli.cpu.toFixed(1)} s` : ''}\n`);
+/** One line per case on stderr, then the totals of each kind (means; headings summed; CPU summed). */
+export function summarise(rows: CaseResult[], label: string): void {
+  for (const r of rows) {
+    process.stderr.write(`  · ${r.doc} ${r.kind}: recall ${r.recall.toFixed(3)} order ${r.order.toFixed(3)} headings ${r.headings.found}/${r.headings.want} (+${r.headings.invented}) cpu ${r.cpu.toFixed(1)} s${r.cli ? ` | CLI recall ${r.cli.recall.toFixed(3)} order ${r.cli.order.toFixed(3)} cpu ${r.cli.cpu.toFixed(1)} s` : ''}\n`);
+  }
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  for (const kind of ['clean', 'worse', 'mixed']) {
+    const of = rows.filter((r) => r.kind === kind);
+    if (!of.length) continue;
+    const withCli = of.filter((r) => r.cli);
+    const h = of.reduce((a, r) => ({ f: a.f + r.headings.found, w: a.w + r.headings.want, i: a.i + r.headings.invented }), { f: 0, w: 0, i: 0 });
+    const cpuOurs = of.reduce((a, r) => a + r.cpu, 0);
+    const cpuCli = withCli.reduce((a, r) => a + r.cli!.cpu, 0);
+    process.stderr.write(`${label} ${kind} (${of.length} files): recall ${mean(of.map((r) => r.recall)).toFixed(3)} (min ${Math.min(...of.map((r) => r.recall)).toFixed(3)}) order ${mean(of.map((r) => r.order)).toFixed(3)} (min ${Math.min(...of.map((r) => r.order)).toFixed(3)}) headings ${h.f}/${h.w} (+${h.i})`
+      + (withCli.length ? ` | CLI recall ${mean(withCli.map((r) => r.cli!.recall)).toFixed(3)} order ${mean(withCli.map((r) => r.cli!.order)).toFixed(3)} | CPU ours ${cpuOurs.toFixed(1)} s, CLI ${cpuCli.toFixed(1)} s (${(cpuOurs / cpuCli).toFixed(2)}×)` : '') + '\n');
   }
 }
-rmSync(tmp, { recursive: true, force: true });
-console.log(JSON.stringify({ cli: hasCli, lang: LANG, rows }));
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const docs = process.argv.includes('--quick') ? ['manual.pdf'] : ['manual.pdf', 'tagged.pdf', 'tagged-office.pdf'];
+  const rows: CaseResult[] = [];
+  for (const doc of docs) {
+    const bytes = new Uint8Array(readFileSync(join(DOCS, doc)));
+    let pages = await textPages(bytes);
+    // manual.pdf's page 5 holds an image only: left out of the scans (its reference has no text there).
+    if (doc === 'manual.pdf') pages = pages.slice(0, 4);
+    for (const kind of ['clean', 'worse', 'mixed'] as const) rows.push(await runCase({ name: doc, bytes, pages, kind }));
+  }
+  summarise(rows, 'project PDFs');
+  rmSync(tmp, { recursive: true, force: true });
+  console.log(JSON.stringify({ cli: hasCli, lang: LANG, rows }));
+}

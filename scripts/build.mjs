@@ -118,14 +118,48 @@ export function buildTypes() {
   if (r.status !== 0) throw new Error('tsc could not write the declarations (see above)');
 }
 
+/**
+ * The oldest Node the project runs on (package.json's `engines`), and what to say when this one is
+ * older. npm's own EBADENGINE warning never shows here: the project's `.npmrc` keeps npm silent (see
+ * `installedNote`), so `prepare` says it, and stops, in one line that names what to do.
+ */
+export function nodeTooOld(version = process.versions.node) {
+  const want = Number(/(\d+)/.exec(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines.node)[1]);
+  const major = Number(version.split('.')[0]);
+  return major >= want ? undefined : `ChunkLab needs Node ${want} or newer; this is Node ${version}. Install a newer Node (https://nodejs.org) and run \`npm install\` again.`;
+}
+
+/**
+ * What `npm install` ends with. npm prints nothing of its own while it installs: the project's
+ * `.npmrc` sets `loglevel=silent`, because npm writes its "> chunklab@… cli" banner to stdout before
+ * every script and `npm run cli -- eval --json` must print nothing but the results file (the
+ * contract). Lifecycle scripts still reach the terminal, so the install says here what happened,
+ * what comes next, and how to see npm's own messages.
+ */
+export function installedNote(seconds) {
+  return [
+    `ChunkLab is installed (its CLI and library built in ${seconds.toFixed(1)} s).`,
+    'Next: `npm start` opens the playground with its sample corpus; `npm test` runs every test.',
+    "npm's own progress and warnings were hidden by this project's .npmrc (so that `npm run cli -- … --json` prints only JSON); `npm install --loglevel=warn` shows them.",
+  ].join('\n');
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
+  const prepare = process.env.npm_lifecycle_event === 'prepare';
+  const old = prepare ? nodeTooOld() : undefined;
+  if (old) {
+    console.error(old);
+    process.exit(1);
+  }
   if (args.includes('--if-stale') && !isStale()) process.exit(0);
+  const t0 = performance.now();
   const s = await buildJs({ clean: true });
   console.error(`built build/cli and build/lib in ${s.toFixed(2)} s`);
   if (args.includes('--types')) {
-    const t0 = performance.now();
+    const t1 = performance.now();
     buildTypes();
-    console.error(`wrote build/types in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.error(`wrote build/types in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
   }
+  if (prepare) console.error(installedNote((performance.now() - t0) / 1000));
 }

@@ -23,6 +23,8 @@ export interface OcrAsk {
   engineBytes: number;
   /** Each chosen language's model. */
   languages: Record<string, number>;
+  /** The OCR files' version (ocr/manifest.json): an agreement holds for these files only. */
+  version: string;
 }
 
 /** The page's answer: true loads the models and reads the scanned pages. */
@@ -98,7 +100,7 @@ export function browserOcr(o: { mode?: OcrMode; lang?: string; confirm?: Confirm
       confirm: o.confirm
         ? async (codes) => {
             const m = await ocrManifest();
-            return await o.confirm!({ codes, engineBytes: m.engineBytes, languages: Object.fromEntries(codes.map((c) => [c, m.languages[c]])) });
+            return await o.confirm!({ codes, engineBytes: m.engineBytes, languages: Object.fromEntries(codes.map((c) => [c, m.languages[c]])), version: m.version });
           }
         : undefined,
       async start(codes, recognising) {

@@ -12,6 +12,7 @@
 //   languages and to say how much the first use downloads before it asks.
 // About 7 MB in all: the offline copy leaves them out of its precache (src/sw/precache-plugin.ts) and
 // the page fetches them from its own origin on first use. `vite` dev serves the same files.
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -30,9 +31,33 @@ export interface OcrManifest {
   engineBytes: number;
   /** Installed languages: code → bytes of its model. */
   languages: Record<string, number>;
+  /**
+   * A hash of every file's name and bytes: the same files, the same version, whatever the page's own
+   * version. The service worker keeps the files across page versions while it holds, and the page's
+   * "the user agreed to download these" is kept for this version only (src/app/documents/ocr.svelte.ts).
+   */
+  version: string;
 }
 
 const require = createRequire(import.meta.url);
+
+/** Files' version by their paths, sizes and times (hashed once per process: the dev server asks per request). */
+const versions = new Map<string, string>();
+
+function versionOf(files: Map<string, string>): string {
+  const key = [...files].map(([name, path]) => {
+    const st = statSync(path);
+    return `${name}:${path}:${st.size}:${st.mtimeMs}`;
+  }).join('|');
+  let v = versions.get(key);
+  if (!v) {
+    const hash = createHash('sha256');
+    for (const [name, path] of files) hash.update(name).update('\0').update(readFileSync(path)).update('\0');
+    v = hash.digest('hex').slice(0, 16);
+    versions.set(key, v);
+  }
+  return v;
+}
 
 /** Every file the folder holds (name → path on disk), and the manifest. */
 export function ocrFiles(): { files: Map<string, string>; manifest: OcrManifest } {
@@ -50,7 +75,7 @@ export function ocrFiles(): { files: Map<string, string>; manifest: OcrManifest 
     languages[code] = statSync(model).size;
   }
   const engineBytes = ['worker.min.js', `${CORE}.js`, `${CORE}.wasm`].reduce((n, f) => n + statSync(files.get(f)!).size, 0);
-  return { files, manifest: { worker: 'worker.min.js', core: `${CORE}.js`, engineBytes, languages } };
+  return { files, manifest: { worker: 'worker.min.js', core: `${CORE}.js`, engineBytes, languages, version: versionOf(files) } };
 }
 
 const TYPES: Record<string, string> = { js: 'text/javascript', wasm: 'application/wasm', json: 'application/json', gz: 'application/octet-stream' };

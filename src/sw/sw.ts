@@ -11,8 +11,10 @@
 //    transformers.js keeps in its own Cache Storage entry "transformers-cache") are not handled
 //    here at all, and same-origin files outside the build (a served models/ folder) go to the network.
 //    Except the OCR files (ocr/: Tesseract's core and models, ~7 MB, left out of the precache): the
-//    first fetch of each (the first scan the user reads) is kept in the version's cache, so OCR works
-//    offline from then on.
+//    first fetch of each (the first scan the user reads) is kept, so OCR works offline from then on,
+//    in a cache of their own that outlives the page's versions while the OCR files stay the same (a
+//    new version whose precached ocr/manifest.json differs empties it): a deploy does not make the
+//    user download again what they agreed to download once.
 // A classic script with no imports: kept small on purpose.
 /// <reference lib="webworker" />
 export {};
@@ -28,6 +30,8 @@ const CACHE = PREFIX + MANIFEST.version;
  */
 const PACKS_PREFIX = 'chunklab-packs';
 const PACKS = `${PACKS_PREFIX}-${MANIFEST.version}`;
+/** The OCR files kept on first use, across page versions (emptied when ocr/manifest.json changes). */
+const OCR_CACHE = 'chunklab-ocr';
 const COEP = new URL(self.location.href).searchParams.get('coep') === 'require-corp' ? 'require-corp' : 'credentialless';
 const scope = () => self.registration.scope;
 const INDEX = () => new URL('index.html', scope()).href;
@@ -58,6 +62,7 @@ self.addEventListener('activate', (event) => {
         const old = (name.startsWith(PREFIX) && name !== CACHE) || (name.startsWith(PACKS_PREFIX) && name !== PACKS);
         if (old) await caches.delete(name);
       }
+      await keepOcrFiles();
       // Take the open page now: it reloads once to become cross-origin isolated.
       await self.clients.claim();
     })(),
@@ -97,6 +102,17 @@ function isPackRequest(req: Request, url: URL): boolean {
   }
 }
 
+/** The OCR files kept from an earlier version stay if this version's ocr/manifest.json is the same (same version hash). */
+async function keepOcrFiles(): Promise<void> {
+  const key = new URL('ocr/manifest.json', scope()).href;
+  const now = await (await caches.open(CACHE)).match(key);
+  const kept = (await caches.keys()).includes(OCR_CACHE) ? await (await caches.open(OCR_CACHE)).match(key) : undefined;
+  const same = !!now && !!kept && (await now.clone().text()) === (await kept.text());
+  if (same) return;
+  await caches.delete(OCR_CACHE);
+  if (now) await (await caches.open(OCR_CACHE)).put(key, now);
+}
+
 /** A file of the page's OCR (src/sw/ocr-data-plugin.ts), fetched on first use rather than at install. */
 const isOcrFile = (url: URL) => !url.search && url.href.startsWith(new URL('ocr/', scope()).href);
 
@@ -112,7 +128,7 @@ self.addEventListener('fetch', (event) => {
       // The app's address (with any query) is the cached index.html; a navigation ignores queries.
       const bare = url.origin + url.pathname;
       const key = req.mode === 'navigate' && bare === scope() ? INDEX() : bare + url.search;
-      const hit = await cache.match(key, { ignoreSearch: req.mode === 'navigate' });
+      const hit = (await cache.match(key, { ignoreSearch: req.mode === 'navigate' })) ?? (isOcrFile(url) ? await (await caches.open(OCR_CACHE)).match(bare) : undefined);
       if (hit) return isolated(hit);
       const pack = isPackRequest(req, url);
       try {
@@ -120,7 +136,7 @@ self.addEventListener('fetch', (event) => {
         // The page's `?pack=` file (a course pack published beside the page, not in the build): a copy kept,
         // so the link still opens offline; the network's version wins whenever there is one.
         if (pack && res.ok && res.type === 'basic') await (await caches.open(PACKS)).put(bare + url.search, res.clone());
-        if (isOcrFile(url) && res.ok && res.type === 'basic') await cache.put(bare, res.clone());
+        if (isOcrFile(url) && res.ok && res.type === 'basic') await (await caches.open(OCR_CACHE)).put(bare, res.clone());
         return isolated(res);
       } catch (e) {
         const kept = pack ? await (await caches.open(PACKS)).match(bare + url.search) : undefined;

@@ -17,7 +17,10 @@ const LONG = 420_000;
 /** Requests that left the page's origin (each refused). */
 const outside: string[] = [];
 
+let routed = false;
 async function offline(): Promise<void> {
+  if (routed) return;
+  routed = true;
   const origin = new URL(appUrl()).origin;
   await s.context.route(
     (url) => url.origin !== origin && !url.protocol.startsWith('blob') && !url.protocol.startsWith('data'),
@@ -45,6 +48,36 @@ async function corpora(): Promise<string[]> {
 }
 
 const tesseractWorkers = () => s.page.workers().filter((w) => /\/ocr\/worker\.min\.js$/.test(w.url()));
+
+test('skipping the scanned file while its OCR question is open takes the question away; the next scan asks its own', { timeout: LONG }, async () => {
+  await offline();
+  await openApp(s.page);
+  await s.page.getByRole('button', { name: 'Novo corpus' }).click();
+  await waitSaved(s.page);
+  const files = ['manual-200.pdf', 'mixed.pdf'].map((name) => [name, readFileSync(join(SCANS, name)).toString('base64')]);
+  await s.page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const [name, data] of list) dt.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name, { type: 'application/pdf' }));
+    document.querySelector('[data-testid="docs-drop"]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files);
+  const ask = s.page.getByTestId('docs-ocr-ask');
+  await ask.waitFor({ timeout: 120_000 });
+  expect(await ask.textContent()).toContain('manual-200.pdf');
+  const row = (path: string) => s.page.locator(`[data-testid="docs-files"] li[data-path="${path}"]`);
+  await row('manual-200.pdf').getByTestId('docs-skip').click();
+  // The question went with the skipped file at once (a fresh engine worker has to start and read
+  // mixed.pdf's text page before that file can ask).
+  expect(await ask.count()).toBe(0);
+  expect(await row('manual-200.pdf').getAttribute('data-status')).toBe('skipped');
+  // mixed.pdf asks its own question (the skipped file's was never answered): declined, it keeps its text page.
+  await ask.filter({ hasText: 'mixed.pdf' }).waitFor({ timeout: 120_000 });
+  await s.page.getByTestId('docs-ocr-decline').click();
+  await row('mixed.pdf').and(s.page.locator('[data-status="ready"]')).waitFor({ timeout: 120_000 });
+  expect(tesseractWorkers()).toHaveLength(0);
+  await s.page.getByTestId('docs-discard').click();
+  expect(outside).toEqual([]);
+  expect(s.errors).toEqual([]);
+});
 
 test('a scanned PDF is read by OCR in the import preview, offline: the size is asked first, a bar per page, the pages named', { timeout: LONG }, async () => {
   await offline();

@@ -221,13 +221,13 @@ class DocumentImport {
    */
   private confirmOcr(ask: OcrAsk): Promise<boolean> {
     if (this.ocrAnswer !== null) return Promise.resolve(this.ocrAnswer);
-    if (consented(ask.codes)) return Promise.resolve((this.ocrAnswer = true));
+    if (consented(ask.codes, ask.version)) return Promise.resolve((this.ocrAnswer = true));
     this.answer?.(false);
     return new Promise((resolve) => {
       this.asking = ask;
       this.answer = (yes) => {
         this.ocrAnswer = yes;
-        if (yes) noteConsent(ask.codes);
+        if (yes) noteConsent(ask.codes, ask.version);
         this.asking = null;
         this.answer = null;
         this.lastProgressAt = Date.now();
@@ -254,6 +254,9 @@ class DocumentImport {
     this.stopped.add(path);
     row.status = 'skipped';
     row.outcome = { path, type: documentType(path), id: path, status: 'skipped', problem: 'stopped' };
+    // A question the skipped file's reading was waiting on goes with it, unanswered (the next scanned file asks again).
+    this.asking = null;
+    this.answer = null;
     this.stalled = null;
     this.lastProgressAt = Date.now();
   }

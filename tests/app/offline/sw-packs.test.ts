@@ -45,12 +45,16 @@ let storage: MemoryStorage;
 let online: boolean;
 let asked: string[];
 
-async function loadWorker(): Promise<void> {
+/** What the network serves as ocr/manifest.json (a deploy may change it). */
+let ocrManifest = '{"version":"ocr-1"}';
+
+/** The worker of app version `version`; `keep`: with the Cache Storage the last one left (a deploy). */
+async function loadWorker(version = VERSION, files = ['index.html'], keep = false): Promise<void> {
   const { code } = await transformWithOxc(readFileSync(SOURCE, 'utf8'), SOURCE, { lang: 'ts' });
-  const manifest = { version: VERSION, files: ['index.html'], hashed: [] };
+  const manifest = { version, files, hashed: [] };
   const js = code.replace(/^export\s*\{\s*\};?\s*$/m, '').replace(/=\s*__CHUNKLAB_PRECACHE__/, () => `= ${JSON.stringify(manifest)}`);
   handlers = {};
-  storage = new MemoryStorage();
+  if (!keep) storage = new MemoryStorage();
   online = true;
   asked = [];
   const self = {
@@ -64,6 +68,7 @@ async function loadWorker(): Promise<void> {
     const url = typeof req === 'string' ? req : req.url;
     asked.push(url);
     if (!online) throw new TypeError('Failed to fetch');
+    if (url.endsWith('/ocr/manifest.json')) return Object.defineProperty(new Response(ocrManifest, { status: 200 }), 'type', { value: 'basic' });
     const res = new Response(`{"from": "network", "url": ${JSON.stringify(url)}}`, { status: 200, headers: { 'content-type': 'application/json' } });
     Object.defineProperty(res, 'type', { value: 'basic' });
     return res;
@@ -78,6 +83,12 @@ async function request(url: string, referrer: string, mode = 'cors'): Promise<Re
   return answer;
 }
 
+async function install(): Promise<void> {
+  let done: Promise<unknown> = Promise.resolve();
+  handlers.install({ waitUntil: (p: Promise<unknown>) => (done = p) });
+  await done;
+}
+
 async function activate(): Promise<void> {
   let done: Promise<unknown> = Promise.resolve();
   handlers.activate({ waitUntil: (p: Promise<unknown>) => (done = p) });
@@ -88,7 +99,7 @@ const packsCache = `chunklab-packs-${VERSION}`;
 const keptPacks = () => [...(storage.stores.get(packsCache)?.entries.keys() ?? [])];
 
 describe('service worker: course packs', () => {
-  beforeEach(loadWorker);
+  beforeEach(async () => await loadWorker());
 
   test("the page's ?pack= file is kept, in this version's cache, and served offline", async () => {
     const page = `${SCOPE}?pack=packs/course.json`;
@@ -127,5 +138,52 @@ describe('service worker: course packs', () => {
     for (const name of ['chunklab-packs', 'chunklab-packs-v-old', packsCache, 'chunklab-app-v-old', `chunklab-app-${VERSION}`, 'transformers-cache']) await storage.open(name);
     await activate();
     expect((await storage.keys()).sort()).toEqual([`chunklab-app-${VERSION}`, packsCache, 'transformers-cache'].sort());
+  });
+});
+
+describe('service worker: OCR files', () => {
+  const files = ['index.html', 'ocr/manifest.json'];
+  const model = `${SCOPE}ocr/por.traineddata.gz`;
+  const ocrKept = () => [...(storage.stores.get('chunklab-ocr')?.entries.keys() ?? [])].sort();
+  /** A deploy: the next version installs and activates over the same Cache Storage. */
+  const deploy = async (version: string) => {
+    await loadWorker(version, files, true);
+    await install();
+    await activate();
+  };
+
+  beforeEach(async () => {
+    ocrManifest = '{"version":"ocr-1"}';
+    await loadWorker('v-1', files);
+    await install();
+    await activate();
+  });
+
+  test('an OCR file is kept on its first fetch and served offline from then on', async () => {
+    expect(ocrKept()).toEqual([`${SCOPE}ocr/manifest.json`]);
+    expect((await request(model, SCOPE))?.status).toBe(200);
+    expect(ocrKept()).toEqual([`${SCOPE}ocr/manifest.json`, model]);
+    online = false;
+    expect(await (await request(model, SCOPE))!.json()).toEqual({ from: 'network', url: model });
+  });
+
+  test('a new page version with the same OCR files keeps them (no second download), offline too', async () => {
+    await request(model, SCOPE);
+    await deploy('v-2');
+    expect(ocrKept()).toEqual([`${SCOPE}ocr/manifest.json`, model]);
+    online = false;
+    asked = [];
+    expect((await request(model, SCOPE))?.status).toBe(200);
+    expect(asked).toEqual([]);
+  });
+
+  test('a new page version whose OCR files changed drops the old ones (fetched again on next use)', async () => {
+    await request(model, SCOPE);
+    ocrManifest = '{"version":"ocr-2"}';
+    await deploy('v-2');
+    expect(ocrKept()).toEqual([`${SCOPE}ocr/manifest.json`]);
+    expect(await (await storage.stores.get('chunklab-ocr')!.match(`${SCOPE}ocr/manifest.json`))!.text()).toBe('{"version":"ocr-2"}');
+    online = false;
+    await expect(request(model, SCOPE)).rejects.toThrow('Failed to fetch');
   });
 });
