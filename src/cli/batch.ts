@@ -8,13 +8,14 @@ import { availableParallelism } from 'node:os';
 import { readFlags } from './args.ts';
 import { count } from './common.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
-import { idsAt, openInput } from './batch/inputs.ts';
+import { idsAt, openInput, UniqueIds, type InputItem } from './batch/inputs.ts';
+import { documentOfLine } from './batch/jsonl-line.ts';
 import { InputError } from '../engine/types.ts';
 import { WorkerPool } from './batch/pool.ts';
 import { diedMessage, workerResourceLimits } from './batch/memory.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
-import type { Item, OutputSpec, WrittenPart } from './batch/tasks.ts';
+import type { Item, LineId, OutputSpec, WrittenPart } from './batch/tasks.ts';
 import { documentId } from '../engine/formats/index.ts';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -67,6 +68,8 @@ export async function run(argv: string[]): Promise<number> {
     : `recipe ${recipe.chunker}`;
   console.error(`batch      ${what} ${hash} · ${workers} worker${workers > 1 ? 's' : ''} · ${inputPath}`);
 
+  // The ids given so far (a JSONL's or a Parquet table's): a repeated one is renamed.
+  const givenIds = new UniqueIds(inputPath);
   const progress = new Progress(input.totalDocs, input.totalBytes, skip);
   const spec: OutputSpec = { dir: out, parquet, jsonl, partRows, partBytes: 32 << 20 };
   // Documents a group of its own took so far, to take back from the progress when its worker dies.
@@ -80,25 +83,66 @@ export async function run(argv: string[]): Promise<number> {
     },
   });
   let groupIds = 0;
-  // A group's parts, or when its worker died (out of memory on one document, a parser crash): its
-  // documents again one by one, so only the one that kills a worker becomes an error.
-  const runGroup = async (items: Item[]): Promise<WrittenPart[]> => {
+  // A group's parts and the ids its JSONL lines gave, or when its worker died (out of memory on one
+  // document, a parser crash): its documents again one by one, so only the one that kills a worker
+  // becomes an error.
+  const runGroup = async (g: Group, items = g.items, renames?: Record<number, string>): Promise<GroupDone> => {
     const group = groupIds++;
-    const r = await pool.run({ kind: 'group', group, items, out: spec });
+    const r = await pool.run({ kind: 'group', group, items, out: spec, ...(g.lines ? { lines: g.lines, source: inputPath } : {}), ...(renames ? { renames } : {}) });
     const taken = seen.get(group);
     seen.delete(group);
-    if (r.kind === 'group') return r.parts;
+    if (r.kind === 'group') return { parts: r.parts, ids: r.ids };
     if (r.kind === 'fail') throw new InputError(r.error, out);
     if (r.kind !== 'died') throw new Error(`unexpected answer from a batch worker (${r.kind})`);
     progress.undo(taken?.docs ?? 0, taken?.bytes ?? 0);
     await removeGroupFiles(out, group);
-    if (items.length > 1) return (await Promise.all(items.map((it) => runGroup([it])))).flat();
+    if (items.length > 1) {
+      const each = await Promise.all(items.map((it) => runGroup(g, [it], renames)));
+      return { parts: each.flatMap((d) => d.parts), ids: each.flatMap((d) => d.ids) };
+    }
     const it = items[0];
-    const bytes = it.bytes;
-    progress.done(1, bytes);
-    const id = it.kind === 'doc' ? it.doc.id : it.kind === 'file' ? documentId(it.rel) : it.id;
-    const error = it.kind === 'error' ? it.error : diedMessage(r.why);
-    return [{ tmp: null, docs: 1, chunks: 0, errors: [it.kind === 'file' ? { id, path: it.rel, error } : { id, error }], lastId: id, ...(it.inputHash ? { inputHash: it.inputHash } : {}), jsonl: '' }];
+    progress.done(1, it.bytes);
+    let error = it.kind === 'error' ? it.error : diedMessage(r.why);
+    let id: string;
+    const ids: LineId[] = [];
+    if (it.kind === 'jsonl') {
+      // The worker died on this line: its id read here, so errors.jsonl names the document.
+      const d = documentOfLine(Buffer.from(g.lines!, it.off, it.len).toString('utf8'), it.n, inputPath);
+      if ('error' in d) ({ id, error } = d.error);
+      else {
+        ids.push({ seq: it.seq, n: it.n, id: d.doc.id });
+        id = renames?.[it.seq] ?? d.doc.id;
+      }
+    } else id = it.kind === 'doc' ? it.doc.id : it.kind === 'file' ? documentId(it.rel) : it.id;
+    return { parts: [{ tmp: null, docs: 1, chunks: 0, errors: [it.kind === 'file' ? { id, path: it.rel, error } : { id, error }], lastId: id, ...(it.inputHash ? { inputHash: it.inputHash } : {}), jsonl: '' }], ids };
+  };
+  // Ids a JSONL gave twice, seen in input order as groups commit: the later document is chunked
+  // again under "<id> (2)" (the chunk ids hold the document id), and said on stderr.
+  const renamesOf = (ids: LineId[]): Record<number, string> | undefined => {
+    let renames: Record<number, string> | undefined;
+    for (const { seq, n, id } of ids) {
+      const unique = givenIds.of(id, `${inputPath} line ${n}`, true);
+      if (unique !== id) (renames ??= {})[seq] = unique;
+    }
+    return renames;
+  };
+  // A group's JSONL lines go to the worker as bytes, one shared buffer per group: no string is made
+  // here, nothing is cloned, and the buffer stays here to hand a line again if its worker dies.
+  const pack = (batch: InputItem[]): Group => {
+    let size = 0;
+    for (const it of batch) if (it.kind === 'raw') size += it.raw.length;
+    if (!batch.some((it) => it.kind === 'raw')) return { items: batch as Item[] };
+    const lines = new SharedArrayBuffer(size);
+    const view = new Uint8Array(lines);
+    let off = 0;
+    const items = batch.map((it): Item => {
+      if (it.kind !== 'raw') return it;
+      view.set(it.raw, off);
+      const item: Item = { seq: it.seq, kind: 'jsonl', n: it.n, off, len: it.raw.length, bytes: it.bytes, inputHash: it.inputHash };
+      off += it.raw.length;
+      return item;
+    });
+    return { items, lines };
   };
 
   // Groups of consecutive documents, small enough that every worker has several to do (and memory
@@ -106,38 +150,46 @@ export async function run(argv: string[]): Promise<number> {
   const slices = workers * 8;
   const groupBytes = input.totalBytes ? clamp(input.totalBytes / slices, 64e3, 4e6) : 4e6;
   const groupDocs = input.totalDocs ? clamp(Math.ceil((input.totalDocs - skip) / slices), 1, 256) : 256;
-  const ready = new Map<number, WrittenPart[]>();
+  const ready = new Map<number, { g: Group; done: GroupDone }>();
   const inFlight = new Set<Promise<void>>();
   let nextToCommit = 0;
   let sent = 0;
   let committing: Promise<void> = Promise.resolve();
   let failure: unknown;
   // In order: groups finish out of order in the pool and are committed in input order.
-  const settle = (index: number, parts: WrittenPart[]) => {
-    ready.set(index, parts);
+  const settle = (index: number, g: Group, done: GroupDone) => {
+    ready.set(index, { g, done });
     committing = committing
       .then(async () => {
         while (ready.has(nextToCommit)) {
-          const ps = ready.get(nextToCommit)!;
+          const r = ready.get(nextToCommit)!;
           ready.delete(nextToCommit);
           nextToCommit++;
-          for (const part of ps) await output.commitPart(part);
+          let { parts } = r.done;
+          const renames = renamesOf(r.done.ids);
+          if (renames) {
+            for (const p of parts) if (p.tmp) await rm(p.tmp, { force: true });
+            progress.undo(r.g.items.length, r.g.items.reduce((s, it) => s + it.bytes, 0));
+            ({ parts } = await runGroup(r.g, r.g.items, renames));
+          }
+          for (const part of parts) await output.commitPart(part);
         }
       })
       .catch((e) => void (failure ??= e));
   };
-  const send = (items: Item[]) => {
+  const send = (batch: InputItem[]) => {
     const index = sent++;
-    const p: Promise<void> = runGroup(items)
-      .then((parts) => settle(index, parts))
+    const g = pack(batch);
+    const p: Promise<void> = runGroup(g)
+      .then((done) => settle(index, g, done))
       .catch((e) => void (failure ??= e))
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
   };
   try {
-    let items: Item[] = [];
+    let items: InputItem[] = [];
     let bytes = 0;
-    for await (const item of input.items(skip)) {
+    for await (const item of input.items(skip, { raw: true, unique: givenIds })) {
       if (failure) throw failure;
       items.push(item);
       bytes += item.bytes;
@@ -163,6 +215,18 @@ export async function run(argv: string[]): Promise<number> {
   console.error(`batch      ${count(s.docsDone, 'document')} → ${count(s.chunks, 'chunk')} in ${count(s.parts.filter((p) => p.file).length, 'Parquet part')}${jsonl ? ' and chunks.jsonl' : ''}; ${count(s.errors, 'document')} with errors (errors.jsonl) → ${out}`);
   if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));
   return 0;
+}
+
+/** A group of consecutive documents as sent to a worker: its items and its JSONL lines' bytes. */
+interface Group {
+  items: Item[];
+  lines?: SharedArrayBuffer;
+}
+
+/** What a group gave: its parts (in order) and the ids its JSONL lines gave, to check for repeats. */
+interface GroupDone {
+  parts: WrittenPart[];
+  ids: LineId[];
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));

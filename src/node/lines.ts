@@ -9,15 +9,28 @@ export type BoundedLine =
   /** A line over the limit: only its byte length (without the line break) was kept. */
   | { n: number; tooLong: true; bytes: number };
 
+/** The same lines as undecoded bytes: `raw` is a view of the read buffer (or a copy when the line spans reads). */
+export type BoundedLineBytes = { n: number; raw: Buffer; bytes: number } | { n: number; tooLong: true; bytes: number };
+
 export async function* boundedLines(input: AsyncIterable<Buffer | string>, maxBytes: number): AsyncGenerator<BoundedLine> {
+  for await (const item of boundedLineBytes(input, maxBytes)) {
+    yield 'tooLong' in item ? item : { n: item.n, line: item.raw.toString('utf8'), bytes: item.bytes };
+  }
+}
+
+/**
+ * boundedLines without the decoding: batch hands a JSONL's lines to its workers as bytes, so the
+ * main thread never turns them into strings.
+ */
+export async function* boundedLineBytes(input: AsyncIterable<Buffer | string>, maxBytes: number): AsyncGenerator<BoundedLineBytes> {
   let parts: Buffer[] = [];
   let size = 0; // bytes kept for the current line
   let skipped = -1; // bytes of the current line when it is over the limit, else -1
   let n = 0;
-  const finish = (): BoundedLine => {
+  const finish = (): BoundedLineBytes => {
     n++;
     if (skipped >= 0) {
-      const line: BoundedLine = { n, tooLong: true, bytes: skipped };
+      const line: BoundedLineBytes = { n, tooLong: true, bytes: skipped };
       skipped = -1;
       return line;
     }
@@ -26,7 +39,7 @@ export async function* boundedLines(input: AsyncIterable<Buffer | string>, maxBy
     size = 0;
     if (b.length && b[b.length - 1] === 13) b = b.subarray(0, b.length - 1);
     if (b.length > maxBytes) return { n, tooLong: true, bytes: b.length };
-    return { n, line: b.toString('utf8'), bytes: b.length };
+    return { n, raw: b, bytes: b.length };
   };
   for await (const chunk of input) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
@@ -34,14 +47,14 @@ export async function* boundedLines(input: AsyncIterable<Buffer | string>, maxBy
     while (pos < buf.length) {
       const nl = buf.indexOf(10, pos);
       if (nl !== -1 && size === 0 && skipped < 0) {
-        // The whole line lies in this chunk (the common case): decode it in place, no copy. The
+        // The whole line lies in this chunk (the common case): a view of it, no copy. The
         // same answers as the general path below, which keeps pieces across chunks.
         n++;
         const whole = nl - pos;
         const end = whole && buf[nl - 1] === 13 ? nl - 1 : nl;
         if (whole > maxBytes + 1) yield { n, tooLong: true, bytes: whole };
         else if (end - pos > maxBytes) yield { n, tooLong: true, bytes: end - pos };
-        else yield { n, line: buf.toString('utf8', pos, end), bytes: end - pos };
+        else yield { n, raw: buf.subarray(pos, end), bytes: end - pos };
         pos = nl + 1;
         continue;
       }

@@ -1,25 +1,22 @@
 // The models area in real Chromium, on a test page that mounts its components (tests/browser/
-// models-page.html, built here into its own folder with the random-weight test model beside it):
+// models-page.html, built by global-setup.ts beside the app, with the random-weight test model):
 // the models panel loads the model from "a folder from disk" and reports WASM; after a reload the
 // same texts come from the IndexedDB cache with no model calls; the dilution lesson runs end to end;
 // the context panel, against a fake OpenAI-compatible endpoint (page.route, no real network), shows
 // the estimate and the personal-data warning before running, runs, is cancelled and resumed, and no
 // exported file (settings, workspace) nor the saved settings carry the key.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openBrowser, type Session } from './browser';
+import { appUrl } from './helpers';
 
 const MODEL = resolve('tests/fixtures/models/chunklab-test-bert');
-const OUT = '.cache/models-test-dist';
 const KEY = 'sk-test-SECRET-7f3a9c';
-let server: PreviewServer;
-let base: string;
 let s: Session;
 
 async function openPage() {
-  await s.page.goto(new URL('tests/browser/models-page.html', base).href);
+  await s.page.goto(appUrl('tests/browser/models-page.html'));
   await s.page.locator('#ready', { hasText: 'ready' }).waitFor({ timeout: 60_000 });
 }
 
@@ -32,20 +29,12 @@ async function loadFolder() {
 }
 
 beforeAll(async () => {
-  await build({
-    logLevel: 'warn',
-    build: { outDir: OUT, emptyOutDir: true, rolldownOptions: { input: { modelsTest: 'tests/browser/models-page.html' } } },
-  });
-  cpSync(MODEL, `${OUT}/models/chunklab-test-bert`, { recursive: true });
-  server = await preview({ logLevel: 'warn', build: { outDir: OUT }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-  base = server.resolvedUrls!.local[0];
   s = await openBrowser();
   await openPage();
 });
 
 afterAll(async () => {
   await s?.close();
-  await server?.close();
 });
 
 describe('models panel', () => {

@@ -101,7 +101,11 @@ describe('examples/ray/chunk_corpus.py', () => {
     // A "CLI" that reads its input and never answers: the actors wait on it forever.
     const silent = join(tmp, 'silent.mjs');
     writeFileSync(silent, "process.stdin.resume(); setInterval(() => {}, 1 << 30);\n");
-    const r = chunkCorpus(['--out', join(tmp, 'stalled'), '--num-cpus', '2', '--cli', silent, '--stall-seconds', '4', '--give-up-seconds', '20'], 200_000);
+    // The watchdog reads progress every stall/2 seconds and says what Ray waits for before it checks
+    // the give-up time in the same round, so the report always comes first; the CLI never answers,
+    // so this is a real stall however slowly the actors start (6 s rather than 20: the job is only
+    // waiting, and a cluster start already costs tens of seconds).
+    const r = chunkCorpus(['--out', join(tmp, 'stalled'), '--num-cpus', '2', '--cli', silent, '--stall-seconds', '2', '--give-up-seconds', '6'], 200_000);
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/stalled: no batch finished for \d+ s \(0 documents done\); Ray has [\d.]+ of 2 CPUs free/);
     expect(r.stderr).toMatch(/giving up after \d+ s without progress/);

@@ -15,18 +15,28 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../../engine/types.ts';
 import { documentId, documentPaths } from '../../engine/formats/index.ts';
 import { recipeDocumentOf } from '../../engine/recipe/index.ts';
+import { documentOfLine, hashable, isBlankLine, withoutBom } from './jsonl-line.ts';
 import type { Item } from './tasks.ts';
 import { readOptions } from '../../node/files.ts';
-import { boundedLines, tooLongMessage } from '../../node/lines.ts';
+import { boundedLineBytes, tooLongMessage } from '../../node/lines.ts';
 
 export interface BatchInput {
   kind: 'folder' | 'jsonl' | 'parquet';
   /** Documents in all when known (folder, Parquet); else undefined and `totalBytes` drives the estimate. */
   totalDocs?: number;
   totalBytes?: number;
-  /** Items from sequence number `skip` (the ones before are read for the prefix hash, not yielded); `quiet`: no warnings. */
-  items(skip: number, quiet?: boolean): AsyncGenerator<Item>;
+  /**
+   * Items from sequence number `skip` (the ones before are read for the prefix hash and their ids,
+   * not yielded). `quiet`: no warnings. `raw`: a JSONL's lines come as their bytes (`kind: 'raw'`),
+   * to be parsed by a worker, and their ids are checked by the caller (`unique`, which also gets
+   * the ids of the lines skipped); without it every line is parsed here.
+   */
+  items(skip: number, opts?: { quiet?: boolean; raw?: boolean; unique?: UniqueIds }): AsyncGenerator<InputItem>;
 }
+
+/** A JSONL line as bytes, not parsed yet (a view of the read buffer: copy it before keeping it long). */
+export type RawLine = { seq: number; kind: 'raw'; n: number; raw: Buffer; bytes: number; inputHash: string };
+export type InputItem = Exclude<Item, { kind: 'jsonl' }> | RawLine;
 
 /**
  * The id the item at `seq` gets in the out folder (a folder's file: its document id, also when it
@@ -35,8 +45,9 @@ export interface BatchInput {
  * so a changed input is not silently skipped by count.
  */
 export async function idsAt(input: BatchInput, seq: number): Promise<{ ids: string[]; inputHash?: string } | undefined> {
-  for await (const item of input.items(seq, true)) {
+  for await (const item of input.items(seq, { quiet: true })) {
     if (item.kind === 'error') return { ids: [item.id], inputHash: item.inputHash };
+    if (item.kind === 'raw') throw new Error('idsAt reads parsed items');
     return { ids: item.kind === 'doc' ? [item.doc.id] : [documentId(item.rel), item.rel], inputHash: item.inputHash };
   }
   return undefined;
@@ -53,7 +64,7 @@ class PrefixHash {
 }
 
 /** Ids already given, in a JSONL or Parquet input: a repeated one gets a suffix, and a warning. */
-class UniqueIds {
+export class UniqueIds {
   private seen = new Map<string, number>();
   private warned = 0;
   constructor(private readonly path: string) {}
@@ -137,14 +148,13 @@ function jsonlInput(path: string, size: number): BatchInput {
   return {
     kind: 'jsonl',
     totalBytes: size,
-    async *items(skip, quiet) {
+    async *items(skip, { quiet = false, raw = false, unique = new UniqueIds(path) } = {}) {
       // A line is at most one document's worth of bytes (CHUNKLAB_MAX_INPUT_BYTES): a longer one is
       // an errors.jsonl entry, skipped as it streams in and never held in memory.
       const maxBytes = readOptions().maxBytes!;
       const prefix = new PrefixHash();
-      const unique = new UniqueIds(path);
       let seq = 0;
-      for await (const item of boundedLines(createReadStream(path), maxBytes)) {
+      for await (const item of boundedLineBytes(createReadStream(path), maxBytes)) {
         const n = item.n;
         const where = `${path} line ${n}`;
         if ('tooLong' in item) {
@@ -153,29 +163,23 @@ function jsonlInput(path: string, size: number): BatchInput {
           if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: ${tooLongMessage(maxBytes)}`, bytes: item.bytes + 1, inputHash };
           continue;
         }
-        // A byte order mark before line 1 (Windows tools write one) is not part of the JSON.
-        const line = n === 1 && item.line.charCodeAt(0) === 0xfeff ? item.line.slice(1) : item.line;
-        if (!line.trim()) continue;
+        const line = withoutBom(item.raw, n);
+        if (isBlankLine(line)) continue;
         const s = seq++;
-        const inputHash = prefix.add(line);
+        const inputHash = prefix.add(hashable(line));
         const bytes = item.bytes + 1;
-        let v: unknown;
-        try {
-          v = JSON.parse(line);
-        } catch (e) {
-          if (s >= skip) yield { seq: s, kind: 'error', id: `line ${n}`, error: `${where}: malformed JSON (${(e as Error).message})`, bytes, inputHash };
+        // A worker parses it (batch): its id is checked when its group comes back.
+        if (raw && s >= skip) {
+          yield { seq: s, kind: 'raw', n, raw: line, bytes, inputHash };
           continue;
         }
-        let doc;
-        try {
-          doc = recipeDocumentOf(v, where);
-        } catch (e) {
-          const id = v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : `line ${n}`;
-          if (s >= skip) yield { seq: s, kind: 'error', id, error: (e as Error).message, bytes, inputHash };
+        const r = documentOfLine(line.toString('utf8'), n, path);
+        if ('error' in r) {
+          if (s >= skip) yield { seq: s, kind: 'error', ...r.error, bytes, inputHash };
           continue;
         }
         // Every id is seen, the skipped ones too: a resumed run renames as the first run did.
-        doc = { ...doc, id: unique.of(doc.id, where, !quiet && s >= skip) };
+        const doc = { ...r.doc, id: unique.of(r.doc.id, where, !quiet && s >= skip) };
         if (s >= skip) yield { seq: s, kind: 'doc', doc, bytes, inputHash };
       }
     },
@@ -194,10 +198,9 @@ async function parquetInput(path: string): Promise<BatchInput> {
   return {
     kind: 'parquet',
     totalDocs: Number(meta.num_rows),
-    async *items(skip, quiet) {
+    async *items(skip, { quiet = false, unique = new UniqueIds(path) } = {}) {
       // From the first row, the skipped ones too: the prefix hash and the ids given before cover them.
       const prefix = new PrefixHash();
-      const unique = new UniqueIds(path);
       let rowStart = 0;
       for (const group of meta.row_groups) {
         const rowEnd = rowStart + Number(group.num_rows);

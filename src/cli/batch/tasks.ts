@@ -4,9 +4,14 @@
 // parts and commits them in order: no chunk text crosses between threads.
 import type { RecipeDocument } from '../../engine/recipe/index.ts';
 
-/** One input document: a folder's file (read by the worker), a parsed document, or a line that is already an error. */
+/**
+ * One input document: a folder's file (read by the worker), a JSONL line's bytes (parsed by the
+ * worker: `off` and `len` in the group's `lines` buffer, `n` its line number), a parsed document, or
+ * a line that is already an error.
+ */
 export type Item = (
   | { seq: number; kind: 'file'; root: string; rel: string; bytes: number }
+  | { seq: number; kind: 'jsonl'; n: number; off: number; len: number; bytes: number }
   | { seq: number; kind: 'doc'; doc: RecipeDocument; bytes: number }
   | { seq: number; kind: 'error'; id: string; error: string; bytes: number }
 ) & {
@@ -28,6 +33,21 @@ export interface GroupTask {
   group: number;
   items: Item[];
   out: OutputSpec;
+  /**
+   * The bytes of the group's JSONL lines, one after another (shared, not copied: the main thread
+   * keeps it to hand the lines again if the worker dies), and the input's path for messages.
+   */
+  lines?: SharedArrayBuffer;
+  source?: string;
+  /** Lines (by seq) whose id was given before: chunked under these ids instead (inputs.ts UniqueIds). */
+  renames?: Record<number, string>;
+}
+
+/** A JSONL document's id as its line gave it, for the main thread to check that no id comes twice. */
+export interface LineId {
+  seq: number;
+  n: number;
+  id: string;
 }
 
 export interface DocError {
@@ -67,7 +87,7 @@ export type WorkerTask = GroupTask | LineTask;
 export type WorkerMessage =
   /** Documents finished since the last such message (sent at most every few hundred ms). */
   | { kind: 'docs'; group: number; docs: number; bytes: number }
-  | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number }
+  | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number; ids: LineId[]; cpu?: number }
   | { kind: 'line'; seq: number; line?: string; error?: string }
   /** Writing failed (not one document's fault): the run stops with this message. */
   | { kind: 'fail'; error: string };

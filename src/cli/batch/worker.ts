@@ -17,7 +17,8 @@ import type { NodeOcrOptions } from '../../node/ocr/tesseract.ts';
 import { writeParquetPart } from './output.ts';
 import { checkDocumentMemory } from './memory.ts';
 import { getHeapStatistics } from 'node:v8';
-import type { DocError, GroupTask, Item, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
+import type { DocError, GroupTask, Item, LineId, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
+import { documentOfLine } from './jsonl-line.ts';
 
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
@@ -30,10 +31,26 @@ const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
 // One recipe: its tokenizer loads at once, as before the first document.
 if (!perDocument) void recipeOf('').catch(() => undefined);
 
-async function chunkItem(item: Item, emptyIsError = true): Promise<{ id: string; bytes: number; rows?: ChunkRow[]; error?: DocError }> {
+/** A JSONL line of the group: its document (under the id the main thread gave it, if it renamed it), or its error. */
+function lineDocument(task: GroupTask, item: Extract<Item, { kind: 'jsonl' }>, ids: LineId[]): RecipeDocument | DocError {
+  const text = Buffer.from(task.lines!, item.off, item.len).toString('utf8');
+  const r = documentOfLine(text, item.n, task.source ?? 'input');
+  if ('error' in r) return r.error;
+  ids.push({ seq: item.seq, n: item.n, id: r.doc.id });
+  const renamed = task.renames?.[item.seq];
+  return renamed === undefined ? r.doc : { ...r.doc, id: renamed };
+}
+
+async function chunkItem(item: Item, emptyIsError = true, task?: GroupTask, ids: LineId[] = []): Promise<{ id: string; bytes: number; rows?: ChunkRow[]; error?: DocError }> {
   if (item.kind === 'error') return { id: item.id, bytes: item.bytes, error: { id: item.id, error: item.error } };
+  let parsed: RecipeDocument | undefined;
   try {
-    const doc: RecipeDocument = item.kind === 'file' ? await documentFromFile(item.root, item.rel) : item.doc;
+    if (item.kind === 'jsonl') {
+      const d = lineDocument(task!, item, ids);
+      if (!('text' in d)) return { id: d.id, bytes: item.bytes, error: d };
+      parsed = d;
+    }
+    const doc: RecipeDocument = item.kind === 'file' ? await documentFromFile(item.root, item.rel) : item.kind === 'jsonl' ? parsed! : item.doc;
     checkDocumentMemory(Buffer.byteLength(doc.text), heapLimit, item.kind === 'file' ? item.rel : undefined);
     // batch: an empty file (or one of blank lines) gives no chunk: said in errors.jsonl, not silently
     // dropped (serve answers it with its empty list of chunks).
@@ -48,11 +65,12 @@ async function chunkItem(item: Item, emptyIsError = true): Promise<{ id: string;
       const id = documentId(item.rel);
       return { id, bytes: item.bytes, error: { id, path: item.rel, error: oneLine(e) } };
     }
-    return { id: item.doc.id, bytes: item.bytes, error: { id: item.doc.id, error: oneLine(e) } };
+    const id = item.kind === 'jsonl' ? (parsed?.id ?? `line ${item.n}`) : item.doc.id;
+    return { id, bytes: item.bytes, error: { id, error: oneLine(e) } };
   }
 }
 
-async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes: number }> {
+async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes: number; ids: LineId[] }> {
   const { out } = task;
   const parts: WrittenPart[] = [];
   let rows: ChunkRow[] = [];
@@ -62,6 +80,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
   let lastId = '';
   let inputHash: string | undefined;
   let bytes = 0;
+  const ids: LineId[] = [];
   // Progress goes back now and then, not per document: every message wakes the main thread.
   let told = { docs: 0, bytes: 0, at: performance.now() };
   let done = 0;
@@ -86,7 +105,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
     textBytes = 0;
   };
   for (const item of task.items) {
-    const r = await chunkItem(item);
+    const r = await chunkItem(item, true, task, ids);
     docs++;
     lastId = r.id;
     inputHash = item.inputHash;
@@ -103,7 +122,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
   }
   await close();
   tell(true);
-  return { parts, bytes };
+  return { parts, bytes, ids };
 }
 
 async function runLine(task: LineTask): Promise<WorkerMessage> {

@@ -6,6 +6,7 @@
 // blanked in the copy marked sees and read as plain paragraphs, one per line: marked's cost grows
 // with nesting (3,000 levels of ">" on 500 lines ran V8 out of memory), so depth is bounded before
 // it runs and its time stays linear in the length of the text. The document's meta.notes says so.
+// Plain groups of lines (see lexInPieces) skip marked: their blocks are known without it.
 
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocMeta } from '../types.ts';
@@ -143,8 +144,11 @@ function unquote(v: string): string {
   return v;
 }
 
-/** Blocks of a Markdown text (offsets into `text` itself) and its front matter. */
-export function parseMarkdown(text: string): ParsedMarkdown {
+/**
+ * Blocks of a Markdown text (offsets into `text` itself) and its front matter. `wholeLex` hands the
+ * whole body to marked (no plain-group shortcut): the reference the shortcut is tested against.
+ */
+export function parseMarkdown(text: string, opts: { wholeLex?: boolean } = {}): ParsedMarkdown {
   const blocks: RawBlock[] = [];
   let frontMatter: DocMeta = {};
   let bodyStart = 0;
@@ -178,24 +182,174 @@ export function parseMarkdown(text: string): ParsedMarkdown {
     const note = `${nesting.deep.length} line${nesting.deep.length === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels (up to ${nesting.maxDepth}, first at line ${nesting.firstLine} of the body) read as plain paragraphs`;
     frontMatter = { ...frontMatter, notes: frontMatter.notes ? `${frontMatter.notes}; ${note}` : note };
   }
-  let tokens: Token[];
+  const lexable = nesting ? nesting.lexable : norm;
+  const ctx: Ctx = { norm: lexable, toOrig, shift: bodyStart, linesCache: null, out: [] };
   try {
     // Block structure only: inline lexing (half of marked's time) is done for headings alone.
-    tokens = new Lexer({ gfm: true }).blockTokens(nesting ? nesting.lexable : norm);
+    const lexer = new Lexer({ gfm: true });
+    if (opts.wholeLex) emitTokens(ctx, lexer.blockTokens(lexable), 0);
+    else lexInPieces(ctx, lexer);
   } catch {
     // marked refused the input: fall back to paragraphs split at blank lines.
     pushParagraphRuns(text, bodyStart, text.length, (s, e) => blocks.push({ kind: 'paragraph', start: s, end: e }));
     return { blocks, frontMatter, ...(deepNesting ? { deepNesting } : {}) };
   }
-  const ctx: Ctx = { norm: nesting ? nesting.lexable : norm, toOrig, shift: bodyStart, linesCache: null, out: blocks };
-  let cursor = 0;
+  for (const b of ctx.out) blocks.push(b);
+  return { blocks, frontMatter, ...(deepNesting ? { deepNesting } : {}) };
+}
+
+/** Places marked's top-level tokens (lexed from ctx.norm at `from` on) and turns them into blocks. */
+function emitTokens(ctx: Ctx, tokens: Token[], from: number): void {
+  let cursor = from;
   for (const tok of tokens) {
     const at = locate(ctx.norm, tok.raw, cursor);
     if (at < 0) continue; // cannot happen with marked's top-level raws; finalize covers any gap
     cursor = at + tok.raw.length;
     emitToken(ctx, tok, at, cursor);
   }
-  return { blocks, frontMatter, ...(deepNesting ? { deepNesting } : {}) };
+}
+
+/**
+ * Lexes ctx.norm with marked except its plain groups, whose blocks are made here. A group is a run of
+ * non-blank lines between blank lines (spaces only) or the ends of the text; it is plain when every line is
+ * either paragraph text that no block rule can claim (it starts with a letter, a non-ASCII character
+ * other than white space, or digits not followed by "." or ")"; no control or line-separator
+ * characters) or an ATX heading at column 0 with a title not ending in "#". marked reads such a
+ * group as exactly these blocks: nothing in it can start or interrupt a block, and a line that
+ * starts with a letter after a blank line ends every open block that a blank line alone does not
+ * (a list item, indented code), except the three that can run past it: a fenced code block not yet
+ * closed, an HTML block of kinds 1-5 (<pre>, <!-- … ) not yet ended, and a link definition whose
+ * quoted title spans blank lines. The text between plain groups is lexed by marked piece by piece;
+ * when a piece ends in a token that may be one of those three, the rest of the text is lexed whole
+ * instead (once, so the time stays linear). Parsing one piece alone gives the same tokens as
+ * within the whole text: the piece starts after a blank line, where marked holds no state that a
+ * later token depends on (tests/engine/documents/markdown-plain.test.ts compares both ways).
+ */
+function lexInPieces(ctx: Ctx, lexer: Lexer): void {
+  const src = ctx.norm;
+  const n = src.length;
+  let from = 0; // start of the text not yet turned into blocks
+  let i = 0;
+  while (i < n) {
+    // Skip blank lines; find the group [g0, g1) (g1 at its last line's end, before the newline).
+    let lineEnd = src.indexOf('\n', i);
+    if (lineEnd < 0) lineEnd = n;
+    if (isBlankLine(src, i, lineEnd)) {
+      i = lineEnd + 1;
+      continue;
+    }
+    const g0 = i;
+    let plain = true;
+    let g1 = lineEnd;
+    for (;;) {
+      if (plain && !plainLine(src, i, lineEnd)) plain = false;
+      g1 = lineEnd;
+      i = lineEnd + 1;
+      if (i >= n) break;
+      lineEnd = src.indexOf('\n', i);
+      if (lineEnd < 0) lineEnd = n;
+      if (isBlankLine(src, i, lineEnd)) break;
+    }
+    if (!plain) continue;
+    if (!isBlankText(src, from, g0)) {
+      const tokens = lexer.blockTokens(src.slice(from, g0), []);
+      if (mayRunOn(tokens)) break;
+      emitTokens(ctx, tokens, from);
+    }
+    emitPlainGroup(ctx, g0, g1);
+    from = g1;
+  }
+  if (from < n && !isBlankText(src, from, n)) emitTokens(ctx, lexer.blockTokens(src.slice(from), []), from);
+}
+
+/**
+ * A line of spaces only: what ends every block that a blank line ends. (A line of tabs ends a
+ * paragraph but not a GFM table's rows, so it counts as text here: its group goes to marked.)
+ */
+function isBlankLine(s: string, a: number, b: number): boolean {
+  for (let k = a; k < b; k++) if (s.charCodeAt(k) !== 32) return false;
+  return true;
+}
+
+function isBlankText(s: string, a: number, b: number): boolean {
+  for (let k = a; k < b; k++) {
+    const c = s.charCodeAt(k);
+    if (c !== 32 && c !== 9 && c !== 10) return false;
+  }
+  return true;
+}
+
+/** JavaScript's \s outside ASCII (which marked's rules and trim() treat as white space). */
+const WIDE_SPACE = /^[\s\uFEFF]/;
+
+/** A line marked reads as paragraph text or (at column 0, "# Title") an ATX heading; see lexInPieces. */
+function plainLine(s: string, a: number, b: number): boolean {
+  const c = s.charCodeAt(a);
+  let k = a;
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+    // a letter: nothing to check at the start
+  } else if (c >= 48 && c <= 57) {
+    while (k < b && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+    const d = s.charCodeAt(k);
+    if (d === 46 || d === 41) return false; // "1." or "1)": a list marker, maybe
+  } else if (c === 35) {
+    if (atxTitle(s, a, b) === null) return false;
+  } else if (c < 128 || WIDE_SPACE.test(s[a])) {
+    return false;
+  }
+  for (; k < b; k++) {
+    const d = s.charCodeAt(k);
+    if ((d < 32 && d !== 9) || d === 0x2028 || d === 0x2029) return false;
+  }
+  return true;
+}
+
+/** The title text marked gives an ATX heading line at column 0 ("## Title"), or null when the line is not one this path takes. */
+function atxTitle(s: string, a: number, b: number): string | null {
+  let k = a;
+  while (k < b && k - a < 7 && s.charCodeAt(k) === 35) k++;
+  const level = k - a;
+  const after = s.charCodeAt(k);
+  if (level < 1 || level > 6 || (after !== 32 && after !== 9)) return null;
+  const title = s.slice(k, b).trim();
+  if (!title || title.charCodeAt(title.length - 1) === 35) return null; // closing #s: marked's rules apply
+  return title;
+}
+
+/**
+ * True when the last token of a piece may, in the whole text, have run on past the blank line that
+ * ends the piece: a fenced code block without its closing fence, any HTML block, or anything that
+ * starts like a link definition ("[label]: url" with a title that can span blank lines).
+ */
+function mayRunOn(tokens: Token[]): boolean {
+  for (let k = tokens.length - 1; k >= 0; k--) {
+    const t = tokens[k];
+    if (t.type === 'space') continue;
+    if (t.type === 'html') return true;
+    if (/^ {0,3}\[/.test(t.raw)) return true;
+    if (t.type === 'code') return FENCE.test(t.raw) && !codeInfo(t as Tokens.Code).closed;
+    return false;
+  }
+  return false;
+}
+
+/** The blocks of a plain group [g0, g1): ATX headings, and paragraphs of the lines between them. */
+function emitPlainGroup(ctx: Ctx, g0: number, g1: number): void {
+  const src = ctx.norm;
+  let para = -1; // start of the paragraph being gathered
+  for (let a = g0; a <= g1; ) {
+    let b = src.indexOf('\n', a);
+    if (b < 0 || b > g1) b = g1;
+    if (src.charCodeAt(a) === 35) {
+      if (para >= 0) push(ctx, { kind: 'paragraph', start: para, end: a - 1 });
+      para = -1;
+      let level = 0;
+      while (src.charCodeAt(a + level) === 35) level++;
+      push(ctx, { kind: 'heading', start: a, end: b, level, title: headingTitle(atxTitle(src, a, b)!) });
+    } else if (para < 0) para = a;
+    a = b + 1;
+  }
+  if (para >= 0) push(ctx, { kind: 'paragraph', start: para, end: g1 });
 }
 
 interface Ctx {

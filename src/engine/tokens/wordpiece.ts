@@ -130,19 +130,10 @@ export class WordPieceFast {
         else if (c >= 65 && c <= 90 && u === c + 32) this.asciiFast[c] = 2;
       }
     }
-    const prefix = model.prefix;
-    let max = 1;
-    for (const k of model.vocab.keys()) {
-      let n = 0;
-      for (let i = 0; i < k.length; i++) {
-        const c = k.charCodeAt(i);
-        if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && k.charCodeAt(i - 1) >= 0xd800 && k.charCodeAt(i - 1) <= 0xdbff)) n++;
-      }
-      if (n > max) max = n;
-    }
-    this.maxPieceChars = max;
-    this.startTable = new PieceTable(model.vocab.keys(), '');
-    this.contTable = new PieceTable(model.vocab.keys(), prefix);
+    const tables = pieceTables(model.vocab.keys(), model.vocab.size, model.prefix);
+    this.maxPieceChars = tables.maxChars;
+    this.startTable = tables.start;
+    this.contTable = tables.cont;
   }
 
   /** Tokens of text[start, end) (a section without added tokens) into `out`; returns their number. */
@@ -535,35 +526,27 @@ const HASH_SEED = 0x811c9dc5 | 0;
 
 /**
  * Open-addressing hash table of vocabulary pieces keyed by an FNV-style hash of their UTF-16 units,
- * so that a candidate word[a, b) is looked up without slicing it. With a non-empty `prefix`, holds
- * the keys starting with it, probed without it (`full` keeps the whole vocabulary key).
+ * so that a candidate word[a, b) is looked up without slicing it. The continuation table holds the
+ * keys starting with the prefix, probed without it (`full` keeps the whole vocabulary key).
  */
 class PieceTable {
-  readonly keys: string[] = [];
-  readonly full: string[] = [];
   /** The host's id of each piece's full key, looked up on first use. */
   readonly ids: (number | undefined)[];
-  private readonly hashes: number[] = [];
   private readonly slots: Int32Array;
 
-  constructor(vocabKeys: Iterable<string>, prefix: string) {
-    for (const k of vocabKeys) {
-      if (prefix && !k.startsWith(prefix)) continue;
-      const key = prefix ? k.slice(prefix.length) : k;
-      if (key === '') continue; // an empty candidate is never probed
-      let h = HASH_SEED;
-      for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-      this.keys.push(key);
-      this.full.push(k);
-      this.hashes.push(h);
-    }
+  constructor(
+    readonly keys: string[],
+    readonly full: string[],
+    private readonly hashes: Int32Array,
+  ) {
+    const n = keys.length;
     let size = 16;
-    while (size < this.keys.length * 2) size *= 2;
+    while (size < n * 2) size *= 2;
     this.slots = new Int32Array(size).fill(-1);
-    this.ids = new Array<number | undefined>(this.keys.length).fill(undefined);
+    this.ids = new Array<number | undefined>(n).fill(undefined);
     const mask = size - 1;
-    for (let x = 0; x < this.keys.length; x++) {
-      const h = this.hashes[x];
+    for (let x = 0; x < n; x++) {
+      const h = hashes[x];
       let slot = (h ^ (h >>> 16)) & mask;
       while (this.slots[slot] >= 0) slot = (slot + 1) & mask;
       this.slots[slot] = x;
@@ -590,6 +573,45 @@ class PieceTable {
       slot = (slot + 1) & mask;
     }
   }
+}
+
+/**
+ * Both piece tables and the longest piece in code points, in one pass over the vocabulary (a cold
+ * start spends more on this than on a short document's tokens): every non-empty key for word starts,
+ * and the keys starting with `prefix`, without it, for continuations (all keys when it is empty).
+ */
+function pieceTables(vocab: Iterable<string>, size: number, prefix: string): { start: PieceTable; cont: PieceTable; maxChars: number } {
+  const keys: string[] = [];
+  const hashes = new Int32Array(size);
+  const contKeys: string[] = [];
+  const contFull: string[] = [];
+  const contHashes = new Int32Array(size);
+  const p = prefix.length;
+  let max = 1;
+  for (const k of vocab) {
+    const cont = p > 0 && k.length > p && k.startsWith(prefix);
+    let n = 0;
+    let h = HASH_SEED;
+    let hc = HASH_SEED;
+    for (let i = 0; i < k.length; i++) {
+      const c = k.charCodeAt(i);
+      if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && k.charCodeAt(i - 1) >= 0xd800 && k.charCodeAt(i - 1) <= 0xdbff)) n++;
+      h = Math.imul(h ^ c, 0x01000193);
+      if (cont && i >= p) hc = Math.imul(hc ^ c, 0x01000193);
+    }
+    if (n > max) max = n;
+    if (k === '') continue; // an empty candidate is never probed
+    hashes[keys.length] = h;
+    keys.push(k);
+    if (cont) {
+      contHashes[contKeys.length] = hc;
+      contKeys.push(k.slice(p));
+      contFull.push(k);
+    }
+  }
+  const start = new PieceTable(keys, keys, hashes.subarray(0, keys.length));
+  const contTable = p > 0 ? new PieceTable(contKeys, contFull, contHashes.subarray(0, contKeys.length)) : start;
+  return { start, cont: contTable, maxChars: max };
 }
 
 /** Offsets where each code point of `word` starts, plus its length. */
