@@ -348,6 +348,11 @@ if (wanted('batch')) {
       [`batch --workers 2 on ${f(b.large.inputGB, 2)} GB`, f(b.large.docsPerSec, 0), f(b.large.mbPerSec), f(b.large.seconds, 1), f(b.large.cpuPerMB, 3), b.large.peakMB],
     ]);
     console.log(`  Scaling 1 → 2 workers: ${f(b.scaling)}× throughput, CPU per MB ${f(b.cpuPerMBRatio)}× one worker's (${cpus().length} cores; the machine's load shares them).`);
+    // batch's own closing CPU line (Linux): where each run's CPU went, by thread.
+    const share = (x?: number) => (x === undefined ? '—' : `${f(100 * x, 0)}%`);
+    const prof = (run: string, x: { profile?: { main: number; workers: number; other: number; mainShare: number; workersShare: number; otherShare: number } }) =>
+      x.profile ? [run, `${f(x.profile.main, 1)} s (${share(x.profile.mainShare)})`, `${f(x.profile.workers, 1)} s (${share(x.profile.workersShare)})`, `${f(x.profile.other, 1)} s (${share(x.profile.otherShare)})`] : [run, '—', '—', '—'];
+    table(['CPU by thread', 'main thread (read, hand out, commit)', 'workers (parse, chunk, Parquet)', 'other threads (V8 GC and compiler, file I/O)'], [prof('batch --workers 1', b.workers1), prof('batch --workers 2', b.workers2), prof(`batch --workers 2 on ${f(b.large.inputGB, 2)} GB`, b.large)]);
     console.log(`  serve --stdio ${f(b.stdio.serveSeconds, 2)} s vs in-process ${f(b.stdio.inProcessSeconds, 2)} s on the same documents: the protocol costs ${f(b.stdio.overhead * 100, 0)}% (process start and tokenizer load included); same chunks: ${b.stdio.same}.`);
     targets.push({ section: 'batch', target: '2 workers ≥ 1.8× one worker, CPU/MB ≤ 1.1×', measured: `${f(b.scaling)}×, CPU/MB ${f(b.cpuPerMBRatio)}×`, met: b.scaling >= 1.8 && b.cpuPerMBRatio <= 1.1 });
     targets.push({ section: 'batch', target: 'peak memory < 1 GB at 1 GB of input (2 workers)', measured: `${b.large.peakMB} MB on ${f(b.large.inputGB, 2)} GB (${b.workers2.peakMB} MB on ${f(b.corpus.mb / 1000, 2)} GB)`, met: b.large.inputGB >= 1 ? b.large.peakMB < 1024 : null });

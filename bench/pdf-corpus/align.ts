@@ -146,10 +146,10 @@ export function runningLabels(rows: { text: string; larger: boolean }[], labels:
     if ((r.larger || !outermost) && key && contentKeys.has(own)) return false;
     // A line of a title set large over two lines ("Reports and budget and" / "quality").
     if (r.larger && own.length >= 4 && [...contentKeys].some((k) => k.includes(own))) return false;
-    if (!key) return /\d/.test(r.text) && r.text.length <= 12;
+    if (!key) return /\p{Nd}/u.test(r.text) && r.text.length <= 12;
     if (runningKeys.has(key) || [...runningKeys].some((k) => k.length >= 6 && (key.includes(k) || (k.includes(key) && key.length >= 6)))) return true;
     const ws = words(r.text);
-    return ws.length > 0 && ws.every((w) => runningWords.has(w) || /^\d+$/.test(w) || /^[ivxlcdm]+$/.test(w));
+    return ws.length > 0 && ws.every((w) => runningWords.has(w) || /^\p{Nd}+$/u.test(w) || /^[ivxlcdm]+$/.test(w));
   };
   const out = rows.map(() => false);
   for (let i = 0; i < rows.length && i < 3 && isRunning(rows[i], i === 0); i++) out[i] = true;

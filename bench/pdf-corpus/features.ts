@@ -63,7 +63,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const counts: Record<string, number> = {};
   const cacheDir = join(dir, 'lines');
   mkdirSync(cacheDir, { recursive: true });
-  const code = Math.max(...['roles/features.ts', 'pdf.ts', 'roles/rules.ts', 'roles/decide.ts'].map((f) => statSync(join(ROOT, 'src/engine/documents/pdf', f)).mtimeMs), statSync(join(import.meta.dirname, 'align.ts')).mtimeMs);
+  const code = Math.max(...['roles/features.ts', 'pdf.ts', 'roles/rules.ts', 'roles/decide.ts', 'roles/running.ts', 'roles/running-model.json'].map((f) => statSync(join(ROOT, 'src/engine/documents/pdf', f)).mtimeMs), statSync(join(import.meta.dirname, 'align.ts')).mtimeMs);
   for (const f of files) {
     const name = f.replace(/\.pdf$/, '');
     const cached = join(cacheDir, `${name}.jsonl`);

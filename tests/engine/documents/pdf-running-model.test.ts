@@ -92,3 +92,53 @@ describe('the running-line model', () => {
     expect(body.filter((e) => md.includes(key(e.text).slice(0, 40))).length).toBeGreaterThan(0.9 * body.length);
   });
 });
+
+describe('what the running-line decision may take, whatever its model says', () => {
+  // A model that says "running" to every candidate: only what the gate lets through can go.
+  const yes: HeadingModel = { ...RUNNING_MODEL, kind: 'gbt', init: 10, rate: 0, trees: [], threshold: 0.5 } as HeadingModel;
+
+  const WORDS = 'river harbour quay tide pump valve meter basin canal dock ferry pier sluice weir gauge filter channel reservoir spring well'.split(' ');
+
+  async function book(): Promise<Uint8Array> {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const f = await pdf.embedFont(StandardFonts.Helvetica);
+    const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+    for (let n = 1; n <= 5; n++) {
+      const page = pdf.addPage([595, 842]);
+      // Page 1 opens with the report's title in bold where the running head sits on the others.
+      page.drawText('Harbour Water Report', { x: 72, y: 800, size: 10, font: n === 1 ? b : f });
+      // A content row at the top of the text on each page, different on every page (a column's first line).
+      page.drawText(`Opening line ${'abcdefghij'[n]} of section ${'klmnopqrst'[n]} with words of its own`, { x: 72, y: 760, size: 10, font: f });
+      // Prose in between, no two lines alike (digits aside, as the place key reads them).
+      for (let i = 0; i < 20; i++) page.drawText(`${WORDS[(n * 20 + i) % WORDS.length]} ${WORDS[(n * 7 + i * 3) % WORDS.length]} and the ${WORDS[(n + i * 5) % WORDS.length]} keep this page of the body full.`, { x: 72, y: 730 - i * 14, size: 10, font: f });
+      // A content row at the foot of the text, different on every page.
+      page.drawText(`Closing remark ${'uvwxyzabcd'[n]} for page ${n} ends here`, { x: 72, y: 430, size: 10, font: f });
+      page.drawText(String(n), { x: 290, y: 40, size: 10, font: f });
+    }
+    return pdf.save();
+  }
+
+  it('takes rows that repeat across pages and page numbers, never a row that comes back on no other page', async () => {
+    const { pages, hand } = await linePagesOf(await book());
+    const drop = runningDecision(yes)(pages, hand);
+    const gone = [...drop].map((r) => `${r.page}:${rowText(r).trim()}`);
+    for (let n = 2; n <= 5; n++) expect(gone).toContain(`${n}:Harbour Water Report`);
+    for (let n = 1; n <= 5; n++) expect(gone).toContain(`${n}:${n}`);
+    // The bold title on page 1 is not the running head that repeats its words in regular type.
+    expect(gone).not.toContain('1:Harbour Water Report');
+    expect(gone.filter((g) => !/Harbour Water Report|^\d+:\d+$/.test(g))).toEqual([]);
+  });
+
+  it('reads with the learned decision by default; null reads with the hand rules', async () => {
+    const bytes = await book();
+    const learned = await pdfToMarkdown(bytes, await loadPdfjs(), { ...pdfjsOptions, ignoreStructure: true });
+    const shipped = await pdfToMarkdown(bytes, await loadPdfjs(), { ...pdfjsOptions, ignoreStructure: true, runningModel: RUNNING_MODEL });
+    const always = await pdfToMarkdown(bytes, await loadPdfjs(), { ...pdfjsOptions, ignoreStructure: true, runningModel: yes });
+    expect(learned.markdown).toBe(shipped.markdown);
+    expect(always.markdown).toContain('Opening line');
+    expect(always.markdown).toContain('Closing remark');
+    const hand = await pdfToMarkdown(bytes, await loadPdfjs(), { ...pdfjsOptions, ignoreStructure: true, runningModel: null });
+    expect(hand.runningLines).toBeGreaterThan(0);
+  });
+});

@@ -206,6 +206,67 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
   };
 }
 
+/** A started Tesseract and what ending it takes besides terminate() (a temp folder of models). */
+export interface StartedRecogniser {
+  worker: Recogniser;
+  dispose?(): Promise<void>;
+}
+
+/**
+ * One Tesseract lent to one reading after another (the files of a CLI run, of a batch worker, of the
+ * page's drops) rather than one started per file: starting it loads the models, about a second of
+ * CPU each time. `lend` starts it on first use (or when the languages change); the lent object's
+ * terminate() hands it back, and it ends after `idleMs` unused, or on close(). One reading at a time:
+ * the readers that share one read their files in turn.
+ */
+export function recogniserPool(start: (codes: string[], recognising: (fraction: number) => void) => Promise<StartedRecogniser>, idleMs: number) {
+  interface Shared {
+    lang: string;
+    started: Promise<StartedRecogniser>;
+    idle?: ReturnType<typeof setTimeout>;
+  }
+  let shared = null as Shared | null;
+  // Where the shared Tesseract reports a page's progress: the reading that holds it now.
+  let recognisingNow: (fraction: number) => void = () => undefined;
+  const close = async (): Promise<void> => {
+    const s = shared;
+    shared = null;
+    if (!s) return;
+    clearTimeout(s.idle);
+    const started = await s.started.catch(() => null);
+    await started?.worker.terminate().catch(() => undefined);
+    await started?.dispose?.().catch(() => undefined);
+  };
+  return {
+    close,
+    async lend(codes: string[], recognising: (fraction: number) => void): Promise<Recogniser> {
+      const lang = codes.join('+');
+      if (shared && shared.lang !== lang) await close();
+      if (!shared) {
+        const entry: Shared = { lang, started: start(codes, (f) => recognisingNow(f)) };
+        shared = entry;
+        entry.started.catch(() => {
+          if (shared === entry) shared = null;
+        });
+      }
+      const entry = shared as Shared;
+      clearTimeout(entry.idle);
+      recognisingNow = recognising;
+      const { worker } = await entry.started;
+      return {
+        recognize: (...a) => worker.recognize(...a),
+        setParameters: (p) => worker.setParameters(p),
+        async terminate() {
+          recognisingNow = () => undefined;
+          if (shared !== entry) return;
+          entry.idle = setTimeout(() => void (shared === entry && close()), idleMs);
+          (entry.idle as { unref?: () => void }).unref?.();
+        },
+      };
+    },
+  };
+}
+
 /** The error a backend throws for a language whose model is not there (`fix`: how to get it). */
 export function missingLanguage(code: string, fix: string, where = '--ocr-lang'): InputError {
   return new InputError(`the OCR language "${code}" is not installed: ${fix}`, where, { code: 'ocr-language-missing' });

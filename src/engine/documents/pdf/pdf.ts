@@ -30,7 +30,7 @@ import { modelDecision } from './roles/model.ts';
 import { belowOutline, flattenOutline, outlineHeadings, type OutlineEntry } from './roles/outline.ts';
 import { compact } from './roles/patterns.ts';
 import { runInHeadings } from './roles/run-in.ts';
-import { runningDecision } from './roles/running.ts';
+import { RUNNING_MODEL, runningDecision } from './roles/running.ts';
 import { ruledRows, tableLike } from './tables/ruled-page.ts';
 import { gridsOf } from './tables/ruled.ts';
 import { taggedRunning } from './tagged/running.ts';
@@ -95,9 +95,14 @@ function decisionOf(opts: PdfOptions): LineDecision | undefined {
   return opts.headingModel ? modelDecision(opts.headingModel, (rows) => lineRoles(rows)) : undefined;
 }
 
-/** The running-line decision a reading uses: the learned model when one is given, else the hand rules. */
+/**
+ * The running-line decision a reading uses: the learned model (the shipped one unless another is
+ * given), the hand rules when the option is null. The model is the default since it holds or does
+ * better than the hand rules on every producer held out of its training and on the real-PDF bench
+ * (bench/pdf-corpus/README.md gives the figures and how to measure them).
+ */
 function runningOf(opts: PdfOptions): RunningDecision | undefined {
-  return opts.runningModel ? runningDecision(opts.runningModel) : undefined;
+  return opts.runningModel === null ? undefined : runningDecision(opts.runningModel ?? RUNNING_MODEL);
 }
 
 const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));

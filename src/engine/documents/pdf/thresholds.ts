@@ -56,6 +56,15 @@ export const RUNNING_BAND = 0.12;
  */
 export const RUNNING_WIDE_BAND = 0.2;
 
+/**
+ * Pages a line must come back on, at the same place (digits aside), by its letters, or in the same
+ * slot with its letters found elsewhere in the document, before the learned decision may take it for
+ * a running line (roles/running.ts): a row at a page's edge that does not repeat is content — a
+ * column's last line, a slide's bullet, a table continued on the next page — unless it reads as a
+ * page number. Three pages: a pair of pages can repeat by chance (two tables with one header).
+ */
+export const RUNNING_REPEAT_PAGES = 3;
+
 /** A line of prose on one side of a gutter: this many characters at least… */
 export const PROSE_CHARS = 15;
 

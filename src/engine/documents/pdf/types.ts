@@ -95,7 +95,7 @@ export interface PdfOptions {
   /**
    * The learned model deciding which rows at a page's edges are running headers, footers and page
    * numbers (roles/running.ts; its JSON is roles/running-model.json); null: the hand rules alone
-   * (lines/layout.ts). Default: see pdf.ts.
+   * (lines/layout.ts). Default: the shipped model (see pdf.ts).
    */
   runningModel?: HeadingModel | null;
   /** Sees each layout page's rows before running lines go, and the rows the hand rules would remove (the corpus dump). */

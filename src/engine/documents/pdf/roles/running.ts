@@ -11,6 +11,7 @@ import SHIPPED from './running-model.json' with { type: 'json' };
 import { rowText } from '../lines/geometry.ts';
 import { PAGE_NUMBER, runningCandidates, type PageRows, type RunningDecision } from '../lines/layout.ts';
 import { bodyStyle } from '../lines/style.ts';
+import { BODY_BOLD_SHARE, RUNNING_REPEAT_PAGES } from '../thresholds.ts';
 import type { HeadingModel, Row } from '../types.ts';
 import { headingProbability } from './model.ts';
 
@@ -18,15 +19,18 @@ export const RUNNING_FEATURES = [
   'from_top', 'from_bottom', 'band_top', 'band_bottom', 'outermost', 'rep_same_place', 'rep_same_parity', 'rep_other_parity',
   'rep_anywhere', 'letters_rep', 'slot_share', 'heading_elsewhere', 'text_elsewhere', 'page_number', 'number_at_edge', 'numbers',
   'roman', 'size_ratio', 'larger', 'bold', 'log_chars', 'log_words', 'digit_share', 'gap_inward', 'gap_outward', 'centre_offset',
-  'left_share', 'right_share', 'first_page', 'log_pages', 'hand_rules',
+  'left_share', 'right_share', 'first_page', 'log_pages', 'hand_rules', 'may_run',
 ] as const;
+
+/** Index of `may_run`: whether the candidate repeats enough to be a running line at all (see RUNNING_REPEAT_PAGES). */
+const MAY_RUN = RUNNING_FEATURES.indexOf('may_run');
 
 export const RUNNING_MODEL = SHIPPED as HeadingModel;
 
 /** A standalone roman numeral (i … mmmcmxcix), as page numbers of front matter are set. */
 const ROMAN = /(?<![\p{L}\p{N}])(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})(?![\p{L}\p{N}])/giu;
-/** Digits and roman numerals as "#", case and spaces folded: "xii Preface" and "iv Preface" are one line. */
-const placeKey = (t: string) => t.toLowerCase().replace(ROMAN, '#').replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/** Digits (of any script: "صفحة ٣") and roman numerals as "#", case and spaces folded: "xii Preface" and "iv Preface" are one line. */
+const placeKey = (t: string) => t.toLowerCase().replace(ROMAN, '#').replace(/\p{Nd}+/gu, '#').replace(/\s+/g, ' ').trim();
 /** The letters alone: "Chapter title 12" and "13 Chapter title". */
 const lettersKey = (t: string) => t.normalize('NFKC').toLowerCase().replace(ROMAN, '').replace(/[^\p{L}]+/gu, '');
 const clip = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
@@ -131,6 +135,38 @@ const elsewhere = (m: Map<string, Row[]>, k: string, row: Row, n: number) => {
   return at ? new Set(at.filter((o) => o !== row).map((o) => o.page)).size / n : 0;
 };
 
+/** Whether most of a row's characters are bold. */
+function boldRow(r: Row): boolean {
+  let chars = 0;
+  let bold = 0;
+  for (const f of r.frags) {
+    chars += f.text.length;
+    bold += f.text.length * (f.boldShare ?? (f.bold ? 1 : 0));
+  }
+  return chars > 0 && bold / chars > BODY_BOLD_SHARE;
+}
+
+/**
+ * Whether a candidate repeats enough to be a running line at all (`may_run`): at the same place on
+ * `need` other pages (digits aside), by its letters, or in the page's outermost slot with its letters
+ * found elsewhere (a running title that changes with the chapter); or it is the outermost row and
+ * reads as a page number. Only rows in the same weight count as the same line or the same slot (a
+ * book's title in bold on its first page is not the running head that repeats its words in regular type), and a row set
+ * larger than the body must come back word for word, digits included, at the same place: "Chapter 2"
+ * atop each chapter's first page is a heading (the hand rules' own fact).
+ */
+function mayRunning(c: Cand, t: string, larger: boolean, need: number, echoed: boolean, g: Groups): boolean {
+  const bold = boldRow(c.row);
+  const same = (o: Cand) => boldRow(o.row) === bold;
+  const near = (o: Cand) => Math.abs(o.row.y - c.row.y) <= 6;
+  if (larger) return repeats(g.place.get(c.place), c, (o) => near(o) && same(o) && rowText(o.row).trim() === t).size >= need;
+  const place = c.place ? repeats(g.place.get(c.place), c, (o) => near(o) && same(o)).size : 0;
+  const letters = c.letters.length >= 3 ? repeats(g.letters.get(c.letters), c, same).size : 0;
+  const outermost = c.fromTop === 0 || c.fromBottom === 0;
+  const slot = repeats(g.slot.get(c.side), c, (o) => Math.abs(o.row.y - c.row.y) <= 2 && same(o)).size;
+  return place >= need || letters >= need || (outermost && PAGE_NUMBER.test(t)) || (slot >= need && echoed);
+}
+
 function candFeatures(s: Scope, g: Groups, c: Cand, byPage: Map<number, PageRows>, hand: Set<Row>): number[] {
   const r = c.row;
   const p = byPage.get(c.page)!;
@@ -168,6 +204,10 @@ function candFeatures(s: Scope, g: Groups, c: Cand, byPage: Map<number, PageRows
   const alnum = t.replace(/[^\p{L}\p{N}]/gu, '');
   const digits = alnum.replace(/\D/g, '').length;
   const parityShare = (par: number, count: number) => count / Math.max(1, s.parityPages[par] - (par === c.parity ? 1 : 0));
+  // Other pages it must come back on: two of them (RUNNING_REPEAT_PAGES), or every other page of a shorter document.
+  const need = Math.min(RUNNING_REPEAT_PAGES - 1, n);
+  const textElsewhere = elsewhere(s.textLetters, c.letters, r, n);
+  const mayRun = mayRunning(c, t, r.frags.some((f) => f.size > s.body.size + 0.5 && !PAGE_NUMBER.test(f.text.trim())), need, textElsewhere > 0, g);
   return [
     Math.min(c.fromTop, 6),
     Math.min(c.fromBottom, 6),
@@ -181,7 +221,7 @@ function candFeatures(s: Scope, g: Groups, c: Cand, byPage: Map<number, PageRows
     letters / n,
     slot / n,
     elsewhere(s.headingLetters, c.letters, r, n),
-    elsewhere(s.textLetters, c.letters, r, n),
+    textElsewhere,
     PAGE_NUMBER.test(t) ? 1 : 0,
     /^(?:\d+|[ivxlcdm]+)\s|\s(?:\d+|[ivxlcdm]+)$/i.test(t) ? 1 : 0,
     Math.min((t.match(/\d+/g) ?? []).length, 4),
@@ -200,6 +240,7 @@ function candFeatures(s: Scope, g: Groups, c: Cand, byPage: Map<number, PageRows
     c.page === s.firstPage ? 1 : 0,
     Math.log1p(s.pagesWithText),
     hand.has(r) ? 1 : 0,
+    mayRun ? 1 : 0,
   ];
 }
 
@@ -219,9 +260,11 @@ export function checkRunningModel(m: HeadingModel): HeadingModel {
 }
 
 /**
- * The running-line decision by a model: a candidate goes when the model's probability reaches its
- * threshold. A row inside a drawn table grid (a table continued at the top of the next page) is the
- * table's, whatever the model says: that is a fact of the file, not a threshold.
+ * The running-line decision by a model. Only a candidate that repeats across pages (or reads as a
+ * page number: `may_run`) can go; it goes when the model's probability reaches its threshold or the
+ * hand rules (lines/layout.ts handRunningRows) took it. A row inside a drawn table grid (a table
+ * continued at the top of the next page) is the table's, whatever the model says: that is a fact of
+ * the file, not a threshold.
  */
 export function runningDecision(m: HeadingModel): RunningDecision {
   checkRunningModel(m);
@@ -229,7 +272,7 @@ export function runningDecision(m: HeadingModel): RunningDecision {
     const { rows, features } = runningFeatures(pages, hand);
     const out = new Set<Row>();
     rows.forEach((r, i) => {
-      if (!r.table && headingProbability(m, features[i]) >= m.threshold) out.add(r);
+      if (!r.table && features[i][MAY_RUN] && (hand.has(r) || headingProbability(m, features[i]) >= m.threshold)) out.add(r);
     });
     return out;
   };
