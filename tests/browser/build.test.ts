@@ -51,3 +51,17 @@ test.each(BASELINE_IDS)('the %s baseline gives in the built worker the chunks it
     expect(unflagged(r.chunks)).toEqual(unflagged(JSON.parse(JSON.stringify(chunks))));
   }
 });
+
+// The suite blocks service workers unless a test asks for one (tests/browser/browser.ts says why):
+// what every other file tests must then be the page a browser gets without one, still isolated
+// (threads, SharedArrayBuffer) from the server's headers, and not broken by the refused worker.
+test('with its service worker refused (the suite\'s default) the page is still cross-origin isolated, with no error', async () => {
+  const r = await s.page.evaluate(async () => ({
+    isolated: crossOriginIsolated,
+    controlled: !!navigator.serviceWorker?.controller,
+    registrations: navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0,
+    title: document.title,
+  }));
+  expect(r).toEqual({ isolated: true, controlled: false, registrations: 0, title: expect.stringContaining('ChunkLab') });
+  expect(s.errors).toEqual([]);
+});

@@ -29,7 +29,7 @@ async function waitWorkspace() {
 
 beforeAll(async () => {
   srv = await serveFolder(DIST, 'chunklab');
-  s = await openBrowser();
+  s = await openBrowser({ serviceWorker: true });
 });
 afterAll(async () => {
   await s?.close();

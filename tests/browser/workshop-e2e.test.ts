@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 async function newSession(): Promise<Session> {
-  const s = await openBrowser();
+  const s = await openBrowser({ serviceWorker: true });
   sessions.push(s);
   return s;
 }

@@ -72,17 +72,23 @@ export async function registerServiceWorker(): Promise<void> {
   const coep = 'credentialless' in HTMLIFrameElement.prototype ? 'credentialless' : 'require-corp';
   // After the page's own files: the offline copy (about 30 MB) must not slow the first paint.
   if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));
-  let reg: ServiceWorkerRegistration;
+  let reg: ServiceWorkerRegistration | undefined;
+  let why = 'the browser gave no registration';
   try {
     reg = await navigator.serviceWorker.register(`./sw.js?coep=${coep}`, { scope: './' });
   } catch (e) {
-    console.warn(`ChunkLab: no offline copy and no threads without headers (the service worker could not start: ${(e as Error)?.message ?? e})`);
+    why = (e as Error)?.message ?? String(e);
+  }
+  // A browser (or an automation tool) that refuses service workers may also resolve with nothing.
+  if (!reg) {
+    console.warn(`ChunkLab: no offline copy and no threads without headers (the service worker could not start: ${why})`);
     return;
   }
+  const registration = reg;
   navigator.serviceWorker.addEventListener('controllerchange', onControlled);
   if (navigator.serviceWorker.controller && !crossOriginIsolated) onControlled();
-  watch(reg, reg.waiting);
-  reg.addEventListener('updatefound', () => watch(reg, reg.installing));
+  watch(registration, registration.waiting);
+  registration.addEventListener('updatefound', () => watch(registration, registration.installing));
   // A page left open all day (a workshop) still hears about a new build.
-  setInterval(() => void reg.update().catch(() => undefined), 60 * 60 * 1000);
+  setInterval(() => void registration.update().catch(() => undefined), 60 * 60 * 1000);
 }
