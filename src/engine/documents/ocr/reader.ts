@@ -220,7 +220,8 @@ export interface StartedRecogniser {
  * One Tesseract lent to one reading after another (the files of a CLI run, of a batch worker, of the
  * page's drops) rather than one started per file: starting it loads the models, about a second of
  * CPU each time. `lend` starts it on first use (or when the languages change); the lent object's
- * terminate() hands it back, and it ends after `idleMs` unused, or on close(). One reading at a time:
+ * terminate() hands it back, and it ends after `idleMs` unused, or on close(), or at once when one of
+ * the reading's calls failed. One reading at a time:
  * the readers that share one read their files in turn.
  */
 export function recogniserPool(start: (codes: string[], recognising: (fraction: number) => void) => Promise<StartedRecogniser>, idleMs: number) {
@@ -257,12 +258,21 @@ export function recogniserPool(start: (codes: string[], recognising: (fraction: 
       clearTimeout(entry.idle);
       recognisingNow = recognising;
       const { worker } = await entry.started;
+      // A call that failed may have left Tesseract unusable (its engine crashed, out of memory): it
+      // ends when handed back, and the next reading starts a fresh one, as when each file had its own.
+      let failed = false;
+      const watch = <T>(p: Promise<T>): Promise<T> =>
+        p.catch((e: unknown) => {
+          failed = true;
+          throw e;
+        });
       return {
-        recognize: (...a) => worker.recognize(...a),
-        setParameters: (p) => worker.setParameters(p),
+        recognize: (...a) => watch(worker.recognize(...a)),
+        setParameters: (p) => watch(worker.setParameters(p)),
         async terminate() {
           recognisingNow = () => undefined;
           if (shared !== entry) return;
+          if (failed) return await close();
           entry.idle = setTimeout(() => void (shared === entry && close()), idleMs);
           (entry.idle as { unref?: () => void }).unref?.();
         },
