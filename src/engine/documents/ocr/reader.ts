@@ -5,7 +5,8 @@
 // or from the page's own origin), and whether the user agrees to load the models first.
 import { InputError } from '../../types.ts';
 import { languagesOf, fromTesseract, type TesseractBlock } from './tesseract-result.ts';
-import { strokeWidths, turnGrey } from './stroke.ts';
+import { inkThreshold, strokeWidths, turnGrey } from './stroke.ts';
+import { removeRules } from './rules.ts';
 import { DEFAULT_OCR_LANG, type OcrMode, type OcrPage, type OcrProgress, type OcrReader } from './types.ts';
 
 /** What the reader needs of a pdf.js page (drawing it is the adapter's). */
@@ -186,7 +187,10 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           await worker.setParameters({ user_defined_dpi: String(Math.round(scale * 72)) });
           page.cleanup();
           signal?.throwIfAborted();
-          const r = await worker.recognize(pgm(img.grey, img.width, img.height), { rotateAuto: true }, { blocks: true, text: false });
+          // Tesseract reads a copy with the horizontal ruling lines taken off (rules.ts); stroke widths are measured on the page as drawn.
+          const forTesseract = img.grey.slice();
+          removeRules(forTesseract, img.width, img.height, scale * 72, inkThreshold(img.grey));
+          const r = await worker.recognize(pgm(forTesseract, img.width, img.height), { rotateAuto: true }, { blocks: true, text: false });
           const angle = r.data.rotateRadians ?? 0;
           const read = fromTesseract(r.data.blocks ?? [], { page: n, width: img.width, height: img.height, view: page.view, angle });
           const boxes = read.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.bbox)));
