@@ -419,6 +419,8 @@ if (wanted('ocr')) {
     targets.push({ section: 'ocr', target: 'clean scan: recall ≥ 0.97, order ≥ 0.95 and ≤ 0.02 below the CLI', measured: `worst recall ${f(min(clean.map((r) => r.recall)), 3)}, worst order ${f(min(clean.map((r) => r.order)), 3)}, largest gap to CLI ${f(cleanOrderGap, 3)}`, met: min(clean.map((r) => r.recall)) >= 0.97 && min(clean.map((r) => r.order)) >= 0.95 && cleanOrderGap <= 0.02 });
     targets.push({ section: 'ocr', target: 'clean scan: ≥ 10/13 of the headings (share ≥ 0.77)', measured: `${hFound}/${hWant}`, met: hWant ? hFound / hWant >= 10 / 13 : null });
     targets.push({ section: 'ocr', target: 'worse scan recall ≥ 0.93; mixed ≥ 0.97', measured: `worse ${f(min(of('worse').map((r) => r.recall)), 3)}, mixed ${f(min(of('mixed').map((r) => r.recall)), 3)}`, met: min(of('worse').map((r) => r.recall)) >= 0.93 && min(of('mixed').map((r) => r.recall)) >= 0.97 });
+    const pp = ocrBench.perPage as { files: number; pages: number; perFile: number; perRun: number; starts: { perFile: number; perRun: number } } | undefined;
+    if (pp) console.log(`  The same ${pp.files} scans read one after another (${pp.pages} OCR pages): ${f(pp.perFile, 2)} CPU s a page with one Tesseract per file (${pp.starts.perFile} started), ${f(pp.perRun, 2)} with one per run (${pp.starts.perRun} started: the CLI's commands and batch's workers)`);
     const ratios = rows.filter((r) => r.cli).map((r) => r.cpu / r.cli.cpu);
     targets.push({ section: 'ocr', target: 'conversion CPU time ≤ 4× the Tesseract CLI', measured: ratios.length ? `worst ${f(Math.max(...ratios), 1)}×` : 'CLI not installed', met: ratios.length ? Math.max(...ratios) <= 4 : null });
   }

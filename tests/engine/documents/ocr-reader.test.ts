@@ -160,6 +160,33 @@ describe('one Tesseract lent to reading after reading (recogniserPool)', () => {
     expect(log.at(-1)).toBe('start por');
   });
 
+  test('a Tesseract whose recognition failed is not lent again: handed back, it ends, and the next reading starts its own', async () => {
+    const log: string[] = [];
+    let calls = 0;
+    const p = recogniserPool(async (codes) => {
+      log.push(`start ${codes.join('+')}`);
+      const worker: Recogniser = {
+        // The first recognition fails (a crashed engine); a fresh one reads.
+        recognize: async () => {
+          if (calls++ === 0) throw new Error('RuntimeError: memory access out of bounds');
+          return { data: { blocks: [], rotateRadians: 0 } };
+        },
+        setParameters: async () => undefined,
+        terminate: async () => void log.push(`terminate ${codes.join('+')}`),
+      };
+      return { worker };
+    }, 60_000);
+    const a = await p.lend(['por'], () => undefined);
+    await expect(a.recognize(new Uint8Array())).rejects.toThrow('out of bounds');
+    await a.terminate();
+    expect(log).toEqual(['start por', 'terminate por']);
+    const b = await p.lend(['por'], () => undefined);
+    await expect(b.recognize(new Uint8Array())).resolves.toBeDefined();
+    await b.terminate();
+    expect(log).toEqual(['start por', 'terminate por', 'start por']);
+    await p.close();
+  });
+
   test('a start that failed is not kept: the next reading starts again', async () => {
     const { p, log, failNext } = pool();
     failNext();
