@@ -4,6 +4,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { precachePlugin } from './src/sw/precache-plugin.ts';
 import { pdfjsDataPlugin } from './src/sw/pdfjs-data-plugin.ts';
 import { ocrDataPlugin } from './src/sw/ocr-data-plugin.ts';
+import { LongestFirstSequencer } from './tests/sequencer.ts';
 
 // Cross-origin isolation (threads for ONNX Runtime's WASM) under `npm start` and `vite preview`.
 // COEP credentialless: same-origin files and CORS downloads (transformers.js fetches the Hub with
@@ -53,6 +54,8 @@ export default defineConfig({
   preview: { headers: ISOLATION },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   test: {
+    // Without an earlier run's timings (a fresh clone in CI), the files known to be long start first.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

@@ -34,7 +34,9 @@ const input = join(OUT, 'docs.jsonl');
 writeFileSync(input, base.map((d) => JSON.stringify({ id: d.id, text: d.text, format: 'md' })).join('\n') + '\n');
 const bytes = corpusBytes(base);
 
-interface Run { docs: number; mb: number; seconds: number; docsPerSec: number; mbPerSec: number; peakMB: number; wall: number; cpu: number; cpuPerMB: number }
+interface Run { docs: number; mb: number; seconds: number; docsPerSec: number; mbPerSec: number; peakMB: number; wall: number; cpu: number; cpuPerMB: number; profile?: Profile }
+/** batch's own closing CPU line (Linux): seconds of its main thread, its workers and the other threads. */
+interface Profile { main: number; workers: number; other: number; mainShare: number; workersShare: number; otherShare: number }
 /** One batch run as a whole process: its own figures, wall time and CPU time (user + system, the
  * worker threads included), through bash's `times`, which reports the children's. */
 function batch(inputPath: string, workers: number, name: string): Run {
@@ -48,7 +50,9 @@ function batch(inputPath: string, workers: number, name: string): Run {
   if (r.status !== 0 || !m || !times) throw new Error(`batch failed: ${r.stdout.slice(-500)}`);
   const cpu = +times[1] * 60 + +times[2] + +times[3] * 60 + +times[4];
   const mb = m[3] === 'kB' ? +m[2] / 1000 : +m[2];
-  const run = { docs: +m[1], mb, seconds: +m[4], docsPerSec: +m[5], mbPerSec: +m[6], peakMB: +m[7], wall, cpu, cpuPerMB: cpu / mb };
+  const p = /CPU ([\d.]+) s.*?: main thread ([\d.]+) s \(\d+%\), \d+ workers? ([\d.]+) s \(\d+%\), other threads ([\d.]+) s/.exec(r.stdout);
+  const profile = p ? { main: +p[2], workers: +p[3], other: +p[4], mainShare: +p[2] / +p[1], workersShare: +p[3] / +p[1], otherShare: +p[4] / +p[1] } : undefined;
+  const run = { docs: +m[1], mb, seconds: +m[4], docsPerSec: +m[5], mbPerSec: +m[6], peakMB: +m[7], wall, cpu, cpuPerMB: cpu / mb, ...(profile ? { profile } : {}) };
   // Each run said as it ends (stderr), so a later failure does not lose the figures already taken.
   console.error(`[batch bench] ${name}: ${JSON.stringify(run)}`);
   return run;
@@ -148,3 +152,10 @@ console.log(JSON.stringify({
   stdio: { inProcessSeconds: inProcess, serveSeconds: stdio, overhead: stdio / inProcess - 1, chunks: serveChunks, same: serveChunks === inProcessChunks },
   ray,
 }));
+// The issue's figures in one line (stderr), for a reader who does not want the JSON.
+const pct = (x?: number) => (x === undefined ? '?' : `${Math.round(100 * x)}%`);
+console.error(
+  `[batch bench] ${(bytes / 1e6).toFixed(0)} MB JSONL: 2 workers ${(one.seconds / two.seconds).toFixed(2)}x one worker's speed, CPU per MB ${(two.cpuPerMB / one.cpuPerMB).toFixed(2)}x; ` +
+    `CPU shares (1 / 2 workers): main thread ${pct(one.profile?.mainShare)} / ${pct(two.profile?.mainShare)}, workers ${pct(one.profile?.workersShare)} / ${pct(two.profile?.workersShare)}, ` +
+    `other threads ${pct(one.profile?.otherShare)} / ${pct(two.profile?.otherShare)}; peak memory ${large.peakMB} MB at ${(written / 1e9).toFixed(2)} GB`,
+);

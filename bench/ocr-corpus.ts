@@ -1,4 +1,4 @@
-// `npx tsx bench/ocr-corpus.ts [--split dev|held|all] [--dir D] [--pages 2] [--kinds clean,worse,mixed] [--dump D]`:
+// `npx tsx bench/ocr-corpus.ts [--split dev|held|all] [--dir D] [--pages 2] [--kinds clean,worse,mixed] [--one-lang] [--dump D]`:
 // OCR on scans of documents unlike the project's own — the labelled PDF corpus of issue 30
 // (bench/pdf-corpus: LaTeX, Writer, Chromium, pandoc, pdf-lib; English and Portuguese), made with
 // `bench/pdf-corpus/generate.py` into .cache/pdf-corpus (or --dir). A few pages of each document are
@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
-import { runCase, summarise, type CaseResult } from './ocr.ts';
+import { cleanup, runCase, summarise, type CaseResult } from './ocr.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const arg = (name: string, dflt: string) => {
@@ -25,6 +25,8 @@ const perDoc = Number(arg('pages', '2'));
 const kinds = arg('kinds', 'clean,worse').split(',') as ('clean' | 'worse' | 'mixed')[];
 const dump = arg('dump', '');
 const only = arg('only', '');
+// One language per producer variant (English and Portuguese in turn): half the documents, every variant.
+const oneLang = process.argv.includes('--one-lang');
 
 /** Producers tuned on (dev) and left out (held). */
 const DEV = /^(latex-(article|twocolumn|report|book)|chromium-(default|columns|fixed)|pandoc-latex)-/;
@@ -42,6 +44,12 @@ const files = readdirSync(dir)
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  })
+  .filter((f, i, all) => {
+    if (!oneLang) return true;
+    const variants = [...new Set(all.map((x) => x.replace(/-(en|pt)-\d+\.pdf$/, '')))];
+    const v = variants.indexOf(f.replace(/-(en|pt)-\d+\.pdf$/, ''));
+    return f.includes(v % 2 ? '-pt-' : '-en-');
   });
 
 if (dump) mkdirSync(dump, { recursive: true });
@@ -58,4 +66,5 @@ for (const f of files) {
   }
 }
 summarise(rows, split);
+cleanup();
 console.log(JSON.stringify({ split, dir, pagesPerDoc: perDoc, rows }));

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { bigramF1, headingScores, markdownHeadings, markdownWords, tokens, wordRecall } from './pdf-metrics.ts';
 import { convertFile } from '../src/cli/convert.ts';
+import { closeOcrWorker, ocrWorkerStarts, shareOcrWorker } from '../src/node/ocr/tesseract.ts';
 import { CLEAN, WORSE, scanPage, scanPdf, type ScanOptions } from '../scripts/make-scan-fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -65,6 +66,35 @@ export interface CaseInput {
 
 export type CaseResult = Awaited<ReturnType<typeof runCase>>;
 
+/** The scanned files the cases wrote (read again one after another by `timePerPage`). */
+const scans: string[] = [];
+
+/**
+ * The cases' scans read one after another as a CLI run or a batch worker reads them: one Tesseract
+ * started per file, then one for the whole run (shareOcrWorker). CPU seconds per OCR page each way.
+ */
+export async function timePerPage(): Promise<{ files: number; pages: number; perFile: number; perRun: number; starts: { perFile: number; perRun: number } }> {
+  const out = { files: scans.length, pages: 0, perFile: 0, perRun: 0, starts: { perFile: 0, perRun: 0 } };
+  for (const mode of ['perFile', 'perRun'] as const) {
+    shareOcrWorker(mode === 'perRun');
+    const s0 = ocrWorkerStarts();
+    const c0 = cpu();
+    let pages = 0;
+    for (const f of scans) pages += (await convertFile(f)).ocr?.pages.length ?? 0;
+    out[mode] = (cpu() - c0) / Math.max(1, pages);
+    out.starts[mode] = ocrWorkerStarts() - s0;
+    out.pages = pages;
+    await closeOcrWorker();
+  }
+  shareOcrWorker(false);
+  return out;
+}
+
+/** The bench's temp folder goes. */
+export function cleanup(): void {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
 /** A PDF holding `pages` of `src`, text layer kept. */
 async function pagesOf(src: Uint8Array, pages: number[]): Promise<Uint8Array> {
   const one = await PDFDocument.create();
@@ -85,6 +115,7 @@ export async function runCase(c: CaseInput) {
   const scanned = layout.filter((x): x is number => typeof x === 'number');
   const file = join(tmp, `${c.name}-${c.kind}.pdf`);
   writeFileSync(file, await scanPdf(src, layout, o));
+  scans.push(file);
   const c0 = cpu();
   const t0 = performance.now();
   const ours = await convertFile(file);
@@ -163,6 +194,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const kind of ['clean', 'worse', 'mixed'] as const) rows.push(await runCase({ name: doc, bytes, pages, kind }));
   }
   summarise(rows, 'project PDFs');
-  rmSync(tmp, { recursive: true, force: true });
-  console.log(JSON.stringify({ cli: hasCli, lang: LANG, rows }));
+  const perPage = await timePerPage();
+  process.stderr.write(`  files read one after another (${perPage.files} files, ${perPage.pages} OCR pages): CPU s per page ${perPage.perFile.toFixed(2)} with one Tesseract per file (${perPage.starts.perFile} started), ${perPage.perRun.toFixed(2)} with one per run (${perPage.starts.perRun} started)\n`);
+  cleanup();
+  console.log(JSON.stringify({ cli: hasCli, lang: LANG, rows, perPage }));
 }

@@ -22,6 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { directBarrelImports } from './barrels.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = join(ROOT, 'build');
@@ -45,7 +46,7 @@ export function isStale() {
   } catch {
     return true;
   }
-  for (const f of [...stamp.inputs, 'scripts/build.mjs', 'package.json']) {
+  for (const f of [...stamp.inputs, 'scripts/build.mjs', 'scripts/barrels.mjs', 'package.json']) {
     const p = join(ROOT, f);
     if (!existsSync(p) || statSync(p).mtimeMs > stamp.builtAt) return true;
   }
@@ -76,6 +77,8 @@ export async function buildJs({ clean = false } = {}) {
     outExtension: { '.js': '.mjs' },
     chunkNames: '[name]-[hash]',
     banner: { js: '#!/usr/bin/env node' },
+    // Each command's start-up chunks hold only the engine files it uses (scripts/barrels.mjs).
+    plugins: [directBarrelImports()],
   });
   // The library leaves every package to the user's own install (and bundler).
   const lib = await esbuild.build({

@@ -3,7 +3,7 @@
 // Where no Chromium is found the browser tests cannot run: we say so plainly (and fail under CI,
 // where Chromium is always installed). Ends with one line "N passed, N failed".
 //
-// `npm run test:fast` (`--fast`): the unit project without its slow suites (SLOW below: the CLI and
+// `npm run test:fast` (`--fast`): the unit project without its slow suites (SLOW in tests/slow-tests.mjs: the CLI and
 // library tests, which spawn the compiled CLI and import build/lib, and the hostile-input engine
 // tests) and without the browser tests, for the edit-test loop. `npm test` and CI still run all.
 // Extra arguments pass on to vitest in every mode (a file path narrows the run to that file).
@@ -12,10 +12,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from '../tests/browser/find-chromium.mjs';
+import { SLOW } from '../tests/slow-tests.mjs';
 import { buildJs } from './build.mjs';
 
-/** The suites `--fast` leaves out: about two thirds of the unit project's time on two cores. */
-const SLOW = ['tests/cli/**', 'tests/lib/**', 'tests/engine/hostile/**'];
 
 const MODES = ['--browser-only', '--fast'];
 const browserOnly = process.argv.includes('--browser-only');

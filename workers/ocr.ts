@@ -12,7 +12,7 @@
 // Every file comes from the page's own origin (`ocr/` beside index.html, shipped by
 // src/sw/ocr-data-plugin.ts): the worker script, the core, and the models; never a CDN.
 import { InputError } from '../src/engine/types.ts';
-import { drawGrey, missingLanguage, ocrReader, tesseractOptions, type OcrMode, type OcrPdf, type OcrPdfPage, type OcrReader, type Recogniser } from '../src/engine/documents/index.ts';
+import { drawGrey, missingLanguage, ocrReader, recogniserPool, tesseractOptions, type OcrMode, type OcrPdf, type OcrPdfPage, type OcrReader, type Recogniser } from '../src/engine/documents/index.ts';
 import type { OcrManifest } from '../src/sw/ocr-data-plugin.ts';
 import { loadPdfjs, pdfDocumentOptions } from './document-readers.ts';
 
@@ -72,6 +72,29 @@ interface DrawnPage extends OcrPdfPage {
 /** Largest image (pixels) a page may decode for OCR, as in the CLI (src/node/ocr/render.ts). */
 const MAX_SCAN_PIXELS = 80_000_000;
 
+/**
+ * One Tesseract for the scanned files of this engine worker (the files of a drop, and of the next drops
+ * within a minute): started on the first scanned page, its models loaded once rather than per file.
+ * Cancel and Skip end this engine worker, and the nested Tesseract worker with it.
+ */
+const tesseracts = recogniserPool(async (codes, recognising) => {
+  const m = await ocrManifest();
+  const base = ocrBase();
+  // The prebuilt ES module has one default export (tesseract.js's CommonJS object).
+  const mod = (await import('tesseract.js/dist/tesseract.esm.min.js')) as { default: { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> } };
+  const { createWorker } = mod.default;
+  const worker = await createWorker(codes.join('+'), 1, {
+    ...tesseractOptions(recognising),
+    workerPath: base + m.worker,
+    corePath: base + m.core,
+    langPath: base.replace(/\/$/, ''),
+    // A plain worker from our origin (not a blob: URL that imports it): the service worker and
+    // the page's cross-origin isolation apply to it as to every other file.
+    workerBlobURL: false,
+  });
+  return { worker };
+}, 60_000);
+
 /** The page's OCR reader: `confirm` is asked (with the download's size) before Tesseract loads. */
 export function browserOcr(o: { mode?: OcrMode; lang?: string; confirm?: ConfirmOcr }): OcrReader {
   return ocrReader<DrawnPage>(
@@ -103,22 +126,7 @@ export function browserOcr(o: { mode?: OcrMode; lang?: string; confirm?: Confirm
             return await o.confirm!({ codes, engineBytes: m.engineBytes, languages: Object.fromEntries(codes.map((c) => [c, m.languages[c]])), version: m.version });
           }
         : undefined,
-      async start(codes, recognising) {
-        const m = await ocrManifest();
-        const base = ocrBase();
-        // The prebuilt ES module has one default export (tesseract.js's CommonJS object).
-        const mod = (await import('tesseract.js/dist/tesseract.esm.min.js')) as { default: { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> } };
-        const { createWorker } = mod.default;
-        return await createWorker(codes.join('+'), 1, {
-          ...tesseractOptions(recognising),
-          workerPath: base + m.worker,
-          corePath: base + m.core,
-          langPath: base.replace(/\/$/, ''),
-          // A plain worker from our origin (not a blob: URL that imports it): the service worker and
-          // the page's cross-origin isolation apply to it as to every other file.
-          workerBlobURL: false,
-        });
-      },
+      start: (codes, recognising) => tesseracts.lend(codes, recognising),
     },
     o,
   );

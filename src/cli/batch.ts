@@ -15,6 +15,7 @@ import { WorkerPool } from './batch/pool.ts';
 import { diedMessage, workerResourceLimits } from './batch/memory.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
+import { cpuLine, threadCpuSeconds } from './batch/thread-cpu.ts';
 import type { Item, LineId, OutputSpec, WrittenPart } from './batch/tasks.ts';
 import { documentId } from '../engine/formats/index.ts';
 import { readdir, rm } from 'node:fs/promises';
@@ -83,6 +84,8 @@ export async function run(argv: string[]): Promise<number> {
     },
   });
   let groupIds = 0;
+  // Each worker thread's CPU seconds as its last group said them, for the closing profile line.
+  const workerCpu = new Map<number, number>();
   // A group's parts and the ids its JSONL lines gave, or when its worker died (out of memory on one
   // document, a parser crash): its documents again one by one, so only the one that kills a worker
   // becomes an error.
@@ -91,7 +94,10 @@ export async function run(argv: string[]): Promise<number> {
     const r = await pool.run({ kind: 'group', group, items, out: spec, ...(g.lines ? { lines: g.lines, source: inputPath } : {}), ...(renames ? { renames } : {}) });
     const taken = seen.get(group);
     seen.delete(group);
-    if (r.kind === 'group') return { parts: r.parts, ids: r.ids };
+    if (r.kind === 'group') {
+      if (r.cpu !== undefined) workerCpu.set(r.thread, r.cpu);
+      return { parts: r.parts, ids: r.ids };
+    }
     if (r.kind === 'fail') throw new InputError(r.error, out);
     if (r.kind !== 'died') throw new Error(`unexpected answer from a batch worker (${r.kind})`);
     progress.undo(taken?.docs ?? 0, taken?.bytes ?? 0);
@@ -146,10 +152,14 @@ export async function run(argv: string[]): Promise<number> {
   };
 
   // Groups of consecutive documents, small enough that every worker has several to do (and memory
-  // stays bounded), large enough that a group's start and its part files cost little.
+  // stays bounded), large enough that a group's start and its part files cost little. They shrink
+  // with what is left of the input, so the workers end together: with groups of one size, one
+  // worker could spend up to the last group's whole time alone while the other cores idle.
   const slices = workers * 8;
-  const groupBytes = input.totalBytes ? clamp(input.totalBytes / slices, 64e3, 4e6) : 4e6;
-  const groupDocs = input.totalDocs ? clamp(Math.ceil((input.totalDocs - skip) / slices), 1, 256) : 256;
+  let readBytes = 0;
+  let readDocs = 0;
+  const groupBytes = () => (input.totalBytes ? clamp((input.totalBytes - readBytes) / slices, 64e3, 4e6) : 4e6);
+  const groupDocs = () => (input.totalDocs ? clamp(Math.ceil((input.totalDocs - skip - readDocs) / slices), 1, 256) : 256);
   const ready = new Map<number, { g: Group; done: GroupDone }>();
   const inFlight = new Set<Promise<void>>();
   let nextToCommit = 0;
@@ -193,7 +203,9 @@ export async function run(argv: string[]): Promise<number> {
       if (failure) throw failure;
       items.push(item);
       bytes += item.bytes;
-      if (items.length >= groupDocs || bytes >= groupBytes) {
+      if (items.length >= groupDocs() || bytes >= groupBytes()) {
+        readBytes += bytes;
+        readDocs += items.length;
         send(items);
         items = [];
         bytes = 0;
@@ -212,6 +224,13 @@ export async function run(argv: string[]): Promise<number> {
   }
   const s = output.state;
   console.error(progress.summary());
+  // Where the CPU went (Linux): the main thread reads and hands out lines and commits parts, the
+  // workers parse and chunk and write Parquet, the other threads are V8's GC helpers and file I/O.
+  const mainCpu = threadCpuSeconds();
+  if (mainCpu !== undefined && workerCpu.size) {
+    const u = process.cpuUsage();
+    console.error(cpuLine((u.user + u.system) / 1e6, mainCpu, [...workerCpu.values()], progress.megabytes));
+  }
   console.error(`batch      ${count(s.docsDone, 'document')} → ${count(s.chunks, 'chunk')} in ${count(s.parts.filter((p) => p.file).length, 'Parquet part')}${jsonl ? ' and chunks.jsonl' : ''}; ${count(s.errors, 'document')} with errors (errors.jsonl) → ${out}`);
   if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));
   return 0;

@@ -10,7 +10,7 @@ import { readFlags } from './args.ts';
 import { checkOutPath, chooseTokenizer, chunkerParams, count, lexicalEmbed, writeAtomic } from './common.ts';
 import { loadDataset } from '../node/files.ts';
 import { useOcr } from '../node/document-readers.ts';
-import { llmChunkerFromFlags, type LlmChunkerCli } from './llm-chunker.ts';
+import type { LlmChunkerCli } from './llm-chunker.ts';
 import type { FlagValues } from './commands.ts';
 
 export async function run(argv: string[]): Promise<number> {
@@ -20,7 +20,8 @@ export async function run(argv: string[]): Promise<number> {
   useOcr({ mode: f.ocr, lang: f['ocr-lang'] });
   const params = chunkerParams(f.chunker, f, 'chunk');
   checkOutPath(f.out);
-  const llm = llmChunkerFromFlags(f, 'chunk');
+  // (its HTTP client loads only when asked for: without either flag it has nothing to check)
+  const llm = f.generator || f.chunker === 'llm' ? (await import('./llm-chunker.ts')).llmChunkerFromFlags(f, 'chunk') : undefined;
   // A document whose text is the same as an earlier one's is left out (docs/CONTRACT.md): say which, and of which.
   const duplicates: FileOutcome[] = [];
   const docs = parseDataset(await loadDataset(f.dataset, { files: (all) => duplicates.push(...all.filter((o) => o.problem === 'duplicate')) }));

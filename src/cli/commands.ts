@@ -21,7 +21,7 @@ import { InputError } from '../engine/types.ts';
 import { DEFAULT_OCR_LANG, OCR_MODES } from '../engine/documents/index.ts';
 import { checkOcrLang } from '../node/ocr/tesseract.ts';
 import { parsePricing, providerConfigFromSpec } from './llm.ts';
-import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/cors-relay.ts';
+import { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from '../node/relay-options.ts';
 
 export interface CommandSpec {
   /** One line for `npm run cli -- --help`. */

@@ -24,7 +24,9 @@ import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
 
 /** The port `proxy` listens on unless told (one that model servers rarely take). */
-export const DEFAULT_RELAY_PORT = 8788;
+// The flag checks and the default port, in a file of their own that the CLI's flag table loads
+// without node:http and node:https (they load with the relay itself).
+export { DEFAULT_RELAY_PORT, parseOrigin, parseTarget } from './relay-options.ts';
 
 export interface RelayOptions {
   /** The one server every request goes to: http(s)://host[:port][/base/path]. */
@@ -52,36 +54,6 @@ const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-auth
 /** The browser's own headers, which say nothing to the model server (and Origin makes Ollama refuse). */
 const BROWSER_ONLY = /^(origin|referer|cookie|sec-fetch-.*|sec-ch-.*|access-control-request-.*)$/;
 const METHODS = new Set(['GET', 'HEAD', 'POST']);
-
-/** Checks and normalises an --allow-origin value: scheme://host[:port], nothing else. */
-export function parseOrigin(value: string): string {
-  if (value === '*' || value === 'null') throw new Error(`"${value}" is not allowed: name each page's origin (e.g. https://example.org), the relay never answers every site`);
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    throw new Error(`"${value}" is not an origin (scheme://host[:port], e.g. http://localhost:5173)`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`"${value}": an origin is http:// or https://`);
-  if ((u.pathname !== '/' && u.pathname !== '') || u.search || u.hash || u.username || u.password || /\/[^/]/.test(value.replace(/^[a-z]+:\/\//i, ''))) {
-    throw new Error(`"${value}" has more than an origin: give scheme://host[:port] only`);
-  }
-  return u.origin;
-}
-
-/** Checks the --to value: http(s), no credentials, query or fragment (a key never goes in a URL here). */
-export function parseTarget(value: string): URL {
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    throw new Error(`"${value}" is not a URL (e.g. http://192.168.0.10:11434)`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`the target must be http:// or https://, got ${u.protocol}`);
-  if (u.username || u.password) throw new Error('the target URL carries a user or password: leave keys to the page (it sends them as headers), never in the URL');
-  if (u.search || u.hash) throw new Error('the target URL must not have a query or fragment: give the server\'s base URL, e.g. http://host:8000/v1');
-  return u;
-}
 
 /** Whether an Origin header value may use the relay. */
 export function originAllowed(origin: string, allow: readonly string[]): boolean {

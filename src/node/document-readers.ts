@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import type { DocumentReaders } from '../engine/formats/index.ts';
 import { loadLegacyPdfjs, nodeInflate, nodePdfjsDocumentOptions } from './pdfjs-legacy.ts';
 import type { MammothLike } from '../engine/documents/index.ts';
-import { nodeOcr, type NodeOcrOptions } from './ocr/tesseract.ts';
+import { nodeOcr, shareOcrWorker, type NodeOcrOptions } from './ocr/tesseract.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -24,9 +24,14 @@ function pdfjsData(): Record<string, unknown> {
 
 let ocrDefaults: NodeOcrOptions = {};
 
-/** The OCR settings every later nodeDocumentReaders() uses (the CLI's --ocr and --ocr-lang). */
+/**
+ * The OCR settings every later nodeDocumentReaders() uses (the CLI's --ocr and --ocr-lang), and one
+ * Tesseract for every scanned file of the run (src/node/ocr/tesseract.ts: shareOcrWorker) rather than
+ * one per file.
+ */
 export function useOcr(o: NodeOcrOptions): void {
   ocrDefaults = { ...o };
+  shareOcrWorker();
 }
 
 export function nodeDocumentReaders(ocr: NodeOcrOptions = ocrDefaults): DocumentReaders {

@@ -69,6 +69,14 @@ describe('batch over JSONL', () => {
     expect(r.stderr).toMatch(/docs\.jsonl line 703: the id "doc-a" was given before; this document is chunked as "doc-a \(2\)"/);
     expect(r.stderr).toMatch(/docs\.jsonl line 1104: the id "doc-a" was given before; this document is chunked as "doc-a \(3\)"/);
     expect(r.stderr).toMatch(/the id "doc-b" was given before; this document is chunked as "doc-b \(2\)"/);
+    // Where the CPU went (Linux): the three parts add up to the whole, each worker counted.
+    if (process.platform === 'linux') {
+      const m = /CPU ([\d.]+) s \([\d.]+ s per MB\): main thread ([\d.]+) s \(\d+%\), 2 workers ([\d.]+) s \(\d+%\), other threads ([\d.]+) s/.exec(r.stderr);
+      expect(m, r.stderr).not.toBeNull();
+      const [total, main, workers, other] = m!.slice(1).map(Number);
+      expect(Math.abs(main + workers + other - total)).toBeLessThan(0.25);
+      expect(workers).toBeGreaterThan(main);
+    }
     // More than a few groups, so the repeats came back from other groups than the first.
     expect(readdirSync(out).filter((n) => n.endsWith('.parquet')).length).toBeGreaterThan(3);
 

@@ -8,6 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
 import { bigramF1, markdownHeadings, markdownWords, wordRecall } from '../../bench/pdf-metrics.ts';
 import { convertFile } from '../../src/cli/convert.ts';
+import { closeOcrWorker, ocrWorkerStarts, shareOcrWorker } from '../../src/node/ocr/tesseract.ts';
 import { expectOneLineError, runCli } from './helpers.ts';
 
 const FIX = 'tests/fixtures/documents';
@@ -52,6 +53,29 @@ describe('OCR of scanned PDFs', () => {
     const colRef = await sourceOf([3]);
     expect(bigramF1(markdownWords(cols.markdown), markdownWords(colRef))).toBeGreaterThanOrEqual(0.95);
     expect(markdownHeadings(cols.markdown)).toContain('Two strategies side by side');
+  });
+
+  test('one Tesseract for the files of a run (as the CLI and batch workers share it): started once, the same reading as one per file', { timeout: 300_000 }, async () => {
+    const file = join(SCANS, 'manual-200.pdf');
+    const s0 = ocrWorkerStarts();
+    const alone = await convertFile(file);
+    expect(ocrWorkerStarts()).toBe(s0 + 1);
+    shareOcrWorker();
+    try {
+      const first = await convertFile(file);
+      const second = await convertFile(join(SCANS, 'mixed.pdf'));
+      const third = await convertFile(file);
+      expect(ocrWorkerStarts()).toBe(s0 + 2);
+      expect(first.markdown).toBe(alone.markdown);
+      expect(third.markdown).toBe(alone.markdown);
+      expect(second.ocr?.pages).toEqual([2]);
+      // Another language list starts its own (the models are loaded when Tesseract starts).
+      await convertFile(file, { ocr: { lang: 'eng' } });
+      expect(ocrWorkerStarts()).toBe(s0 + 3);
+    } finally {
+      shareOcrWorker(false);
+      await closeOcrWorker();
+    }
   });
 
   test('--ocr never refuses a scan naming --ocr; a language not installed names its package', async () => {

@@ -22,6 +22,11 @@ export class Progress {
     this.bytes += bytes;
   }
 
+  /** The input read so far, in MB (10^6 bytes). */
+  get megabytes(): number {
+    return this.bytes / 1e6;
+  }
+
   /** Takes back documents counted for a group whose worker died (they are chunked again). */
   undo(docs: number, bytes: number): void {
     this.docs -= docs;

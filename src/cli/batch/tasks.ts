@@ -87,7 +87,8 @@ export type WorkerTask = GroupTask | LineTask;
 export type WorkerMessage =
   /** Documents finished since the last such message (sent at most every few hundred ms). */
   | { kind: 'docs'; group: number; docs: number; bytes: number }
-  | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number; ids: LineId[]; cpu?: number }
+  /** `cpu`: the CPU seconds the worker's thread has used so far (thread-cpu.ts), `thread` its threadId. */
+  | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number; ids: LineId[]; cpu?: number; thread: number }
   | { kind: 'line'; seq: number; line?: string; error?: string }
   /** Writing failed (not one document's fault): the run stops with this message. */
   | { kind: 'fail'; error: string };

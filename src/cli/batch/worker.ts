@@ -3,7 +3,8 @@
 // chunkWithRecipe as `serve --stdio` and the library, writes the group's chunks as Parquet part files
 // under temporary names, and answers what each part holds. With a per-document recipe, each document
 // is cut with its own configuration's recipe (and tokenizer).
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { threadCpuSeconds } from './thread-cpu.ts';
 import { join } from 'node:path';
 import { chunkWithRecipe, type ChunkRow, type PerDocumentRecipe, type RecipeDocument } from '../../engine/recipe/index.ts';
 import type { Recipe } from '../../engine/recipe/index.ts';
@@ -133,7 +134,7 @@ async function runLine(task: LineTask): Promise<WorkerMessage> {
 port.on('message', async (task: WorkerTask) => {
   let reply: WorkerMessage;
   try {
-    reply = task.kind === 'line' ? await runLine(task) : { kind: 'group', group: task.group, ...(await runGroup(task)) };
+    reply = task.kind === 'line' ? await runLine(task) : { kind: 'group', group: task.group, ...(await runGroup(task)), cpu: threadCpuSeconds(), thread: threadId };
   } catch (e) {
     // Writing a part failed (a full disk, a removed folder): the run cannot go on.
     reply = { kind: 'fail', error: oneLine(e) };

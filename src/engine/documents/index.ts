@@ -23,4 +23,4 @@ export { DEFAULT_OCR_LANG, LOW_CONFIDENCE, OCR_MODES } from './ocr/types.ts';
 export type { OcrMode, OcrPage, OcrProgress, OcrReader, OcrSummary } from './ocr/types.ts';
 export { fromTesseract, languagesOf, type TesseractBlock } from './ocr/tesseract-result.ts';
 export { strokeWidths, turnGrey } from './ocr/stroke.ts';
-export { drawGrey, missingLanguage, ocrReader, pgm, tesseractOptions, type OcrBackend, type OcrPdf, type OcrPdfPage, type Recogniser } from './ocr/reader.ts';
+export { drawGrey, missingLanguage, ocrReader, pgm, recogniserPool, tesseractOptions, type OcrBackend, type OcrPdf, type OcrPdfPage, type Recogniser, type StartedRecogniser } from './ocr/reader.ts';

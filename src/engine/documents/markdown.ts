@@ -319,7 +319,8 @@ function atxTitle(s: string, a: number, b: number): string | null {
 /**
  * True when the last token of a piece may, in the whole text, have run on past the blank line that
  * ends the piece: a fenced code block without its closing fence, any HTML block, or anything that
- * starts like a link definition ("[label]: url" with a title that can span blank lines).
+ * starts like a link definition ("[label]: url" with a title that can span blank lines, also one
+ * that starts on the next line).
  */
 function mayRunOn(tokens: Token[]): boolean {
   for (let k = tokens.length - 1; k >= 0; k--) {
@@ -327,6 +328,9 @@ function mayRunOn(tokens: Token[]): boolean {
     if (t.type === 'space') continue;
     if (t.type === 'html') return true;
     if (/^ {0,3}\[/.test(t.raw)) return true;
+    // A definition's title may start on the line after its URL: in the piece marked reads a definition
+    // and then a paragraph, in the whole text one definition whose title runs past the blank line.
+    if (t.type === 'paragraph' && tokens[k - 1]?.type === 'def') return true;
     if (t.type === 'code') return FENCE.test(t.raw) && !codeInfo(t as Tokens.Code).closed;
     return false;
   }

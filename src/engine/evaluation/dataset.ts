@@ -1,7 +1,8 @@
 // What every dataset reader returns: raw documents (not parsed yet) and question specs whose gold
 // is explicit spans (UTF-16 offsets, already converted from the file's code points) or key
 // phrases that evaluation/gold.ts resolves against the parsed document.
-import type { DocFormat, DocMeta, GoldSpan } from '../types.ts';
+import { InputError, type Doc, type DocFormat, type DocMeta, type GoldSpan } from '../types.ts';
+import { parseDocument } from '../documents/index.ts';
 import type { SkippedQuestion } from './types.ts';
 
 export interface DocumentInput {
@@ -79,4 +80,16 @@ export interface Dataset {
 export function selectQuestions(ds: Dataset, includeUnreviewed: boolean): Dataset & { unreviewed: number } {
   const questions = ds.questions.filter((q) => isEvaluated(q, includeUnreviewed));
   return { ...ds, questions, unreviewed: questions.filter((q) => q.review === 'unreviewed').length };
+}
+
+/** Parsed documents by id; a repeated id is an InputError. */
+export function parseDataset(ds: Dataset): Map<string, Doc> {
+  const docs = new Map<string, Doc>();
+  for (const d of ds.documents) {
+    if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`, ds.name);
+    const meta = { ...(d.meta ?? {}) };
+    if (ds.language && !meta.language) meta.language = ds.language;
+    docs.set(d.id, parseDocument({ id: d.id, text: d.text, format: d.format, name: d.name, meta }));
+  }
+  return docs;
 }

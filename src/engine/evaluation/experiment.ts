@@ -16,7 +16,9 @@ import type { ContextRunConfig } from '../context/run-config.ts';
 import { corpusLanguage, createRetriever, type RetrieverConfig, type RetrieverContext } from '../retrieval/wiring.ts';
 import { mergeHits, returnedUnits, type RankedUnit } from '../retrieval/merge.ts';
 import { DEFAULT_RERANK_TOP, RerankingRetriever, type PairScorer, type RerankStats } from '../retrieval/rerank.ts';
-import type { Dataset } from './dataset.ts';
+import { parseDataset, type Dataset } from './dataset.ts';
+// (parseDataset lives beside the Dataset type, so that `chunk` loads it without the experiment runner)
+export { parseDataset };
 import type { ChunkLine } from './types.ts';
 import { offsetMap, type OffsetMap } from '../util/codepoints.ts';
 import { rescore } from './rescore.ts';
@@ -112,18 +114,6 @@ export const MIN_RANKED = 10;
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
-}
-
-/** Parsed documents by id; a repeated id is an InputError. */
-export function parseDataset(ds: Dataset): Map<string, Doc> {
-  const docs = new Map<string, Doc>();
-  for (const d of ds.documents) {
-    if (docs.has(d.id)) throw new InputError(`duplicate document id "${d.id}"`, ds.name);
-    const meta = { ...(d.meta ?? {}) };
-    if (ds.language && !meta.language) meta.language = ds.language;
-    docs.set(d.id, parseDocument({ id: d.id, text: d.text, format: d.format, name: d.name, meta }));
-  }
-  return docs;
 }
 
 /** Chunks from chunk lines: ids, tokens and returned tokens computed with the tokenizer. */

@@ -8,7 +8,7 @@ export { rescore } from './rescore.ts';
 export { resolveQuestions, resolvePhrase, checkSpan, matchesFilter, matchesAll, occurrences } from './gold.ts';
 export { compareResults } from './compare.ts';
 export type { Comparison, PairedTest } from './compare.ts';
-export { runExperiment, chunkAll, parseDataset, chunksFromLines, indexText, rankedDepth, MIN_RANKED } from './experiment.ts';
+export { runExperiment, chunkAll, chunksFromLines, indexText, rankedDepth, MIN_RANKED } from './experiment.ts';
 export type { ExperimentConfig, ExperimentDeps, RerankConfig, RetrieverConfig, Stage } from './experiment.ts';
 export { questionsNeeded, minDetectableDifference, powerAfter, bootstrapRate, Z_ALPHA, Z_POWER80 } from './power.ts';
 export type { PowerAfter, BootstrapInterval } from './power.ts';

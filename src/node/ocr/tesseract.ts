@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { languagesOf, missingLanguage, ocrReader, tesseractOptions, type OcrMode, type OcrReader, type Recogniser } from '../../engine/documents/index.ts';
+import { languagesOf, missingLanguage, ocrReader, recogniserPool, tesseractOptions, type OcrMode, type OcrReader, type Recogniser, type StartedRecogniser } from '../../engine/documents/index.ts';
 import { openForRendering, renderGrey, type RenderablePage } from './render.ts';
 
 const require = createRequire(import.meta.url);
@@ -33,24 +33,59 @@ export function checkOcrLang(lang: string, where = '--ocr-lang'): string[] {
   return codes;
 }
 
+/**
+ * One Tesseract per process, shared by the files it reads (a CLI run, a batch worker thread), rather
+ * than one started per scanned file (recogniserPool). Off by default (a library caller's process would
+ * otherwise keep Tesseract's thread, and the caller exit only when it goes): `useOcr` (the CLI's
+ * commands and batch's workers) turns it on. The shared one goes after 30 s without a page, or by
+ * closeOcrWorker().
+ */
+let sharing = false;
+let starts = 0;
+/** How many Tesseracts this process started (the bench and tests see the sharing by it). */
+export const ocrWorkerStarts = (): number => starts;
+
+/** Tesseract with the models of `codes`, from a temp folder naming each as Tesseract looks for it (<code>.traineddata.gz), linked to the packages. */
+async function startTesseract(codes: string[], recognising: (fraction: number) => void): Promise<StartedRecogniser> {
+  const dir = await mkdtemp(join(tmpdir(), 'chunklab-ocr-'));
+  starts++;
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    for (const c of codes) await symlink(modelFile(c), join(dir, `${c}.traineddata.gz`));
+    const { createWorker } = (await import('tesseract.js')) as unknown as { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> };
+    return { worker: await createWorker(codes.join('+'), 1, { ...tesseractOptions(recognising), langPath: dir }), dispose };
+  } catch (e) {
+    await dispose();
+    throw e;
+  }
+}
+
+const pool = recogniserPool(startTesseract, 30_000);
+
+export function shareOcrWorker(on = true): void {
+  sharing = on;
+  if (!on) void pool.close();
+}
+
+/** Ends the shared Tesseract (if one is running) and removes its model folder. */
+export const closeOcrWorker = (): Promise<void> => pool.close();
+
 /** The OCR reader for Node (`never`: one that reads nothing, so that a scan's refusal names --ocr). */
 export function nodeOcr(o: NodeOcrOptions = {}): OcrReader {
-  // One folder naming every model as Tesseract looks for it (<code>.traineddata.gz), linked to the packages.
-  let langDir: string | null = null;
+  let own: StartedRecogniser | null = null;
   return ocrReader<RenderablePage>(
     {
       check: (codes) => void codes.forEach((c) => modelFile(c)),
       open: openForRendering,
       render: renderGrey,
       async start(codes, recognising) {
-        langDir = await mkdtemp(join(tmpdir(), 'chunklab-ocr-'));
-        for (const c of codes) await symlink(modelFile(c), join(langDir, `${c}.traineddata.gz`));
-        const { createWorker } = (await import('tesseract.js')) as unknown as { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> };
-        return await createWorker(codes.join('+'), 1, { ...tesseractOptions(recognising), langPath: langDir });
+        if (sharing) return await pool.lend(codes, recognising);
+        own = await startTesseract(codes, recognising);
+        return own.worker;
       },
       async finish() {
-        if (langDir) await rm(langDir, { recursive: true, force: true });
-        langDir = null;
+        await own?.dispose?.();
+        own = null;
       },
     },
     o,

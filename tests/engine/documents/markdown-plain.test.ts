@@ -52,6 +52,8 @@ const TRICKY = [
   '## Title ##', '# Title \\#', '   # indented heading', '# a [link](http://x.example) and www.example.com',
   // link definitions (a quoted title may span blank lines)
   '[foo]: /url "title\n\nstill the title"', '[foo]: /url', "[bar]: /u 'one\n\ntwo'", '[baz]: /u (paren\n\ntitle)', '[x]\n\n[x]: /u',
+  // ... and a title that starts on the line after the URL (marked reads a piece of it as a definition and a paragraph)
+  '[x]: /u\n"\n\nPlain"', "[y]: /u\n'two\nlines\n\nend'", '[z]:\n/u\n(t\n\nPlain)',
   // rules and quotes
   '***', '---', '___', ' - - -', '> a\n\n> b', '>',
   // Unicode white space and separators

@@ -2,8 +2,8 @@
 // pages reach the recogniser (auto skips a page with no readable image), the user's consent asked once
 // before the models load (declined: nothing loads or is read), the missing-language check first,
 // cancel between pages, progress reports, and cleanup whatever happens.
-import { describe, expect, test } from 'vitest';
-import { ocrReader, type OcrBackend, type OcrPdfPage, type Recogniser } from '../../../src/engine/documents/ocr/reader.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ocrReader, recogniserPool, type OcrBackend, type OcrPdfPage, type Recogniser } from '../../../src/engine/documents/ocr/reader.ts';
 import { missingLanguage } from '../../../src/engine/documents/ocr/reader.ts';
 import type { OcrProgress } from '../../../src/engine/documents/ocr/types.ts';
 import { errorCode } from '../../../src/engine/types.ts';
@@ -95,5 +95,103 @@ describe('the shared OCR reader', () => {
     const { b, log } = backend({ 1: 1700 });
     expect(await ocrReader(b, { mode: 'never' }).read(new Uint8Array(), [1], {})).toEqual([]);
     expect(log).toEqual([]);
+  });
+});
+
+describe('one Tesseract lent to reading after reading (recogniserPool)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** A pool over a fake start: the log says what started and ended; `fail` makes the next start throw. */
+  function pool(idleMs = 1000) {
+    const log: string[] = [];
+    let progress: ((f: number) => void) | null = null;
+    let fail = false;
+    const p = recogniserPool(async (codes, recognising) => {
+      if (fail) {
+        fail = false;
+        throw new Error('model did not load');
+      }
+      log.push(`start ${codes.join('+')}`);
+      progress = recognising;
+      const worker: Recogniser = {
+        recognize: async () => {
+          progress!(0.5);
+          return { data: { blocks: [], rotateRadians: 0 } };
+        },
+        setParameters: async () => undefined,
+        terminate: async () => void log.push(`terminate ${codes.join('+')}`),
+      };
+      return { worker, dispose: async () => void log.push(`dispose ${codes.join('+')}`) };
+    }, idleMs);
+    return { p, log, failNext: () => (fail = true) };
+  }
+
+  test('readings in turn share one start; each gets its own progress; another language list starts its own', async () => {
+    const { p, log } = pool();
+    const seen: string[] = [];
+    const a = await p.lend(['por', 'eng'], (f) => seen.push(`a ${f}`));
+    await a.recognize(new Uint8Array());
+    await a.terminate();
+    const b = await p.lend(['por', 'eng'], (f) => seen.push(`b ${f}`));
+    await b.recognize(new Uint8Array());
+    await b.terminate();
+    expect(log).toEqual(['start por+eng']);
+    expect(seen).toEqual(['a 0.5', 'b 0.5']);
+    const c = await p.lend(['eng'], () => undefined);
+    await c.terminate();
+    expect(log).toEqual(['start por+eng', 'terminate por+eng', 'dispose por+eng', 'start eng']);
+    await p.close();
+    expect(log.slice(-2)).toEqual(['terminate eng', 'dispose eng']);
+  });
+
+  test('handed back and unused for the idle time, it ends; lent again before that, it stays', async () => {
+    vi.useFakeTimers();
+    const { p, log } = pool(1000);
+    await (await p.lend(['por'], () => undefined)).terminate();
+    await vi.advanceTimersByTimeAsync(900);
+    const again = await p.lend(['por'], () => undefined);
+    await vi.advanceTimersByTimeAsync(5000);
+    // Lent out: the idle clock stopped.
+    expect(log).toEqual(['start por']);
+    await again.terminate();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(log).toEqual(['start por', 'terminate por', 'dispose por']);
+    await (await p.lend(['por'], () => undefined)).terminate();
+    expect(log.at(-1)).toBe('start por');
+  });
+
+  test('a Tesseract whose recognition failed is not lent again: handed back, it ends, and the next reading starts its own', async () => {
+    const log: string[] = [];
+    let calls = 0;
+    const p = recogniserPool(async (codes) => {
+      log.push(`start ${codes.join('+')}`);
+      const worker: Recogniser = {
+        // The first recognition fails (a crashed engine); a fresh one reads.
+        recognize: async () => {
+          if (calls++ === 0) throw new Error('RuntimeError: memory access out of bounds');
+          return { data: { blocks: [], rotateRadians: 0 } };
+        },
+        setParameters: async () => undefined,
+        terminate: async () => void log.push(`terminate ${codes.join('+')}`),
+      };
+      return { worker };
+    }, 60_000);
+    const a = await p.lend(['por'], () => undefined);
+    await expect(a.recognize(new Uint8Array())).rejects.toThrow('out of bounds');
+    await a.terminate();
+    expect(log).toEqual(['start por', 'terminate por']);
+    const b = await p.lend(['por'], () => undefined);
+    await expect(b.recognize(new Uint8Array())).resolves.toBeDefined();
+    await b.terminate();
+    expect(log).toEqual(['start por', 'terminate por', 'start por']);
+    await p.close();
+  });
+
+  test('a start that failed is not kept: the next reading starts again', async () => {
+    const { p, log, failNext } = pool();
+    failNext();
+    await expect(p.lend(['por'], () => undefined)).rejects.toThrow('model did not load');
+    await (await p.lend(['por'], () => undefined)).terminate();
+    expect(log).toEqual(['start por']);
   });
 });

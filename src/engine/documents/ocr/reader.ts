@@ -5,7 +5,8 @@
 // or from the page's own origin), and whether the user agrees to load the models first.
 import { InputError } from '../../types.ts';
 import { languagesOf, fromTesseract, type TesseractBlock } from './tesseract-result.ts';
-import { strokeWidths, turnGrey } from './stroke.ts';
+import { inkThreshold, strokeWidths, turnGrey } from './stroke.ts';
+import { removeRules } from './rules.ts';
 import { DEFAULT_OCR_LANG, type OcrMode, type OcrPage, type OcrProgress, type OcrReader } from './types.ts';
 
 /** What the reader needs of a pdf.js page (drawing it is the adapter's). */
@@ -186,7 +187,10 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           await worker.setParameters({ user_defined_dpi: String(Math.round(scale * 72)) });
           page.cleanup();
           signal?.throwIfAborted();
-          const r = await worker.recognize(pgm(img.grey, img.width, img.height), { rotateAuto: true }, { blocks: true, text: false });
+          // Tesseract reads a copy with the horizontal ruling lines taken off (rules.ts); stroke widths are measured on the page as drawn.
+          const forTesseract = img.grey.slice();
+          removeRules(forTesseract, img.width, img.height, scale * 72, inkThreshold(img.grey));
+          const r = await worker.recognize(pgm(forTesseract, img.width, img.height), { rotateAuto: true }, { blocks: true, text: false });
           const angle = r.data.rotateRadians ?? 0;
           const read = fromTesseract(r.data.blocks ?? [], { page: n, width: img.width, height: img.height, view: page.view, angle });
           const boxes = read.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.bbox)));
@@ -202,6 +206,77 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
         await doc.destroy().catch(() => undefined);
         await backend.finish?.().catch(() => undefined);
       }
+    },
+  };
+}
+
+/** A started Tesseract and what ending it takes besides terminate() (a temp folder of models). */
+export interface StartedRecogniser {
+  worker: Recogniser;
+  dispose?(): Promise<void>;
+}
+
+/**
+ * One Tesseract lent to one reading after another (the files of a CLI run, of a batch worker, of the
+ * page's drops) rather than one started per file: starting it loads the models, about a second of
+ * CPU each time. `lend` starts it on first use (or when the languages change); the lent object's
+ * terminate() hands it back, and it ends after `idleMs` unused, or on close(), or at once when one of
+ * the reading's calls failed. One reading at a time:
+ * the readers that share one read their files in turn.
+ */
+export function recogniserPool(start: (codes: string[], recognising: (fraction: number) => void) => Promise<StartedRecogniser>, idleMs: number) {
+  interface Shared {
+    lang: string;
+    started: Promise<StartedRecogniser>;
+    idle?: ReturnType<typeof setTimeout>;
+  }
+  let shared = null as Shared | null;
+  // Where the shared Tesseract reports a page's progress: the reading that holds it now.
+  let recognisingNow: (fraction: number) => void = () => undefined;
+  const close = async (): Promise<void> => {
+    const s = shared;
+    shared = null;
+    if (!s) return;
+    clearTimeout(s.idle);
+    const started = await s.started.catch(() => null);
+    await started?.worker.terminate().catch(() => undefined);
+    await started?.dispose?.().catch(() => undefined);
+  };
+  return {
+    close,
+    async lend(codes: string[], recognising: (fraction: number) => void): Promise<Recogniser> {
+      const lang = codes.join('+');
+      if (shared && shared.lang !== lang) await close();
+      if (!shared) {
+        const entry: Shared = { lang, started: start(codes, (f) => recognisingNow(f)) };
+        shared = entry;
+        entry.started.catch(() => {
+          if (shared === entry) shared = null;
+        });
+      }
+      const entry = shared as Shared;
+      clearTimeout(entry.idle);
+      recognisingNow = recognising;
+      const { worker } = await entry.started;
+      // A call that failed may have left Tesseract unusable (its engine crashed, out of memory): it
+      // ends when handed back, and the next reading starts a fresh one, as when each file had its own.
+      let failed = false;
+      const watch = <T>(p: Promise<T>): Promise<T> =>
+        p.catch((e: unknown) => {
+          failed = true;
+          throw e;
+        });
+      return {
+        recognize: (...a) => watch(worker.recognize(...a)),
+        setParameters: (p) => watch(worker.setParameters(p)),
+        async terminate() {
+          recognisingNow = () => undefined;
+          if (shared !== entry) return;
+          if (failed) return await close();
+          entry.idle = setTimeout(() => void (shared === entry && close()), idleMs);
+          (entry.idle as { unref?: () => void }).unref?.();
+        },
+      };
     },
   };
 }

@@ -1,0 +1,2 @@
+export const SLOW: string[];
+export const LONGEST: string[];
