@@ -1,7 +1,7 @@
 // OCR of scanned PDFs with Tesseract's WebAssembly build and the npm models (no network): the
 // generated scans of manual.pdf (scripts/make-scan-fixtures.ts) read back against what the text
 // reader reads from the source pages. Few and small: Tesseract takes seconds a page.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -60,9 +60,16 @@ describe('OCR of scanned PDFs', () => {
     const s0 = ocrWorkerStarts();
     const alone = await convertFile(file);
     expect(ocrWorkerStarts()).toBe(s0 + 1);
+    // A temp folder of this test's own, to see the shared Tesseract's model folder (chunklab-ocr-…) go.
+    const tmp = process.env.TMPDIR;
+    const own = mkdtempSync(join(tmpdir(), 'chunklab-ocr-test-'));
+    process.env.TMPDIR = own;
     shareOcrWorker();
     try {
       const first = await convertFile(file);
+      // The folder goes once Tesseract has loaded its models, not when the shared one ends: a CLI run
+      // ends with process.exit and a batch worker thread is terminated, and neither ends it first.
+      expect(readdirSync(own)).toEqual([]);
       const second = await convertFile(join(SCANS, 'mixed.pdf'));
       const third = await convertFile(file);
       expect(ocrWorkerStarts()).toBe(s0 + 2);
@@ -73,8 +80,11 @@ describe('OCR of scanned PDFs', () => {
       await convertFile(file, { ocr: { lang: 'eng' } });
       expect(ocrWorkerStarts()).toBe(s0 + 3);
     } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
       shareOcrWorker(false);
       await closeOcrWorker();
+      rmSync(own, { recursive: true, force: true });
     }
   });
 

@@ -53,7 +53,11 @@ async function startTesseract(codes: string[], recognising: (fraction: number) =
   try {
     for (const c of codes) await symlink(modelFile(c), join(dir, `${c}.traineddata.gz`));
     const { createWorker } = (await import('tesseract.js')) as unknown as { createWorker(l: string, oem: number, o: Record<string, unknown>): Promise<Recogniser> };
-    return { worker: await createWorker(codes.join('+'), 1, { ...tesseractOptions(recognising), langPath: dir }), dispose };
+    const worker = await createWorker(codes.join('+'), 1, { ...tesseractOptions(recognising), langPath: dir });
+    // createWorker resolves once Tesseract has read the models: the folder goes now, not when the
+    // worker ends, which a CLI run (process.exit) and a batch worker thread (terminated) never wait for.
+    await dispose();
+    return { worker };
   } catch (e) {
     await dispose();
     throw e;
@@ -67,7 +71,7 @@ export function shareOcrWorker(on = true): void {
   if (!on) void pool.close();
 }
 
-/** Ends the shared Tesseract (if one is running) and removes its model folder. */
+/** Ends the shared Tesseract (if one is running). */
 export const closeOcrWorker = (): Promise<void> => pool.close();
 
 /** The OCR reader for Node (`never`: one that reads nothing, so that a scan's refusal names --ocr). */
