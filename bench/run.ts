@@ -401,7 +401,8 @@ if (wanted('pdf')) {
 // ================================================================= OCR (issue 31)
 // bench/ocr.ts in its own process: scans made from our PDFs read by OCR (convert's defaults) beside
 // Tesseract's own CLI on the same images (when installed). Targets from issue 31; manual.pdf is the
-// file the OCR layout was tuned on, tagged.pdf and tagged-office.pdf were not.
+// file the OCR layout was tuned on, tagged.pdf was not, tagged-office.pdf only for the ruling lines
+// (held-out figures: bench/ocr-corpus.ts --split held).
 let ocrBench: Row | null = null;
 if (wanted('ocr')) {
   console.log('\nO. OCR of scanned PDFs (recall and order against the text reader on the source; CPU seconds, all threads)');

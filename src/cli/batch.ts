@@ -120,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
         id = renames?.[it.seq] ?? d.doc.id;
       }
     } else id = it.kind === 'doc' ? it.doc.id : it.kind === 'file' ? documentId(it.rel) : it.id;
-    return { parts: [{ tmp: null, docs: 1, chunks: 0, errors: [it.kind === 'file' ? { id, path: it.rel, error } : { id, error }], lastId: id, ...(it.inputHash ? { inputHash: it.inputHash } : {}), jsonl: '' }], ids };
+    return { parts: [{ tmp: null, docs: 1, chunks: 0, errors: [it.kind === 'file' ? { id, path: it.rel, error } : { id, error }], lastId: id, ...(it.inputHash ? { inputHash: it.inputHash } : {}), jsonl: new Uint8Array(0) }], ids };
   };
   // Ids a JSONL gave twice, seen in input order as groups commit: the later document is chunked
   // again under "<id> (2)" (the chunk ids hold the document id), and said on stderr.

@@ -16,6 +16,13 @@ async function main(argv: string[]): Promise<number> {
   if (!name) throw new InputError(`no command given (one of ${names}; --help for usage)`);
   const load = Object.hasOwn(RUNNERS, name) ? RUNNERS[name as CommandName] : undefined;
   if (!load) throw new InputError(`unknown command "${name}" (one of ${names}; --help for usage)`);
+  // A command's --help is its flag table (what readFlags prints first thing, whichever the command):
+  // printed here, it needs only the table, not the command's own code and what that loads.
+  const args = await import('./args.ts');
+  if (args.wantsHelp(rest)) {
+    console.log(args.helpOf(name as CommandName));
+    return 0;
+  }
   if (name === 'chunk') preferCheapCompiles();
   const mod = await load();
   return mod.run(rest);

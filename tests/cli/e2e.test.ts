@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { helpOf } from '../../src/cli/args.ts';
+import { COMMANDS, type CommandName } from '../../src/cli/commands.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const FX = join(root, 'tests/fixtures/datasets');
@@ -78,4 +80,13 @@ describe('npm run cli', () => {
     expect(r.err.trim().split('\n')).toEqual([`error: ${join(tmp, 'missing.json')}: no such file or folder`]);
     expect(existsSync(out)).toBe(false);
   }, 120_000);
+  test("<command> --help (or -h, among other flags) prints the command's flag table: the text main.ts prints itself, without loading the command, is the table's", () => {
+    for (const name of Object.keys(COMMANDS) as CommandName[]) {
+      const r = npmCli([name, '--help']);
+      expect(r.code, name).toBe(0);
+      expect(r.out, name).toBe(`${helpOf(name)}\n`);
+    }
+    const r = npmCli(['chunk', '--dataset', 'nowhere', '-h']);
+    expect([r.code, r.out]).toEqual([0, `${helpOf('chunk')}\n`]);
+  }, 240_000);
 });

@@ -56,10 +56,10 @@ export interface DoneLine {
 
 export const partName = (n: number) => `part-${String(n).padStart(5, '0')}.parquet`;
 
-async function appendSynced(path: string, text: string): Promise<number> {
+async function appendSynced(path: string, text: string | Uint8Array): Promise<number> {
   const fd = await open(path, 'a');
   try {
-    if (text) await fd.appendFile(text, 'utf8');
+    if (text.length) await fd.appendFile(text);
     await fd.sync();
     return (await fd.stat()).size;
   } finally {

@@ -66,8 +66,11 @@ export interface WrittenPart {
   lastId: string;
   /** The input's prefix hash up to lastId. */
   inputHash?: string;
-  /** The part's chunks as JSON lines (when --jsonl), appended to chunks.jsonl at commit. */
-  jsonl: string;
+  /**
+   * The part's chunks as JSON lines in UTF-8 (when --jsonl; else empty), appended to chunks.jsonl at
+   * commit: encoded by the worker and transferred, so the main thread neither copies nor encodes it.
+   */
+  jsonl: Uint8Array;
 }
 
 /**

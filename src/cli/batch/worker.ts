@@ -21,6 +21,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { DocError, GroupTask, Item, LineId, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
 import { documentOfLine } from './jsonl-line.ts';
 
+const encoder = new TextEncoder();
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
 const { recipe, hash, tokenizerDir, perDocument, ocr } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe; ocr?: NodeOcrOptions };
@@ -98,7 +99,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
       tmp = join(out.dir, `.group-${task.group}-${parts.length}.parquet.tmp`);
       await writeParquetPart(tmp, rows);
     }
-    const jsonl = out.jsonl ? rows.map((r) => JSON.stringify(r) + '\n').join('') : '';
+    const jsonl = out.jsonl ? encoder.encode(rows.map((r) => JSON.stringify(r) + '\n').join('')) : new Uint8Array(0);
     parts.push({ tmp, docs, chunks: rows.length, errors, lastId, ...(inputHash ? { inputHash } : {}), jsonl });
     rows = [];
     errors = [];
@@ -139,5 +140,6 @@ port.on('message', async (task: WorkerTask) => {
     // Writing a part failed (a full disk, a removed folder): the run cannot go on.
     reply = { kind: 'fail', error: oneLine(e) };
   }
-  port.postMessage(reply);
+  // The parts' chunks.jsonl bytes move to the main thread (transferred, not copied).
+  port.postMessage(reply, reply.kind === 'group' ? reply.parts.map((p) => p.jsonl.buffer as ArrayBuffer) : []);
 });

@@ -73,3 +73,12 @@ describe('page numbers', () => {
     for (const t of ['3 apples', 'Page three', '$3.00', '1.2', 'Table 3', 'vivid', '3 | Notes']) expect(PAGE_NUMBER.test(t), t).toBe(false);
   });
 });
+
+describe('captions', () => {
+  test('"Table n" and "Figure n" in each script the reader meets are captions; headings that start with those words are not', async () => {
+    const { CAPTION } = await import('../../../src/engine/documents/pdf/roles/patterns.ts');
+    for (const t of ['Table 2: Costs', 'Fig. 3. Flow', 'Tabela 1 - Custos', '그림 1. 흐름', '表1. 費用', '图 4：流程', 'جدول 23: السفر والموظفون', 'شكل 2: التدفق', 'טבלה 5: תקציב', 'איור 1 - זרימה', 'Таблица 3. Расходы', 'Рисунок 1 — Схема', 'Рис. 2. Поток'])
+      expect(CAPTION.test(t), t).toBe(true);
+    for (const t of ['Tables and figures', 'جدول الرحلات اليومية', 'Таблицы расходов', '2 Results', 'Figures of speech']) expect(CAPTION.test(t), t).toBe(false);
+  });
+});

@@ -59,8 +59,12 @@ const CODE_LIKE = /[{};=<>]|^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP
  */
 const IDENTIFIER = /\p{L}[\p{L}\p{N}]*_[\p{L}\p{N}]|^[\p{Ll}_$][\p{L}\p{N}_$]*\p{Lu}[\p{L}\p{N}_$]*(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:(?:::|->)[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?$|^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*){2,}(?:\(\))?$|\w\s*\(\s*(?:const\s+|unsigned\s+|struct\s+)*(?:int|char|void|float|double|bool|long|short|size_t|string|self|[A-Za-z]\w*_t)\b|\w\(\)$/u;
 
-/** A caption: "Figure 1 – …", "Table 2: …", "Fig. 3.", "Tabela 1 -", "그림 1.", "表1". Never a heading. */
-const CAPTION = /^(?:fig(?:ure|\.)?|figura|abbildung|abb\.|table|tabela|tabla|tableau|tabelle|tab\.|chart|graph|gráfico|exhibit|illustration|listing|quadro|plate|그림|표|図|表)\s*\d{1,3}(?:[.-]\d{1,3})*\s*(?:[-–—:.|]|$)/iu;
+/**
+ * A caption: "Figure 1 – …", "Table 2: …", "Fig. 3.", "Tabela 1 -", "그림 1.", "表1", and the words for
+ * table and figure in Arabic (جدول, شكل), Hebrew (טבלה, איור), Russian (Таблица, Рисунок, Рис.) and
+ * Chinese (图); the full-width colon after the number too. Never a heading.
+ */
+const CAPTION = /^(?:fig(?:ure|\.)?|figura|abbildung|abb\.|table|tabela|tabla|tableau|tabelle|tab\.|chart|graph|gráfico|exhibit|illustration|listing|quadro|plate|그림|표|図|表|图|جدول|شكل|טבלה|איור|таблица|рисунок|рис\.)\s*\d{1,3}(?:[.-]\d{1,3})*\s*(?:[-–—:.|：]|$)/iu;
 
 /** A table of contents' line: dot leaders (". . . ." or "....") before a page number. */
 const TOC_LINE = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
