@@ -69,7 +69,10 @@ describe('batch over JSONL', () => {
     expect(r.stderr).toMatch(/docs\.jsonl line 703: the id "doc-a" was given before; this document is chunked as "doc-a \(2\)"/);
     expect(r.stderr).toMatch(/docs\.jsonl line 1104: the id "doc-a" was given before; this document is chunked as "doc-a \(3\)"/);
     expect(r.stderr).toMatch(/the id "doc-b" was given before; this document is chunked as "doc-b \(2\)"/);
-    // Where the CPU went (Linux): the three parts add up to the whole, each worker counted.
+    // Where the CPU went (Linux). "Other threads" is the process's total less the main thread and
+    // the workers, so the parts add up by construction: what this checks is that nothing is counted
+    // twice (main thread + workers never more than the process's total, which the sum would then
+    // exceed) and that the workers, not the main thread, did the chunking.
     if (process.platform === 'linux') {
       const m = /CPU ([\d.]+) s \([\d.]+ s per MB\): main thread ([\d.]+) s \(\d+%\), 2 workers ([\d.]+) s \(\d+%\), other threads ([\d.]+) s/.exec(r.stderr);
       expect(m, r.stderr).not.toBeNull();
