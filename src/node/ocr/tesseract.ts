@@ -76,20 +76,14 @@ export const closeOcrWorker = (): Promise<void> => pool.close();
 
 /** The OCR reader for Node (`never`: one that reads nothing, so that a scan's refusal names --ocr). */
 export function nodeOcr(o: NodeOcrOptions = {}): OcrReader {
-  let own: StartedRecogniser | null = null;
   return ocrReader<RenderablePage>(
     {
       check: (codes) => void codes.forEach((c) => modelFile(c)),
       open: openForRendering,
       render: renderGrey,
       async start(codes, recognising) {
-        if (sharing) return await pool.lend(codes, recognising);
-        own = await startTesseract(codes, recognising);
-        return own.worker;
-      },
-      async finish() {
-        await own?.dispose?.();
-        own = null;
+        // Its models' temp folder is already gone (startTesseract): terminate() is all a reader's own one needs.
+        return sharing ? await pool.lend(codes, recognising) : (await startTesseract(codes, recognising)).worker;
       },
     },
     o,
