@@ -6,6 +6,7 @@ import { expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { RTL_LINES, visualWords } from '../../../scripts/pdf-cases-rtl.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
+import { markdownTables, type MdTable } from '../../../bench/pdf-metrics.ts';
 
 const bytes = readFileSync('tests/fixtures/documents/rtl.pdf');
 
@@ -32,4 +33,23 @@ test('every line in logical order, LTR runs in place, presentation forms normali
   const arabic = RTL_LINES.find((l) => l.drawn !== l.logical)!;
   expect(arabic.drawn.normalize('NFKC')).toBe(arabic.logical);
   expect(r.markdown).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFF]/);
+});
+
+// A right-to-left document's ruled tables (the corpus sample tests/fixtures/pdf-corpus/latex-article-he-1050:
+// XeLaTeX with bidi, its tables' first column drawn at the right): each table's columns come out in
+// reading order, so its header is the source's, first column first, and each row starts with its label.
+test('a right-to-left table is read from its rightmost column: headers in the source order', async () => {
+  const dir = 'tests/fixtures/pdf-corpus';
+  const labels = JSON.parse(readFileSync(`${dir}/latex-article-he-1050.labels.json`, 'utf8')) as { tables: MdTable[] };
+  const r = await pdfToMarkdown(readFileSync(`${dir}/latex-article-he-1050.pdf`), loadPdfjs, { ...pdfjsOptions, ignoreStructure: true });
+  const found = markdownTables(r.markdown);
+  const key = (t: MdTable) => t.header.join(' | ');
+  const want = new Map(labels.tables.map((t) => [key(t), t]));
+  expect(found.length).toBeGreaterThanOrEqual(7);
+  for (const t of found) {
+    expect(want.has(key(t)), key(t)).toBe(true);
+    // The first column holds the row labels ("נסיעות 12": a word, then digits the font cannot decode).
+    const first = want.get(key(t))!.rows.map((row) => row[0].split(' ')[0]);
+    expect(t.rows.map((row) => row[0].split(' ')[0])).toEqual(first);
+  }
 });
