@@ -92,6 +92,26 @@ async function ceiling(mode: 'chunk' | 'alu', copies: number): Promise<{ mbPerSe
   console.error(`[batch bench] ceiling ${mode} x${copies}: ${JSON.stringify(r)}`);
   return r;
 }
+// One worker again while the other core runs plain arithmetic (bench/ceiling.ts --mode alu, no
+// memory traffic, nothing shared with batch): CPU time is charged only while a thread runs, so if
+// batch's CPU per MB grows here, it is the processor (two hardware threads of one core, a shared
+// clock), not anything batch does, that makes two workers cost more CPU per MB than one.
+async function withBusyCore<T>(f: () => T): Promise<T> {
+  const c = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'ceiling.ts'), '--mode', 'alu', '--rounds', '1000000'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  let text = '';
+  c.stdout.setEncoding('utf8');
+  await new Promise<void>((resolve, reject) => {
+    c.stdout.on('data', (d: string) => ((text += d), text.includes('ready') && resolve()));
+    c.on('close', (code) => reject(new Error(`bench/ceiling.ts alu exit ${code}`)));
+  });
+  c.stdin.end('go\n');
+  try {
+    return f();
+  } finally {
+    c.kill();
+  }
+}
+const oneBusy = await withBusyCore(() => batch(input, 1, 'w1-busy'));
 const chunk1 = await ceiling('chunk', 1);
 const chunk2 = await ceiling('chunk', 2);
 const alu1 = await ceiling('alu', 1);
@@ -189,6 +209,7 @@ console.log(JSON.stringify({
   scaling: one.seconds / two.seconds,
   cpuPerMBRatio: two.cpuPerMB / one.cpuPerMB,
   ceilings,
+  workers1BesideArithmetic: { ...oneBusy, cpuPerMBRatio: oneBusy.cpuPerMB / one.cpuPerMB },
   poolEfficiency: one.seconds / two.seconds / ceilings.chunk.scaling,
   large: { ...large, inputGB: written / 1e9 },
   stdio: { inProcessSeconds: inProcess, serveSeconds: stdio, overhead: stdio / inProcess - 1, chunks: serveChunks, same: serveChunks === inProcessChunks },
@@ -200,5 +221,5 @@ console.error(
   `[batch bench] ${(bytes / 1e6).toFixed(0)} MB JSONL: 2 workers ${(one.seconds / two.seconds).toFixed(2)}x one worker's speed, CPU per MB ${(two.cpuPerMB / one.cpuPerMB).toFixed(2)}x; ` +
     `CPU shares (1 / 2 workers): main thread ${pct(one.profile?.mainShare)} / ${pct(two.profile?.mainShare)}, workers ${pct(one.profile?.workersShare)} / ${pct(two.profile?.workersShare)}, ` +
     `other threads ${pct(one.profile?.otherShare)} / ${pct(two.profile?.otherShare)}; peak memory ${large.peakMB} MB at ${(written / 1e9).toFixed(2)} GB; ` +
-    `without batch, two processes give ${ceilings.chunk.scaling.toFixed(2)}x one on the same chunking (CPU per MB ${ceilings.chunk.cpuPerMBRatio.toFixed(2)}x) and ${ceilings.alu.scaling.toFixed(2)}x on plain arithmetic (CPU per unit ${ceilings.alu.cpuPerMBRatio.toFixed(2)}x): batch reaches ${(one.seconds / two.seconds / ceilings.chunk.scaling).toFixed(2)} of that ceiling`,
+    `without batch, two processes give ${ceilings.chunk.scaling.toFixed(2)}x one on the same chunking (CPU per MB ${ceilings.chunk.cpuPerMBRatio.toFixed(2)}x) and ${ceilings.alu.scaling.toFixed(2)}x on plain arithmetic (CPU per unit ${ceilings.alu.cpuPerMBRatio.toFixed(2)}x): batch reaches ${(one.seconds / two.seconds / ceilings.chunk.scaling).toFixed(2)} of that ceiling; one worker beside arithmetic on the other core takes ${(oneBusy.cpuPerMB / one.cpuPerMB).toFixed(2)}x its CPU per MB`,
 );

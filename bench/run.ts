@@ -361,6 +361,7 @@ if (wanted('batch')) {
         ['the same chunking, one process vs two (halves)', `${f(c.chunk.scaling)}×`, `${f(c.chunk.cpuPerMBRatio)}×`],
         ['plain integer arithmetic, one thread vs two', `${f(c.alu.scaling)}×`, `${f(c.alu.cpuPerMBRatio)}×`],
         ['batch --workers 2 vs 1', `${f(b.scaling)}×`, `${f(b.cpuPerMBRatio)}×`],
+        ...(b.workers1BesideArithmetic ? [['batch --workers 1 beside arithmetic on the other core, vs alone', '—', `${f(b.workers1BesideArithmetic.cpuPerMBRatio)}×`]] : []),
       ]);
       console.log(`  batch reaches ${f(b.poolEfficiency)} of what two processes give the same chunking on this machine.`);
     }
