@@ -152,9 +152,12 @@ def write_docx(doc: Doc, path: Path, variant: str):
                 t = d.add_table(rows=len(cells), cols=len(b["header"]))
                 if b["style"] != "borderless":
                     t.style = "Table Grid"
+                if rtl:  # laid right to left, as Word and Writer lay a table typed among right-to-left paragraphs
+                    t._tbl.tblPr.append(OxmlElement("w:bidiVisual"))
                 for i, row in enumerate(cells):
                     for j, c in enumerate(row):
                         t.cell(i, j).text = c
+                        para_rtl(t.cell(i, j).paragraphs[0])
                         if i == 0:
                             for r in t.cell(i, j).paragraphs[0].runs:
                                 r.bold = True
@@ -196,8 +199,10 @@ def write_markdown(doc: Doc, numbered_in_text=True) -> str:
     return "\n".join(out)
 
 
-def write_slides_md(doc: Doc) -> tuple[str, list]:
-    """One slide per section: its title, then its first list or table (or the paragraph's sentences as bullets)."""
+def write_slides_md(doc: Doc) -> tuple[str, list, list]:
+    """One slide per section: its title, then its first list or table (or the paragraph's sentences as bullets).
+    Returns the Markdown, the elements, and the slides' tables (header and rows, as labels' tables)."""
+    tables = []
     out = [f"---\ntitle: \"{doc.title}\"\nsubtitle: \"{doc.subtitle}\"\nauthor: \"{doc.org}\"\n---\n"]
     els = [{"role": "cover", "text": doc.title}, {"role": "cover", "text": doc.subtitle}, {"role": "cover", "text": doc.org}]
     for ci, si, ch, sec in nums_iter(doc):
@@ -214,12 +219,13 @@ def write_slides_md(doc: Doc) -> tuple[str, list]:
             out.extend("| " + " | ".join(r) + " |" for r in b["rows"][:5])
             out.append("")
             els.append({"role": "cell", "text": " ".join(" ".join(r) for r in [b["header"]] + b["rows"][:5]), "table": True})
+            tables.append({"header": b["header"], "rows": b["rows"][:5]})
         else:
             items = b["items"] if b["kind"] != "p" else [doc.sentence() for _ in range(3)]
             items = items[:4]
             out.append("\n".join("- " + md_escape(it) for it in items) + "\n")
             els.extend({"role": "list", "text": it} for it in items)
-    return "\n".join(out), els
+    return "\n".join(out), els, tables
 
 
 # ------------------------------------------------------------------ XLSX -> LibreOffice Calc
@@ -230,6 +236,8 @@ def write_xlsx(doc: Doc, path: Path) -> dict:
     wb = Workbook()
     ws = wb.active
     ws.title = doc.chapters[0]["title"][:30].replace("/", " ")
+    # A sheet in Arabic or Hebrew runs right to left (column A at the right), as Calc and Excel show it for those languages.
+    ws.sheet_view.rightToLeft = doc.lang in RTL
     thin = Side(style="thin")
     els = []
     tables = []
@@ -461,12 +469,12 @@ def build(job, out: Path, tmp: Path) -> str:
         labels = doc.labels(producer, variant, running)
         labels["tagged"] = tagged
     elif producer == "impress":
-        md, els = write_slides_md(doc)
+        md, els, slide_tables = write_slides_md(doc)
         (work / f"{name}.md").write_text(md, encoding="utf-8")
         code, log = run(["pandoc", str(work / f"{name}.md"), "-o", str(work / f"{name}.pptx")])
         if code == 0:
             code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/{LO_PROFILE}", "--convert-to", "pdf", "--outdir", str(work), str(work / f"{name}.pptx")])
-        labels = {"producer": producer, "variant": variant, "lang": lang, "elements": els, "running": [], "tables": []}
+        labels = {"producer": producer, "variant": variant, "lang": lang, "elements": els, "running": [], "tables": slide_tables}
     elif producer == "calc":
         info = write_xlsx(doc, work / f"{name}.xlsx")
         code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/{LO_PROFILE}", "--convert-to", "pdf", "--outdir", str(work), str(work / f"{name}.xlsx")])

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { readsRightToLeft } from '../../../src/engine/documents/pdf/tables/direction.ts';
 import { RTL_LINES, visualWords } from '../../../scripts/pdf-cases-rtl.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
 import { markdownTables, type MdTable } from '../../../bench/pdf-metrics.ts';
@@ -52,4 +53,18 @@ test('a right-to-left table is read from its rightmost column: headers in the so
     const first = want.get(key(t))!.rows.map((row) => row[0].split(' ')[0]);
     expect(t.rows.map((row) => row[0].split(' ')[0])).toEqual(first);
   }
+});
+
+// The direction of a table of right-to-left text, from its cells in page order (left to right).
+test('a table of Hebrew reads right to left unless its row labels stand in its leftmost column', () => {
+  const header = ['מים', 'תקציב', 'שם'];
+  // Labels (words) at the right, figures to their left: laid right to left.
+  const rtlTable = [header, ['4120', '17', 'ספרייה 3'], ['8', 'פתוח', 'נסיעות 9'], ['611', '52', 'דוחות 4']];
+  expect(readsRightToLeft(rtlTable)).toBe(true);
+  // The same cells with the labels at the left: a left-to-right table holding Hebrew words.
+  expect(readsRightToLeft(rtlTable.map((r) => [...r].reverse()))).toBe(false);
+  // Words in every column: nothing tells, the script decides.
+  expect(readsRightToLeft([header, ['כן', 'לא', 'פתוח'], ['סגור', 'כן', 'לא']])).toBe(true);
+  // A Latin table never turns round, whatever its columns hold.
+  expect(readsRightToLeft([['Total', 'Year'], ['12', 'Budget'], ['40', 'Staff']])).toBe(false);
 });

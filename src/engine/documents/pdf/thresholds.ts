@@ -136,6 +136,18 @@ export const BORDERLESS = {
   PROSE_WORDS: 5,
 } as const;
 
+// ------------------------------------------------------------------ table direction (tables/direction.ts)
+
+export const TABLE_DIRECTION = {
+  /**
+   * A table of right-to-left text reads left to right when its leftmost column holds words in this
+   * much more of its body cells than its rightmost (the row labels are on the left). Generated tables
+   * have a label in every first-column cell and figures in 60 % of the others' (a margin of ~0.6);
+   * a quarter leaves room for columns of words beside the labels.
+   */
+  LABEL_COLUMN_MARGIN: 0.25,
+} as const;
+
 // ------------------------------------------------------------------ blocks (blocks/blocks.ts)
 
 /** How far below the last line (in sizes of the text) the next line of one block may stand. */

@@ -14,7 +14,7 @@
 // than two rows or two columns holding text, grids where most cells are empty (a chart's gridlines,
 // a form), and grids whose cells hold long prose (a page laid out in boxes).
 
-import { isRtlLine, joinLines, rowsOf, rowText, type Item, type Vocab } from '../lines/geometry.ts';
+import { joinLines, rowsOf, rowText, type Item, type Vocab } from '../lines/geometry.ts';
 import type { Seg, Segments } from '../read/drawn.ts';
 import { RULE_TOLERANCE as TOL, RULED, RULED_BAND_GAP as BAND_GAP } from '../thresholds.ts';
 
@@ -144,13 +144,6 @@ export interface RuledTable {
   after: string[];
   /** The header row is set apart (bold over a plain body); when not, it may be a continued table's row. */
   headerMarked?: boolean;
-  /**
-   * Set right to left (its first column the rightmost): its text is mostly of a right-to-left script.
-   * Neither the cells' alignment nor the page tells it apart (LaTeX's right-to-left tables are flush
-   * left, Calc's left-to-right sheets set Hebrew flush right), so the script decides, as for
-   * borderless tables (blocks.ts). The cells above are still left to right on the page.
-   */
-  rtl?: boolean;
   /** Bounding box in page space (items inside it were used). */
   x0: number;
   x1: number;
@@ -380,8 +373,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     return its.length > 0 && its.every((it) => it.bold);
   };
   const marked = weight(rowsKept.slice(0, t.head)) && !weight(rowsKept.slice(t.head));
-  const rtl = isRtlLine([...cg.byCell.values()].flat());
-  return { header: t.cells[0], rows: t.cells.slice(1), before, after, headerMarked: marked, rtl, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
+  return { header: t.cells[0], rows: t.cells.slice(1), before, after, headerMarked: marked, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
 }
 
 /**
@@ -615,7 +607,7 @@ export function rulesOnlyTables(segs: Segments, grids: Grid[], items: Item[], pa
         y0 = next.y - 0.5 * next.size;
       }
     }
-    out.push({ ...t, before: [], after: [], rtl: isRtlLine([...headItems, ...bodyItems]), x0, x1, y0, y1: top });
+    out.push({ ...t, before: [], after: [], x0, x1, y0, y1: top });
     for (const it of [...headItems, ...bodyItems]) taken.add(it);
   }
   return out;
