@@ -4,3 +4,6 @@ export declare const OUT: string;
 export declare function isStale(): boolean;
 export declare function buildJs(opts?: { clean?: boolean }): Promise<number>;
 export declare function buildTypes(): void;
+export declare const CLASSIC_URL: string;
+export declare const CLASSIC_IMPORT: string;
+export declare function classicImports(text: string): string;

@@ -19,6 +19,7 @@
 //   node scripts/build.mjs --types    also the declarations (tsc, several seconds)
 //   node scripts/build.mjs --if-stale rebuild the JavaScript only when a source is newer
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,31 @@ const STAMP = join(OUT, 'inputs.json');
  * reads its WASM core from node_modules; both load only when a page needs OCR.
  */
 const CLI_EXTERNAL = ['onnxruntime-node', 'onnxruntime-web', '@huggingface/transformers', 'sharp', 'pdfjs-dist', 'mammoth', '@chonkiejs/core', '@llamaindex/core', '@napi-rs/canvas', 'tesseract.js', 'tesseract.js-core'];
+
+/**
+ * Left outside the classic-script CLI as well (build/cli/chunklab.cjs): the baseline chunkers'
+ * packages and what they import, megabytes (js-tiktoken's encodings alone are 9 MB) that no cut of
+ * ChunkLab's own needs. Each has a CommonJS build, which the classic script loads with require().
+ */
+const CLASSIC_EXTERNAL = ['js-tiktoken', 'zod', 'langsmith', '@langchain/core', '@langchain/textsplitters', '@mastra/rag'];
+/** What `import.meta.url` is in the classic script: src/cli/code-cache.ts passes the bundle's URL under this name. */
+export const CLASSIC_URL = '__chunklabUrl';
+
+/**
+ * The classic script's `import("package")` calls, made through a function the loader passes in
+ * (CLASSIC_IMPORT): V8 loses a vm.Script's import() handler when the script comes from the code
+ * cache, and Node 20's default handler for vm scripts is experimental (it prints a warning). Every
+ * other module is inside the bundle, so each import() left is of a package by name; a computed
+ * import() could not be rewritten safely, so the build refuses it.
+ */
+export function classicImports(text) {
+  const out = text.replace(/(?<![\w$.])import\((?="[^"\n]+"\))/g, `${CLASSIC_IMPORT}(`);
+  const left = /(?<![\w$.])import\s*\((?!['"])/.exec(out);
+  if (left) throw new Error(`build/cli/chunklab.cjs: an import() whose argument is not a string (${out.slice(left.index, left.index + 80)}): src/cli/code-cache.ts cannot run it`);
+  return out;
+}
+/** The function the classic script's import() calls go through (src/cli/code-cache.ts passes it). */
+export const CLASSIC_IMPORT = '__chunklabImport';
 
 /** True when the build is missing or any source it was made from changed (or vanished) since. */
 export function isStale() {
@@ -66,7 +92,7 @@ export async function buildJs({ clean = false } = {}) {
   const common = { bundle: true, format: 'esm', target: 'node20', sourcemap: 'linked', metafile: true, write: false, logLevel: 'warning', absWorkingDir: ROOT };
   const cli = await esbuild.build({
     ...common,
-    entryPoints: { chunklab: 'src/cli/main.ts', 'batch-worker': 'src/cli/batch/worker.ts' },
+    entryPoints: { chunklab: 'src/cli/bin.ts', 'batch-worker': 'src/cli/batch/worker.ts' },
     platform: 'node',
     // The CLI bundles its small dependencies (marked, papaparse, htmlparser2, …): resolving and
     // loading each from node_modules costs more at start than parsing them inside one file. The
@@ -80,6 +106,30 @@ export async function buildJs({ clean = false } = {}) {
     // Each command's start-up chunks hold only the engine files it uses (scripts/barrels.mjs).
     plugins: [directBarrelImports()],
   });
+  // The same CLI as one classic script, which the bin runs for `chunk` through V8's code cache
+  // (src/cli/code-cache.ts): Node 20 keeps no compiled code between runs of ES modules, but
+  // vm.Script takes V8's cache of a classic script. Its first line names a hash of its content, which
+  // keys the cache. The large baseline packages stay outside (their CommonJS builds load only when a
+  // baseline chunker runs); the rest of what the ES build leaves outside stays outside here too.
+  const classic = await esbuild.build({
+    ...common,
+    entryPoints: { chunklab: 'src/cli/main.ts' },
+    platform: 'node',
+    format: 'cjs',
+    external: [...CLI_EXTERNAL, ...CLASSIC_EXTERNAL],
+    outdir: join(OUT, 'cli'),
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': CLASSIC_URL },
+    banner: { js: `// code-cache-key: ${'0'.repeat(32)}` },
+    plugins: [directBarrelImports()],
+  });
+  const classicFiles = classic.outputFiles.map((f) => {
+    if (!f.path.endsWith('.cjs')) return f;
+    const text = classicImports(f.text);
+    // The key replaces the banner's zeros in place (same length: the source map still lines up).
+    const key = createHash('sha256').update(text).digest('hex').slice(0, 32);
+    return { path: f.path, contents: Buffer.from(text.replace('0'.repeat(32), key)) };
+  });
   // The library leaves every package to the user's own install (and bundler).
   const lib = await esbuild.build({
     ...common,
@@ -90,7 +140,7 @@ export async function buildJs({ clean = false } = {}) {
     outdir: join(OUT, 'lib'),
     chunkNames: 'shared-[hash]',
   });
-  const files = [...cli.outputFiles, ...lib.outputFiles];
+  const files = [...cli.outputFiles, ...classicFiles, ...lib.outputFiles];
   const entries = new Set(['chunklab.mjs', 'batch-worker.mjs', 'index.js', 'node.js'].flatMap((n) => [n, `${n}.map`]));
   files.sort((a, b) => Number(entries.has(basename(a.path))) - Number(entries.has(basename(b.path))));
   for (const f of files) {
@@ -106,7 +156,7 @@ export async function buildJs({ clean = false } = {}) {
       for (const name of readdirSync(join(OUT, dir))) if (!keep.has(join(OUT, dir, name))) rmSync(join(OUT, dir, name), { force: true });
     }
   }
-  const inputs = [...new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(lib.metafile.inputs)])].filter((f) => !f.startsWith('node_modules/')).sort();
+  const inputs = [...new Set([cli, classic, lib].flatMap((b) => Object.keys(b.metafile.inputs)))].filter((f) => !f.startsWith('node_modules/')).sort();
   const tmp = `${STAMP}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify({ builtAt, inputs }, null, 1) + '\n');
   renameSync(tmp, STAMP);

@@ -1,7 +1,7 @@
 // `npm run cli -- <subcommand> ...`: the same engine as the page, in Node (compiled by scripts/build.mjs).
-import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../engine/types.ts';
 import type { CommandName } from './commands.ts';
+import { preferCheapCompiles } from './cheap-compiles.ts';
 import { errorLine } from './errors.ts';
 import { RUNNERS } from './runners.ts';
 
@@ -26,19 +26,6 @@ async function main(argv: string[]): Promise<number> {
   if (name === 'chunk') preferCheapCompiles();
   const mod = await load();
   return mod.run(rest);
-}
-
-/**
- * `chunk` is a short batch process in which V8's optimizing compiler is a large share of the CPU:
- * the tokenizer's scan and the Markdown parsing are compiled with everything they call inlined
- * (tens of ms each, several times after deoptimizations), for one pass over the text. Without
- * inlining they compile far faster and run about as fast; measured on the bench's 1.4 MB corpus,
- * about 10% less CPU for the whole command. Set before the command's modules load, so every
- * compilation sees it; the output does not depend on it. CHUNKLAB_V8_DEFAULTS=1 keeps V8's defaults.
- */
-function preferCheapCompiles(): void {
-  if (process.env.CHUNKLAB_V8_DEFAULTS) return;
-  setFlagsFromString('--no-turbo-inlining');
 }
 
 /** Exit only once stdout and stderr are flushed: a piped `--json` can be megabytes long. */

@@ -15,6 +15,7 @@
 import { Buffer } from 'node:buffer';
 import { inflateSync } from 'node:zlib';
 import type { Inflate, PdfjsModule } from '../engine/documents/index.ts';
+import { preloadCanvas } from './canvas.ts';
 
 let loaded: Promise<PdfjsModule> | null = null;
 
@@ -23,6 +24,8 @@ export function loadLegacyPdfjs(): Promise<PdfjsModule> {
     const push = Array.prototype.push;
     const toBase64 = Object.getOwnPropertyDescriptor(Uint8Array.prototype, 'toBase64');
     try {
+      // pdf.js's Node build requires @napi-rs/canvas as it loads: loaded first, without the system fonts (canvas.ts).
+      preloadCanvas();
       await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
       return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsModule;
     } finally {

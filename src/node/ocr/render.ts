@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { loadLegacyPdfjs } from '../pdfjs-legacy.ts';
+import { preloadCanvas } from '../canvas.ts';
 import { InputError } from '../../engine/types.ts';
 import { drawGrey } from '../../engine/documents/index.ts';
 
@@ -12,6 +13,7 @@ const require = createRequire(import.meta.url);
 /** Canvas module, loaded on first use, with a clear error when the optional binary is missing. */
 export async function loadCanvas(): Promise<typeof import('@napi-rs/canvas')> {
   try {
+    preloadCanvas();
     return await import('@napi-rs/canvas');
   } catch (e) {
     throw new InputError(`OCR needs the package @napi-rs/canvas to draw PDF pages, and it did not load (${String((e as Error)?.message ?? e).slice(0, 160)}): run "npm install @napi-rs/canvas"`, 'ocr', { code: 'no-reader' });

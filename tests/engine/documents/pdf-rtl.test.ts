@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
+import { readsRightToLeft } from '../../../src/engine/documents/pdf/tables/direction.ts';
 import { RTL_LINES, visualWords } from '../../../scripts/pdf-cases-rtl.ts';
 import { loadPdfjs, pdfjsOptions } from './pdfjs-node.ts';
+import { markdownTables, type MdTable } from '../../../bench/pdf-metrics.ts';
 
 const bytes = readFileSync('tests/fixtures/documents/rtl.pdf');
 
@@ -32,4 +34,37 @@ test('every line in logical order, LTR runs in place, presentation forms normali
   const arabic = RTL_LINES.find((l) => l.drawn !== l.logical)!;
   expect(arabic.drawn.normalize('NFKC')).toBe(arabic.logical);
   expect(r.markdown).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFF]/);
+});
+
+// A right-to-left document's ruled tables (the corpus sample tests/fixtures/pdf-corpus/latex-article-he-1050:
+// XeLaTeX with bidi, its tables' first column drawn at the right): each table's columns come out in
+// reading order, so its header is the source's, first column first, and each row starts with its label.
+test('a right-to-left table is read from its rightmost column: headers in the source order', async () => {
+  const dir = 'tests/fixtures/pdf-corpus';
+  const labels = JSON.parse(readFileSync(`${dir}/latex-article-he-1050.labels.json`, 'utf8')) as { tables: MdTable[] };
+  const r = await pdfToMarkdown(readFileSync(`${dir}/latex-article-he-1050.pdf`), loadPdfjs, { ...pdfjsOptions, ignoreStructure: true });
+  const found = markdownTables(r.markdown);
+  const key = (t: MdTable) => t.header.join(' | ');
+  const want = new Map(labels.tables.map((t) => [key(t), t]));
+  expect(found.length).toBeGreaterThanOrEqual(7);
+  for (const t of found) {
+    expect(want.has(key(t)), key(t)).toBe(true);
+    // The first column holds the row labels ("נסיעות 12": a word, then digits the font cannot decode).
+    const first = want.get(key(t))!.rows.map((row) => row[0].split(' ')[0]);
+    expect(t.rows.map((row) => row[0].split(' ')[0])).toEqual(first);
+  }
+});
+
+// The direction of a table of right-to-left text, from its cells in page order (left to right).
+test('a table of Hebrew reads right to left unless its row labels stand in its leftmost column', () => {
+  const header = ['מים', 'תקציב', 'שם'];
+  // Labels (words) at the right, figures to their left: laid right to left.
+  const rtlTable = [header, ['4120', '17', 'ספרייה 3'], ['8', 'פתוח', 'נסיעות 9'], ['611', '52', 'דוחות 4']];
+  expect(readsRightToLeft(rtlTable)).toBe(true);
+  // The same cells with the labels at the left: a left-to-right table holding Hebrew words.
+  expect(readsRightToLeft(rtlTable.map((r) => [...r].reverse()))).toBe(false);
+  // Words in every column: nothing tells, the script decides.
+  expect(readsRightToLeft([header, ['כן', 'לא', 'פתוח'], ['סגור', 'כן', 'לא']])).toBe(true);
+  // A Latin table never turns round, whatever its columns hold.
+  expect(readsRightToLeft([['Total', 'Year'], ['12', 'Budget'], ['40', 'Staff']])).toBe(false);
 });

@@ -65,6 +65,15 @@ export const RUNNING_WIDE_BAND = 0.2;
  */
 export const RUNNING_REPEAT_PAGES = 3;
 
+/**
+ * A running head that carries a heading's title with a short label ("2 CHAPTER 1. REVIEW AND SCHEDULE",
+ * "٢ باب ١. النتائج"): the heading's letters, this many at least, inside the row (a shorter title is
+ * found inside too many rows by chance)…
+ */
+export const RUNNING_TITLE_LETTERS = 6;
+/** …and at most this many letters of the row beside them: the label ("chapter", "глава", "פרק"), not a sentence. */
+export const RUNNING_LABEL_LETTERS = 10;
+
 /** A line of prose on one side of a gutter: this many characters at least… */
 export const PROSE_CHARS = 15;
 
@@ -134,6 +143,18 @@ export const BORDERLESS = {
   FLOW_PAIRS: 3,
   /** A column of lines this long on average (words) that runs on is a column of prose by itself. */
   PROSE_WORDS: 5,
+} as const;
+
+// ------------------------------------------------------------------ table direction (tables/direction.ts)
+
+export const TABLE_DIRECTION = {
+  /**
+   * A table of right-to-left text reads left to right when its leftmost column holds words in this
+   * much more of its body cells than its rightmost (the row labels are on the left). Generated tables
+   * have a label in every first-column cell and figures in 60 % of the others' (a margin of ~0.6);
+   * a quarter leaves room for columns of words beside the labels.
+   */
+  LABEL_COLUMN_MARGIN: 0.25,
 } as const;
 
 // ------------------------------------------------------------------ blocks (blocks/blocks.ts)

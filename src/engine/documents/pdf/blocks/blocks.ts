@@ -9,6 +9,7 @@ import { BULLET_CHARS, LIST_MARKER } from '../roles/patterns.ts';
 import type { RunIn } from '../roles/run-in.ts';
 import { CJK_NUMERAL, HANGUL_ITEM, SCRIPT_BULLETS } from '../lines/scripts.ts';
 import { buildTable, overlapping, proseReason, TERMINAL, type TableGrid } from '../tables/borderless.ts';
+import { readsRightToLeft } from '../tables/direction.ts';
 import { BLOCK_REACH as R } from '../thresholds.ts';
 import type { PBlock, Row } from '../types.ts';
 
@@ -152,14 +153,15 @@ class BlockWriter {
       }
     }
     // A bulleted list with a gap after its bullets is not a table.
-    const bulleted = run.filter((x) => BULLET.test(x.frags[0].text)).length * 2 >= run.length;
+    // (A right-to-left line's marker is its rightmost fragment: "1." at the right of an Arabic item.)
+    const bulleted = run.filter((x) => BULLET.test((x.rtl ? x.frags[x.frags.length - 1] : x.frags[0]).text)).length * 2 >= run.length;
     if (bulleted || run.filter((x) => x.frags.length >= 2).length < 2) return i;
     const kind = grid ? (figureLabels(grid) && figureFollows(rows, j) ? 'no' : tableKind(grid)) : overlapping(run) ? 'prose' : 'no';
     this.listStack.length = 0;
     if (kind === 'prose') this.prose(i, run);
     else if (grid && kind === 'prose-beside') this.proseBeside(rows[i], grid);
     else if (grid && kind === 'table') {
-      if (rows[i].rtl) {
+      if (readsRightToLeft([grid.header, ...grid.rows])) {
         grid.header.reverse();
         for (const g of grid.rows) g.reverse();
       }

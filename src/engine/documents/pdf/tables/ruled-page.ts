@@ -4,6 +4,7 @@
 
 import { rowsOf, type Item, type Vocab } from '../lines/geometry.ts';
 import type { Segments } from '../read/drawn.ts';
+import { readsRightToLeft } from './direction.ts';
 import { ruledTables, rulesOnlyTables, type Grid } from './ruled.ts';
 import type { Row } from '../types.ts';
 
@@ -36,6 +37,11 @@ export function ruledRows(ruling: Ruling, items: Item[], page: number, vocab: Vo
   const sizes = items.filter((it) => used.has(it) && /\S/.test(it.s)).map((it) => it.size).sort((a, b) => a - b);
   const size = sizes.length ? sizes[sizes.length >> 1] : 10;
   for (const t of tables) {
+    // A right-to-left table's cells were read off the page left to right: its columns turn round.
+    if (readsRightToLeft([t.header, ...t.rows])) {
+      t.header.reverse();
+      for (const r of t.rows) r.reverse();
+    }
     const stand: Row = {
       y: t.y1,
       size,
