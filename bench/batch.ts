@@ -66,60 +66,72 @@ const two = batch(input, 2, 'w2');
 // integer arithmetic the same way, which says what the processor gives a second thread. batch's
 // scaling over the chunking ceiling is what the pool itself achieves.
 interface Slice { start: number; end: number; mb: number; threadCpu: number; processCpu: number }
-async function ceiling(mode: 'chunk' | 'alu', copies: number): Promise<{ mbPerSec: number; cpuPerMB: number; threadCpuPerMB: number }> {
-  const children = Array.from({ length: copies }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'ceiling.ts'), '--mode', mode, '--input', input, '--recipe', recipePath, '--slice', `${i}/${copies}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] }),
-  );
-  const outputs = children.map((c) => {
-    let text = '';
-    c.stdout.setEncoding('utf8');
-    const ready = new Promise<void>((resolve) => c.stdout.on('data', (d: string) => ((text += d), text.includes('ready') && resolve())));
-    const done = new Promise<Slice>((resolve, reject) =>
-      c.on('close', (code) => {
-        const last = text.trim().split('\n').pop() ?? '';
-        if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as Slice);
-        else reject(new Error(`bench/ceiling.ts ${mode} exit ${code}: ${text.slice(-300)}`));
-      }),
-    );
-    return { ready, done };
+interface Rate { mbPerSec: number; cpuPerMB: number; threadCpuPerMB: number }
+/** bench/ceiling.ts as a child: `ready` once it has loaded (rejected if it ends first), `done` with its figures. */
+function ceilingChild(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'ceiling.ts'), ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  let text = '';
+  child.stdout.setEncoding('utf8');
+  const done = new Promise<Slice>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const last = text.trim().split('\n').pop() ?? '';
+      if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as Slice);
+      else reject(new Error(`bench/ceiling.ts ${args.join(' ')}: exit ${code} ${text.slice(-300)}`));
+    });
   });
-  await Promise.all(outputs.map((o) => o.ready));
-  for (const c of children) c.stdin.end('go\n');
-  const slices = await Promise.all(outputs.map((o) => o.done));
-  const mb = slices.reduce((s, x) => s + x.mb, 0);
-  const seconds = (Math.max(...slices.map((x) => x.end)) - Math.min(...slices.map((x) => x.start))) / 1000;
-  const r = { mbPerSec: mb / seconds, cpuPerMB: slices.reduce((s, x) => s + x.processCpu, 0) / mb, threadCpuPerMB: slices.reduce((s, x) => s + x.threadCpu, 0) / mb };
-  console.error(`[batch bench] ceiling ${mode} x${copies}: ${JSON.stringify(r)}`);
-  return r;
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: string) => ((text += d), text.includes('ready') && resolve()));
+    done.catch(reject);
+  });
+  return { child, ready, done };
+}
+async function ceiling(mode: 'chunk' | 'alu', copies: number): Promise<Rate> {
+  const children = Array.from({ length: copies }, (_, i) => ceilingChild(['--mode', mode, '--input', input, '--recipe', recipePath, '--slice', `${i}/${copies}`]));
+  try {
+    await Promise.all(children.map((c) => c.ready));
+    for (const c of children) c.child.stdin.end('go\n');
+    const slices = await Promise.all(children.map((c) => c.done));
+    const mb = slices.reduce((s, x) => s + x.mb, 0);
+    const seconds = (Math.max(...slices.map((x) => x.end)) - Math.min(...slices.map((x) => x.start))) / 1000;
+    const r = { mbPerSec: mb / seconds, cpuPerMB: slices.reduce((s, x) => s + x.processCpu, 0) / mb, threadCpuPerMB: slices.reduce((s, x) => s + x.threadCpu, 0) / mb };
+    console.error(`[batch bench] ceiling ${mode} x${copies}: ${JSON.stringify(r)}`);
+    return r;
+  } finally {
+    for (const c of children) c.child.kill();
+  }
 }
 // One worker again while the other core runs plain arithmetic (bench/ceiling.ts --mode alu, no
 // memory traffic, nothing shared with batch): CPU time is charged only while a thread runs, so if
 // batch's CPU per MB grows here, it is the processor (two hardware threads of one core, a shared
 // clock), not anything batch does, that makes two workers cost more CPU per MB than one.
 async function withBusyCore<T>(f: () => T): Promise<T> {
-  const c = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'ceiling.ts'), '--mode', 'alu', '--rounds', '1000000'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-  let text = '';
-  c.stdout.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
-    c.stdout.on('data', (d: string) => ((text += d), text.includes('ready') && resolve()));
-    c.on('close', (code) => reject(new Error(`bench/ceiling.ts alu exit ${code}`)));
-  });
-  c.stdin.end('go\n');
+  const c = ceilingChild(['--mode', 'alu', '--rounds', '1000000']);
+  c.done.catch(() => undefined); // killed below, on purpose
   try {
+    await c.ready;
+    c.child.stdin.end('go\n');
     return f();
   } finally {
-    c.kill();
+    c.child.kill();
   }
 }
-const oneBusy = await withBusyCore(() => batch(input, 1, 'w1-busy'));
-const chunk1 = await ceiling('chunk', 1);
-const chunk2 = await ceiling('chunk', 2);
-const alu1 = await ceiling('alu', 1);
-const alu2 = await ceiling('alu', 2);
-const ceilings = {
-  chunk: { one: chunk1, two: chunk2, scaling: chunk2.mbPerSec / chunk1.mbPerSec, cpuPerMBRatio: chunk2.cpuPerMB / chunk1.cpuPerMB },
-  alu: { one: alu1, two: alu2, scaling: alu2.mbPerSec / alu1.mbPerSec, cpuPerMBRatio: alu2.threadCpuPerMB / alu1.threadCpuPerMB },
-};
+// None of this is batch: if it fails, the figures above and below still come out.
+let ceilings: { chunk: { one: Rate; two: Rate; scaling: number; cpuPerMBRatio: number }; alu: { one: Rate; two: Rate; scaling: number; cpuPerMBRatio: number } } | undefined;
+let oneBusy: Run | undefined;
+try {
+  oneBusy = await withBusyCore(() => batch(input, 1, 'w1-busy'));
+  const chunk1 = await ceiling('chunk', 1);
+  const chunk2 = await ceiling('chunk', 2);
+  const alu1 = await ceiling('alu', 1);
+  const alu2 = await ceiling('alu', 2);
+  ceilings = {
+    chunk: { one: chunk1, two: chunk2, scaling: chunk2.mbPerSec / chunk1.mbPerSec, cpuPerMBRatio: chunk2.cpuPerMB / chunk1.cpuPerMB },
+    alu: { one: alu1, two: alu2, scaling: alu2.mbPerSec / alu1.mbPerSec, cpuPerMBRatio: alu2.threadCpuPerMB / alu1.threadCpuPerMB },
+  };
+} catch (e) {
+  console.error(`[batch bench] the ceiling runs failed: ${(e as Error).message}`);
+}
 
 // Peak memory on a large input: the base corpus written again and again (new ids) up to GB.
 const big = join(OUT, 'big.jsonl');
@@ -209,8 +221,8 @@ console.log(JSON.stringify({
   scaling: one.seconds / two.seconds,
   cpuPerMBRatio: two.cpuPerMB / one.cpuPerMB,
   ceilings,
-  workers1BesideArithmetic: { ...oneBusy, cpuPerMBRatio: oneBusy.cpuPerMB / one.cpuPerMB },
-  poolEfficiency: one.seconds / two.seconds / ceilings.chunk.scaling,
+  workers1BesideArithmetic: oneBusy && { ...oneBusy, cpuPerMBRatio: oneBusy.cpuPerMB / one.cpuPerMB },
+  poolEfficiency: ceilings && one.seconds / two.seconds / ceilings.chunk.scaling,
   large: { ...large, inputGB: written / 1e9 },
   stdio: { inProcessSeconds: inProcess, serveSeconds: stdio, overhead: stdio / inProcess - 1, chunks: serveChunks, same: serveChunks === inProcessChunks },
   ray,
@@ -220,6 +232,9 @@ const pct = (x?: number) => (x === undefined ? '?' : `${Math.round(100 * x)}%`);
 console.error(
   `[batch bench] ${(bytes / 1e6).toFixed(0)} MB JSONL: 2 workers ${(one.seconds / two.seconds).toFixed(2)}x one worker's speed, CPU per MB ${(two.cpuPerMB / one.cpuPerMB).toFixed(2)}x; ` +
     `CPU shares (1 / 2 workers): main thread ${pct(one.profile?.mainShare)} / ${pct(two.profile?.mainShare)}, workers ${pct(one.profile?.workersShare)} / ${pct(two.profile?.workersShare)}, ` +
-    `other threads ${pct(one.profile?.otherShare)} / ${pct(two.profile?.otherShare)}; peak memory ${large.peakMB} MB at ${(written / 1e9).toFixed(2)} GB; ` +
-    `without batch, two processes give ${ceilings.chunk.scaling.toFixed(2)}x one on the same chunking (CPU per MB ${ceilings.chunk.cpuPerMBRatio.toFixed(2)}x) and ${ceilings.alu.scaling.toFixed(2)}x on plain arithmetic (CPU per unit ${ceilings.alu.cpuPerMBRatio.toFixed(2)}x): batch reaches ${(one.seconds / two.seconds / ceilings.chunk.scaling).toFixed(2)} of that ceiling; one worker beside arithmetic on the other core takes ${(oneBusy.cpuPerMB / one.cpuPerMB).toFixed(2)}x its CPU per MB`,
+    `other threads ${pct(one.profile?.otherShare)} / ${pct(two.profile?.otherShare)}; peak memory ${large.peakMB} MB at ${(written / 1e9).toFixed(2)} GB` +
+    (ceilings
+      ? `; without batch, two processes give ${ceilings.chunk.scaling.toFixed(2)}x one on the same chunking (CPU per MB ${ceilings.chunk.cpuPerMBRatio.toFixed(2)}x) and ${ceilings.alu.scaling.toFixed(2)}x on plain arithmetic (CPU per unit ${ceilings.alu.cpuPerMBRatio.toFixed(2)}x): batch reaches ${(one.seconds / two.seconds / ceilings.chunk.scaling).toFixed(2)} of that ceiling`
+      : '') +
+    (oneBusy ? `; one worker beside arithmetic on the other core takes ${(oneBusy.cpuPerMB / one.cpuPerMB).toFixed(2)}x its CPU per MB` : ''),
 );

@@ -58,6 +58,29 @@ const letters = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L
 /** A section number opening a line ("2.1 ", "3 "): the sources keep it out of the heading's text. */
 const LEADING_NUMBER = /^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVXLC]{1,5}\.)\s+/;
 
+/** Table cells that are a number alone ("4594"): at a page's edge such a row is the table's, not a page number. */
+const numberCells = (labels: Labels) => new Set(labels.tables.flatMap((t) => [t.header, ...t.rows].flat()).map((c) => c.trim()).filter((c) => /^\p{Nd}+$/u.test(c)));
+
+/**
+ * A page number alone: one number in any script ("- 3 -", "٣", "3/10"), or one or two glyphs the PDF gives no text for (XeLaTeX's
+ * Hebrew page numbers read as U+FFFF), and not a number cell of one of the document's tables.
+ */
+function pageNumberOnly(text: string, cells: Set<string>): boolean {
+  if (text.length > 12) return false;
+  const t = text.replace(/[\s\p{P}]+/gu, '');
+  if (undecodableNumber(text)) return true;
+  if (!/^\p{Nd}+$/u.test(t)) return false;
+  const nums = text.match(/\p{Nd}+/gu)!;
+  // One number, or "n/m"; numbers side by side are a table's row.
+  return nums.length === 1 ? !cells.has(nums[0]) : nums.length === 2 && /\p{Nd}\s*\/\s*\p{Nd}/u.test(text);
+}
+
+/** Figures set apart from the letters they touch: a right-to-left "صفحة 1 من 8" can come out as "8 من1صفحة". */
+const apart = (s: string) => s.replace(/\p{Nd}+/gu, ' $& ');
+
+/** One or two glyphs with no text behind them, alone on their row (XeLaTeX's Hebrew page numbers). */
+export const undecodableNumber = (text: string) => /^[\s\p{P}]*[\uffff\ufffd]{1,2}[\s\p{P}]*$/u.test(text);
+
 export interface AlignRow {
   text: string;
   page: number;
@@ -74,6 +97,7 @@ export function alignRows(rows: AlignRow[], labels: Labels): LineLabel[] {
   });
   const runningKeys = new Set(labels.running.map(letters).filter(Boolean));
   const runningWords = new Set(labels.running.flatMap(words));
+  const cells = numberCells(labels);
   const shortKeys = els.map((e) => (e.text.length <= 120 && !e.table ? letters(e.text.replace(LEADING_NUMBER, '')) : '\u0000'));
   let cursor = 0;
   return rows.map((r) => {
@@ -81,8 +105,8 @@ export function alignRows(rows: AlignRow[], labels: Labels): LineLabel[] {
     const key = letters(r.text);
     // Running lines: page numbers alone, or a running line's letters, at a page's edge.
     if (r.edge) {
-      const ws = words(r.text);
-      if (!key && /\d/.test(r.text) && r.text.length <= 12) return { role: 'running', level: 0, element: -1 };
+      const ws = words(apart(r.text));
+      if (!key && pageNumberOnly(r.text, cells)) return { role: 'running', level: 0, element: -1 };
       if (key && (runningKeys.has(key) || [...runningKeys].some((k) => k.length >= 6 && (key.includes(k) || (k.includes(key) && key.length >= 6))))) return { role: 'running', level: 0, element: -1 };
       if (ws.length && ws.every((w) => runningWords.has(w) || /^\d+$/.test(w) || /^[ivxlc]+$/.test(w))) return { role: 'running', level: 0, element: -1 };
     }
@@ -137,6 +161,7 @@ export function alignRows(rows: AlignRow[], labels: Labels): LineLabel[] {
 export function runningLabels(rows: { text: string; larger: boolean }[], labels: Labels): boolean[] {
   const runningKeys = new Set(labels.running.map(letters).filter(Boolean));
   const runningWords = new Set(labels.running.flatMap(words));
+  const cells = numberCells(labels);
   const contentKeys = new Set(labels.elements.filter((e) => e.role === 'heading' || e.role === 'cover').map((e) => letters(e.text.replace(LEADING_NUMBER, ''))).filter(Boolean));
   // The outermost row is the document's content when set larger than the body (a title); a row
   // inside it when it reads as a heading or a cover line at all (a heading at body size, in bold).
@@ -146,10 +171,11 @@ export function runningLabels(rows: { text: string; larger: boolean }[], labels:
     if ((r.larger || !outermost) && key && contentKeys.has(own)) return false;
     // A line of a title set large over two lines ("Reports and budget and" / "quality").
     if (r.larger && own.length >= 4 && [...contentKeys].some((k) => k.includes(own))) return false;
-    if (!key) return /\p{Nd}/u.test(r.text) && r.text.length <= 12;
+    if (!key) return pageNumberOnly(r.text, cells);
     if (runningKeys.has(key) || [...runningKeys].some((k) => k.length >= 6 && (key.includes(k) || (k.includes(key) && key.length >= 6)))) return true;
-    const ws = words(r.text);
-    return ws.length > 0 && ws.every((w) => runningWords.has(w) || /^\p{Nd}+$/u.test(w) || /^[ivxlcdm]+$/.test(w));
+    // Only running words and numbers; not with marks that have no text (a table's row of undecodable figures).
+    const ws = words(apart(r.text));
+    return ws.length > 0 && !/[\uffff\ufffd]/.test(r.text) && ws.every((w) => runningWords.has(w) || /^\p{Nd}+$/u.test(w) || /^[ivxlcdm]+$/.test(w));
   };
   const out = rows.map(() => false);
   for (let i = 0; i < rows.length && i < 3 && isRunning(rows[i], i === 0); i++) out[i] = true;

@@ -29,6 +29,10 @@ FONTS = {  # XeLaTeX / CSS font per language
 }
 
 
+# A second typeface per language for headings set apart by their face alone (Writer's "font" variant).
+OTHER_FONT = {"en": "DejaVu Serif", "pt": "DejaVu Serif", "ru": "DejaVu Serif", "ar": "Amiri", "he": "Noto Serif Hebrew",
+              "zh": "Noto Serif CJK SC", "ja": "Noto Serif CJK JP", "ko": "NanumMyeongjo"}
+
 LO_PROFILE = "lo-profile"
 
 
@@ -83,6 +87,16 @@ def write_docx(doc: Doc, path: Path, variant: str):
     def heading(text, level):
         if variant in ("styles", "headnum", "nohead"):
             p = d.add_heading(text, level=level)
+        elif variant == "font":  # headings told only by another typeface, at (or near) body size, not bold
+            p = d.add_paragraph()
+            r = p.add_run(text)
+            r.font.size = Pt(12 if level == 1 else 11)
+            other = OTHER_FONT[doc.lang]
+            r.font.name = other
+            rf = r._r.get_or_add_rPr().get_or_add_rFonts()
+            for a in ("w:ascii", "w:hAnsi", "w:cs", "w:eastAsia"):
+                rf.set(qn(a), other)
+            p.paragraph_format.space_before = Pt(8)
         else:  # office documents whose headings are body-size bold or coloured direct formatting
             p = d.add_paragraph()
             r = p.add_run(text)
@@ -281,7 +295,7 @@ def write_latex(doc: Doc, variant: str) -> tuple[str, list[str]]:
     """variant: article | twocolumn | report (chapters, twoside, running heads with chapter titles) | side (side headings)."""
     lang = doc.lang
     serif, sans = FONTS[lang]
-    cls = {"article": "article", "twocolumn": "article", "report": "report", "side": "article", "book": "book", "nohead": "article"}[variant]
+    cls = {"article": "article", "twocolumn": "article", "report": "report", "side": "article", "book": "book", "nohead": "article", "numeric": "article"}[variant]
     opts = ["11pt", "a4paper"] + (["twocolumn"] if variant == "twocolumn" else []) + (["twoside"] if variant in ("report", "book") else [])
     pre = [rf"\documentclass[{','.join(opts)}]{{{cls}}}", r"\usepackage{fontspec}", r"\usepackage{booktabs,multirow,rotating,fancyhdr,geometry,caption}"]
     if variant == "side":
@@ -356,6 +370,42 @@ def write_latex(doc: Doc, variant: str) -> tuple[str, list[str]]:
                 body.append(rf"\begin{{{env}}}[ht]\centering\caption*{{{tex(b['caption'])}}}\begin{{tabular}}{{{spec}}}{head}" + "\n".join(rows) + tail + rf"\end{{tabular}}\end{{{env}}}")
     body.append(r"\end{document}")
     return "\n".join(pre + body), running
+
+
+def write_beamer(doc: Doc) -> tuple[str, list]:
+    """Slides from a second producer (LaTeX beamer): a title page, a divider slide per chapter, one slide
+    per section with its title and its first list (or a paragraph's sentences as bullets) or the first
+    rows of its table; the frame number in the footline."""
+    lang = doc.lang
+    serif, sans = FONTS[lang]
+    pre = [r"\documentclass[11pt]{beamer}", r"\usepackage{fontspec}", r"\setbeamertemplate{navigation symbols}{}", r"\setbeamertemplate{footline}[frame number]"]
+    if lang in ("zh", "ja", "ko"):
+        pre += [r"\usepackage{xeCJK}", rf"\setCJKmainfont{{{sans}}}", rf"\setCJKsansfont{{{sans}}}"]
+    elif lang == "ru":
+        pre += [r"\usepackage{polyglossia}", r"\setmainlanguage{russian}", r"\setmainfont{Noto Serif}", r"\setsansfont{Noto Sans}"]
+    pre += [rf"\title{{{tex(doc.title)}}}", rf"\subtitle{{{tex(doc.subtitle)}}}", rf"\author{{{tex(doc.org)}}}", r"\date{}"]
+    body = [r"\begin{document}", r"\begin{frame}\titlepage\end{frame}"]
+    els = [{"role": "cover", "text": doc.title}, {"role": "cover", "text": doc.subtitle}, {"role": "cover", "text": doc.org}]
+    for ci, si, ch, sec in nums_iter(doc):
+        if si is None:
+            body.append(r"\begin{frame}\centering\vfill{\Large\bfseries " + tex(ch["title"]) + r"\par}\vfill\end{frame}")
+            els.append({"role": "heading", "level": 1, "text": ch["title"]})
+            continue
+        els.append({"role": "heading", "level": 2, "text": sec["title"]})
+        b = next((b for b in sec["blocks"] if b["kind"] != "p"), sec["blocks"][0])
+        frame = [r"\begin{frame}{" + tex(sec["title"]) + "}"]
+        if b["kind"] == "table":
+            rows = [b["header"]] + b["rows"][:5]
+            frame.append(r"\centering\begin{tabular}{" + "l" * len(b["header"]) + "}" + " \\\\ ".join(" & ".join(tex(c) for c in r) for r in rows) + r"\end{tabular}")
+            els.append({"role": "cell", "text": " ".join(" ".join(r) for r in rows), "table": True})
+        else:
+            items = (b["items"] if b["kind"] != "p" else [doc.sentence() for _ in range(3)])[:4]
+            frame.append(r"\begin{itemize}" + "".join(r"\item " + tex(it) + " " for it in items) + r"\end{itemize}")
+            els.extend({"role": "list", "text": it} for it in items)
+        frame.append(r"\end{frame}")
+        body.append("".join(frame))
+    body.append(r"\end{document}")
+    return "\n".join(pre + body), els
 
 
 # ------------------------------------------------------------------ HTML -> Chromium
@@ -447,6 +497,16 @@ def plan(scale: int):
         for lang in LANGS:
             seed += 1; jobs.append(("latex", "nohead", lang, seed))
             seed += 1; jobs.append(("writer", "nohead", lang, seed))
+    # Round 4: slides from a second producer (beamer), headings told by their typeface alone (Writer), and
+    # paragraphs whose wrapped lines open with numbers and dates (LaTeX, Chromium): negatives for numbered headings.
+    seed = 7000
+    for rep in range(scale):
+        for lang in LANGS:
+            if lang not in RTL:
+                seed += 1; jobs.append(("latex", "beamer", lang, seed))
+            seed += 1; jobs.append(("writer", "font", lang, seed))
+            seed += 1; jobs.append(("latex", "numeric", lang, seed))
+            seed += 1; jobs.append(("chromium", "numeric", lang, seed))
     return jobs
 
 
@@ -459,7 +519,7 @@ def build(job, out: Path, tmp: Path) -> str:
     work = tmp / name
     work.mkdir(parents=True, exist_ok=True)
     numbered = producer in ("writer", "chromium", "pdflib") and seed % 3 == 0 or variant == "numbered"
-    doc = Doc(seed, lang, numbered=numbered, cover=seed % 2 == 0, chapters=(2, 3) if producer == "impress" else (3, 5))
+    doc = Doc(seed, lang, numbered=numbered, cover=seed % 2 == 0, chapters=(2, 3) if producer == "impress" or variant == "beamer" else (3, 5), numeric=variant == "numeric")
     labels = None
     if producer == "writer":
         running = write_docx(doc, work / f"{name}.docx", variant)
@@ -479,6 +539,12 @@ def build(job, out: Path, tmp: Path) -> str:
         info = write_xlsx(doc, work / f"{name}.xlsx")
         code, log = run(["soffice", "--headless", "--norestore", f"-env:UserInstallation=file://{tmp}/{LO_PROFILE}", "--convert-to", "pdf", "--outdir", str(work), str(work / f"{name}.xlsx")])
         labels = {"producer": producer, "variant": variant, "lang": lang, **info}
+    elif producer == "latex" and variant == "beamer":
+        src, els = write_beamer(doc)
+        (work / f"{name}.tex").write_text(src, encoding="utf-8")
+        for _ in range(2):
+            code, log = run(["xelatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"], cwd=work, timeout=600)
+        labels = {"producer": producer, "variant": variant, "lang": lang, "elements": els, "running": [], "tables": []}
     elif producer == "latex":
         src, running = write_latex(doc, variant)
         (work / f"{name}.tex").write_text(src, encoding="utf-8")
@@ -505,7 +571,7 @@ def build(job, out: Path, tmp: Path) -> str:
     elif producer == "chromium":
         html, running = write_html(doc, variant)
         (work / f"{name}.html").write_text(html, encoding="utf-8")
-        flags = [] if variant == "default" else ["--no-pdf-header-footer"]
+        flags = [] if variant == "default" else ["--no-pdf-header-footer"]  # "numeric": no header or footer
         code, log = run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={tmp}/chrome-{seed}", *flags, f"--print-to-pdf={work / (name + '.pdf')}", (work / f"{name}.html").as_uri()], timeout=180)
         if variant == "default":
             running += ["file://", (work / f"{name}.html").as_uri()]
@@ -547,7 +613,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0)
     a = ap.parse_args()
-    out = Path(a.out); out.mkdir(parents=True, exist_ok=True)
+    out = Path(a.out).resolve(); out.mkdir(parents=True, exist_ok=True)  # absolute: file:// URIs for Chromium and LibreOffice
     tmp = out / "_work"; tmp.mkdir(exist_ok=True)
     global LO_PROFILE
     LO_PROFILE = a.lo_profile

@@ -8,9 +8,12 @@ from texts import CELLWORDS, HEADWORDS, JOIN, ORGS, SENTENCES, WORDS
 
 
 class Doc:
-    def __init__(self, seed: int, lang: str, chapters=(3, 5), sections=(2, 3), numbered=False, cover=True):
+    def __init__(self, seed: int, lang: str, chapters=(3, 5), sections=(2, 3), numbered=False, cover=True, numeric=False):
         self.rng = rng = random.Random(seed)
         self.lang = lang
+        # Paragraphs dense with numbers, dates and section references ("see 3.11. of the plan"): wrapped,
+        # many of their lines open with a number, as body text (negatives for "a numbered line is a heading").
+        self.numeric = numeric
         self.seed = seed
         self.numbered = numbered
         self.used_titles: set[str] = set()
@@ -50,7 +53,39 @@ class Doc:
 
     def paragraph(self, lo=2, hi=5) -> str:
         sep = "" if self.lang in ("zh", "ja") else " "
-        return sep.join(self.rng.sample(SENTENCES[self.lang], self.rng.randint(lo, hi)))
+        sentences = self.rng.sample(SENTENCES[self.lang], self.rng.randint(lo, hi))
+        if self.numeric:
+            sentences = [self._with_numbers(t) for t in sentences]
+        return sep.join(sentences)
+
+    def _number(self) -> str:
+        rng = self.rng
+        return rng.choice([
+            f"{rng.randint(1, 9)}.{rng.randint(1, 19)}.",  # a section reference: "3.11."
+            f"{rng.randint(1, 9)}.{rng.randint(1, 9)}.{rng.randint(1, 9)}",
+            f"{rng.randint(1, 12)}.",
+            str(rng.randint(1990, 2030)),
+            f"{rng.randint(1, 28):02d}/{rng.randint(1, 12):02d}/{rng.randint(1990, 2030)}",
+            f"{rng.randint(1, 28)}.{rng.randint(1, 12):02d}.{rng.randint(1990, 2030)}",
+            f"{rng.randint(2, 99)},{rng.randint(1, 9)}%",
+        ])
+
+    def _with_numbers(self, t: str) -> str:
+        """A sentence with a number or date after some of its words (every third word or so)."""
+        if self.lang in ("zh", "ja"):
+            cut = sorted(self.rng.sample(range(1, max(2, len(t) - 1)), min(3, max(1, len(t) // 12))))
+            out, last = [], 0
+            for c in cut:
+                out += [t[last:c], " " + self._number() + " "]
+                last = c
+            return "".join(out) + t[last:]
+        ws = t.split(" ")
+        out = []
+        for k, w in enumerate(ws):
+            out.append(w)
+            if k < len(ws) - 1 and self.rng.random() < 0.33:
+                out.append(self._number())
+        return " ".join(out)
 
     def _block(self):
         r = self.rng.random()

@@ -13,7 +13,7 @@ import { bodyStyle } from '../../src/engine/documents/pdf/lines/style.ts';
 import { RUNNING_FEATURES, runningFeatures } from '../../src/engine/documents/pdf/roles/running.ts';
 import type { Row } from '../../src/engine/documents/pdf/types.ts';
 import { loadPdfjs, pdfjsOptions } from '../../tests/engine/documents/pdfjs-node.ts';
-import { runningLabels, type Labels } from './align.ts';
+import { runningLabels, undecodableNumber, type Labels } from './align.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -78,7 +78,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const labels = JSON.parse(readFileSync(labelPath, 'utf8')) as Labels;
       try {
         const dump = await runningDump(new Uint8Array(readFileSync(join(dir, f))), labels);
-        text = dump.map((d) => JSON.stringify({ doc: name, producer: labels.producer, script: labels.script, lang: labels.lang, page: d.page, text: d.text.slice(0, 80), role: d.running ? 'running' : 'content', hand: d.hand ? 1 : 0, f: d.f.map((x) => Math.round(x * 1e4) / 1e4) }) + '\n').join('');
+        // A page number the PDF gives no text for is a running line (the bench scores it so), but nothing the
+        // features read tells it from any other lone mark: it stays out of training ('unknown'), and the
+        // hand rules, whose removals the decision keeps, take it.
+        const role = (d: { text: string; running: boolean }) => (d.running && undecodableNumber(d.text) ? 'unknown' : d.running ? 'running' : 'content');
+        text = dump.map((d) => JSON.stringify({ doc: name, producer: labels.producer, script: labels.script, lang: labels.lang, page: d.page, text: d.text.slice(0, 80), role: role(d), hand: d.hand ? 1 : 0, f: d.f.map((x) => Math.round(x * 1e4) / 1e4) }) + '\n').join('');
       } catch (e) {
         process.stderr.write(`${name}: ${(e as Error).message}\n`);
         continue;

@@ -8,7 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
 import { bigramF1, markdownHeadings, markdownWords, wordRecall } from '../../bench/pdf-metrics.ts';
 import { convertFile } from '../../src/cli/convert.ts';
-import { closeOcrWorker, ocrWorkerStarts, shareOcrWorker } from '../../src/node/ocr/tesseract.ts';
+import { closeOcrWorker, ocrThreads, ocrWorkerStarts, shareOcrWorker } from '../../src/node/ocr/tesseract.ts';
 import { expectOneLineError, runCli } from './helpers.ts';
 
 const FIX = 'tests/fixtures/documents';
@@ -86,6 +86,37 @@ describe('OCR of scanned PDFs', () => {
       await closeOcrWorker();
       rmSync(own, { recursive: true, force: true });
     }
+  });
+
+  test("a file's scanned pages on two Tesseracts: the same Markdown as on one", { timeout: 300_000 }, async () => {
+    // Two scanned pages: manual-200.pdf's and two-column.pdf's, copied into one file.
+    const out = await PDFDocument.create();
+    for (const f of ['manual-200.pdf', 'two-column.pdf']) {
+      const src = await PDFDocument.load(readFileSync(join(SCANS, f)));
+      out.addPage((await out.copyPages(src, [0]))[0]);
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'chunklab-ocr-')), 'two-scans.pdf');
+    writeFileSync(file, await out.save());
+    const s0 = ocrWorkerStarts();
+    const one = await convertFile(file, { ocr: { threads: 1 } });
+    expect(ocrWorkerStarts()).toBe(s0 + 1);
+    const two = await convertFile(file, { ocr: { threads: 2 } });
+    // The second starts when page 2 is drawn while the first still reads page 1 (nearly always; a fast first one may read both).
+    expect(ocrWorkerStarts() - s0 - 1).toBeGreaterThanOrEqual(1);
+    expect(ocrWorkerStarts() - s0 - 1).toBeLessThanOrEqual(2);
+    expect(one.ocr?.pages).toEqual([1, 2]);
+    expect(two.markdown).toBe(one.markdown);
+    expect(markdownHeadings(two.markdown)).toContain('Two strategies side by side');
+  });
+
+  test('how many Tesseracts a file gets: idle cores, free memory, pages; one in a worker thread', () => {
+    const GB = 1e9;
+    expect(ocrThreads(2, { cores: 8, load: 0, free: 16 * GB, main: true })).toBe(2);
+    expect(ocrThreads(10, { cores: 8, load: 0.5, free: 16 * GB, main: true })).toBe(4);
+    expect(ocrThreads(10, { cores: 8, load: 6.2, free: 16 * GB, main: true })).toBe(2);
+    expect(ocrThreads(10, { cores: 2, load: 12, free: 16 * GB, main: true })).toBe(1);
+    expect(ocrThreads(10, { cores: 8, load: 0, free: 0.9 * GB, main: true })).toBe(2);
+    expect(ocrThreads(10, { cores: 8, load: 0, free: 16 * GB, main: false })).toBe(1);
   });
 
   test('--ocr never refuses a scan naming --ocr; a language not installed names its package', async () => {

@@ -391,15 +391,18 @@ export class WordPieceFast {
     this.entries.push(e);
   }
 
+  /** A larger slot array; the words stay where they are (only their slots move, in the order they came). */
   private rehash(size: number): void {
-    const keys = this.keys;
     const hashes = this.hashes;
-    const entries = this.entries;
-    this.slots = new Int32Array(size).fill(-1);
-    this.keys = [];
-    this.hashes = [];
-    this.entries = [];
-    for (let x = 0; x < keys.length; x++) this.insert(keys[x], hashes[x], entries[x]);
+    const slots = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    for (let x = 0; x < hashes.length; x++) {
+      const h = hashes[x];
+      let slot = (h ^ (h >>> 16)) & mask;
+      while (slots[slot] >= 0) slot = (slot + 1) & mask;
+      slots[slot] = x;
+    }
+    this.slots = slots;
   }
 
   /**

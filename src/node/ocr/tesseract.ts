@@ -3,7 +3,8 @@
 // trained models of the @tesseract.js-data/<code> npm packages: nothing is fetched from a network.
 import { createRequire } from 'node:module';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, freemem, loadavg, tmpdir } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { languagesOf, missingLanguage, ocrReader, recogniserPool, tesseractOptions, type OcrMode, type OcrReader, type Recogniser, type StartedRecogniser } from '../../engine/documents/index.ts';
 import { openForRendering, renderGrey, type RenderablePage } from './render.ts';
@@ -24,6 +25,27 @@ export function modelFile(code: string, where = '--ocr-lang'): string {
 export interface NodeOcrOptions {
   mode?: OcrMode;
   lang?: string;
+  /**
+   * How many Tesseracts may read one file's pages at once (default: ocrThreads(); 1 in a worker
+   * thread, as batch's workers already read files side by side).
+   */
+  threads?: number;
+}
+
+/** Memory one more Tesseract may take (its WebAssembly heap with por+eng was ~150 MB after a page; large pages grow it). */
+const MEMORY_PER_TESSERACT = 400e6;
+/** More than this many gives little: the main thread draws the pages they read, one after another. */
+const MAX_TESSERACTS = 4;
+
+/**
+ * Tesseracts for a file of `pages` pages to read: one per idle core (the cores less the load
+ * average: on a busy machine another one would only take turns with the first and cost its start),
+ * up to MAX_TESSERACTS and what free memory allows, never more than the pages; 1 in a worker thread.
+ */
+export function ocrThreads(pages: number, o: { cores?: number; load?: number; free?: number; main?: boolean } = {}): number {
+  const { cores = availableParallelism(), load = loadavg()[0], free = freemem(), main = isMainThread } = o;
+  if (!main) return 1;
+  return Math.max(1, Math.min(pages, cores - Math.floor(load), MAX_TESSERACTS, Math.floor(free / MEMORY_PER_TESSERACT)));
 }
 
 /** A language list whose models are all installed (throws an InputError naming the missing package). */
@@ -81,6 +103,7 @@ export function nodeOcr(o: NodeOcrOptions = {}): OcrReader {
       check: (codes) => void codes.forEach((c) => modelFile(c)),
       open: openForRendering,
       render: renderGrey,
+      parallel: (pages) => o.threads ?? ocrThreads(pages),
       async start(codes, recognising) {
         // Its models' temp folder is already gone (startTesseract): terminate() is all a reader's own one needs.
         return sharing ? await pool.lend(codes, recognising) : (await startTesseract(codes, recognising)).worker;

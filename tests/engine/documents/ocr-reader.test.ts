@@ -98,6 +98,108 @@ describe('the shared OCR reader', () => {
   });
 });
 
+describe('pages read on several Tesseracts at once (backend.parallel)', () => {
+  /** Recognisers that hold each page until the test lets it go; the log says which one read which page. */
+  function slowBackend(parallel: number) {
+    const log: string[] = [];
+    const held: (() => void)[] = [];
+    let made = 0;
+    const b: OcrBackend = {
+      check: () => undefined,
+      open: async () => ({ doc: { getPage: async () => fakePage(1700), destroy: async () => void log.push('destroy') }, OPS }),
+      // The page's number drawn into its first pixel, for the recogniser to say which page it got.
+      render: async (page) => ({ width: 40, height: 40, grey: new Uint8Array(1600).fill((page as unknown as { n: number }).n) }),
+      parallel: () => parallel,
+      start: async () => {
+        const id = ++made;
+        log.push(`start ${id}`);
+        return {
+          async recognize(image: Uint8Array) {
+            // PGM: the header's 3 lines, then the pixels.
+            const head = new TextDecoder().decode(image.subarray(0, 20)).split('\n').slice(0, 3).join('\n').length + 1;
+            const n = image[head];
+            log.push(`${id} reads ${n}`);
+            await new Promise<void>((r) => held.push(r));
+            const word = { text: `page${n}`, confidence: 90, bbox: { x0: 10, y0: 10, x1: 60, y1: 30 } };
+            return { data: { blocks: [{ paragraphs: [{ lines: [{ words: [word], bbox: word.bbox, rowheight: 20 }] }] }] as never, rotateRadians: 0 } };
+          },
+          setParameters: async () => undefined,
+          terminate: async () => void log.push(`end ${id}`),
+        };
+      },
+    };
+    // Pages that know their number (fakePage's are all alike).
+    b.open = async () => ({ doc: { getPage: async (n: number) => Object.assign(fakePage(1700), { n }), destroy: async () => void log.push('destroy') }, OPS });
+    return { b, log, held };
+  }
+  const until = async (what: () => boolean) => {
+    for (let i = 0; i < 200 && !what(); i++) await new Promise((r) => setTimeout(r, 1));
+    expect(what()).toBe(true);
+  };
+
+  test('a page drawn while every started one is busy starts another (up to the limit); the pages come back in order', async () => {
+    const { b, log, held } = slowBackend(2);
+    const reading = ocrReader(b).read(new Uint8Array(), [1, 2, 3], {});
+    // Page 1 on the first; page 2, drawn while it reads, on a second one started for it.
+    await until(() => log.includes('2 reads 2'));
+    expect(log).toEqual(['start 1', '1 reads 1', 'start 2', '2 reads 2']);
+    // Page 3 waits for whichever is free first (the limit is 2): the second here.
+    held.splice(1, 1)[0]();
+    await until(() => log.includes('2 reads 3'));
+    for (const r of held.splice(0)) r();
+    await until(() => held.length > 0 || log.includes('end 1'));
+    for (const r of held.splice(0)) r();
+    const pages = await reading;
+    expect(pages.map((p) => [p.page, p.paragraphs[0].lines[0].words[0].text])).toEqual([[1, 'page1'], [2, 'page2'], [3, 'page3']]);
+    expect(log.filter((l) => l.startsWith('start'))).toEqual(['start 1', 'start 2']);
+    expect(log.slice(-3).sort()).toEqual(['destroy', 'end 1', 'end 2']);
+  });
+
+  test('a limit of one reads page after page on one', async () => {
+    const { b, log, held } = slowBackend(1);
+    const reading = ocrReader(b).read(new Uint8Array(), [1, 2], {});
+    await until(() => log.includes('1 reads 1'));
+    held.shift()!();
+    await until(() => log.includes('1 reads 2'));
+    held.shift()!();
+    expect((await reading).map((p) => p.page)).toEqual([1, 2]);
+    expect(log.filter((l) => l.startsWith('start'))).toEqual(['start 1']);
+  });
+
+  test('one failing page fails the reading, and every one started is let go', { timeout: 20_000 }, async () => {
+    const { b, log, held } = slowBackend(2);
+    const start = b.start;
+    let first = true;
+    b.start = async (codes, recognising) => {
+      const w = await start(codes, recognising);
+      if (!first) return w;
+      first = false;
+      // The first one's page fails once the test lets it go (a crashed engine).
+      return {
+        ...w,
+        recognize: async (image) => {
+          await w.recognize(image).catch(() => undefined);
+          throw new Error('RuntimeError: memory access out of bounds');
+        },
+      };
+    };
+    let over = false;
+    const settled = ocrReader(b).read(new Uint8Array(), [1, 2, 3, 4, 5], {}).catch((e: Error) => e).finally(() => (over = true));
+    await until(() => log.includes('2 reads 2'));
+    // Let every held page go until the reading ends (the second may have taken page 3 before page 1 failed).
+    while (!over) {
+      for (const r of held.splice(0)) r();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(String(await settled)).toContain('out of bounds');
+    // No page is given out once one failed: page 1's failure stops the reading before its end.
+    expect(log.filter((l) => / reads /.test(l)).length).toBeLessThan(5);
+    expect(log).toContain('end 1');
+    expect(log).toContain('end 2');
+    expect(log.at(-1)).toBe('destroy');
+  });
+});
+
 describe('one Tesseract lent to reading after reading (recogniserPool)', () => {
   afterEach(() => void vi.useRealTimers());
 
@@ -142,6 +244,21 @@ describe('one Tesseract lent to reading after reading (recogniserPool)', () => {
     expect(log).toEqual(['start por+eng', 'terminate por+eng', 'dispose por+eng', 'start eng']);
     await p.close();
     expect(log.slice(-2)).toEqual(['terminate eng', 'dispose eng']);
+  });
+
+  test('lent to two at once: two started; handed back, both are lent again without a start', async () => {
+    const { p, log } = pool();
+    const [a, b] = await Promise.all([p.lend(['por'], () => undefined), p.lend(['por'], () => undefined)]);
+    expect(log).toEqual(['start por', 'start por']);
+    await a.terminate();
+    await b.terminate();
+    const [c, d] = await Promise.all([p.lend(['por'], () => undefined), p.lend(['por'], () => undefined)]);
+    expect(log).toEqual(['start por', 'start por']);
+    expect(p.size()).toBe(2);
+    await c.terminate();
+    await d.terminate();
+    await p.close();
+    expect(log.filter((l) => l.startsWith('terminate'))).toHaveLength(2);
   });
 
   test('handed back and unused for the idle time, it ends; lent again before that, it stays', async () => {

@@ -130,6 +130,42 @@ describe('what the running-line decision may take, whatever its model says', () 
     expect(gone.filter((g) => !/Harbour Water Report|^\d+:\d+$/.test(g))).toEqual([]);
   });
 
+  /**
+   * Short chapters whose running head carries the chapter's title under a label ("CHAPTER 1. TIDAL
+   * PUMPING STATIONS" on the page after the chapter opens, as LaTeX's book class sets it on left pages):
+   * no page repeats it, so only the chapter's heading, found inside it, lets it go. A first row that
+   * holds a title in a sentence of its own is content.
+   */
+  async function chapters(): Promise<Uint8Array> {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const f = await pdf.embedFont(StandardFonts.Helvetica);
+    const b = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const titles = ['Tidal Pumping Stations', 'Harbour Sluice Gates', 'Canal Dredging Works'];
+    let line = 0;
+    for (let n = 1; n <= 7; n++) {
+      const page = pdf.addPage([595, 842]);
+      const ch = Math.min(2, Math.floor((n - 1) / 2));
+      if (n === 7) page.drawText('Tidal pumping stations were rebuilt after the storm of that winter', { x: 72, y: 800, size: 10, font: f });
+      else if (n % 2 === 1) page.drawText(titles[ch], { x: 72, y: 780, size: 18, font: b });
+      else page.drawText(`CHAPTER ${ch + 1}. ${titles[ch].toUpperCase()}`, { x: 72, y: 800, size: 10, font: f });
+      // Prose, no two lines alike (digits aside).
+      for (let i = 0; i < 20; i++, line++) page.drawText(`${WORDS[line % WORDS.length]} ${WORDS[Math.floor(line / WORDS.length) % WORDS.length]} and the ${WORDS[(line * 3 + 1) % WORDS.length]} keep line ${line} of the body full.`, { x: 72, y: 740 - i * 14, size: 10, font: f });
+      page.drawText(String(n), { x: 290, y: 40, size: 10, font: f });
+    }
+    return pdf.save();
+  }
+
+  it("takes a running head that carries its chapter's title under a label, not a sentence that holds the title", async () => {
+    const { pages, hand } = await linePagesOf(await chapters());
+    const gone = [...runningDecision(yes)(pages, hand)].map((r) => `${r.page}:${rowText(r).trim()}`);
+    expect(gone).toContain('2:CHAPTER 1. TIDAL PUMPING STATIONS');
+    expect(gone).toContain('4:CHAPTER 2. HARBOUR SLUICE GATES');
+    expect(gone).toContain('6:CHAPTER 3. CANAL DREDGING WORKS');
+    // Nothing else but the page numbers: not the chapters' headings, not the sentence, not the prose.
+    expect(gone.filter((g) => !/^\d:CHAPTER \d\. [A-Z ]+$|^(\d):\1$/.test(g))).toEqual([]);
+  });
+
   it('reads with the learned decision by default; null reads with the hand rules', async () => {
     const bytes = await book();
     const learned = await pdfToMarkdown(bytes, await loadPdfjs(), { ...pdfjsOptions, ignoreStructure: true });

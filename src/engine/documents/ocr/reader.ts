@@ -44,6 +44,11 @@ export interface OcrBackend<P extends OcrPdfPage = OcrPdfPage> {
   start(codes: string[], recognising: (fraction: number) => void): Promise<Recogniser>;
   /** After the file, whatever happened (temp files). */
   finish?(): Promise<void>;
+  /**
+   * How many Tesseracts may read this file's `pages` at once, each in its own thread with its own
+   * copy of the models (1 when absent): pages are drawn one after another and handed to the first free.
+   */
+  parallel?(pages: number): number;
 }
 
 /** Resolution pages are read at: the scan's own (from its largest image), within these bounds. */
@@ -139,73 +144,161 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
       if (!pages.length || mode === 'never') return [];
       const codes = languagesOf(lang);
       await backend.check(codes);
-      const report = (p: OcrProgress) => onProgress?.(p);
       const { doc, OPS } = await backend.open(bytes);
-      let worker: Recogniser | null = null;
-      let declined = false;
+      const out: OcrPage[] = [];
+      const reading: Promise<void>[] = [];
+      let done = 0;
+      let failed = null as { error: unknown } | null;
+      const report = (p: Omit<OcrProgress, 'done' | 'total'>) => onProgress?.({ done, total: pages.length, ...p });
+      const limit = Math.max(1, Math.floor(backend.parallel?.(pages.length) ?? 1));
+      const crew = recognisers(backend, codes, limit, (fraction, page) => report({ page, fraction, stage: 'reading' }));
+      const empty = (i: number, n: number, view: number[], t0: number) => {
+        out[i] = { page: n, width: 1, height: 1, view, paragraphs: [], angle: 0, ms: performance.now() - t0 };
+        done++;
+      };
       try {
-        let current = pages[0];
-        let done = 0;
-        // Tesseract and its models load on the first page that needs them (none for a file whose only image-only page is a logo).
-        const start = async (): Promise<Recogniser | null> => {
-          if (backend.confirm && !(await backend.confirm(codes))) return null;
+        let declined = false;
+        let consent: boolean | null = null;
+        for (const [i, n] of pages.entries()) {
           signal?.throwIfAborted();
-          report({ done, total: pages.length, page: current, fraction: 0, stage: 'loading' });
-          const w = await backend.start(codes, (fraction) => report({ done, total: pages.length, page: current, fraction, stage: 'reading' }));
-          // Tesseract's own page segmentation (columns, blocks), as its command line does by default.
-          await w.setParameters({ tessedit_pageseg_mode: '3' });
-          return w;
-        };
-        const out: OcrPage[] = [];
-        for (const n of pages) {
-          signal?.throwIfAborted();
-          current = n;
+          if (failed) throw failed.error;
           const t0 = performance.now();
           const page = await doc.getPage(n);
           const found = await scanDpi(page, OPS);
+          // No image that could hold text (or OCR declined): nothing to read.
           if (declined || (mode === 'auto' && (found === null || found < MIN_TEXT_DPI))) {
-            // No image that could hold text (or OCR declined): nothing to read.
-            out.push({ page: n, width: 1, height: 1, view: page.view, paragraphs: [], angle: 0, ms: performance.now() - t0 });
-            done++;
+            empty(i, n, page.view, t0);
             continue;
           }
-          if (!worker) {
-            worker = await start();
-            if (!worker) {
-              declined = true;
-              out.push({ page: n, width: 1, height: 1, view: page.view, paragraphs: [], angle: 0, ms: performance.now() - t0 });
-              done++;
-              continue;
-            }
+          // Tesseract and its models load on the first page that needs them (none for a file whose only image-only page is a logo), asked first where the backend asks.
+          consent ??= backend.confirm ? await backend.confirm(codes) : true;
+          if (!consent) {
+            declined = true;
+            empty(i, n, page.view, t0);
+            continue;
+          }
+          signal?.throwIfAborted();
+          // The first one loads while this page is drawn; more start when a drawn page finds them all busy.
+          if (!crew.started) {
+            report({ page: n, fraction: 0, stage: 'loading' });
+            crew.begin(n);
           }
           const dpi = found ?? VECTOR_DPI;
           const [x0, y0, x1, y1] = page.view;
           const side = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
           const scale = Math.min(Math.min(MAX_DPI, Math.max(MIN_DPI, dpi)) / 72, MAX_SIDE / side);
-          report({ done, total: pages.length, page: n, fraction: 0, stage: 'reading' });
           const img = await backend.render(page, scale);
-          await worker.setParameters({ user_defined_dpi: String(Math.round(scale * 72)) });
           page.cleanup();
           signal?.throwIfAborted();
           // Tesseract reads a copy with the horizontal ruling lines taken off (rules.ts); stroke widths are measured on the page as drawn.
           const forTesseract = img.grey.slice();
           removeRules(forTesseract, img.width, img.height, scale * 72, inkThreshold(img.grey));
-          const r = await worker.recognize(pgm(forTesseract, img.width, img.height), { rotateAuto: true }, { blocks: true, text: false });
-          const angle = r.data.rotateRadians ?? 0;
-          const read = fromTesseract(r.data.blocks ?? [], { page: n, width: img.width, height: img.height, view: page.view, angle });
-          const boxes = read.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.bbox)));
-          read.strokes = strokeWidths(turnGrey(img.grey, img.width, img.height, angle), img.width, img.height, boxes);
-          read.ms = performance.now() - t0;
-          out.push(read);
-          done++;
-          report({ done, total: pages.length, page: n, fraction: 1, stage: 'reading' });
+          const worker = await crew.take(n);
+          if (signal?.aborted || failed) {
+            crew.give(worker);
+            signal?.throwIfAborted();
+            throw failed!.error;
+          }
+          worker.page = n;
+          report({ page: n, fraction: 0, stage: 'reading' });
+          const job = (async () => {
+            try {
+              await worker.w.setParameters({ user_defined_dpi: String(Math.round(scale * 72)) });
+              const r = await worker.w.recognize(pgm(forTesseract, img.width, img.height), { rotateAuto: true }, { blocks: true, text: false });
+              const angle = r.data.rotateRadians ?? 0;
+              const read = fromTesseract(r.data.blocks ?? [], { page: n, width: img.width, height: img.height, view: page.view, angle });
+              const boxes = read.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.bbox)));
+              read.strokes = strokeWidths(turnGrey(img.grey, img.width, img.height, angle), img.width, img.height, boxes);
+              read.ms = performance.now() - t0;
+              out[i] = read;
+              done++;
+              report({ page: n, fraction: 1, stage: 'reading' });
+            } catch (error) {
+              // Seen before the recogniser is handed on: no page is given out after one failed.
+              failed ??= { error };
+            } finally {
+              crew.give(worker);
+            }
+          })();
+          reading.push(job);
         }
+        await Promise.all(reading);
+        if (failed) throw failed.error;
         return out;
       } finally {
-        await (worker as Recogniser | null)?.terminate().catch(() => undefined);
+        // Cancelled or failed with pages still being read: the recognisers are let go first, then what they were doing settles.
+        await crew.end();
+        await Promise.all(reading);
         await doc.destroy().catch(() => undefined);
         await backend.finish?.().catch(() => undefined);
       }
+    },
+  };
+}
+
+/** One of a reading's recognisers and the page it reads now (its progress is reported for that page). */
+interface Hand {
+  w: Recogniser;
+  page: number;
+}
+
+/**
+ * The recognisers of one reading: at most `limit`, started as pages need them (the first before the
+ * first page is drawn; another when a drawn page finds every started one busy and none loading), each
+ * page given to the first that is free. Which one reads a page does not change what it reads: every
+ * page sets its own parameters, and the LSTM engine keeps nothing from one page to the next.
+ */
+function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string[], limit: number, progress: (fraction: number, page: number) => void) {
+  const starting: Promise<Hand>[] = [];
+  let ready = 0;
+  const free: Hand[] = [];
+  const waiting: { resolve(h: Hand): void; reject(e: unknown): void }[] = [];
+  let broken = null as { error: unknown } | null;
+  const give = (h: Hand) => {
+    const next = waiting.shift();
+    if (next) next.resolve(h);
+    else free.push(h);
+  };
+  const grow = (page: number) => {
+    const hand = { page } as Hand;
+    const p = (async () => {
+      hand.w = await backend.start(codes, (f) => progress(f, hand.page));
+      // Tesseract's own page segmentation (columns, blocks), as its command line does by default.
+      await hand.w.setParameters({ tessedit_pageseg_mode: '3' });
+      return hand;
+    })();
+    starting.push(p);
+    p.then(
+      (h) => {
+        ready++;
+        give(h);
+      },
+      (error: unknown) => {
+        broken ??= { error };
+        for (const x of waiting.splice(0)) x.reject(error);
+      },
+    );
+  };
+  return {
+    /** Starts the first (its models load while the first page is drawn). */
+    get started() {
+      return starting.length > 0;
+    },
+    begin: (page: number) => void (starting.length || grow(page)),
+    /** A free recogniser for the next page (`page`: until it is given one, a new one's progress is that page's). */
+    take(page: number): Promise<Hand> {
+      if (broken) return Promise.reject(broken.error);
+      const h = free.shift();
+      if (h) return Promise.resolve(h);
+      if (starting.length < limit && ready === starting.length) grow(page);
+      return new Promise<Hand>((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    give,
+    /** Lets every started one go (a lent one goes back to its pool). */
+    async end() {
+      for (const x of waiting.splice(0)) x.reject(new Error('OCR reading ended'));
+      const all = await Promise.allSettled(starting);
+      await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.w.terminate().catch(() => undefined) : undefined)));
     },
   };
 }
@@ -217,50 +310,55 @@ export interface StartedRecogniser {
 }
 
 /**
- * One Tesseract lent to one reading after another (the files of a CLI run, of a batch worker, of the
- * page's drops) rather than one started per file: starting it loads the models, about a second of
- * CPU each time. `lend` starts it on first use (or when the languages change); the lent object's
- * terminate() hands it back, and it ends after `idleMs` unused, or on close(), or at once when one of
- * the reading's calls failed. One reading at a time:
- * the readers that share one read their files in turn.
+ * Tesseracts lent to one reading after another (the files of a CLI run, of a batch worker, of the
+ * page's drops) rather than started per file: starting one loads the models, about a second of CPU
+ * each time. `lend` hands out one not lent now (the languages asked for), starting one when none is
+ * free (a reading that reads pages on several at once borrows several); the lent object's terminate()
+ * hands it back, and it ends after `idleMs` unused, or on close(), or at once when one of the calls
+ * made through it failed. Asked for other languages, those kept for the old ones that are not lent end.
  */
 export function recogniserPool(start: (codes: string[], recognising: (fraction: number) => void) => Promise<StartedRecogniser>, idleMs: number) {
-  interface Shared {
+  interface Kept {
     lang: string;
     started: Promise<StartedRecogniser>;
+    lent: boolean;
     idle?: ReturnType<typeof setTimeout>;
+    // Where this Tesseract reports a page's progress: the reading that holds it now.
+    recognising: (fraction: number) => void;
   }
-  let shared = null as Shared | null;
-  // Where the shared Tesseract reports a page's progress: the reading that holds it now.
-  let recognisingNow: (fraction: number) => void = () => undefined;
-  const close = async (): Promise<void> => {
-    const s = shared;
-    shared = null;
-    if (!s) return;
-    clearTimeout(s.idle);
-    const started = await s.started.catch(() => null);
+  const kept = new Set<Kept>();
+  const end = async (k: Kept): Promise<void> => {
+    if (!kept.delete(k)) return;
+    clearTimeout(k.idle);
+    const started = await k.started.catch(() => null);
     await started?.worker.terminate().catch(() => undefined);
     await started?.dispose?.().catch(() => undefined);
   };
+  const close = async (): Promise<void> => void (await Promise.all([...kept].map(end)));
   return {
     close,
+    /** How many are kept now (lent or idle). */
+    size: () => kept.size,
     async lend(codes: string[], recognising: (fraction: number) => void): Promise<Recogniser> {
       const lang = codes.join('+');
-      if (shared && shared.lang !== lang) await close();
-      if (!shared) {
-        const entry: Shared = { lang, started: start(codes, (f) => recognisingNow(f)) };
-        shared = entry;
-        entry.started.catch(() => {
-          if (shared === entry) shared = null;
-        });
+      await Promise.all([...kept].filter((k) => k.lang !== lang && !k.lent).map(end));
+      let k = [...kept].find((x) => x.lang === lang && !x.lent);
+      if (!k) {
+        const entry: Kept = { lang, lent: true, recognising, started: null as never };
+        entry.started = start(codes, (f) => entry.recognising(f));
+        kept.add(entry);
+        entry.started.catch(() => void kept.delete(entry));
+        k = entry;
       }
-      const entry = shared as Shared;
+      const entry = k;
+      entry.lent = true;
       clearTimeout(entry.idle);
-      recognisingNow = recognising;
+      entry.recognising = recognising;
       const { worker } = await entry.started;
       // A call that failed may have left Tesseract unusable (its engine crashed, out of memory): it
       // ends when handed back, and the next reading starts a fresh one, as when each file had its own.
       let failed = false;
+      let back = false;
       const watch = <T>(p: Promise<T>): Promise<T> =>
         p.catch((e: unknown) => {
           failed = true;
@@ -270,10 +368,13 @@ export function recogniserPool(start: (codes: string[], recognising: (fraction: 
         recognize: (...a) => watch(worker.recognize(...a)),
         setParameters: (p) => watch(worker.setParameters(p)),
         async terminate() {
-          recognisingNow = () => undefined;
-          if (shared !== entry) return;
-          if (failed) return await close();
-          entry.idle = setTimeout(() => void (shared === entry && close()), idleMs);
+          if (back) return;
+          back = true;
+          entry.recognising = () => undefined;
+          entry.lent = false;
+          if (!kept.has(entry)) return;
+          if (failed) return await end(entry);
+          entry.idle = setTimeout(() => void end(entry), idleMs);
           (entry.idle as { unref?: () => void }).unref?.();
         },
       };

@@ -65,6 +65,15 @@ export const RUNNING_WIDE_BAND = 0.2;
  */
 export const RUNNING_REPEAT_PAGES = 3;
 
+/**
+ * A running head that carries a heading's title with a short label ("2 CHAPTER 1. REVIEW AND SCHEDULE",
+ * "٢ باب ١. النتائج"): the heading's letters, this many at least, inside the row (a shorter title is
+ * found inside too many rows by chance)…
+ */
+export const RUNNING_TITLE_LETTERS = 6;
+/** …and at most this many letters of the row beside them: the label ("chapter", "глава", "פרק"), not a sentence. */
+export const RUNNING_LABEL_LETTERS = 10;
+
 /** A line of prose on one side of a gutter: this many characters at least… */
 export const PROSE_CHARS = 15;
 

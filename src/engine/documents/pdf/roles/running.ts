@@ -11,7 +11,7 @@ import SHIPPED from './running-model.json' with { type: 'json' };
 import { rowText } from '../lines/geometry.ts';
 import { PAGE_NUMBER, runningCandidates, type PageRows, type RunningDecision } from '../lines/layout.ts';
 import { bodyStyle } from '../lines/style.ts';
-import { BODY_BOLD_SHARE, RUNNING_REPEAT_PAGES } from '../thresholds.ts';
+import { BODY_BOLD_SHARE, RUNNING_LABEL_LETTERS, RUNNING_REPEAT_PAGES, RUNNING_TITLE_LETTERS } from '../thresholds.ts';
 import type { HeadingModel, Row } from '../types.ts';
 import { headingProbability } from './model.ts';
 
@@ -29,10 +29,15 @@ export const RUNNING_MODEL = SHIPPED as HeadingModel;
 
 /** A standalone roman numeral (i … mmmcmxcix), as page numbers of front matter are set. */
 const ROMAN = /(?<![\p{L}\p{N}])(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})(?![\p{L}\p{N}])/giu;
-/** Digits (of any script: "صفحة ٣") and roman numerals as "#", case and spaces folded: "xii Preface" and "iv Preface" are one line. */
-const placeKey = (t: string) => t.toLowerCase().replace(ROMAN, '#').replace(/\p{Nd}+/gu, '#').replace(/\s+/g, ' ').trim();
+/**
+ * A roman numeral as a page number stands first or last on its row ("xii Preface", "Preface xii"):
+ * there it is replaced; inside the row it is a word or a label ("Station L 117 ok", "Part C").
+ */
+const ROMAN_AT_ENDS = new RegExp(`^\\P{L}*${ROMAN.source}|${ROMAN.source}\\P{L}*$`, 'giu');
+/** Digits (of any script: "صفحة ٣") and a roman page number as "#", case and spaces folded: "xii Preface" and "iv Preface" are one line. */
+const placeKey = (t: string) => t.toLowerCase().trim().replace(ROMAN_AT_ENDS, (m) => m.replace(ROMAN, '#')).replace(/\p{Nd}+/gu, '#').replace(/\s+/g, ' ').trim();
 /** The letters alone: "Chapter title 12" and "13 Chapter title". */
-const lettersKey = (t: string) => t.normalize('NFKC').toLowerCase().replace(ROMAN, '').replace(/[^\p{L}]+/gu, '');
+const lettersKey = (t: string) => t.normalize('NFKC').toLowerCase().trim().replace(ROMAN_AT_ENDS, (m) => m.replace(ROMAN, '')).replace(/[^\p{L}]+/gu, '');
 const clip = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
 
 interface Cand {
@@ -135,6 +140,18 @@ const elsewhere = (m: Map<string, Row[]>, k: string, row: Row, n: number) => {
   return at ? new Set(at.filter((o) => o !== row).map((o) => o.page)).size / n : 0;
 };
 
+/**
+ * The row is another row's heading (set larger or bolder) with a short label and numbers around it:
+ * a running head that carries the chapter's title ("CHAPTER 1. REVIEW AND SCHEDULE" over a chapter
+ * titled "Review and schedule").
+ */
+function carriesHeading(s: Scope, k: string, row: Row): boolean {
+  if (k.length < RUNNING_TITLE_LETTERS) return false;
+  for (const [h, rows] of s.headingLetters)
+    if (h.length >= RUNNING_TITLE_LETTERS && h.length < k.length && k.length - h.length <= RUNNING_LABEL_LETTERS && k.includes(h) && rows.some((o) => o !== row)) return true;
+  return false;
+}
+
 /** Whether most of a row's characters are bold. */
 function boldRow(r: Row): boolean {
   let chars = 0;
@@ -207,7 +224,7 @@ function candFeatures(s: Scope, g: Groups, c: Cand, byPage: Map<number, PageRows
   // Other pages it must come back on: two of them (RUNNING_REPEAT_PAGES), or every other page of a shorter document.
   const need = Math.min(RUNNING_REPEAT_PAGES - 1, n);
   const textElsewhere = elsewhere(s.textLetters, c.letters, r, n);
-  const mayRun = mayRunning(c, t, r.frags.some((f) => f.size > s.body.size + 0.5 && !PAGE_NUMBER.test(f.text.trim())), need, textElsewhere > 0, g);
+  const mayRun = mayRunning(c, t, r.frags.some((f) => f.size > s.body.size + 0.5 && !PAGE_NUMBER.test(f.text.trim())), need, textElsewhere > 0 || carriesHeading(s, c.letters, r), g);
   return [
     Math.min(c.fromTop, 6),
     Math.min(c.fromBottom, 6),
