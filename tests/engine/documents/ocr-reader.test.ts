@@ -198,6 +198,42 @@ describe('pages read on several Tesseracts at once (backend.parallel)', () => {
     expect(log).toContain('end 2');
     expect(log.at(-1)).toBe('destroy');
   });
+  test('a further one that cannot start (out of memory): the pages are read on the one running', async () => {
+    const { b, log, held } = slowBackend(2);
+    const start = b.start;
+    let n = 0;
+    b.start = async (codes, recognising) => {
+      if (++n === 2) throw new Error('RuntimeError: Aborted(OOM)');
+      return await start(codes, recognising);
+    };
+    let over = false;
+    const reading = ocrReader(b)
+      .read(new Uint8Array(), [1, 2, 3], {})
+      .finally(() => (over = true));
+    while (!over) {
+      for (const r of held.splice(0)) r();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    expect((await reading).map((p) => [p.page, p.paragraphs[0].lines[0].words[0].text])).toEqual([[1, 'page1'], [2, 'page2'], [3, 'page3']]);
+    // The second start was tried once (page 2 found the first busy), not again for page 3.
+    expect(n).toBe(2);
+    expect(log.filter((l) => / reads /.test(l))).toEqual(['1 reads 1', '1 reads 2', '1 reads 3']);
+  });
+
+  test('one started but refusing its first setting is let go, not left running', async () => {
+    const { b, log, held } = slowBackend(1);
+    const start = b.start;
+    b.start = async (codes, recognising) => {
+      const w = await start(codes, recognising);
+      return { ...w, setParameters: async () => Promise.reject(new Error('RuntimeError: memory access out of bounds')) };
+    };
+    const e = await ocrReader(b)
+      .read(new Uint8Array(), [1], {})
+      .catch((x: Error) => x);
+    expect(String(e)).toContain('out of bounds');
+    expect(held).toHaveLength(0);
+    expect(log).toContain('end 1');
+  });
 });
 
 describe('one Tesseract lent to reading after reading (recogniserPool)', () => {

@@ -264,7 +264,11 @@ function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string
     const p = (async () => {
       hand.w = await backend.start(codes, (f) => progress(f, hand.page));
       // Tesseract's own page segmentation (columns, blocks), as its command line does by default.
-      await hand.w.setParameters({ tessedit_pageseg_mode: '3' });
+      await hand.w.setParameters({ tessedit_pageseg_mode: '3' }).catch(async (e: unknown) => {
+        // Started but unusable: let it go here (end() lets go only the ones that came up).
+        await hand.w.terminate().catch(() => undefined);
+        throw e;
+      });
       return hand;
     })();
     starting.push(p);
@@ -274,6 +278,11 @@ function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string
         give(h);
       },
       (error: unknown) => {
+        // A further one that cannot start (out of memory): the pages go on on those already running.
+        if (ready > 0) {
+          limit = ready;
+          return;
+        }
         broken ??= { error };
         for (const x of waiting.splice(0)) x.reject(error);
       },
