@@ -88,7 +88,10 @@ describe('OCR of scanned PDFs', () => {
     }
   });
 
-  test("a file's scanned pages on two Tesseracts: the same Markdown as on one", { timeout: 300_000 }, async () => {
+  // Whether the second one starts depends on timing (it starts when page 2 is drawn while the first still
+  // reads page 1), so this test only holds the Markdown to be the same and the starts at 1 or 2; which
+  // page goes to which, and that a second starts, are tested with a fake backend (ocr-reader.test.ts).
+  test("a file's scanned pages with up to two Tesseracts allowed: the same Markdown as with one", { timeout: 300_000 }, async () => {
     // Two scanned pages: manual-200.pdf's and two-column.pdf's, copied into one file.
     const out = await PDFDocument.create();
     for (const f of ['manual-200.pdf', 'two-column.pdf']) {
@@ -101,7 +104,6 @@ describe('OCR of scanned PDFs', () => {
     const one = await convertFile(file, { ocr: { threads: 1 } });
     expect(ocrWorkerStarts()).toBe(s0 + 1);
     const two = await convertFile(file, { ocr: { threads: 2 } });
-    // The second starts when page 2 is drawn while the first still reads page 1 (nearly always; a fast first one may read both).
     expect(ocrWorkerStarts() - s0 - 1).toBeGreaterThanOrEqual(1);
     expect(ocrWorkerStarts() - s0 - 1).toBeLessThanOrEqual(2);
     expect(one.ocr?.pages).toEqual([1, 2]);

@@ -82,3 +82,15 @@ describe('captions', () => {
     for (const t of ['Tables and figures', 'جدول الرحلات اليومية', 'Таблицы расходов', '2 Results', 'Figures of speech']) expect(CAPTION.test(t), t).toBe(false);
   });
 });
+
+describe('sentences in Chinese and Japanese', () => {
+  test('a numbered line ending in a full-width full stop is a sentence (a list item, a note), not a heading; a numbered title is', async () => {
+    const { handRules } = await import('../../../src/engine/documents/pdf/roles/rules.ts');
+    const row = (text: string, y: number) => ({ y, size: 10, page: 1, frags: [{ x0: 72, x1: 72 + 10 * [...text].length, y, size: 10, text, raw: text, font: 'f1', mono: false, bold: false }] });
+    const body = { size: 10, bold: false };
+    const around = (t: string) => [row('委員会は長い議論の末に新しい予算を承認しました。先月の利用者数を確認しました。', 700), row(t, 670), row('技術サポートは午前八時から午後六時まで対応します。重要なファイルは安全な場所に保存します。', 630)];
+    for (const t of ['1 委員会は長い議論の末に新しい予算を承認しました。', '2 政府办公室在法定节假日关闭。', '3 学生は一度に三冊まで借りられますか？'])
+      expect(handRules({ rows: around(t), i: 1, body }), t).toBeNull();
+    for (const t of ['1 審査と報告', '2 申请与预算']) expect(handRules({ rows: around(t), i: 1, body }), t).not.toBeNull();
+  });
+});

@@ -223,6 +223,11 @@ export const HEADING = {
   MAX_CHARS: 150,
   /** A line ending in punctuation with more words than this reads as a sentence ("Note:" and "1. Scope." do not). */
   MAX_SENTENCE_WORDS: 3,
+  /**
+   * Chinese and Japanese have no spaces to count words by: a line ending in a full-width full stop,
+   * question or exclamation mark ("。", "？", "！") with more characters than this reads as a sentence.
+   */
+  MAX_SENTENCE_CJK_CHARS: 6,
   /** A bold line at body size with more words than this is emphasis in the text, not a title. */
   MAX_BOLD_WORDS: 12,
   /** A numbered line at body weight with more words than this is an item or a sentence, not a section title. */

@@ -52,11 +52,14 @@ export function handRules({ rows, i, body }: LineContext): HeadingVerdict | null
 }
 
 /**
- * Ends like a sentence (punctuation after more than a few words), unless it is a title set larger
+ * Ends like a sentence (punctuation after more than a few words, or a full-width full stop after more
+ * than a few characters), unless it is a title set larger
  * than the body and broken after a comma, colon or semicolon ("Overview of the Model: Origins," over
  * "Developments and Future Directions"), going on in the next line, as large and close below.
  */
 function endsLikeSentence(r: Row, t: string, words: number, big: boolean, next: Row | undefined): boolean {
+  // "1 委員会は…承認しました。" (a numbered list item or a note in Japanese): a sentence, however few its spaces.
+  if (/[。！？]$/.test(t) && [...t].length > H.MAX_SENTENCE_CJK_CHARS) return true;
   const sentence = /[.,;:!?]$/.test(t) && !/^\S+\.$/.test(t);
   const titleGoesOn = big && !!next && closeBelow(r, next, H.TITLE_PITCH) && /[,;:]$/.test(t);
   return sentence && words > H.MAX_SENTENCE_WORDS && !titleGoesOn;
