@@ -64,6 +64,9 @@ export default defineConfig({
           environment: 'node',
           // A hang guard, not a speed check: many files spawn the CLI, a Ray cluster or a PDF
           // reader, and on a loaded two-core machine a test that takes 20 s idle can take minutes.
+          // A test sets its own limit only to give more (tests/cli/ray.test.ts: cluster starts) or
+          // where the limit is what it checks (per-document-linear, tune/search: a copy per question
+          // would take minutes); a shorter guard of its own would fail a loaded CI, not a hang.
           testTimeout: 300_000,
           // The same guard for beforeAll/afterAll (vitest's default is 10 s): hooks load ONNX models,
           // start local servers and spawn the CLI, as slow under load as the tests they serve.
@@ -84,11 +87,13 @@ export default defineConfig({
           // gained nothing on two cores).
           fileParallelism: false,
           // Every file in the same worker, without a fresh module graph per file: each file still
-          // opens its own fresh Chromium profile (helpers.ts useBrowser, browser.ts openBrowser), so
+          // opens its own fresh browser profile (helpers.ts useBrowser, browser.ts openBrowser), so
           // what a test sees in the page is unchanged; what is shared is Node's imports of
           // playwright-core, the helpers and the engine the tests compare against (about 1 s per file
-          // of the 63). No browser test keeps state in a shared module: each file's own state is
-          // module-level in that file, evaluated once per file as before.
+          // of the 63), and the Chromium process that browser.ts launches once per worker and opens
+          // each profile in (a new context: about 2 s of CPU less per file than a launch). No browser
+          // test keeps state in a shared module: each file's own state is module-level in that file,
+          // evaluated once per file as before.
           isolate: false,
           globalSetup: ["tests/browser/global-setup.ts"],
         },

@@ -8,8 +8,9 @@ import { openBrowser, type Session } from './browser';
 import type { ResultsFile } from '../../src/engine/evaluation/types.ts';
 
 /**
- * One fresh Chromium for the test file: opened before its first test, closed after its last. The
- * object returned is filled in by then (`s.page`, `s.context`, `s.errors`), so tests use it as is.
+ * One fresh browser profile for the test file (browser.ts openBrowser: a new context of the Chromium
+ * this test process shares): opened before its first test, closed after its last. The object
+ * returned is filled in by then (`s.page`, `s.context`, `s.errors`), so tests use it as is.
  */
 export function useBrowser(o: { webgpu?: boolean; viewport?: { width: number; height: number } } = {}): Session {
   const s = {} as Session;

@@ -82,5 +82,5 @@ describe('batch --embedder', () => {
     // The key is in no output file and no message.
     for (const dir of [out, join(tmp, 'out2')]) for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).includes(KEY)).toBe(false);
     expect(ok.stderr + refused.stderr + again.stderr).not.toContain(KEY);
-  }, 120_000);
+  });
 });

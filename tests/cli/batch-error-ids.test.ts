@@ -33,7 +33,7 @@ test('a failed file is recorded under its document id, with its path; a rerun fi
   const again = cli(['batch', '--recipe', recipe, '--input', docs, '--out', out, '--workers', '1', '--jsonl']);
   expect(again.status, again.stderr).toBe(0);
   expect(again.stderr).toMatch(/chunked already/);
-}, 240_000);
+});
 
 test('one document is counted in the singular in every summary line, the resumed one included', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'chunklab-batch-one-'));
@@ -50,4 +50,4 @@ test('one document is counted in the singular in every summary line, the resumed
   expect(r.stderr).not.toMatch(/(^|[^/\d])1 (documents|chunks|parts)\b/m);
   const again = cli(['batch', '--recipe', recipe, '--input', docs, '--out', out, '--workers', '1']);
   expect(again.stderr).toMatch(/chunked already \(1 document, 1 chunk\)/);
-}, 240_000);
+});

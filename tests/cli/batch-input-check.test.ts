@@ -24,7 +24,7 @@ describe('batch input checks', () => {
     const r = cli(['batch', '--recipe', recipe, '--input', folder, '--out', join(tmp, 'out-same'), '--workers', '1', '--jsonl']);
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/two documents would have the id "intro" \(a\/intro\.md and b\/intro\.md\)/);
-  }, 60_000);
+  });
 
   test('resuming from a changed input is refused; from the same input it completes as one run', () => {
     const inputA = join(tmp, 'a.jsonl');
@@ -55,5 +55,5 @@ describe('batch input checks', () => {
     expect(same.status, same.stderr).toBe(0);
     expect(same.stderr).toMatch(/resuming: \d+ documents/);
     expect(readFileSync(join(out, 'chunks.jsonl'), 'utf8')).toBe(readFileSync(join(full, 'chunks.jsonl'), 'utf8'));
-  }, 120_000);
+  });
 });

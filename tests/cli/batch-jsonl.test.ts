@@ -52,7 +52,7 @@ beforeAll(async () => {
   }
   expected = parts.join('');
   expectedErrors = ['line 901', 'no-text'];
-}, 240_000);
+});
 
 const run = (out: string, workers: number) => cli(['batch', '--recipe', recipe, '--input', input, '--out', out, '--workers', String(workers), '--jsonl', '--part-rows', '400']);
 

@@ -50,7 +50,7 @@ describe('batch resume under attack', () => {
     expect(readFileSync(join(out, 'chunks.jsonl'), 'utf8')).toBe(readFileSync(join(full, 'chunks.jsonl'), 'utf8'));
     // And a second resume has nothing to refuse.
     expect(run(out).stderr).toMatch(/chunked already/);
-  }, 120_000);
+  });
 
   test('a chunks.jsonl shorter than committed, or deleted, refuses the resume and is left as it is', () => {
     const out = killedAfter('short', 3);
@@ -64,7 +64,7 @@ describe('batch resume under attack', () => {
     const gone = run(out);
     expect(gone.status).toBe(2);
     expect(gone.stderr).toMatch(/chunks\.jsonl is gone, though manifest\.jsonl commits \d+ bytes of it/);
-  }, 120_000);
+  });
 
   test('an input edited before the committed position is refused, though the ids are the same', () => {
     const out = killedAfter('edited', 3);
@@ -75,7 +75,7 @@ describe('batch resume under attack', () => {
     expect(r.stderr).toMatch(/another version of the input: one of its first \d+ documents .* has changed/);
     // The same input resumes.
     expect(run(out).status).toBe(0);
-  }, 120_000);
+  });
 
   test('ids given twice in a JSONL input are warned and do not collide', () => {
     const dup = join(tmp, 'dup.jsonl');
@@ -87,7 +87,7 @@ describe('batch resume under attack', () => {
     const rows = readJsonl(readFileSync(join(out, 'chunks.jsonl'), 'utf8'));
     expect([...new Set(rows.map((x) => x.docId))]).toEqual(['d0', 'd0 (2)', 'd2']);
     expect(new Set(rows.map((x) => x.id)).size).toBe(rows.length);
-  }, 60_000);
+  });
 });
 
 describe('batch over a folder', () => {
@@ -112,7 +112,7 @@ describe('batch over a folder', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/"escape\.md" is a symbolic link that leaves the folder/);
-  }, 60_000);
+  });
 
   test('a worker that runs out of memory names the file by id and path; a file too large for any worker is refused with what it needs', () => {
     const folder = join(tmp, 'heavy');
@@ -131,7 +131,7 @@ describe('batch over a folder', () => {
     expect(errors[0].error).toMatch(/the worker stopped while chunking it \(.*memory limit/);
     expect(errors[1].error).toMatch(/huge\.txt: too large to chunk in memory: 7 MB of text needs about 143 MB–50\d MB/);
     expect([...new Set(readJsonl(readFileSync(join(out, 'chunks.jsonl'), 'utf8')).map((x) => x.docId))]).toEqual(['a', 'z']);
-  }, 120_000);
+  });
 });
 
 describe('batch over files that are not what their names say', () => {
@@ -156,5 +156,5 @@ describe('batch over files that are not what their names say', () => {
     expect(rows.some((x) => String(x.text).includes('\uFFFD'))).toBe(false);
     // Counts in words: "1 chunk", not "1 chunks".
     expect(r.stderr).toMatch(/4 documents → 1 chunk in 0 Parquet parts and chunks\.jsonl; 3 documents with errors/);
-  }, 60_000);
+  });
 });

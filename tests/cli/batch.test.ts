@@ -29,7 +29,7 @@ beforeAll(() => {
   const r = cli(['chunk', '--dataset', docs, '--chunker', 'recursive', '--max-tokens', '40', '--overlap', '8', '--out', join(tmp, 'chunk.jsonl')]);
   expect(r.status, r.stderr).toBe(0);
   reference = readJsonl(readFileSync(join(tmp, 'chunk.jsonl'), 'utf8'));
-}, 120_000);
+});
 
 describe('batch', () => {
   test('equals chunk on a folder of 2,400 documents (2 workers), in JSONL and in Parquet', async () => {
@@ -64,7 +64,7 @@ describe('batch', () => {
     const one = join(tmp, 'out-one');
     expect(cli(['batch', '--recipe', recipe, '--input', docs, '--out', one, '--workers', '1', '--no-parquet', '--jsonl']).status).toBe(0);
     expect(readFileSync(join(one, 'chunks.jsonl'), 'utf8')).toBe(readFileSync(join(out, 'chunks.jsonl'), 'utf8'));
-  }, 180_000);
+  });
 
   test('killed midway (SIGKILL) and rerun: every chunk exactly once, as an uninterrupted run', async () => {
     const out = join(tmp, 'out-killed');
@@ -100,7 +100,7 @@ describe('batch', () => {
     const again = cli(['batch', '--recipe', recipe, '--input', docs, '--out', out, '--workers', '2', '--jsonl', '--part-rows', '300']);
     expect(again.status).toBe(0);
     expect(again.stderr).toMatch(/chunked already/);
-  }, 180_000);
+  });
 
   test('bad documents go to errors.jsonl and the run goes on; JSONL and Parquet inputs', async () => {
     const input = join(tmp, 'mixed.jsonl');
@@ -131,7 +131,7 @@ describe('batch', () => {
     const out2 = join(tmp, 'out-pq');
     expect(cli(['batch', '--recipe', recipe, '--input', pqIn, '--out', out2, '--workers', '1', '--jsonl']).status).toBe(0);
     expect(readFileSync(join(out2, 'chunks.jsonl'), 'utf8')).toBe(readFileSync(join(out, 'chunks.jsonl'), 'utf8'));
-  }, 60_000);
+  });
 
   test('refuses to resume a folder written with another recipe, and bad recipes, in one line', () => {
     const other = join(tmp, 'other.json');

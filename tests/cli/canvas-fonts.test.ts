@@ -34,7 +34,7 @@ const legacy = JSON.stringify(join(root, 'src/node/pdfjs-legacy.ts'));
 const render = JSON.stringify(join(root, 'src/node/ocr/render.ts'));
 
 describe('@napi-rs/canvas without the system fonts', () => {
-  test('pdf.js loaded for reading: no system font read, the variable not left set, a PDF still read', { timeout: 120_000 }, () => {
+  test('pdf.js loaded for reading: no system font read, the variable not left set, a PDF still read', () => {
     const ours = fontsAfter(`const { loadLegacyPdfjs } = await import(${legacy});
 const pdfjs = await loadLegacyPdfjs();
 const bytes = new Uint8Array(require('node:fs').readFileSync(${JSON.stringify(join(root, 'tests/fixtures/documents/manual.pdf'))}));
@@ -42,11 +42,11 @@ globalThis.pages = (await pdfjs.getDocument({ data: bytes }).promise).numPages;`
     expect(ours).toEqual({ families: 0, env: null, pdf: 5 }); // manual.pdf has 5 pages
   });
 
-  test('the OCR renderer loading it first: the same', { timeout: 120_000 }, () => {
+  test('the OCR renderer loading it first: the same', () => {
     expect(fontsAfter(`await (await import(${render})).loadCanvas();`)).toMatchObject({ families: 0, env: null });
   });
 
-  test("a caller's own setting is kept, and loading it plainly still reads the system's fonts (where it has any)", { timeout: 120_000 }, () => {
+  test("a caller's own setting is kept, and loading it plainly still reads the system's fonts (where it has any)", () => {
     expect(fontsAfter(`await (await import(${legacy})).loadLegacyPdfjs();`, { DISABLE_SYSTEM_FONTS_LOAD: '1' })).toEqual({ families: 0, env: '1' });
     const plain = fontsAfter('');
     const fc = spawnSync('fc-list', { encoding: 'utf8' });

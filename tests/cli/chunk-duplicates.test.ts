@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { runCli } from './helpers.ts';
 
-test('chunk names each duplicate left out and the document it repeats', { timeout: 60_000 }, async () => {
+test('chunk names each duplicate left out and the document it repeats', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'chunklab-dup-'));
   writeFileSync(join(dir, 'plain.txt'), 'Just text about payments.');
   writeFileSync(join(dir, 'same.txt'), 'Just text about payments.\n');

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { runCli } from './helpers.ts';
 import { parseDocument } from '../../src/engine/documents/index.ts';
 
-test('convert page.html writes Markdown headings, counted in the summary, and the same heading paths as the HTML', { timeout: 60_000 }, async () => {
+test('convert page.html writes Markdown headings, counted in the summary, and the same heading paths as the HTML', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'chunklab-convert-html-'));
   const html = [
     '<html><head><title>T</title><script>alert(1)</script></head><body>',

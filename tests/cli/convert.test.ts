@@ -11,7 +11,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'chunklab-convert-'));
 const outline = (md: string) => md.split('\n').flatMap((l) => (/^(#{1,6}) (.*)$/.exec(l) ? [{ level: /^#+/.exec(l)![0].length, title: l.replace(/^#+ /, '') }] : []));
 
 describe('convert', () => {
-  test('a PDF to Markdown with its page map: the outline of its spec, contiguous page ranges, one summary line', { timeout: 60_000 }, async () => {
+  test('a PDF to Markdown with its page map: the outline of its spec, contiguous page ranges, one summary line', async () => {
     const dir = tmp();
     const out = join(dir, 'manual.md');
     const r = await runCli(['convert', join(FIX, 'manual.pdf'), '--out', out, '--pages']);
@@ -28,7 +28,7 @@ describe('convert', () => {
     expect(lines[0]).toMatch(new RegExp(`^convert +5 pages, ${want.outline.length} headings, ${want.tables.length} tables?, [1-9]\\d* running lines? removed, \\d+ warnings?`));
     expect(r.out).toBe('');
   });
-  test('Markdown goes to stdout unchanged; a Word file gives its headings', { timeout: 60_000 }, async () => {
+  test('Markdown goes to stdout unchanged; a Word file gives its headings', async () => {
     const dir = tmp();
     const text = '# Title\n\nSome text.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n';
     writeFileSync(join(dir, 'note.md'), text);

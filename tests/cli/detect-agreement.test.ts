@@ -126,7 +126,7 @@ describe('the CLI and the page read the same dataset from the same files', () =>
 });
 
 describe('a plain folder of documents: the same dataset with no questions', () => {
-  test('PDF, Word, Markdown, text and HTML, in a subfolder too, a duplicate left out', { timeout: 60_000 }, async () => {
+  test('PDF, Word, Markdown, text and HTML, in a subfolder too, a duplicate left out', async () => {
     const dir = tmp();
     copyFileSync('tests/fixtures/documents/manual.pdf', join(dir, 'manual.pdf'));
     copyFileSync('tests/fixtures/documents/policy.docx', join(dir, 'policy.docx'));

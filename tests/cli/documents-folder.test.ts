@@ -21,7 +21,7 @@ interface Line {
 }
 
 describe('a plain folder of documents', () => {
-  test('chunk --chunker structure --context-header on the manual PDF: section paths in the prefixes, no orphan heading', { timeout: 60_000 }, async () => {
+  test('chunk --chunker structure --context-header on the manual PDF: section paths in the prefixes, no orphan heading', async () => {
     const dir = tmp();
     copyFileSync(join(FIX, 'manual.pdf'), join(dir, 'manual.pdf'));
     const out = join(dir, 'chunks.jsonl');
@@ -60,7 +60,7 @@ describe('a plain folder of documents', () => {
     expect(headings.map((h) => ({ level: h.level, title: h.title }))).toEqual(manual.outline);
   });
 
-  test('a mix of PDF, Word, Markdown, text and HTML: one document each, file name and type kept', { timeout: 60_000 }, async () => {
+  test('a mix of PDF, Word, Markdown, text and HTML: one document each, file name and type kept', async () => {
     const dir = tmp();
     copyFileSync(join(FIX, 'manual.pdf'), join(dir, 'manual.pdf'));
     copyFileSync(join(FIX, 'policy.docx'), join(dir, 'policy.docx'));
@@ -110,7 +110,7 @@ describe('a plain folder of documents', () => {
     await expect(loadDataset(dir)).rejects.toThrow(/leaves the folder/);
   });
 
-  test('one document file on its own is a dataset of one', { timeout: 60_000 }, async () => {
+  test('one document file on its own is a dataset of one', async () => {
     const ds = await loadDataset(join(FIX, 'policy.docx'));
     expect(ds.documents.map((d) => d.id)).toEqual(['policy']);
     expect(ds.documents[0].text).toMatch(/^# /m);
@@ -118,7 +118,7 @@ describe('a plain folder of documents', () => {
 });
 
 describe('the compiled CLI (npm run cli) on a documents folder', () => {
-  test('pdf.js and mammoth load from node_modules: chunk works, eval says "no questions" (exit 2, one line)', { timeout: 120_000 }, async () => {
+  test('pdf.js and mammoth load from node_modules: chunk works, eval says "no questions" (exit 2, one line)', async () => {
     const { spawnSync } = await import('node:child_process');
     const dir = tmp();
     copyFileSync(join(FIX, 'manual.pdf'), join(dir, 'manual.pdf'));

@@ -50,7 +50,7 @@ describe('npm run cli', () => {
     }
     expect(r.err).toContain(`${lines.length} chunks from 2 documents`);
     expect(r.err).toMatch(/^semantic   no --model: sentence vectors from the lexical TF-IDF embedder/m);
-  }, 120_000);
+  });
 
   test('eval --json piped into another process arrives whole, far past 64 KiB (exit after flush)', () => {
     const big = bigSquad();
@@ -62,7 +62,7 @@ describe('npm run cli', () => {
     const got = JSON.parse(r.stdout);
     expect(got.bytes).toBeGreaterThan(3 * 65536);
     expect(got.questions).toBe(big.questions);
-  }, 120_000);
+  });
 
   test('an error quoting multi-line input still prints one line', () => {
     const bad = join(tmp, 'hello.json');
@@ -79,7 +79,7 @@ describe('npm run cli', () => {
     expect(r.out).toBe('');
     expect(r.err.trim().split('\n')).toEqual([`error: ${join(tmp, 'missing.json')}: no such file or folder`]);
     expect(existsSync(out)).toBe(false);
-  }, 120_000);
+  });
   test("<command> --help (or -h, among other flags) prints the command's flag table: the text main.ts prints itself, without loading the command, is the table's", () => {
     for (const name of Object.keys(COMMANDS) as CommandName[]) {
       const r = npmCli([name, '--help']);
@@ -88,5 +88,5 @@ describe('npm run cli', () => {
     }
     const r = npmCli(['chunk', '--dataset', 'nowhere', '-h']);
     expect([r.code, r.out]).toEqual([0, `${helpOf('chunk')}\n`]);
-  }, 240_000);
+  });
 });

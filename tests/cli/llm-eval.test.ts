@@ -69,7 +69,7 @@ test('eval --chunker llm: chunks cut where the model says, generator recorded, t
   expect(callsIn(estimateLine(c.err))).toBe(0);
   const lines = readFileSync(join(tmp, 'c.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   expect(lines.map((l) => l.start)).toEqual(starts);
-}, 60_000);
+});
 
 test('the estimate is printed before any call: windows, tokens and a cost from --generator-price', async () => {
   boundaries = false; // with no boundary the windows are exactly those estimated
@@ -94,7 +94,7 @@ test('the estimate is printed before any call: windows, tokens and a cost from -
   } finally {
     boundaries = true;
   }
-}, 60_000);
+});
 
 test('eval flag errors: one line, exit 2', async () => {
   const args = ['eval', '--dataset', DS, '--max-tokens', '64'];

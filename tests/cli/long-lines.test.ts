@@ -95,7 +95,7 @@ describe('the CLI with CHUNKLAB_MAX_INPUT_BYTES', () => {
     expect(answers[1].error).toBe(`line 2: line longer than ${LIMIT} bytes (the limit for one document; CHUNKLAB_MAX_INPUT_BYTES sets it)`);
     expect((answers[0].chunks as unknown[]).length).toBeGreaterThan(0);
     expect((answers[2].chunks as unknown[]).length).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   test('batch writes an errors.jsonl entry for a line over the limit and goes on', () => {
     const input = join(tmp, 'docs.jsonl');
@@ -108,5 +108,5 @@ describe('the CLI with CHUNKLAB_MAX_INPUT_BYTES', () => {
     expect(errors[0].error).toMatch(new RegExp(`line 2: line longer than ${LIMIT} bytes`));
     const rows = readJsonl(readFileSync(join(out, 'chunks.jsonl'), 'utf8'));
     expect([...new Set(rows.map((x) => x.docId))]).toEqual(['a', 'b']);
-  }, 60_000);
+  });
 });

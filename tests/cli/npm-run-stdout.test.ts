@@ -12,7 +12,7 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k)));
 
-test('npm run cli -- eval --json: stdout parses as the results file', { timeout: 120_000 }, () => {
+test('npm run cli -- eval --json: stdout parses as the results file', () => {
   const args = ['run', 'cli', '--', 'eval', '--dataset', join(root, 'tests/fixtures/datasets/squad-mini.json'), '--chunker', 'recursive', '--max-tokens', '64', '--json'];
   const r = spawnSync('npm', args, { cwd: root, encoding: 'utf8', env });
   expect(r.status, r.stderr).toBe(0);

@@ -38,7 +38,7 @@ beforeAll(() => {
     const r = cli(['eval', '--dataset', SAMPLE, '--chunker', id, '--max-tokens', String(max), '--out', join(grid, `${id}-${max}.json`)]);
     expect(r.code, r.err).toBe(0);
   }
-}, 120_000);
+});
 
 /** hit@5, written here: every gold span inside one of the first five ranked chunks. */
 function hit5(file: RFile, q: RFile['questions'][number]): number {
@@ -126,7 +126,7 @@ test('--json: the choices and figures agree with a computation from the results 
     expect(c.recipe.tokenizer).toBe('all-MiniLM-L6-v2');
   }
   expect(recipe.gain.estimate).toBe(out.gain.estimate);
-}, 60_000);
+});
 
 test('the readable summary: gain with its interval, the in-sample gain, each changed document with its halves', () => {
   const r = cli(['per-document', ...CONFIGS.map(([id, max]) => join(grid, `${id}-${max}.json`))]);
@@ -146,7 +146,7 @@ test('the readable summary: gain with its interval, the in-sample gain, each cha
   const other = JSON.parse(cli(['per-document', grid, '--json', '--seed', '9', '--resamples', '0']).out);
   const mine = JSON.parse(cli(['per-document', grid, '--json', '--resamples', '0']).out);
   expect(JSON.stringify(other.perDocument.map((d: { halves: unknown }) => d.halves))).not.toBe(JSON.stringify(mine.perDocument.map((d: { halves: unknown }) => d.halves)));
-}, 60_000);
+});
 
 test('bad input: one line naming the problem, exit 2, no recipe written', () => {
   const one = cli(['per-document', join(grid, 'fixed-64.json')]);
@@ -166,7 +166,7 @@ test('bad input: one line naming the problem, exit 2, no recipe written', () => 
   const missing = cli(['per-document', grid, join(tmp, 'nope.json')]);
   expect(missing.code).toBe(2);
   expect(missing.err).toMatch(/nope\.json: no such file/);
-}, 60_000);
+});
 
 test('batch and serve --stdio take the per-document recipe: each document cut as its own configuration cuts it', () => {
   const recipePath = join(tmp, 'recipe-batch.json');
@@ -210,4 +210,4 @@ test('batch and serve --stdio take the per-document recipe: each document cut as
   expect(a.chunks.map((c) => [c.start, c.end])).toEqual(alone.get(recipe.documents[listed])!.filter((r) => r.docId === listed).map((r) => [r.start, r.end]));
   expect(a.chunks.every((c) => c.recipeHash === hashOf(recipe.documents[listed]))).toBe(true);
   expect(u.chunks.every((c) => c.recipeHash === hashOf(recipe.default))).toBe(true);
-}, 120_000);
+});

@@ -250,5 +250,5 @@ describe('cli proxy', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       t.server.close();
     }
-  }, 60_000);
+  });
 });

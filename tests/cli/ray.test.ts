@@ -95,7 +95,7 @@ describe('examples/ray/chunk_corpus.py', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/error: 2 actors x 1 CPU reserve 2 of the cluster's 2 CPUs.*could never feed the actors.*--actor-cpus 0\.88 or less/);
     expect(existsSync(join(tmp, 'refused'))).toBe(false);
-  }, 200_000);
+  });
 
   test('a stall is reported with what Ray is waiting for, and --give-up-seconds ends it', () => {
     // A "CLI" that reads its input and never answers: the actors wait on it forever.
@@ -109,5 +109,5 @@ describe('examples/ray/chunk_corpus.py', () => {
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/stalled: no batch finished for \d+ s \(0 documents done\); Ray has [\d.]+ of 2 CPUs free/);
     expect(r.stderr).toMatch(/giving up after \d+ s without progress/);
-  }, 200_000);
+  });
 });

@@ -50,7 +50,7 @@ describe('serve --stdio', () => {
     expect(b.status, b.stderr).toBe(0);
     const fromBatch = readJsonl(readFileSync(join(tmp, 'out', 'chunks.jsonl'), 'utf8'));
     expect(fromBatch).toEqual([answers[0], answers[2], answers[5]].flatMap((a) => a.chunks as object[]));
-  }, 60_000);
+  });
 
   test('a bad recipe is one line and exit 2', () => {
     const bad = join(tmp, 'bad.json');
@@ -78,7 +78,7 @@ describe('serve --stdio under attack', () => {
     const stderr = readFileSync(err, 'utf8');
     expect(stderr).not.toMatch(/EPIPE|Error|    at /);
     expect(stderr.trim().split('\n')).toHaveLength(1); // the banner only
-  }, 60_000);
+  });
 
   test('a document that exhausts the worker heap is answered with an error line; the next line is served', () => {
     // At a 48 MB heap: 'big' (2 MB of text at the smallest size) passes the estimate's low end
@@ -99,12 +99,12 @@ describe('serve --stdio under attack', () => {
     expect(answers[3].error).toMatch(/line 4 \(document "huge"\): too large to chunk in memory: 7 MB of text needs about 143 MB–50\d MB \(20–70× its text\), a worker has \d+ MB/);
     for (const i of [1, 3]) expect(answers[i].chunks).toBeUndefined();
     for (const i of [2, 4]) expect((answers[i].chunks as { text: string }[]).map((c) => c.text).join('')).toBe(JSON.parse(lines[i]).text);
-  }, 120_000);
+  });
 
   test('a UTF-8 byte order mark before line 1 is not part of the JSON', () => {
     const r = cli(['serve', '--stdio', '--recipe', recipe], '\uFEFF' + JSON.stringify({ id: 'bom', text: 'Written by a Windows tool.' }) + '\n' + JSON.stringify({ id: 'two', text: '\uFEFFa mark inside a later line is text' }) + '\n');
     expect(r.status, r.stderr).toBe(0);
     const answers = readJsonl(r.stdout);
     expect(answers.map((a) => [a.id, a.error])).toEqual([['bom', undefined], ['two', undefined]]);
-  }, 60_000);
+  });
 });

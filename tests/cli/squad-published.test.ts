@@ -32,4 +32,4 @@ test('eval reads a SQuAD file with no titles, document_ids, numeric ids and is_i
   const res = JSON.parse(j.out);
   expect(res.questions.map((q: { id: string }) => q.id)).toEqual(['1001', '1002', '1003']);
   expect(res.questions.every((q: { gold: { docId: string }[] }) => ['lease-a', 'lease-b'].includes(q.gold[0].docId))).toBe(true);
-}, 60_000);
+});

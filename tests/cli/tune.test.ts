@@ -59,7 +59,7 @@ describe('tune', () => {
     const def = join(tmp, 'default.json');
     expect((await runCli(['eval', '--dataset', EN, '--chunker', 'recursive', '--max-tokens', '512', '--out', def])).code).toBe(0);
     expect(Math.abs(hitAt5(JSON.parse(readFileSync(def, 'utf8')), t.estimate.questions) - t.baselines[0].value)).toBeLessThan(1e-6);
-  }, 120_000);
+  });
 
   it('with a model (hybrid; random weights: plumbing only), the estimate is again eval --recipe\'s on the estimating ids', async () => {
     const model = 'tests/fixtures/models/chunklab-test-bert';
@@ -76,7 +76,7 @@ describe('tune', () => {
     // A recipe counted in the bundled tokenizer cannot be rerun with this model's.
     const bundled = join(tmp, 'recipe.json');
     expectOneLineError(await runCli(['eval', '--recipe', bundled, '--dataset', EN, '--retriever', 'hybrid', '--model', model, '--no-cache']), /counts sizes with "all-MiniLM-L6-v2" but the model counts with "chunklab-test-bert"/);
-  }, 120_000);
+  });
 
   it('the summary says the halves were cut by question and why, and prints the path', async () => {
     const r = await runCli(['tune', '--dataset', EN, '--chunkers', 'structure', '--sizes', '128,256', '--seed', '1']);
@@ -85,7 +85,7 @@ describe('tune', () => {
     expect(r.out).toMatch(/estimate {3}hit@5 [\d.]+ \(95% interval/);
     expect(r.out).toMatch(/recursive · 512 \(default\)/);
     expect(r.out).toMatch(/stage 1 {2}bm25/);
-  }, 120_000);
+  });
 
   it('refuses what it cannot do with one clear line', async () => {
     expectOneLineError(await runCli(['tune', '--dataset', EN, '--retriever', 'dense']), /--retriever dense needs --model/);

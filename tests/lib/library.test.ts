@@ -32,7 +32,7 @@ function documentedExample(): string {
 
 beforeAll(async () => {
   await buildJs();
-}, 120_000);
+});
 
 describe('library', () => {
   test("'chunklab' imports no Node module (browsers and bundlers can take it); 'chunklab/node' is where Node I/O is", () => {
@@ -77,7 +77,7 @@ describe('library', () => {
     expect(expected.length).toBeGreaterThan(3);
     expect(printed.map(({ start, end, tokens }) => ({ start, end, tokens }))).toEqual(expected.map(({ start, end, tokens }: { start: number; end: number; tokens: number }) => ({ start, end, tokens })));
     for (const p of printed) expect(p.text).toBe(text.slice(p.start, p.end));
-  }, 120_000);
+  });
 
   test.each(['fixed', 'recursive', 'sentences', 'structure', 'semantic', 'small-to-big', 'sentence-window'])(
     'library and CLI give identical chunks: %s',
@@ -102,7 +102,6 @@ describe('library', () => {
       expect(fromCli.length).toBeGreaterThan(docs.size);
       expect(fromLib).toEqual(fromCli);
     },
-    60_000,
   );
 });
 
@@ -116,5 +115,5 @@ describe('install step', () => {
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(readFileSync(join(out, 'lib/index.d.ts'), 'utf8')).toContain('export');
-  }, 120_000);
+  });
 });

@@ -61,7 +61,7 @@ test('the lexical embedder on a long document of short sentences: sparse vectors
   expect(uncovered(doc, chunks)).toEqual([]);
   expect(chunks.length).toBeLessThanOrEqual(sentences.length);
   for (const c of chunks) expect(c.tokens).toBeLessThanOrEqual(128);
-}, 120_000);
+});
 
 describe('semantic at small caps', () => {
   test('maxTokens 32 with every default sent (as the page does) works; minTokens is held to half the cap', async () => {

@@ -40,6 +40,6 @@ describe.each(OWN_IDS)('%s cuts text the tokenizer cannot split', (id) => {
       const max = Math.max(...chunks.map((c) => c.end));
       expect([min, max]).toEqual([0, text.length]);
       if (text === mb) expect(chunks.length).toBeGreaterThanOrEqual(Math.ceil(text.length / bound));
-    }, 120_000);
+    });
   }
 });

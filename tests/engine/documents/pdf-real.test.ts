@@ -236,5 +236,5 @@ describe('bounded geometry (issue 25)', () => {
     expect(r.pageCount).toBe(3000);
     expect(r.pages.length).toBe(3000);
     expect(r.markdown).toContain('page text 3000');
-  }, 120_000);
+  });
 });

@@ -23,7 +23,7 @@ describe('labels shuffled: every configuration equal by construction', () => {
     space = tuneSpace(['recursive', 'sentences', 'structure', 'fixed'], [64, 128, 256]);
     def = tuneBaselines(512, { baselines: [] })[0];
     ({ ids, rows } = await scoreMatrix(dataset, [...space, def]));
-  }, 120_000);
+  });
 
   it('holds 0 gain inside the interval at least 95% of the time, while the in-sample best shows a gain', async () => {
     expect(ids.length).toBeGreaterThan(150);
@@ -79,5 +79,5 @@ describe('a planted best configuration', () => {
       expect(r.stages[0].questions).toBeLessThan(r.stages[1].questions);
       expect(r.stages[1].scored.length).toBeLessThan(r.stages[0].scored.length);
     }
-  }, 120_000);
+  });
 });
