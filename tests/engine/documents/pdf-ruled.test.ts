@@ -196,6 +196,33 @@ describe('grids and tables', () => {
   });
 });
 
+describe('a run of text across a column rule (a spreadsheet printed to PDF)', () => {
+  const vocab = new Vocab();
+  // Calc prints a right-aligned figure and the next cell's left-aligned word a few points apart;
+  // pdf.js hands them over as one run ("7420 no") lying across the rule between the two cells.
+  const g = gridsOf(segmentsOf(grid([100, 200, 300, 400], [500, 480, 460, 440]))!);
+  const head = [item('Item', 105, 486), item('Amount', 205, 486), item('State', 305, 486)];
+
+  test('is cut at the space nearest the rule: each part in its own cell', () => {
+    // "7420" flush right in the second cell (ends at 297), "no" from 303: one run from 277 to 313.
+    const run: Item = { ...item('7420 no', 277, 466), w: 36 };
+    const rows = [item('Scope 21', 105, 466), run, item('Goals 6', 105, 446), item('4888', 277, 446), item('yes', 305, 446)];
+    const { tables } = ruledTables(g, [...head, ...rows], 1, vocab);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].rows).toEqual([
+      ['Scope 21', '7420', 'no'],
+      ['Goals 6', '4888', 'yes'],
+    ]);
+  });
+
+  test('a run with no space near the rule stays whole, in the cell holding its centre', () => {
+    const run: Item = { ...item('74200000', 270, 466), w: 40 };
+    const rows = [item('Scope 21', 105, 466), run, item('Goals 6', 105, 446), item('4888', 277, 446), item('yes', 305, 446)];
+    const { tables } = ruledTables(g, [...head, ...rows], 1, vocab);
+    expect(tables[0].rows[0]).toEqual(['Scope 21', '74200000', '']);
+  });
+});
+
 describe('which pages fetch their operator list', () => {
   test('table rows (three cells, or a short label and its value) do; two columns of prose and single lines do not', () => {
     const prose = Array.from({ length: 20 }, (_, i) => [item('the left column runs on with its prose here', 72, 700 - i * 12), item('and the right column runs on with its own', 320, 700 - i * 12)]).flat();

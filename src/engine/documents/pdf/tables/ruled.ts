@@ -190,6 +190,45 @@ export function ruledTables(grids: Grid[], items: Item[], page: number, vocab: V
   return { tables, used };
 }
 
+/**
+ * Text runs cut where a column's rule crosses them. A spreadsheet prints a right-aligned figure and
+ * the next cell's left-aligned word a few points apart, and pdf.js joins them into one run ("7420 no")
+ * that lies across the rule between their cells. Such a run is cut at the space nearest the rule (its
+ * characters' places estimated by their share of its width) when a drawn vertical line crosses it at
+ * its height; a run with no space there stays whole (textAcross then judges the grid).
+ */
+function splitAtRules(g: Grid, items: Item[]): Item[] {
+  const inner = g.xs.slice(1, -1);
+  const out: Item[] = [];
+  for (const it of items) {
+    const mid = it.y + 0.3 * it.size;
+    const at = it.up || it.ttb || !it.s.includes(' ') ? undefined : inner.find((x) => x > it.x + 2 && x < it.x + it.w - 2 && g.v.some((s) => Math.abs(s.x0 - x) <= TOL && s.y0 <= mid && s.y1 >= mid));
+    const cut = at === undefined ? -1 : nearestSpace(it, at);
+    if (cut < 0) {
+      out.push(it);
+      continue;
+    }
+    const per = it.w / it.s.length;
+    const left = it.s.slice(0, cut).trimEnd();
+    const right = it.s.slice(cut + 1).trimStart();
+    out.push({ ...it, s: left, w: left.length * per }, ...splitAtRules(g, [{ ...it, s: right, x: it.x + (it.s.length - right.length) * per, w: right.length * per }]));
+  }
+  return out;
+}
+
+/** The index of the space in a run whose estimated place is nearest x, or -1 (none within two sizes). */
+function nearestSpace(it: Item, x: number): number {
+  const per = it.w / it.s.length;
+  let best = -1;
+  let d = 2 * it.size;
+  for (let k = 0; k < it.s.length; k++) {
+    if (it.s[k] !== ' ') continue;
+    const dk = Math.abs(it.x + (k + 0.5) * per - x);
+    if (dk < d) [best, d] = [k, dk];
+  }
+  return best > 0 && best < it.s.length - 1 ? best : -1;
+}
+
 /** Each segment under the boundary it lies on (within 3 pt), by binary search: positions sorted either way. */
 function onLines(at: number[], segs: Seg[], pos: (s: Seg) => number): Seg[][] {
   const out: Seg[][] = at.map(() => []);
@@ -358,7 +397,7 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
   if ((g.ys.length - 1) * (g.xs.length - 1) > 20000) return null;
   const cg = new CellGrid(g);
   if (cg.textAcross(items)) return null;
-  cg.fill(items, page, vocab);
+  cg.fill(splitAtRules(g, items), page, vocab);
   if (cg.irregular()) return null;
   const { nr, nc } = cg;
   const grid: string[][] = Array.from({ length: nr }, (_, r) => Array.from({ length: nc }, (_, c) => cg.text.get(cg.at(r, c)) ?? ''));
