@@ -166,7 +166,7 @@ describe('pages read on several Tesseracts at once (backend.parallel)', () => {
     expect(log.filter((l) => l.startsWith('start'))).toEqual(['start 1']);
   });
 
-  test('one failing page fails the reading, and every one started is let go', { timeout: 20_000 }, async () => {
+  test('one failing page fails the reading, and every one started is let go', async () => {
     const { b, log, held } = slowBackend(2);
     const start = b.start;
     let first = true;
