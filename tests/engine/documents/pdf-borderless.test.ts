@@ -90,6 +90,30 @@ describe('lists set with a gap after their markers are no tables', () => {
   }
 });
 
+describe('a right-to-left numbered list set with a gap before its numbers is no table', () => {
+  const frag = (text: string, x0: number, y: number): Frag => ({ x0, x1: x0 + text.length * 5, y, size: 10, text, raw: text, font: 'f', mono: false, bold: false });
+  // Arabic items: the text on the left, its number ("1.") at the right edge, as Writer prints them.
+  const items = ['يحتوي التقرير السنوي على بيانات الإنفاق.', 'تحتاج الطلبات الخاصة إلى موافقة المدير.', 'ينبغي حفظ نسخة احتياطية من الملفات.'];
+  const rows: Row[] = items.map((t, k) => ({ y: 600 - k * 14, size: 10, page: 1, rtl: true, frags: [frag(t, 200, 600 - k * 14), frag(`${k + 1}.`, 500, 600 - k * 14)] }));
+
+  test('its rows stay text, every item kept in order', () => {
+    const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
+    expect(blocks.some((b) => b.kind === 'table')).toBe(false);
+    const text = blocks.map((b) => ('text' in b ? b.text : '')).join('\n');
+    let at = -1;
+    for (const t of items) {
+      const k = text.indexOf(t);
+      expect(k).toBeGreaterThan(at);
+      at = k;
+    }
+  });
+
+  test('the same rows read left to right (numbers at the end of each line) still make a table', () => {
+    const ltr = rows.map((r) => ({ ...r, rtl: undefined }));
+    expect(layoutBlocks(ltr, new Map(), new Vocab(), []).some((b) => b.kind === 'table')).toBe(true);
+  });
+});
+
 describe('a stray mark beside aligned lines', () => {
   test('a column with a single cell makes no table (an infobox line ending in "/")', () => {
     const grid = { header: ['Developer(s)', 'Mozilla', ''], rows: [['Initial release', '2 July 2011', ''], ['Stable release', '4.0.379', '/'], ['', 'December 31,', '']] };
