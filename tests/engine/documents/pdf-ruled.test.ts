@@ -215,6 +215,15 @@ describe('a run of text across a column rule (a spreadsheet printed to PDF)', ()
     ]);
   });
 
+  test('a right-to-left run (its string in logical order, drawn from its right end) is cut the same way: each part where it is drawn', () => {
+    // Drawn left to right: "לא" from 277 (the second cell), "7420" flush right in the third (ends at 313).
+    // pdf.js gives the run in logical order, rightmost first: "7420 לא".
+    const run: Item = { ...item('7420 לא', 277, 466), w: 36, rtl: true };
+    const rows = [item('Scope 21', 105, 466), run, item('Goals 6', 105, 446), item('4888', 277, 446), item('yes', 305, 446)];
+    const { tables } = ruledTables(g, [...head, ...rows], 1, vocab);
+    expect(tables[0].rows[0]).toEqual(['Scope 21', 'לא', '7420']);
+  });
+
   test('a run with no space near the rule stays whole, in the cell holding its centre', () => {
     const run: Item = { ...item('74200000', 270, 466), w: 40 };
     const rows = [item('Scope 21', 105, 466), run, item('Goals 6', 105, 446), item('4888', 277, 446), item('yes', 305, 446)];

@@ -209,9 +209,12 @@ function splitAtRules(g: Grid, items: Item[]): Item[] {
       continue;
     }
     const per = it.w / it.s.length;
-    const left = it.s.slice(0, cut).trimEnd();
-    const right = it.s.slice(cut + 1).trimStart();
-    out.push({ ...it, s: left, w: left.length * per }, ...splitAtRules(g, [{ ...it, s: right, x: it.x + (it.s.length - right.length) * per, w: right.length * per }]));
+    const first = it.s.slice(0, cut).trimEnd();
+    const rest = it.s.slice(cut + 1).trimStart();
+    // A right-to-left run's string is in logical order: its first part is drawn at the right.
+    const head = { ...it, s: first, x: it.rtl ? it.x + it.w - first.length * per : it.x, w: first.length * per };
+    const tail = { ...it, s: rest, x: it.rtl ? it.x : it.x + (it.s.length - rest.length) * per, w: rest.length * per };
+    out.push(head, ...splitAtRules(g, [tail]));
   }
   return out;
 }
@@ -223,7 +226,8 @@ function nearestSpace(it: Item, x: number): number {
   let d = 2 * it.size;
   for (let k = 0; k < it.s.length; k++) {
     if (it.s[k] !== ' ') continue;
-    const dk = Math.abs(it.x + (k + 0.5) * per - x);
+    // (a right-to-left run's characters are drawn from its right end)
+    const dk = Math.abs((it.rtl ? it.x + it.w - (k + 0.5) * per : it.x + (k + 0.5) * per) - x);
     if (dk < d) [best, d] = [k, dk];
   }
   return best > 0 && best < it.s.length - 1 ? best : -1;
