@@ -68,44 +68,41 @@ describe('grids that are not tables (proseReason, tableKind)', () => {
   });
 });
 
+// A text fragment of a row, 5 points a character.
+const frag = (text: string, x0: number, y: number): Frag => ({ x0, x1: x0 + text.length * 5, y, size: 10, text, raw: text, font: 'f', mono: false, bold: false });
+
+/** The rows make no table, and every item's text is kept, in order. */
+function expectTextInOrder(rows: Row[], items: string[]): void {
+  const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
+  expect(blocks.some((b) => b.kind === 'table')).toBe(false);
+  const text = blocks.map((b) => ('text' in b ? b.text : '')).join('\n');
+  let at = -1;
+  for (const t of items) {
+    const k = text.indexOf(t);
+    expect(k).toBeGreaterThan(at);
+    at = k;
+  }
+}
+
 describe('lists set with a gap after their markers are no tables', () => {
-  const frag = (text: string, x0: number, y: number): Frag => ({ x0, x1: x0 + text.length * 5, y, size: 10, text, raw: text, font: 'f', mono: false, bold: false });
   const row = (y: number, ...frags: Frag[]): Row => ({ y, size: 10, frags, page: 1 });
   // Korean reports mark items with "ㅇ", "□", circled digits and "가." "나." "다."; CJK with "一、".
   for (const markers of [['ㅇ', 'ㅇ', 'ㅇ'], ['①', '②', '③'], ['가.', '나.', '다.'], ['□', '□', '□'], ['一、', '二、', '三、']]) {
     test(`items marked ${markers.join(' ')}`, () => {
       const items = ['예산 집행 현황 점검', '사업별 성과 지표 관리', '향후 추진 계획 수립'];
       const rows = items.map((t, k) => row(600 - k * 14, frag(markers[k], 72, 600 - k * 14), frag(t, 100, 600 - k * 14)));
-      const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
-      expect(blocks.some((b) => b.kind === 'table')).toBe(false);
-      // Every item's text is kept, in order.
-      const text = blocks.map((b) => ('text' in b ? b.text : '')).join('\n');
-      let at = -1;
-      for (const t of items) {
-        const k = text.indexOf(t);
-        expect(k).toBeGreaterThan(at);
-        at = k;
-      }
+      expectTextInOrder(rows, items);
     });
   }
 });
 
 describe('a right-to-left numbered list set with a gap before its numbers is no table', () => {
-  const frag = (text: string, x0: number, y: number): Frag => ({ x0, x1: x0 + text.length * 5, y, size: 10, text, raw: text, font: 'f', mono: false, bold: false });
   // Arabic items: the text on the left, its number ("1.") at the right edge, as Writer prints them.
   const items = ['يحتوي التقرير السنوي على بيانات الإنفاق.', 'تحتاج الطلبات الخاصة إلى موافقة المدير.', 'ينبغي حفظ نسخة احتياطية من الملفات.'];
   const rows: Row[] = items.map((t, k) => ({ y: 600 - k * 14, size: 10, page: 1, rtl: true, frags: [frag(t, 200, 600 - k * 14), frag(`${k + 1}.`, 500, 600 - k * 14)] }));
 
   test('its rows stay text, every item kept in order', () => {
-    const blocks = layoutBlocks(rows, new Map(), new Vocab(), []);
-    expect(blocks.some((b) => b.kind === 'table')).toBe(false);
-    const text = blocks.map((b) => ('text' in b ? b.text : '')).join('\n');
-    let at = -1;
-    for (const t of items) {
-      const k = text.indexOf(t);
-      expect(k).toBeGreaterThan(at);
-      at = k;
-    }
+    expectTextInOrder(rows, items);
   });
 
   test('the same rows read left to right (numbers at the end of each line) still make a table', () => {
