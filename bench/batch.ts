@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { makeCorpus, corpusBytes } from './corpus.ts';
 import { chunkWithRecipe, parseRecipe } from '../src/lib/index.ts';
 import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
+import { rayPython, RAY_BENCH_PACKAGES } from '../tests/cli/ray-venv.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'bench', 'out', 'batch');
@@ -179,9 +180,18 @@ const stdio = (performance.now() - t) / 1000;
 // Ray, per core, on one local cluster of 2 CPUs: examples/ray/chunk_corpus.py's actors against the job a
 // Ray user writes today (LangChain's RecursiveCharacterTextSplitter.from_tiktoken_encoder in
 // map_batches), start-up apart (bench/ray_compare.py), and batch --workers 2 on the same folder.
-// Needs .venv-ray with ray[data], pyarrow, langchain-text-splitters and tiktoken (see docs/SCALE.md).
+// Needs .venv-ray with ray[data], pyarrow, langchain-text-splitters and tiktoken: what is missing
+// is installed there first from pip's configured index (tests/cli/ray-venv.ts; docs/SCALE.md).
 let ray: Record<string, unknown> | null = null;
+let python: string | undefined;
 if (withRay) {
+  try {
+    python = rayPython(RAY_BENCH_PACKAGES);
+  } catch (e) {
+    ray = { error: (e as Error).message };
+  }
+}
+if (python) {
   const folder = join(OUT, 'folder');
   mkdirSync(folder, { recursive: true });
   for (const d of base) writeFileSync(join(folder, `${d.id}.md`), d.text);
@@ -198,7 +208,7 @@ if (withRay) {
   const { createHash } = await import('node:crypto');
   const url = 'https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken';
   writeFileSync(join(cache, createHash('sha1').update(url).digest('hex')), byRank.flatMap((tok, r) => (tok === undefined ? [] : [`${tok} ${r}\n`])).join(''));
-  const r = spawnSync(join(ROOT, '.venv-ray', 'bin', 'python'), [join(ROOT, 'bench', 'ray_compare.py'), '--input', folder, '--recipe', recipePath, '--cpus', '2', '--size', '256', '--node', process.execPath, '--cli', cli, '--tiktoken-cache', cache], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(python, [join(ROOT, 'bench', 'ray_compare.py'), '--input', folder, '--recipe', recipePath, '--cpus', '2', '--size', '256', '--node', process.execPath, '--cli', cli, '--tiktoken-cache', cache], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const line = r.stdout.trim().split('\n').pop() ?? '';
   if (r.status === 0 && line.startsWith('{')) {
     // batch per core on the same folder, start-up apart the same way (one small document first).
