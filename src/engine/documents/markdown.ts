@@ -6,7 +6,7 @@
 // blanked in the copy marked sees and read as plain paragraphs, one per line: marked's cost grows
 // with nesting (3,000 levels of ">" on 500 lines ran V8 out of memory), so depth is bounded before
 // it runs and its time stays linear in the length of the text. The document's meta.notes says so.
-// Plain groups of lines (see lexInPieces) skip marked: their blocks are known without it.
+// Plain groups of lines and plain one-line lists (see lexInPieces) skip marked: their blocks are known without it.
 
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocMeta } from '../types.ts';
@@ -224,6 +224,9 @@ function emitTokens(ctx: Ctx, tokens: Token[], from: number): void {
  * instead (once, so the time stays linear). Parsing one piece alone gives the same tokens as
  * within the whole text: the piece starts after a blank line, where marked holds no state that a
  * later token depends on (tests/engine/documents/markdown-plain.test.ts compares both ways).
+ * A group of one-line list items (plainList) is made here too when the list surely starts and ends
+ * with the group: the line after its blank lines is one plainLine takes (endsAList), and the piece
+ * before does not end in a list it could continue (tests/engine/documents/markdown-lists.test.ts).
  */
 function lexInPieces(ctx: Ctx, lexer: Lexer): void {
   const src = ctx.norm;
