@@ -7,6 +7,7 @@ import { InputError } from '../../types.ts';
 import { languagesOf, fromTesseract, type TesseractBlock } from './tesseract-result.ts';
 import { inkThreshold, strokeWidths, turnGrey } from './stroke.ts';
 import { removeRules } from './rules.ts';
+import { gridGrey, soleImage, type DecodedImage } from './sole-image.ts';
 import { DEFAULT_OCR_LANG, type OcrMode, type OcrPage, type OcrProgress, type OcrReader } from './types.ts';
 
 /** What the reader needs of a pdf.js page (drawing it is the adapter's). */
@@ -15,6 +16,11 @@ export interface OcrPdfPage {
   getViewport(o: { scale: number; rotation?: number }): { width: number; height: number };
   getOperatorList(o?: Record<string, unknown>): Promise<{ fnArray: number[]; argsArray: unknown[][] }>;
   cleanup(): unknown;
+  /** The page's /Rotate (degrees). */
+  rotate?: number;
+  /** pdf.js's decoded images of the page (img_…) and of the document (g_…), once its operator list is read. */
+  objs?: { get(id: string): unknown };
+  commonObjs?: { get(id: string): unknown };
 }
 
 export interface OcrPdf<P extends OcrPdfPage = OcrPdfPage> {
@@ -64,10 +70,10 @@ const VECTOR_DPI = 250;
 /** Longest side of a drawn page, pixels (a poster-sized page is read at a lower resolution). */
 const MAX_SIDE = 6000;
 
-/** The page's scan resolution (dots per inch of its widest image across the page), or null. */
-async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<number | null> {
+/** The page's scan resolution (dots per inch of its widest image across the page), or null; and its operator list. */
+async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<{ dpi: number | null; ops: { fnArray: number[]; argsArray: unknown[][] } | null }> {
   const ops = await page.getOperatorList({ annotationMode: 0 }).catch(() => null);
-  if (!ops) return null;
+  if (!ops) return { dpi: null, ops };
   const [x0, , x1] = page.view;
   const pageW = Math.abs(x1 - x0) || 612;
   let best: number | null = null;
@@ -79,7 +85,24 @@ async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<n
     else if (fn === OPS.paintInlineImageXObject) w = Number((args?.[0] as { width?: number })?.width) || 0;
     if (w > 1) best = Math.max(best ?? 0, (w / pageW) * 72);
   }
-  return best;
+  return { dpi: best, ops };
+}
+
+/** The page in grey straight from its one decoded image, when it is nothing else and already at `scale` (sole-image.ts); else null. */
+function fromSoleImage(page: OcrPdfPage, ops: { fnArray: number[]; argsArray: unknown[][] } | null, OPS: Record<string, number>, scale: number) {
+  const sole = ops && soleImage(ops, OPS);
+  // A page turned by its /Rotate is drawn turned: left to the adapter.
+  if (!sole || (page.rotate ?? 0) % 360 !== 0) return null;
+  // The drawn page's pixels per point (a /UserUnit page is drawn larger than its view).
+  const [x0, , x1] = page.view;
+  const perPoint = page.getViewport({ scale }).width / Math.abs(x1 - x0);
+  try {
+    const image = (sole.id.startsWith('g_') ? page.commonObjs : page.objs)?.get(sole.id) as DecodedImage | undefined;
+    return image && Number.isFinite(perPoint) ? gridGrey(image, sole.matrix, page.view, perPoint) : null;
+  } catch {
+    // (not resolved in pdf.js's store: the page is drawn)
+    return null;
+  }
 }
 
 /** The 2D context calls drawing a page needs (a Node canvas's or an OffscreenCanvas's). */
@@ -164,7 +187,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           if (failed) throw failed.error;
           const t0 = performance.now();
           const page = await doc.getPage(n);
-          const found = await scanDpi(page, OPS);
+          const { dpi: found, ops } = await scanDpi(page, OPS);
           // No image that could hold text (or OCR declined): nothing to read.
           if (declined || (mode === 'auto' && (found === null || found < MIN_TEXT_DPI))) {
             empty(i, n, page.view, t0);
@@ -187,7 +210,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           const [x0, y0, x1, y1] = page.view;
           const side = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
           const scale = Math.min(Math.min(MAX_DPI, Math.max(MIN_DPI, dpi)) / 72, MAX_SIDE / side);
-          const img = await backend.render(page, scale);
+          const img = fromSoleImage(page, ops, OPS, scale) ?? (await backend.render(page, scale));
           page.cleanup();
           signal?.throwIfAborted();
           // Tesseract reads a copy with the horizontal ruling lines taken off (rules.ts); stroke widths are measured on the page as drawn.
