@@ -160,13 +160,42 @@ export function pgm(grey: Uint8Array, width: number, height: number): Uint8Array
 export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mode?: OcrMode; lang?: string } = {}): OcrReader {
   const mode = o.mode ?? 'auto';
   const lang = o.lang ?? DEFAULT_OCR_LANG;
+  // The recogniser warm() started and no read() has taken yet.
+  let warmed: Warmed | null = null;
+  // The user agreed to load the models in an earlier reading (warm() may then start them unasked).
+  let agreed = false;
   return {
     mode,
     lang,
+    warm() {
+      if (mode === 'never' || warmed || (backend.confirm && !agreed)) return;
+      let codes: string[];
+      try {
+        codes = languagesOf(lang);
+      } catch {
+        return; // read() says what is wrong with the list
+      }
+      const w: Warmed = { started: null as never, forward: () => undefined };
+      // A model not installed: read() throws the error (check again), nothing is started here.
+      w.started = (async () => {
+        await backend.check(codes);
+        return await backend.start(codes, (f) => w.forward(f));
+      })();
+      w.started.catch(() => undefined);
+      warmed = w;
+    },
+    release() {
+      const w = warmed;
+      warmed = null;
+      // Not awaited: a start still under way is let go when it is done, the file's reading does not wait for it.
+      if (w) void w.started.then((r) => r.terminate()).catch(() => undefined);
+    },
     async read(bytes, pages, { signal, onProgress }) {
       if (!pages.length || mode === 'never') return [];
       const codes = languagesOf(lang);
       await backend.check(codes);
+      const early = warmed;
+      warmed = null;
       const { doc, OPS } = await backend.open(bytes);
       const out: OcrPage[] = [];
       const reading: Promise<void>[] = [];
@@ -174,7 +203,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
       let failed = null as { error: unknown } | null;
       const report = (p: Omit<OcrProgress, 'done' | 'total'>) => onProgress?.({ done, total: pages.length, ...p });
       const limit = Math.max(1, Math.floor(backend.parallel?.(pages.length) ?? 1));
-      const crew = recognisers(backend, codes, limit, (fraction, page) => report({ page, fraction, stage: 'reading' }));
+      const crew = recognisers(backend, codes, limit, (fraction, page) => report({ page, fraction, stage: 'reading' }), early);
       const empty = (i: number, n: number, view: number[], t0: number) => {
         out[i] = { page: n, width: 1, height: 1, view, paragraphs: [], angle: 0, ms: performance.now() - t0 };
         done++;
@@ -195,6 +224,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           }
           // Tesseract and its models load on the first page that needs them (none for a file whose only image-only page is a logo), asked first where the backend asks.
           consent ??= backend.confirm ? await backend.confirm(codes) : true;
+          agreed ||= consent;
           if (!consent) {
             declined = true;
             empty(i, n, page.view, t0);
@@ -259,6 +289,12 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
   };
 }
 
+/** A recogniser started by warm(), and where its progress goes (the reading that takes it sets it). */
+interface Warmed {
+  started: Promise<Recogniser>;
+  forward: (fraction: number) => void;
+}
+
 /** One of a reading's recognisers and the page it reads now (its progress is reported for that page). */
 interface Hand {
   w: Recogniser;
@@ -271,7 +307,7 @@ interface Hand {
  * page given to the first that is free. Which one reads a page does not change what it reads: every
  * page sets its own parameters, and the LSTM engine keeps nothing from one page to the next.
  */
-function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string[], limit: number, progress: (fraction: number, page: number) => void) {
+function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string[], limit: number, progress: (fraction: number, page: number) => void, early: Warmed | null = null) {
   const starting: Promise<Hand>[] = [];
   let ready = 0;
   const free: Hand[] = [];
@@ -284,8 +320,14 @@ function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string
   };
   const grow = (page: number) => {
     const hand = { page } as Hand;
+    // The first is the one warm() started, where there is one (its models may be loaded already).
+    const mine = early;
+    early = null;
     const p = (async () => {
-      hand.w = await backend.start(codes, (f) => progress(f, hand.page));
+      if (mine) {
+        mine.forward = (f) => progress(f, hand.page);
+        hand.w = await mine.started;
+      } else hand.w = await backend.start(codes, (f) => progress(f, hand.page));
       // Tesseract's own page segmentation (columns, blocks), as its command line does by default.
       await hand.w.setParameters({ tessedit_pageseg_mode: '3' }).catch(async (e: unknown) => {
         // Started but unusable: let it go here (end() lets go only the ones that came up).
@@ -329,6 +371,9 @@ function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string
     /** Lets every started one go (a lent one goes back to its pool). */
     async end() {
       for (const x of waiting.splice(0)) x.reject(new Error('OCR reading ended'));
+      // Warmed but never needed (no page to read, or the user declined): let go too.
+      if (early) await early.started.then((r) => r.terminate()).catch(() => undefined);
+      early = null;
       const all = await Promise.allSettled(starting);
       await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.w.terminate().catch(() => undefined) : undefined)));
     },
