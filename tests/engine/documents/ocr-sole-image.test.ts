@@ -65,8 +65,28 @@ describe('the decoded image as the drawn page', () => {
     expect([...g.grey]).toEqual([255, 0, 255, 0, 0, 0, 0, 0, 0, 255, ...Array(10).fill(255)]);
   });
 
+  test('enlarged up to 4/3 (150 dpi read at 200): smoothed between neighbours, edges held; further, left to drawing', () => {
+    // 3 × 3 pixels over a 3 × 3 pt page drawn at 4/3: 4 × 4. Left column black, the rest white.
+    const px = [0, 255, 255, 0, 255, 255, 0, 255, 255];
+    const small = { width: 3, height: 3, kind: 2, data: new Uint8Array(px.flatMap((v) => [v, v, v])) };
+    const g = gridGrey(small, [3, 0, 0, 3, 0, 0], [0, 0, 3, 3], 4 / 3)!;
+    expect([g.width, g.height]).toEqual([4, 4]);
+    for (let y = 0; y < 4; y++) {
+      const row = [...g.grey.subarray(y * 4, y * 4 + 4)];
+      // Drawn pixel x's centre falls at image x (x + 0.5) · 3/4 − 0.5: pixel 0 at −0.125, held at the black
+      // edge; pixel 1 at 0.625, 5/8 of the way from black to white; pixels 2 and 3 between whites.
+      expect(row).toEqual([0, Math.round(0.625 * 255), 255, 255]);
+    }
+    // A constant image stays constant whatever the weights.
+    const flat = { width: 3, height: 3, kind: 2, data: new Uint8Array(27).fill(90) };
+    expect(new Set(gridGrey(flat, [3, 0, 0, 3, 0, 0], [0, 0, 3, 3], 4 / 3)!.grey)).toEqual(new Set([(90 * 256) >> 8]));
+    // Twice as large (a 100 dpi scan read at 200): pdf.js draws it unsmoothed, so it is drawn.
+    expect(gridGrey(small, [3, 0, 0, 3, 0, 0], [0, 0, 3, 3], 2)).toBeNull();
+  });
+
   test('left to drawing: another scale, moved, turned, flipped, not covering the page, see-through, unknown kind', () => {
-    expect(gridGrey(image, m, view, 300 / 72)).toBeNull();
+    // Made smaller (pdf.js's own way of shrinking): drawn.
+    expect(gridGrey(image, m, view, 150 / 72)).toBeNull();
     expect(gridGrey(image, [612, 0, 0, 792, 1, 0], view, scale)).toBeNull();
     expect(gridGrey(image, [0, 792, -612, 0, 612, 0], view, scale)).toBeNull();
     expect(gridGrey(image, [612, 0, 0, -792, 0, 792], view, scale)).toBeNull();

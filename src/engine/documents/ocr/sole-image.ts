@@ -2,7 +2,8 @@
 // build the page's operator list (which the reader reads first, for the scan's resolution), and
 // drawing the page decodes it a second time and copies it onto a canvas pixel for pixel when the page
 // is drawn at the image's own resolution. For such a page the decoded image already is the drawn page:
-// its grey is taken from it here, and the page is not drawn (a JPEG-decode and a canvas copy less).
+// its grey is taken from it here, and the page is not drawn (a JPEG decode and a canvas copy less; a
+// 150 dpi scan, read at 200 dpi, is enlarged here as the canvas would).
 // Anything else on the page (text, a second image, a turned or clipped image, a resolution the reader
 // does not read at) and the adapter draws the page as before.
 
@@ -53,9 +54,17 @@ export interface DecodedImage {
 }
 
 /**
+ * Most a scan is enlarged by when drawn, for the page to be taken from its image: up to 4/3 (a 150
+ * dpi scan read at 200 dpi) pdf.js draws an image smoothed (bilinear, done here the same way: the same
+ * pixels on the 150 dpi fixture); past it, or made smaller, pdf.js draws it its own way, left to it.
+ */
+const MAX_ENLARGE = 4 / 3 + 1e-6;
+
+/**
  * The page drawn in 8-bit grey at `scale` pixels per point, taken from its one image when that image,
- * upright and unclipped, covers the page `view` pixel for pixel at this scale; null otherwise (or for
- * an image kind or transparency this does not read), and the page is drawn.
+ * upright and unclipped, covers the page `view` at this scale pixel for pixel or enlarged up to
+ * MAX_ENLARGE; null otherwise (or for an image kind or transparency this does not read), and the
+ * page is drawn.
  */
 export function gridGrey(image: DecodedImage, matrix: number[], view: number[], scale: number): { width: number; height: number; grey: Uint8Array } | null {
   const { width: w = 0, height: h = 0, kind, data } = image;
@@ -67,20 +76,58 @@ export function gridGrey(image: DecodedImage, matrix: number[], view: number[], 
   const height = Math.max(1, Math.round((y1 - y0) * scale));
   const near = (p: number, q: number) => Math.abs(p - q) < 0.25;
   const upright = Math.abs(b) < 1e-9 && Math.abs(c) < 1e-9 && a > 0 && d > 0;
-  if (!upright || w !== width || h !== height) return null;
-  if (!near((e - x0) * scale, 0) || !near((y1 - (f + d)) * scale, 0) || !near(a * scale, w) || !near(d * scale, h)) return null;
-  const grey = new Uint8Array(w * h);
-  if (kind === RGB_24BPP && data.length >= w * h * 3) {
-    for (let i = 0, j = 0; j < grey.length; i += 3, j++) grey[j] = (data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8;
-  } else if (kind === RGBA_32BPP && data.length >= w * h * 4) {
-    for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
-      // Drawn on white, a see-through pixel would blend with it: such images are drawn by the adapter.
-      if (data[i + 3] !== 255) return null;
-      grey[j] = (data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8;
-    }
+  if (!upright || !near((e - x0) * scale, 0) || !near((y1 - (f + d)) * scale, 0) || !near(a * scale, width) || !near(d * scale, height)) return null;
+  const same = w === width && h === height;
+  if (!same && !(w < width && h < height && width / w <= MAX_ENLARGE && height / h <= MAX_ENLARGE)) return null;
+  // The image as interleaved 8-bit channels, `stride` bytes a pixel (1 bit a pixel unpacked to grey).
+  let src: ArrayLike<number>;
+  let stride: number;
+  if (kind === RGB_24BPP && data.length >= w * h * 3) [src, stride] = [data, 3];
+  else if (kind === RGBA_32BPP && data.length >= w * h * 4) {
+    // Drawn on white, a see-through pixel would blend with it: such images are drawn by the adapter.
+    for (let i = 3; i < w * h * 4; i += 4) if (data[i] !== 255) return null;
+    [src, stride] = [data, 4];
   } else if (kind === GREY_1BPP && data.length >= ((w + 7) >> 3) * h) {
     const row = (w + 7) >> 3;
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) grey[y * w + x] = data[y * row + (x >> 3)] & (128 >> (x & 7)) ? 255 : 0;
+    const bits = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) bits[y * w + x] = data[y * row + (x >> 3)] & (128 >> (x & 7)) ? 255 : 0;
+    if (same) return { width, height, grey: bits };
+    [src, stride] = [bits, 1];
   } else return null;
-  return { width: w, height: h, grey };
+  const grey = new Uint8Array(width * height);
+  if (same) {
+    for (let i = 0, j = 0; j < grey.length; i += stride, j++) grey[j] = (src[i] * 77 + src[i + 1] * 150 + src[i + 2] * 29) >> 8;
+    return { width, height, grey };
+  }
+  // Enlarged: each drawn pixel's centre mapped back into the image, its four nearest pixels weighed by
+  // distance (edges held), each colour rounded to 8 bits before the grey, as the canvas does.
+  const axis = (n: number, to: number) => {
+    const lo = new Int32Array(to);
+    const hi = new Int32Array(to);
+    const t = new Float64Array(to);
+    for (let i = 0; i < to; i++) {
+      const p = Math.min(n - 1, Math.max(0, ((i + 0.5) * n) / to - 0.5));
+      lo[i] = Math.floor(p);
+      hi[i] = Math.min(n - 1, lo[i] + 1);
+      t[i] = p - lo[i];
+    }
+    return { lo, hi, t };
+  };
+  const X = axis(w, width);
+  const Y = axis(h, height);
+  const mix = (top: number, bottom: number, x: number, fy: number, k: number) => {
+    const fx = X.t[x];
+    const l = X.lo[x] * stride + k;
+    const r = X.hi[x] * stride + k;
+    return Math.round((src[top + l] * (1 - fx) + src[top + r] * fx) * (1 - fy) + (src[bottom + l] * (1 - fx) + src[bottom + r] * fx) * fy);
+  };
+  for (let y = 0; y < height; y++) {
+    const top = Y.lo[y] * w * stride;
+    const bottom = Y.hi[y] * w * stride;
+    const fy = Y.t[y];
+    for (let x = 0, j = y * width; x < width; x++, j++) {
+      grey[j] = stride === 1 ? mix(top, bottom, x, fy, 0) : (mix(top, bottom, x, fy, 0) * 77 + mix(top, bottom, x, fy, 1) * 150 + mix(top, bottom, x, fy, 2) * 29) >> 8;
+    }
+  }
+  return { width, height, grey };
 }
