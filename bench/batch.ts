@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { makeCorpus, corpusBytes } from './corpus.ts';
 import { chunkWithRecipe, parseRecipe } from '../src/lib/index.ts';
 import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
-import { rayPython, RAY_BENCH_PACKAGES } from '../tests/cli/ray-venv.ts';
+import { rayPython, RAY_BENCH_PACKAGES } from '../tests/cli/ray-venv.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'bench', 'out', 'batch');
@@ -187,7 +187,7 @@ const stdio = (performance.now() - t) / 1000;
 // Ray user writes today (LangChain's RecursiveCharacterTextSplitter.from_tiktoken_encoder in
 // map_batches), start-up apart (bench/ray_compare.py), and batch --workers 2 on the same folder.
 // Needs .venv-ray with ray[data], pyarrow, langchain-text-splitters and tiktoken: what is missing
-// is installed there first from pip's configured index (tests/cli/ray-venv.ts; docs/SCALE.md).
+// is installed there first from pip's configured index (tests/cli/ray-venv.mjs; docs/SCALE.md).
 let ray: Record<string, unknown> | null = null;
 let python: string | undefined;
 if (withRay) {

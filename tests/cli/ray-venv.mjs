@@ -4,24 +4,24 @@
 // its index-url, or its first extra-index-url as the index so pip never waits on an unreachable
 // default; on the project's machines file:///opt/pypi/simple and file:///opt/pypi-more/simple).
 // Throws, saying why, when a package cannot be installed: the test or bench then fails loudly.
+// Plain JavaScript so that CI can run it with node alone (`node tests/cli/ray-venv.mjs`), beside
+// `npm ci` (.ci/run): the install then waits on the package index while npm does, not in the test.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './batch-corpus.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const VENV = join(ROOT, '.venv-ray');
 
-/** One pip call: its packages (with their requirements, or without), and the modules that prove them there. */
-export interface PipStep {
-  pip: string[];
-  modules: string[];
-  noDeps?: boolean;
-}
+/** @typedef {{ pip: string[]; modules: string[]; noDeps?: boolean }} PipStep One pip call: its packages (with their requirements, or without), and the modules that prove them there. */
 
-const BASE: PipStep[] = [{ pip: ['ray[data]', 'pyarrow'], modules: ['ray', 'ray.data', 'pyarrow'] }];
+/** @type {PipStep[]} */
+const BASE = [{ pip: ['ray[data]', 'pyarrow'], modules: ['ray', 'ray.data', 'pyarrow'] }];
 
-/** What bench/ray_compare.py needs besides Ray: LangChain's splitter sized in tiktoken tokens. */
-export const RAY_BENCH_PACKAGES: PipStep[] = [
+/** @type {PipStep[]} What bench/ray_compare.py needs besides Ray: LangChain's splitter sized in tiktoken tokens. */
+export const RAY_BENCH_PACKAGES = [
   { pip: ['tiktoken'], modules: ['tiktoken'] },
   // langchain-core 1.6 requires langchain-protocol, which the local mirror does not hold and the
   // text splitter never imports: both without their requirements, then the requirements it has.
@@ -29,17 +29,23 @@ export const RAY_BENCH_PACKAGES: PipStep[] = [
   { pip: ['jsonpatch', 'langsmith', 'packaging', 'pydantic', 'pyyaml', 'tenacity', 'typing-extensions', 'uuid-utils', 'httpx'], modules: ['langchain_text_splitters'] },
 ];
 
-/** The modules that do not import in this Python. */
-function missing(python: string, modules: string[]): string[] {
+/**
+ * The modules that do not import in this Python.
+ * @param {string} python
+ * @param {string[]} modules
+ * @returns {string[]}
+ */
+function missing(python, modules) {
   const all = spawnSync(python, ['-c', modules.map((m) => `import ${m}`).join('; ')], { encoding: 'utf8' });
   if (all.status === 0) return [];
   return modules.filter((m) => spawnSync(python, ['-c', `import ${m}`], { encoding: 'utf8' }).status !== 0);
 }
 
-function indexArgs(): string[] {
+/** @returns {string[]} */
+function indexArgs() {
   const r = spawnSync('python3', ['-m', 'pip', 'config', 'list'], { encoding: 'utf8' });
   const conf = r.status === 0 ? r.stdout : '';
-  const value = (key: string) => new RegExp(`^(?:global|install|:env:)\\.${key}='([^']*)'`, 'm').exec(conf)?.[1];
+  const value = (/** @type {string} */ key) => new RegExp(`^(?:global|install|:env:)\\.${key}='([^']*)'`, 'm').exec(conf)?.[1];
   const index = value('index-url');
   const extra = (value('extra-index-url') ?? '').split(/\s+/).filter(Boolean);
   if (index) return ['--index-url', index, ...extra.flatMap((u) => ['--extra-index-url', u])];
@@ -48,11 +54,13 @@ function indexArgs(): string[] {
 }
 
 /**
- * .venv-ray's python with Ray, pyarrow and `extra` importable: the environment is made if it is
- * not there, and when a module is missing the steps are run (an existing .venv-ray made for the
+ * The venv's python with ray[data], pyarrow and `extra` importable: the environment is made if it
+ * is not there, and when a module is missing the steps are run (an existing .venv-ray made for the
  * test gets the bench's packages added).
+ * @param {PipStep[]} [extra]
+ * @returns {string}
  */
-export function rayPython(extra: PipStep[] = []): string {
+export function rayPython(extra = []) {
   const python = join(VENV, 'bin', 'python');
   const steps = [...BASE, ...extra];
   const modules = steps.flatMap((s) => s.modules);
@@ -67,4 +75,14 @@ export function rayPython(extra: PipStep[] = []): string {
   const still = missing(python, modules);
   if (still.length) throw new Error(`Ray example: after pip, ${still.join(', ')} still does not import in ${VENV}`);
   return python;
+}
+
+// `node tests/cli/ray-venv.mjs`: make the environment now (CI starts it beside `npm ci`).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    console.log(`ray-venv: ${rayPython()} has ray[data] and pyarrow`);
+  } catch (e) {
+    console.error(String(e instanceof Error ? e.message : e));
+    process.exit(1);
+  }
 }
