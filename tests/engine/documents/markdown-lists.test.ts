@@ -1,10 +1,12 @@
-// The plain-list shortcut of parseMarkdown (src/engine/documents/markdown.ts, plainList/endsAList):
-// a group of one-line items ("- a", "* b", "1. c") that starts a list after a blank line and ends it
-// before one gets its list-item blocks without marked. It must give exactly the blocks that lexing the
+// The plain-list and plain-table shortcuts of parseMarkdown (src/engine/documents/markdown.ts,
+// plainList/endsAList, plainTable): a group of one-line items ("- a", "* b", "1. c") that starts a
+// list after a blank line and ends it before one, and a group of "|" lines whose header and delimiter
+// row agree, get their blocks without marked. It must give exactly the blocks that lexing the
 // whole body with marked gives ({ wholeLex: true }). Compared after finalizeBlocks, like
 // markdown-plain.test.ts, on lists built to sit at the edges of the rule: nested, loose and tight,
 // lazy continuation, mixed markers, code, HTML and tasks inside, lists beside lists, tables, fences,
-// quotes and definitions; each alone, between plain text, in random mixes, and on real Markdown files.
+// quotes and definitions; tables with escaped pipes, uneven rows and broken delimiters; each alone,
+// between plain text, in random mixes, and on real Markdown files.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +51,17 @@ const LISTS = [
   '- a\r\n- b', '- bell \u0007', '- sep\u2028x',
 ];
 
+/** Tables and near-tables; the shortcut takes those whose lines all start with "|" and whose header and delimiter agree. */
+const TABLES = [
+  '| a | b |\n|---|---|\n| 1 | 2 |', '| a |\n|---|', '| a | b |\n| :-- | --: |', '|a|b|\n|:-:|-|\n|1|2|\n|3|', '| a | b | c |\n|---|---|\n| 1 | 2 | 3 |',
+  '| a | b |\n|---|---|---|', '| a | b |\n|---|', '| a |\n| - |\n| x | y | z |', '| a | b |\n|--|--|\n| `x|y` | 2 |', '| a \\| b |\n|---|---|', '| a | b |\n|---|---|\n| 1 \\| 2 |',
+  '| a | b |\n|---|---|\nlazy row', '| a | b |\n|---|---|\n- list after', '| a | b |\n|---|---|\n# heading after', '| a | b |\n|---|---|\n> quote after',
+  '| a | b |\n|---|---|\n    | indented row', '| a | b |\n| --- | --- |  ', '| a | b |\n|---|---|\n| 1 | 2 |  \n| 3 | 4 |\t', '|\n|---|', '||\n|-|', '| |\n|-|', '| a |\n|:|',
+  '| a | b |\n|---|-:-|', '| a | b |\n|---|---|x', '| a | b |\n|---|\t---|', '| a | b |\n|- - -|', '| a | b\n---|---', 'a | b\n--|--', ' | a |\n |---|',
+  '| a | b |\n|---|---|\n| ção | 日本 |\n| \u00a0 | x\u00a0|', '| a\u2028 | b |\n|---|---|', '| a | b |\n|---|---|\n| \u0007 | x |', '| a | b |\n|===|===|', '| <div> | b |\n|---|---|',
+  '| a | b |\n|---|---|\n\n| c | d |\n|---|---|', '| a | b |\n\n|---|---|',
+];
+
 const PLAIN = ['Plain words.', '# Heading', '## Part two', 'Énfase.', '2024 was a year.', 'Text\nwrapped.'];
 
 describe('plain lists read without marked give the blocks marked gives', () => {
@@ -65,6 +78,16 @@ describe('plain lists read without marked give the blocks marked gives', () => {
     }
   });
 
+  test('each table and near-table alone, between plain text, after a list and before one', () => {
+    for (const t of TABLES) {
+      expectSame(t);
+      expectSame(`Plain before.\n\n${t}\n\nPlain after.`);
+      expectSame(`- a\n- b\n\n${t}\n\n- c`);
+      expectSame(`\`\`\`\nopen fence\n\n${t}\n\nEnd.`);
+      expectSame(`${t}\nGlued line.\n\n${t}`);
+    }
+  });
+
   test('random mixes of lists, plain text and blank lines of every kind', () => {
     const r = rng(20261208);
     const seps = ['\n', '\n\n', '\n\n\n', '\n  \n', '\n\t\n', '\n \n\n'];
@@ -72,7 +95,7 @@ describe('plain lists read without marked give the blocks marked gives', () => {
     for (let n = 0; n < 600; n++) {
       const parts: string[] = [];
       const len = 2 + Math.floor(r() * 12);
-      for (let k = 0; k < len; k++) parts.push(r() < 0.4 ? pick(PLAIN) : pick(LISTS));
+      for (let k = 0; k < len; k++) parts.push(r() < 0.4 ? pick(PLAIN) : r() < 0.7 ? pick(LISTS) : pick(TABLES));
       let text = parts[0];
       for (let k = 1; k < parts.length; k++) text += pick(seps) + parts[k];
       expectSame(text);
