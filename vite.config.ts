@@ -60,7 +60,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/engine/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/ci/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
           // A hang guard, not a speed check: many files spawn the CLI, a Ray cluster or a PDF
           // reader, and on a loaded two-core machine a test that takes 20 s idle can take minutes.

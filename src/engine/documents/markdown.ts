@@ -6,7 +6,7 @@
 // blanked in the copy marked sees and read as plain paragraphs, one per line: marked's cost grows
 // with nesting (3,000 levels of ">" on 500 lines ran V8 out of memory), so depth is bounded before
 // it runs and its time stays linear in the length of the text. The document's meta.notes says so.
-// Plain groups of lines and plain one-line lists (see lexInPieces) skip marked: their blocks are known without it.
+// Plain groups of lines, plain one-line lists and plain tables (see lexInPieces) skip marked: their blocks are known without it.
 
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocMeta } from '../types.ts';
@@ -226,7 +226,8 @@ function emitTokens(ctx: Ctx, tokens: Token[], from: number): void {
  * later token depends on (tests/engine/documents/markdown-plain.test.ts compares both ways).
  * A group of one-line list items (plainList) is made here too when the list surely starts and ends
  * with the group: the line after its blank lines is one plainLine takes (endsAList), and the piece
- * before does not end in a list it could continue (tests/engine/documents/markdown-lists.test.ts).
+ * before does not end in a list it could continue; and so is a group that is one GFM table
+ * (plainTable) (tests/engine/documents/markdown-lists.test.ts).
  */
 function lexInPieces(ctx: Ctx, lexer: Lexer): void {
   const src = ctx.norm;
@@ -255,7 +256,8 @@ function lexInPieces(ctx: Ctx, lexer: Lexer): void {
       if (isBlankLine(src, i, lineEnd)) break;
     }
     const list = !plain && listsOK && plainList(src, g0, g1) && endsAList(src, g1 + 1);
-    if (!plain && !list) continue;
+    const table = !plain && !list && plainTable(src, g0, g1);
+    if (!plain && !list && !table) continue;
     if (!isBlankText(src, from, g0)) {
       const tokens = lexer.blockTokens(src.slice(from, g0), []);
       if (mayRunOn(tokens)) break;
@@ -269,6 +271,7 @@ function lexInPieces(ctx: Ctx, lexer: Lexer): void {
     }
     listsOK = true;
     if (list) emitPlainList(ctx, g0, g1);
+    else if (table) emitTable(ctx, g0, g1);
     else emitPlainGroup(ctx, g0, g1);
     from = g1;
   }
@@ -337,6 +340,10 @@ function atxTitle(s: string, a: number, b: number): string | null {
  * before does not end in a list: see lexInPieces) and ends here (see endsAList).
  */
 function plainList(s: string, g0: number, g1: number): boolean {
+  // A list whose last character is a tab, at the end of the text, gets a raw from marked that is not
+  // in the text ("- a\t" gives "- a\n"): emitTokens cannot place it and the text is read as a
+  // paragraph. Such a group is left to marked, so both paths agree (review R5-1).
+  if (s.charCodeAt(g1 - 1) === 9) return false;
   const first = s.charCodeAt(g0);
   let delim = -1; // an ordered list's "." or ")"
   for (let a = g0; a <= g1; ) {
@@ -358,6 +365,40 @@ function plainList(s: string, g0: number, g1: number): boolean {
     a = b + 1;
   }
   return true;
+}
+
+/** A GFM table's delimiter row as marked's table rule takes it (at column 0). */
+const TABLE_DELIMITER = /^(?:\| *)?:?-+:? *(?:\| *:?-+:? *)*(?:\| *)?$/;
+
+/**
+ * A plain table group [g0, g1): every line starts with "|" at column 0 (no block rule but the table's
+ * claims such a line, and no row line can end the table early), none holds a backslash (no escaped
+ * pipe: cells are split at every "|"), a control or line-separator character; the second line is a
+ * delimiter row with as many columns as the header has cells. marked reads it as one table whose
+ * raw is the whole group, as after a blank line nothing before it can claim it.
+ */
+function plainTable(s: string, g0: number, g1: number): boolean {
+  let headerEnd = -1;
+  let delimEnd = -1;
+  for (let a = g0; a <= g1; ) {
+    let b = s.indexOf('\n', a);
+    if (b < 0 || b > g1) b = g1;
+    if (s.charCodeAt(a) !== 124) return false;
+    for (let k = a; k < b; k++) {
+      const d = s.charCodeAt(k);
+      if ((d < 32 && d !== 9) || d === 92 || d === 0x2028 || d === 0x2029) return false;
+    }
+    if (headerEnd < 0) headerEnd = b;
+    else if (delimEnd < 0) delimEnd = b;
+    a = b + 1;
+  }
+  if (delimEnd < 0) return false;
+  const delim = s.slice(headerEnd + 1, delimEnd);
+  if (!TABLE_DELIMITER.test(delim)) return false;
+  const cells = s.slice(g0, headerEnd).split('|');
+  if (!cells[0].trim()) cells.shift();
+  if (cells.length > 0 && !cells[cells.length - 1].trim()) cells.pop();
+  return cells.length === delim.replace(/^\||\| *$/g, '').split('|').length;
 }
 
 /** The text of a one-line item, from `k` (not blank) to `b`: one that opens no block inside the item. */
