@@ -60,13 +60,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/engine/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/ci/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/app/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
           // A hang guard, not a speed check: many files spawn the CLI, a Ray cluster or a PDF
           // reader, and on a loaded two-core machine a test that takes 20 s idle can take minutes.
-          // A test sets its own limit only to give more (tests/cli/ray.test.ts: cluster starts) or
-          // where the limit is what it checks (per-document-linear, tune/search: a copy per question
-          // would take minutes); a shorter guard of its own would fail a loaded CI, not a hang.
+          // A test sets its own limit only to give more (tests/cli/ray.test.ts: cluster starts), never
+          // as the check itself: a shorter guard of its own would fail a loaded CI, not a hang, and a
+          // speed regression is caught by counting the work (tests/engine/work-count.ts), not the clock.
           testTimeout: 300_000,
           // The same guard for beforeAll/afterAll (vitest's default is 10 s): hooks load ONNX models,
           // start local servers and spawn the CLI, as slow under load as the tests they serve.

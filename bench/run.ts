@@ -453,7 +453,7 @@ if (wanted('pdf-corpus')) {
       const r = child('pdf-corpus/bench.ts', ['--dir', dir, '--axis', axis]);
       if (!r) continue;
       pdfCorpus[axis] = r;
-      console.log(`\n  held out: one ${axis} at a time (${r.documents} documents)`);
+      console.log(`\n  held out: one ${axis} at a time (${r.documents} documents, corpus generator version ${r.generator})`);
       const rows: (string | number)[][] = [];
       for (const [g, v] of Object.entries(r.groups as Record<string, Row>))
         for (const w of ['model', 'hand'])

@@ -7,8 +7,10 @@
 // JSON beside it (bench/out/pdf-corpus.json). The last line printed is that JSON's summary.
 // --learned running (or heading) puts only that task's fold model in the "model" reading, the other decided
 // by the hand rules, so each decision is measured on its own.
-//   tsx bench/pdf-corpus/bench.ts [--dir .cache/pdf-corpus] [--axis producer|script] [--limit N] [--learned heading,running]
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Only documents of the current generator version are read (version.ts): a folder holding others is
+// refused unless --allow-stale, which leaves them out; the JSON names the version (`generator`).
+//   tsx bench/pdf-corpus/bench.ts [--dir .cache/pdf-corpus] [--axis producer|script] [--limit N] [--learned heading,running] [--allow-stale]
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfToMarkdown } from '../../src/engine/documents/pdf/pdf.ts';
 import { rowText } from '../../src/engine/documents/pdf/lines/geometry.ts';
@@ -19,6 +21,7 @@ import type { PdfOptions, Row } from '../../src/engine/documents/pdf/types.ts';
 import { loadPdfjs, pdfjsOptions } from '../../tests/engine/documents/pdfjs-node.ts';
 import { bigramF1, markdownHeadings, markdownTables, tableScores } from '../pdf-metrics.ts';
 import { runningLabels, words, type Labels } from './align.ts';
+import { currentPdfs } from './version.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -101,7 +104,8 @@ function referenceWords(labels: Labels): string[] {
 
 const mdWords = (md: string) => words(md.split('\n').filter((l) => !/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*$/.test(l)).map((l) => l.replace(/^\s*#{1,6}\s+/, '').replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')).join('\n'));
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort();
+const { pdfs: files, version } = currentPdfs(dir, process.argv.includes('--allow-stale'));
+process.stderr.write(`corpus ${dir}: generator version ${version.generator}, ${files.length} documents\n`);
 const use = limit ? files.filter((_, i) => i % Math.max(1, Math.floor(files.length / limit)) === 0).slice(0, limit) : files;
 const pdfjs = await loadPdfjs();
 const by: Record<string, { hand: Score; model: Score }> = {};
@@ -205,7 +209,7 @@ const out = Object.fromEntries(Object.entries(by).sort().map(([g, v]) => [g, { h
 const all = { hand: zero(), model: zero() };
 for (const v of Object.values(by))
   for (const w of ['hand', 'model'] as const) for (const k of Object.keys(all[w]) as (keyof Score)[]) all[w][k] += v[w][k];
-const result = { axis, dir, learned: [...learned], documents: use.length, missingFold, groups: out, all: { hand: summary(all.hand), model: summary(all.model) } };
+const result = { axis, dir, generator: version.generator, staleLeftOut: Object.keys(version.stale).length, learned: [...learned], documents: use.length, missingFold, groups: out, all: { hand: summary(all.hand), model: summary(all.model) } };
 mkdirSync(join(ROOT, 'bench', 'out'), { recursive: true });
 writeFileSync(join(ROOT, 'bench', 'out', `pdf-corpus-${axis}${learned.size === 1 ? `-${[...learned][0]}` : ''}.json`), JSON.stringify(result, null, 1));
 console.log(JSON.stringify(result));

@@ -1,10 +1,10 @@
 // Dumps one JSON line per line the reader finds in each corpus PDF: its features (the reader's own,
 // src/engine/documents/pdf/roles/features.ts), the label aligned from the source (align.ts), and what
 // today's hand rules decided (heading level or 0), for bench/pdf-corpus/train.py.
-//   tsx bench/pdf-corpus/features.ts [--dir .cache/pdf-corpus] [--out .cache/pdf-corpus/lines.jsonl] [--only name,...] [--fresh]
+//   tsx bench/pdf-corpus/features.ts [--dir .cache/pdf-corpus] [--out .cache/pdf-corpus/lines.jsonl] [--only name,...] [--fresh] [--allow-stale]
 // Each document's lines are kept in <dir>/lines/<name>.jsonl and reused while newer than its PDF,
 // its labels and the feature code (--fresh recomputes all).
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfToMarkdown } from '../../src/engine/documents/pdf/pdf.ts';
 import { bodyStyle, lineRoles } from '../../src/engine/documents/pdf/roles/decide.ts';
@@ -13,6 +13,7 @@ import { FEATURE_NAMES, lineFeatures } from '../../src/engine/documents/pdf/role
 import type { Row } from '../../src/engine/documents/pdf/types.ts';
 import { loadPdfjs, pdfjsOptions } from '../../tests/engine/documents/pdfjs-node.ts';
 import { alignRows, type AlignRow, type Labels } from './align.ts';
+import { currentPdfs } from './version.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -56,9 +57,10 @@ export async function dumpOne(pdfPath: string, labels: Labels): Promise<{ rows: 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.pdf') && (!only || only.split(',').some((o) => f.includes(o)))).sort();
+  const { pdfs, version } = currentPdfs(dir, process.argv.includes('--allow-stale'));
+  const files = pdfs.filter((f) => !only || only.split(',').some((o) => f.includes(o)));
   const out = createWriteStream(outPath);
-  out.write(JSON.stringify({ features: FEATURE_NAMES }) + '\n');
+  out.write(JSON.stringify({ features: FEATURE_NAMES, generator: version.generator }) + '\n');
   let n = 0;
   const counts: Record<string, number> = {};
   const cacheDir = join(dir, 'lines');

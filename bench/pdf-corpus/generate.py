@@ -35,6 +35,19 @@ OTHER_FONT = {"en": "DejaVu Serif", "pt": "DejaVu Serif", "ru": "DejaVu Serif", 
 
 LO_PROFILE = "lo-profile"
 
+# The generator's version, written into every <id>.labels.json ("generator"): bumped in
+# generator-version.json whenever what this script, model.py, texts.py or pdflib.ts writes changes. A
+# document stamped with another version (or none) is made again here, and the corpus bench and the
+# feature dumps refuse it (bench/pdf-corpus/version.ts).
+GENERATOR_VERSION = json.loads((Path(__file__).parent / "generator-version.json").read_text(encoding="utf-8"))["version"]
+
+
+def current(labels_path: Path) -> bool:
+    try:
+        return json.loads(labels_path.read_text(encoding="utf-8")).get("generator") == GENERATOR_VERSION
+    except (OSError, ValueError):
+        return False
+
 
 def run(cmd, cwd=None, timeout=300):
     r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
@@ -514,7 +527,7 @@ def build(job, out: Path, tmp: Path) -> str:
     producer, variant, lang, seed = job
     name = f"{producer}-{variant}-{lang}-{seed}"
     pdf = out / f"{name}.pdf"
-    if pdf.exists() and (out / f"{name}.labels.json").exists():
+    if pdf.exists() and current(out / f"{name}.labels.json"):
         return f"{name}: cached"
     work = tmp / name
     work.mkdir(parents=True, exist_ok=True)
@@ -597,6 +610,7 @@ def build(job, out: Path, tmp: Path) -> str:
     labels["script"] = SCRIPT_OF[lang]
     labels["running"] = list(labels.get("running", [])) + [f"{WORDS[lang]['page']} {WORDS[lang]['of']}", WORDS[lang]["page"]]
     labels.setdefault("tagged", False)
+    labels["generator"] = GENERATOR_VERSION
     (out / f"{name}.labels.json").write_text(json.dumps(labels, ensure_ascii=False), encoding="utf-8")
     shutil.rmtree(work, ignore_errors=True)
     return f"{name}: ok"

@@ -2,10 +2,10 @@
 // any running line went) of each corpus PDF: its features (src/engine/documents/pdf/roles/running.ts),
 // its label from the source (align.ts runningLabels) and the hand rules' verdict, for
 // bench/pdf-corpus/train.py --task running.
-//   tsx bench/pdf-corpus/running.ts [--dir .cache/pdf-corpus] [--out .cache/pdf-corpus/running.jsonl] [--only name,...] [--fresh]
+//   tsx bench/pdf-corpus/running.ts [--dir .cache/pdf-corpus] [--out .cache/pdf-corpus/running.jsonl] [--only name,...] [--fresh] [--allow-stale]
 // Each document's lines are kept in <dir>/running/<name>.jsonl and reused while newer than its PDF,
 // its labels and the feature code (--fresh recomputes all).
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfToMarkdown } from '../../src/engine/documents/pdf/pdf.ts';
 import { rowText } from '../../src/engine/documents/pdf/lines/geometry.ts';
@@ -14,6 +14,7 @@ import { RUNNING_FEATURES, runningFeatures } from '../../src/engine/documents/pd
 import type { Row } from '../../src/engine/documents/pdf/types.ts';
 import { loadPdfjs, pdfjsOptions } from '../../tests/engine/documents/pdfjs-node.ts';
 import { runningLabels, undecodableNumber, type Labels } from './align.ts';
+import { currentPdfs } from './version.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -58,9 +59,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = arg('--dir', join(ROOT, '.cache', 'pdf-corpus'));
   const outPath = arg('--out', join(dir, 'running.jsonl'));
   const only = arg('--only', '');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.pdf') && (!only || only.split(',').some((o) => f.includes(o)))).sort();
+  const { pdfs, version } = currentPdfs(dir, process.argv.includes('--allow-stale'));
+  const files = pdfs.filter((f) => !only || only.split(',').some((o) => f.includes(o)));
   const out = createWriteStream(outPath);
-  out.write(JSON.stringify({ features: RUNNING_FEATURES }) + '\n');
+  out.write(JSON.stringify({ features: RUNNING_FEATURES, generator: version.generator }) + '\n');
   const cacheDir = join(dir, 'running');
   mkdirSync(cacheDir, { recursive: true });
   const code = Math.max(...['roles/running.ts', 'lines/layout.ts', 'pdf.ts'].map((f) => statSync(join(ROOT, 'src/engine/documents/pdf', f)).mtimeMs), statSync(join(import.meta.dirname, 'align.ts')).mtimeMs);

@@ -16,11 +16,12 @@
 // letters and digits (case, spaces and punctuation aside).
 //   tsx bench/pdf-corpus/tables.ts [--dir .cache/pdf-corpus] [--limit N] [--engine <pdf.ts>] [--json out.json]
 // The corpus comes from bench/pdf-corpus/generate.py (see its README); nothing here is in `npm test`.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadPdfjs, pdfjsOptions } from '../../tests/engine/documents/pdfjs-node.ts';
 import { markdownTables, type MdTable } from '../pdf-metrics.ts';
 import type { Labels } from './align.ts';
+import { currentPdfs } from './version.ts';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
@@ -136,7 +137,7 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
     console.error(`no corpus at ${dir}: see bench/pdf-corpus/README.md (generate.py)`);
     process.exit(2);
   }
-  const files = readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort();
+  const files = currentPdfs(dir, process.argv.includes('--allow-stale')).pdfs;
   const use = limit ? files.filter((_, i) => i % Math.max(1, Math.floor(files.length / limit)) === 0).slice(0, limit) : files;
   const pdfjs = await loadPdfjs();
   const byProducer: Record<string, Tally> = {};

@@ -28,8 +28,12 @@ TASKS = {
 
 def load(path, target="heading"):
     with open(path, encoding="utf-8") as f:
-        names = json.loads(f.readline())["features"]
+        head = json.loads(f.readline())
+        names = head["features"]
         rows = [json.loads(l) for l in f]
+    # The corpus's generator version (features.ts/running.ts write it; bench/pdf-corpus/version.ts): the
+    # figures and the model name it. None: a dump from before round 5's stamps.
+    load.generator = head.get("generator")
     rows = [r for r in rows if r["role"] != "unknown"]
     X = np.array([r["f"] for r in rows], dtype=np.float64)
     y = np.array([r["role"] == target for r in rows], dtype=np.int32)
@@ -117,7 +121,9 @@ def main():
     # whatever it says; inside, the hand rules' removals stand beside the model's (runningDecision).
     gate = X[:, names.index("may_run")] > 0 if "may_run" in names else np.ones(len(rows), dtype=bool)
     decide = (lambda p, h, g: ((p | h) & g).astype(np.int32)) if "may_run" in names else (lambda p, h, g: p)
-    report = {"task": a.task, "features": names, "kind": a.kind, "lines": len(rows), "folds": {}}
+    corpus = {"generator": load.generator, "documents": len({r["doc"] for r in rows})}
+    print(f"corpus {lines.parent}: generator version {corpus['generator']}, {corpus['documents']} documents, {len(rows)} labelled lines")
+    report = {"task": a.task, "features": names, "kind": a.kind, "lines": len(rows), "corpus": corpus, "folds": {}}
     kinds = [a.kind] + ([k for k in ("gbt", "logistic") if k != a.kind] if a.compare else [])
     for axis in ("producer", "script"):
         groups = sorted({r[axis] for r in rows})
@@ -133,12 +139,13 @@ def main():
                 out[k] = prf(pred, y[test])
                 cells.append(f"{out[k]['p']:.2f} {out[k]['r']:.2f} {out[k]['f1']:.2f}   ")
                 if k == a.kind:
-                    (folds_dir / f"{task['fold']}{axis}-{g}.json").write_text(json.dumps({**m, "features": names}))
+                    (folds_dir / f"{task['fold']}{axis}-{g}.json").write_text(json.dumps({**m, "features": names, "corpus": corpus}))
             out["hand"] = prf(hand[test], y[test])
             report["folds"][f"{axis}:{g}"] = out
             print(f"  {g:<10} {int(test.sum()):>6} {int(y[test].sum()):>5}   " + "".join(f"{c:<21}" for c in cells) + f"{out['hand']['p']:.2f} {out['hand']['r']:.2f} {out['hand']['f1']:.2f}")
     m = fit(a.kind, X[gate], y[gate], task["gbt"])
     m["features"] = names
+    m["corpus"] = corpus
     MODEL_OUT.write_text(json.dumps(m, separators=(",", ":")) + "\n")
     if a.sample:
         # sklearn's own probabilities (not the JSON's): the TypeScript evaluation is checked against them.

@@ -1,7 +1,7 @@
 // The Ray Data example (examples/ray/chunk_corpus.py) on a local Ray cluster (ray.init(num_cpus=2)),
 // its actors each owning one `serve --stdio` process: its chunks equal `batch`'s for the same recipe
 // and documents, and the library's chunkWithRecipe (the page's path) computed here. The Python
-// environment is created on first use (tests/cli/ray-venv.ts); if Ray cannot be installed the test
+// environment is created on first use (tests/cli/ray-venv.mjs; CI makes it beside `npm ci`); if Ray cannot be installed the test
 // fails saying so.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { RECIPE, ROOT, cli, key, makeCorpus, readJsonl } from './batch-corpus.ts';
-import { rayPython } from './ray-venv.ts';
+import { rayPython } from './ray-venv.mjs';
 import { chunkWithRecipe, parseRecipe } from '../../src/lib/index.ts';
 import { loadDefaultTokenizer } from '../../src/node/tokenizer-folder.ts';
 import { documentId } from '../../src/engine/formats/documents-folder.ts';

@@ -6,7 +6,7 @@
 // blanked in the copy marked sees and read as plain paragraphs, one per line: marked's cost grows
 // with nesting (3,000 levels of ">" on 500 lines ran V8 out of memory), so depth is bounded before
 // it runs and its time stays linear in the length of the text. The document's meta.notes says so.
-// Plain groups of lines (see lexInPieces) skip marked: their blocks are known without it.
+// Plain groups of lines, plain one-line lists and plain tables (see lexInPieces) skip marked: their blocks are known without it.
 
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocMeta } from '../types.ts';
@@ -224,12 +224,17 @@ function emitTokens(ctx: Ctx, tokens: Token[], from: number): void {
  * instead (once, so the time stays linear). Parsing one piece alone gives the same tokens as
  * within the whole text: the piece starts after a blank line, where marked holds no state that a
  * later token depends on (tests/engine/documents/markdown-plain.test.ts compares both ways).
+ * A group of one-line list items (plainList) is made here too when the list surely starts and ends
+ * with the group: the line after its blank lines is one plainLine takes (endsAList), and the piece
+ * before does not end in a list it could continue; and so is a group that is one GFM table
+ * (plainTable) (tests/engine/documents/markdown-lists.test.ts).
  */
 function lexInPieces(ctx: Ctx, lexer: Lexer): void {
   const src = ctx.norm;
   const n = src.length;
   let from = 0; // start of the text not yet turned into blocks
   let i = 0;
+  let listsOK = true; // false while the pending piece is known to end in a list
   while (i < n) {
     // Skip blank lines; find the group [g0, g1) (g1 at its last line's end, before the newline).
     let lineEnd = src.indexOf('\n', i);
@@ -250,13 +255,24 @@ function lexInPieces(ctx: Ctx, lexer: Lexer): void {
       if (lineEnd < 0) lineEnd = n;
       if (isBlankLine(src, i, lineEnd)) break;
     }
-    if (!plain) continue;
+    const list = !plain && listsOK && plainList(src, g0, g1) && endsAList(src, g1 + 1);
+    const table = !plain && !list && plainTable(src, g0, g1);
+    if (!plain && !list && !table) continue;
     if (!isBlankText(src, from, g0)) {
       const tokens = lexer.blockTokens(src.slice(from, g0), []);
       if (mayRunOn(tokens)) break;
+      if (list && lastIsList(tokens)) {
+        // In the whole text this group would continue that list: it goes to marked with the piece,
+        // and no list is tried again until the piece is flushed (each piece lexed at most twice).
+        listsOK = false;
+        continue;
+      }
       emitTokens(ctx, tokens, from);
     }
-    emitPlainGroup(ctx, g0, g1);
+    listsOK = true;
+    if (list) emitPlainList(ctx, g0, g1);
+    else if (table) emitTable(ctx, g0, g1);
+    else emitPlainGroup(ctx, g0, g1);
     from = g1;
   }
   if (from < n && !isBlankText(src, from, n)) emitTokens(ctx, lexer.blockTokens(src.slice(from), []), from);
@@ -314,6 +330,124 @@ function atxTitle(s: string, a: number, b: number): string | null {
   const title = s.slice(k, b).trim();
   if (!title || title.charCodeAt(title.length - 1) === 35) return null; // closing #s: marked's rules apply
   return title;
+}
+
+/**
+ * A plain list group [g0, g1): every line an item at column 0 with the same marker ("- ", "* ", "+ ",
+ * or digits and the same "." or ")"), one space, then text that starts no block inside the item (what
+ * plainLine takes, or emphasis or a code span opening on a letter or digit). marked reads it as one
+ * list of one-line items whatever sits inside them, provided the list starts fresh here (the piece
+ * before does not end in a list: see lexInPieces) and ends here (see endsAList).
+ */
+function plainList(s: string, g0: number, g1: number): boolean {
+  const first = s.charCodeAt(g0);
+  let delim = -1; // an ordered list's "." or ")"
+  for (let a = g0; a <= g1; ) {
+    let b = s.indexOf('\n', a);
+    if (b < 0 || b > g1) b = g1;
+    let k = a;
+    const c = s.charCodeAt(a);
+    if (c === 45 || c === 42 || c === 43) {
+      if (c !== first) return false;
+      k++;
+    } else {
+      while (k < b && k - a < 10 && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+      const d = s.charCodeAt(k);
+      if (k === a || k - a > 9 || (d !== 46 && d !== 41) || (delim >= 0 && d !== delim) || first > 57 || first < 48) return false;
+      delim = d;
+      k++;
+    }
+    if (s.charCodeAt(k) !== 32 || k + 1 >= b || !itemText(s, k + 1, b)) return false;
+    a = b + 1;
+  }
+  return true;
+}
+
+/** A GFM table's delimiter row as marked's table rule takes it (at column 0). */
+const TABLE_DELIMITER = /^(?:\| *)?:?-+:? *(?:\| *:?-+:? *)*(?:\| *)?$/;
+
+/**
+ * A plain table group [g0, g1): every line starts with "|" at column 0 (no block rule but the table's
+ * claims such a line, and no row line can end the table early), none holds a backslash (no escaped
+ * pipe: cells are split at every "|"), a control or line-separator character; the second line is a
+ * delimiter row with as many columns as the header has cells. marked reads it as one table whose
+ * raw is the whole group, as after a blank line nothing before it can claim it.
+ */
+function plainTable(s: string, g0: number, g1: number): boolean {
+  let headerEnd = -1;
+  let delimEnd = -1;
+  for (let a = g0; a <= g1; ) {
+    let b = s.indexOf('\n', a);
+    if (b < 0 || b > g1) b = g1;
+    if (s.charCodeAt(a) !== 124) return false;
+    for (let k = a; k < b; k++) {
+      const d = s.charCodeAt(k);
+      if ((d < 32 && d !== 9) || d === 92 || d === 0x2028 || d === 0x2029) return false;
+    }
+    if (headerEnd < 0) headerEnd = b;
+    else if (delimEnd < 0) delimEnd = b;
+    a = b + 1;
+  }
+  if (delimEnd < 0) return false;
+  const delim = s.slice(headerEnd + 1, delimEnd);
+  if (!TABLE_DELIMITER.test(delim)) return false;
+  const cells = s.slice(g0, headerEnd).split('|');
+  if (!cells[0].trim()) cells.shift();
+  if (cells.length > 0 && !cells[cells.length - 1].trim()) cells.pop();
+  return cells.length === delim.replace(/^\||\| *$/g, '').split('|').length;
+}
+
+/** The text of a one-line item, from `k` (not blank) to `b`: one that opens no block inside the item. */
+function itemText(s: string, k: number, b: number): boolean {
+  const c = s.charCodeAt(k);
+  if (c !== 42 && c !== 95 && c !== 96) return plainLine(s, k, b);
+  // "*", "**", "_", "__" or "`" right before a letter or digit: emphasis or a code span, never a rule,
+  // a list marker or a fence
+  let j = k + 1;
+  if (c !== 96 && s.charCodeAt(j) === c) j++;
+  const d = s.charCodeAt(j);
+  if (!((d >= 65 && d <= 90) || (d >= 97 && d <= 122) || (d >= 48 && d <= 57))) return false;
+  return plainLine(s, j, b);
+}
+
+/**
+ * True when the list of a group ending before `k` ends there in the whole text too: after the blank
+ * lines from `k` on comes the end of the text or a line that plainLine takes (at column 0, neither an
+ * item nor indented, so it continues no item after a blank line).
+ */
+function endsAList(s: string, k: number): boolean {
+  const n = s.length;
+  while (k < n) {
+    let e = s.indexOf('\n', k);
+    if (e < 0) e = n;
+    if (!isBlankLine(s, k, e)) return plainLine(s, k, e);
+    k = e + 1;
+  }
+  return true;
+}
+
+function lastIsList(tokens: Token[]): boolean {
+  for (let k = tokens.length - 1; k >= 0; k--) if (tokens[k].type !== 'space') return tokens[k].type === 'list';
+  return false;
+}
+
+/**
+ * The items of a plain list group [g0, g1), as marked's raws place them: each line with its newline,
+ * the last one without its trailing white space (marked trims the list's last item).
+ */
+function emitPlainList(ctx: Ctx, g0: number, g1: number): void {
+  const src = ctx.norm;
+  for (let a = g0; a <= g1; ) {
+    let b = src.indexOf('\n', a);
+    if (b < 0 || b >= g1) {
+      b = g1;
+      while (b > a && /\s/.test(src[b - 1])) b--;
+      push(ctx, { kind: 'list-item', start: a, end: b, level: 1 });
+      return;
+    }
+    push(ctx, { kind: 'list-item', start: a, end: b + 1, level: 1 });
+    a = b + 1;
+  }
 }
 
 /**

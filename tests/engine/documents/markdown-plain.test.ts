@@ -117,9 +117,9 @@ describe('plain groups read without marked give the blocks marked gives', () => 
     spy.mockClear();
     const list = 'Intro.\n\n- a\n- b\n\nMiddle.\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\nEnd.';
     parseMarkdown(list);
-    // marked sees only the list and the table (each with the blank lines around it), at the top level
-    const top = spy.mock.calls.map((c) => c[0]).filter((s) => !s.startsWith('a') && !s.startsWith('b'));
-    expect(top).toEqual(['\n\n- a\n- b\n\n', '\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\n']);
+    // plain lists and tables have shortcuts of their own (markdown-lists.test.ts): marked sees none of it
+    expect(spy).not.toHaveBeenCalled();
+    expectSame(list);
 
     spy.mockClear();
     const open = 'Intro.\n\n```\ncode\n\nStill code.\n\nAnd more.';

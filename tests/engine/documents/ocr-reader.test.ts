@@ -91,6 +91,74 @@ describe('the shared OCR reader', () => {
     expect(log.slice(-3)).toEqual(['terminate', 'destroy', 'finish']);
   });
 
+  test('warm(): Tesseract starts before the file is read, and the next reading takes it rather than starting another', async () => {
+    const { b, log } = backend({ 1: 1700 });
+    delete b.confirm;
+    const reader = ocrReader(b);
+    reader.warm!();
+    reader.warm!(); // one at a time
+    await Promise.resolve();
+    expect(log).toEqual(['start por+eng']);
+    const pages = await reader.read(new Uint8Array(), [1], {});
+    expect(pages[0].paragraphs).toHaveLength(1);
+    expect(log).toEqual(['start por+eng', 'render 200 dpi', 'recognise P5', 'terminate', 'destroy', 'finish']);
+    reader.release!(); // taken: nothing left to let go
+    await new Promise((r) => setTimeout(r, 0));
+    expect(log.filter((l) => l === 'terminate')).toHaveLength(1);
+  });
+
+  test('warm() with no page to read after it: release() lets it go; a reading with no page needing OCR lets it go too', async () => {
+    const { b, log } = backend({ 1: 0 });
+    delete b.confirm;
+    const reader = ocrReader(b);
+    reader.warm!();
+    reader.release!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(log).toEqual(['start por+eng', 'terminate']);
+    // Warmed, then the file's only page has no image: the reading ends it.
+    log.length = 0;
+    reader.warm!();
+    await reader.read(new Uint8Array(), [1], {});
+    expect(log).toEqual(['start por+eng', 'terminate', 'destroy', 'finish']);
+  });
+
+  test('warm() asks nothing: where the user is asked first, it starts nothing until they have agreed once', async () => {
+    const { b, log } = backend({ 1: 1700 });
+    const reader = ocrReader(b);
+    reader.warm!();
+    await Promise.resolve();
+    expect(log).toEqual([]);
+    await reader.read(new Uint8Array(), [1], {});
+    expect(log.slice(0, 2)).toEqual(['confirm por+eng', 'start por+eng']);
+    log.length = 0;
+    reader.warm!();
+    await Promise.resolve();
+    expect(log).toEqual(['start por+eng']);
+    reader.release!();
+    // Declined: a warm reader of that kind never starts one unasked.
+    const no = backend({ 1: 1700 }, { consent: false });
+    const declined = ocrReader(no.b);
+    await declined.read(new Uint8Array(), [1], {});
+    declined.warm!();
+    await Promise.resolve();
+    expect(no.log).toEqual(['confirm por+eng', 'destroy', 'finish']);
+  });
+
+  test('warm() starts nothing for a language not installed (the reading names it) or with OCR off', async () => {
+    const { b, log } = backend({ 1: 1700 }, { installed: ['eng'] });
+    delete b.confirm;
+    const reader = ocrReader(b, { lang: 'por+eng' });
+    reader.warm!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(log).toEqual([]);
+    expect(errorCode(await reader.read(new Uint8Array(), [1], {}).catch((x) => x))).toBe('ocr-language-missing');
+    const off = backend({ 1: 1700 });
+    delete off.b.confirm;
+    ocrReader(off.b, { mode: 'never' }).warm!();
+    await Promise.resolve();
+    expect(off.log).toEqual([]);
+  });
+
   test('never reads nothing and asks nothing', async () => {
     const { b, log } = backend({ 1: 1700 });
     expect(await ocrReader(b, { mode: 'never' }).read(new Uint8Array(), [1], {})).toEqual([]);

@@ -55,17 +55,63 @@ async function blankPdf(count: number): Promise<Uint8Array> {
 }
 
 /** An OCR reader that hands over prepared pages and records what it was asked. */
-function fakeOcr(pages: OcrPage[], mode: OcrReader['mode'] = 'auto'): OcrReader & { asked: number[][] } {
+function fakeOcr(pages: OcrPage[], mode: OcrReader['mode'] = 'auto'): OcrReader & { asked: number[][]; calls: string[] } {
   const asked: number[][] = [];
+  const calls: string[] = [];
   return {
     mode,
     lang: 'por+eng',
     asked,
+    calls,
     async read(_bytes, ns) {
       asked.push(ns);
+      calls.push('read');
       return ns.map((n) => pages[n - 1]);
     },
+    warm: () => void calls.push('warm'),
+    release: () => void calls.push('release'),
   };
+}
+
+/** A one-page PDF holding an image `w` × `h` pixels drawn over the page (a scanner's page when large). */
+async function imagePdf(w: number, h: number, text?: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  // A grey PNG of w × h (pdf-lib embeds it as an image XObject with /Width and /Height).
+  const png = await import('node:zlib').then(({ deflateSync }) => {
+    const crcTable = Array.from({ length: 256 }, (_, n) => {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c >>> 0;
+    });
+    const crc = (b: Uint8Array) => {
+      let c = 0xffffffff;
+      for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+      return (c ^ 0xffffffff) >>> 0;
+    };
+    const chunk = (type: string, data: Uint8Array) => {
+      const out = new Uint8Array(12 + data.length);
+      const v = new DataView(out.buffer);
+      v.setUint32(0, data.length);
+      out.set(new TextEncoder().encode(type), 4);
+      out.set(data, 8);
+      v.setUint32(8 + data.length, crc(out.subarray(4, 8 + data.length)));
+      return out;
+    };
+    const ihdr = new Uint8Array(13);
+    new DataView(ihdr.buffer).setUint32(0, w);
+    new DataView(ihdr.buffer).setUint32(4, h);
+    ihdr.set([8, 0, 0, 0, 0], 8);
+    const raw = new Uint8Array((w + 1) * h).fill(255);
+    const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())];
+    const all = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
+    let at = 0;
+    for (const p of parts) all.set(p, (at += p.length) - p.length);
+    return all;
+  });
+  const page = doc.addPage([612, 792]);
+  page.drawImage(await doc.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
+  if (text) page.drawText(text, { x: 72, y: 700, size: 11 });
+  return await doc.save();
 }
 
 describe('OCR words as text items', () => {
@@ -129,6 +175,33 @@ describe('scanned pages through the PDF reader', () => {
       const at = md.indexOf(`Chapter ${n} Overview`);
       expect(r.pages.find((p) => at >= p.start && at < p.end)?.page).toBe(n);
     }
+  });
+
+  test('the recogniser is started before the text is read only where OCR may be needed, and let go after', async () => {
+    // A scan-sized image (1275 × 1650: 150 dpi over the page): warmed, read, released.
+    const scan = fakeOcr(scannedPages(1));
+    await pdfToMarkdown(await imagePdf(1275, 1650), pdfjs, { ...pdfjsOptions, ocr: scan });
+    expect(scan.calls).toEqual(['warm', 'read', 'release']);
+    // A small image (a logo) on a text page: nothing started; a text page with no image: neither.
+    const logo = fakeOcr([]);
+    await pdfToMarkdown(await imagePdf(200, 100, 'A page with its own text layer.'), pdfjs, { ...pdfjsOptions, ocr: logo });
+    expect(logo.calls).toEqual(['release']);
+    // A photo the size of a page on a text page: started in vain, let go when the file is read.
+    const photo = fakeOcr([]);
+    const r = await pdfToMarkdown(await imagePdf(1275, 1650, 'A page with its own text layer.'), pdfjs, { ...pdfjsOptions, ocr: photo });
+    expect(r.markdown).toContain('A page with its own text layer.');
+    expect(photo.calls).toEqual(['warm', 'release']);
+    // always: every page will be read; never: nothing.
+    const always = fakeOcr(scannedPages(1), 'always');
+    await pdfToMarkdown(await blankPdf(1), pdfjs, { ...pdfjsOptions, ocr: always });
+    expect(always.calls).toEqual(['warm', 'read', 'release']);
+    const never = fakeOcr([], 'never');
+    await expect(pdfToMarkdown(await imagePdf(1275, 1650), pdfjs, { ...pdfjsOptions, ocr: never })).rejects.toMatchObject({ code: 'scanned-pdf' });
+    expect(never.calls).toEqual(['release']);
+    // A file that fails to open still lets it go.
+    const bad = fakeOcr([], 'always');
+    await expect(pdfToMarkdown(new TextEncoder().encode('%PDF-1.4 broken'), pdfjs, { ...pdfjsOptions, ocr: bad })).rejects.toThrow();
+    expect(bad.calls).toEqual(['warm', 'release']);
   });
 
   test('mixed file: only the page with no text layer is read by OCR', async () => {

@@ -9,6 +9,7 @@ import { fixGlyphOrder, glyphStreamOf } from '../../../src/engine/documents/pdf/
 import { closeCjkSpacing, mirrorBrackets } from '../../../src/engine/documents/pdf/lines/scripts.ts';
 import { rowsOf, rowText, toItem, type Item } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import { uprightVertical } from '../../../src/engine/documents/pdf/read/vertical.ts';
+import { foldRadicals } from '../../../src/engine/documents/pdf/read/radicals.ts';
 import { layoutBlocks } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
 import { Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import { renderBlocks } from '../../../src/engine/documents/pdf/markdown/render.ts';
@@ -134,6 +135,26 @@ describe('CJK', () => {
     expect(r.markdown).toContain('（一九三七年八月一日）');
     // The title drawn as two characters two ems apart.
     expect(r.markdown).toMatch(/^目录$/m);
+  });
+
+  test('CJK radicals drawn for ideographs are read as the ideographs (Chromium print, Noto Sans CJK SC)', async () => {
+    const path = `${FIX}chromium-radicals-zh.pdf`;
+    // pdf.js alone gives the radicals: Kangxi "⼈" U+2F08, "⼯" U+2F2F, supplement "⺠" U+2EA0, "⻓" U+2ED3.
+    expect(await pdfjsText(path)).toMatch(/⼈\s*⺠[\s\S]*⻓\s*江\s*⼯/u);
+    const r = await read(path);
+    expect(r.markdown).not.toMatch(/[\u2E80-\u2EFF\u2F00-\u2FDF]/u);
+    // Unicode's equivalent ideographs, written out here (not computed by NFKC, which leaves the supplement's alone).
+    expect(r.markdown).toMatch(/^# 客\u6236与人民$/mu);
+    expect(r.markdown).toContain('长江工作组每月一日开会，门口的车和飞机都在。');
+    expect(r.markdown).toMatch(/^\| 人民 \| 二月 \|$/mu);
+  });
+
+  test('foldRadicals: Kangxi and supplement radicals to their ideographs; none where Unicode names none', () => {
+    expect(foldRadicals('⼈⺠ ⻓江 ⻔⼝ ⻋ ⻜机 ⺟')).toBe('人民 长江 门口 车 飞机 母');
+    expect(foldRadicals('⺇ ⻊')).toBe('\u{20628} \u{27FB7}');
+    // U+2E80 has no equivalent ideograph; U+2FF0 (an ideographic description character) is no radical.
+    expect(foldRadicals('\u2E80\u2FF0')).toBe('\u2E80\u2FF0');
+    expect(foldRadicals('plain text')).toBe('plain text');
   });
 
   test('letter-spaced Chinese is closed up', async () => {

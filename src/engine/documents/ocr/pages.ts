@@ -18,6 +18,43 @@ export function ocrMeta(s: OcrSummary): Record<string, string> {
   return { ocrPages: s.pages.join(','), ocrWords: String(s.words), ocrLowConfidence: String(s.lowConfidence), ocrLang: s.lang, ocrMs: String(Math.round(s.ms)) };
 }
 
+/**
+ * Pixels of the smallest image worth starting the recogniser early for: a letter page at 60 dpi (the
+ * reader's least resolution for text, reader.ts MIN_TEXT_DPI) is 510 × 660.
+ */
+const SCAN_PIXELS = 300_000;
+
+/**
+ * Whether a file may hold scanned pages, from its bytes alone (before pdf.js reads it): an image
+ * XObject whose /Width × /Height (written as numbers in its dictionary) could be a page at a
+ * resolution OCR reads. A photo in a text file passes too (the recogniser is then started in vain,
+ * in its own thread, and let go when the file is read); a file without one never starts it early.
+ */
+export function mayHoldScans(bytes: Uint8Array): boolean {
+  // Latin-1: one character per byte. Image dictionaries are never compressed (a stream's dictionary
+  // cannot sit in an object stream); encrypted files keep them in the clear too.
+  const text = new TextDecoder('latin1').decode(bytes);
+  const subtype = /\/Subtype\s*\/Image\b/g;
+  let m: RegExpExecArray | null;
+  while ((m = subtype.exec(text)) !== null) {
+    // The dictionary around it: from its object's start to its stream's start.
+    const from = Math.max(text.lastIndexOf('obj', m.index), m.index - 2048, 0);
+    let to = text.indexOf('stream', m.index);
+    if (to < 0 || to - m.index > 2048) to = m.index + 2048;
+    const dict = text.slice(from, to);
+    const w = /\/Width\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
+    const h = /\/Height\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
+    if (w && h && Number(w[1]) * Number(h[1]) >= SCAN_PIXELS) return true;
+  }
+  return false;
+}
+
+/** Starts the reader's recogniser before the text is read when OCR will (always) or may (a scan-sized image: mayHoldScans) read pages. */
+export function warmOcr(reader: OcrReader | undefined, bytes: Uint8Array): void {
+  if (!reader?.warm || reader.mode === 'never') return;
+  if (reader.mode === 'always' || mayHoldScans(bytes)) reader.warm();
+}
+
 /** The pages OCR should read in this mode. */
 export function pagesToRead<P extends PageFacts>(reader: OcrReader | undefined, pages: P[], visible: (p: P) => boolean): P[] {
   if (!reader || reader.mode === 'never') return [];

@@ -7,6 +7,7 @@ import { InputError } from '../../types.ts';
 import { languagesOf, fromTesseract, type TesseractBlock } from './tesseract-result.ts';
 import { inkThreshold, strokeWidths, turnGrey } from './stroke.ts';
 import { removeRules } from './rules.ts';
+import { gridGrey, soleImage, type DecodedImage } from './sole-image.ts';
 import { DEFAULT_OCR_LANG, type OcrMode, type OcrPage, type OcrProgress, type OcrReader } from './types.ts';
 
 /** What the reader needs of a pdf.js page (drawing it is the adapter's). */
@@ -15,6 +16,11 @@ export interface OcrPdfPage {
   getViewport(o: { scale: number; rotation?: number }): { width: number; height: number };
   getOperatorList(o?: Record<string, unknown>): Promise<{ fnArray: number[]; argsArray: unknown[][] }>;
   cleanup(): unknown;
+  /** The page's /Rotate (degrees). */
+  rotate?: number;
+  /** pdf.js's decoded images of the page (img_…) and of the document (g_…), once its operator list is read. */
+  objs?: { get(id: string): unknown };
+  commonObjs?: { get(id: string): unknown };
 }
 
 export interface OcrPdf<P extends OcrPdfPage = OcrPdfPage> {
@@ -64,10 +70,10 @@ const VECTOR_DPI = 250;
 /** Longest side of a drawn page, pixels (a poster-sized page is read at a lower resolution). */
 const MAX_SIDE = 6000;
 
-/** The page's scan resolution (dots per inch of its widest image across the page), or null. */
-async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<number | null> {
+/** The page's scan resolution (dots per inch of its widest image across the page), or null; and its operator list. */
+async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<{ dpi: number | null; ops: { fnArray: number[]; argsArray: unknown[][] } | null }> {
   const ops = await page.getOperatorList({ annotationMode: 0 }).catch(() => null);
-  if (!ops) return null;
+  if (!ops) return { dpi: null, ops };
   const [x0, , x1] = page.view;
   const pageW = Math.abs(x1 - x0) || 612;
   let best: number | null = null;
@@ -79,7 +85,24 @@ async function scanDpi(page: OcrPdfPage, OPS: Record<string, number>): Promise<n
     else if (fn === OPS.paintInlineImageXObject) w = Number((args?.[0] as { width?: number })?.width) || 0;
     if (w > 1) best = Math.max(best ?? 0, (w / pageW) * 72);
   }
-  return best;
+  return { dpi: best, ops };
+}
+
+/** The page in grey straight from its one decoded image, when it is nothing else and already at `scale` (sole-image.ts); else null. */
+function fromSoleImage(page: OcrPdfPage, ops: { fnArray: number[]; argsArray: unknown[][] } | null, OPS: Record<string, number>, scale: number) {
+  const sole = ops && soleImage(ops, OPS);
+  // A page turned by its /Rotate is drawn turned: left to the adapter.
+  if (!sole || (page.rotate ?? 0) % 360 !== 0) return null;
+  // The drawn page's pixels per point (a /UserUnit page is drawn larger than its view).
+  const [x0, , x1] = page.view;
+  const perPoint = page.getViewport({ scale }).width / Math.abs(x1 - x0);
+  try {
+    const image = (sole.id.startsWith('g_') ? page.commonObjs : page.objs)?.get(sole.id) as DecodedImage | undefined;
+    return image && Number.isFinite(perPoint) ? gridGrey(image, sole.matrix, page.view, perPoint) : null;
+  } catch {
+    // (not resolved in pdf.js's store: the page is drawn)
+    return null;
+  }
 }
 
 /** The 2D context calls drawing a page needs (a Node canvas's or an OffscreenCanvas's). */
@@ -137,13 +160,42 @@ export function pgm(grey: Uint8Array, width: number, height: number): Uint8Array
 export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mode?: OcrMode; lang?: string } = {}): OcrReader {
   const mode = o.mode ?? 'auto';
   const lang = o.lang ?? DEFAULT_OCR_LANG;
+  // The recogniser warm() started and no read() has taken yet.
+  let warmed: Warmed | null = null;
+  // The user agreed to load the models in an earlier reading (warm() may then start them unasked).
+  let agreed = false;
   return {
     mode,
     lang,
+    warm() {
+      if (mode === 'never' || warmed || (backend.confirm && !agreed)) return;
+      let codes: string[];
+      try {
+        codes = languagesOf(lang);
+      } catch {
+        return; // read() says what is wrong with the list
+      }
+      const w: Warmed = { started: null as never, forward: () => undefined };
+      // A model not installed: read() throws the error (check again), nothing is started here.
+      w.started = (async () => {
+        await backend.check(codes);
+        return await backend.start(codes, (f) => w.forward(f));
+      })();
+      w.started.catch(() => undefined);
+      warmed = w;
+    },
+    release() {
+      const w = warmed;
+      warmed = null;
+      // Not awaited: a start still under way is let go when it is done, the file's reading does not wait for it.
+      if (w) void w.started.then((r) => r.terminate()).catch(() => undefined);
+    },
     async read(bytes, pages, { signal, onProgress }) {
       if (!pages.length || mode === 'never') return [];
       const codes = languagesOf(lang);
       await backend.check(codes);
+      const early = warmed;
+      warmed = null;
       const { doc, OPS } = await backend.open(bytes);
       const out: OcrPage[] = [];
       const reading: Promise<void>[] = [];
@@ -151,7 +203,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
       let failed = null as { error: unknown } | null;
       const report = (p: Omit<OcrProgress, 'done' | 'total'>) => onProgress?.({ done, total: pages.length, ...p });
       const limit = Math.max(1, Math.floor(backend.parallel?.(pages.length) ?? 1));
-      const crew = recognisers(backend, codes, limit, (fraction, page) => report({ page, fraction, stage: 'reading' }));
+      const crew = recognisers(backend, codes, limit, (fraction, page) => report({ page, fraction, stage: 'reading' }), early);
       const empty = (i: number, n: number, view: number[], t0: number) => {
         out[i] = { page: n, width: 1, height: 1, view, paragraphs: [], angle: 0, ms: performance.now() - t0 };
         done++;
@@ -164,7 +216,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           if (failed) throw failed.error;
           const t0 = performance.now();
           const page = await doc.getPage(n);
-          const found = await scanDpi(page, OPS);
+          const { dpi: found, ops } = await scanDpi(page, OPS);
           // No image that could hold text (or OCR declined): nothing to read.
           if (declined || (mode === 'auto' && (found === null || found < MIN_TEXT_DPI))) {
             empty(i, n, page.view, t0);
@@ -172,6 +224,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           }
           // Tesseract and its models load on the first page that needs them (none for a file whose only image-only page is a logo), asked first where the backend asks.
           consent ??= backend.confirm ? await backend.confirm(codes) : true;
+          agreed ||= consent;
           if (!consent) {
             declined = true;
             empty(i, n, page.view, t0);
@@ -187,7 +240,7 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
           const [x0, y0, x1, y1] = page.view;
           const side = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
           const scale = Math.min(Math.min(MAX_DPI, Math.max(MIN_DPI, dpi)) / 72, MAX_SIDE / side);
-          const img = await backend.render(page, scale);
+          const img = fromSoleImage(page, ops, OPS, scale) ?? (await backend.render(page, scale));
           page.cleanup();
           signal?.throwIfAborted();
           // Tesseract reads a copy with the horizontal ruling lines taken off (rules.ts); stroke widths are measured on the page as drawn.
@@ -236,6 +289,12 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
   };
 }
 
+/** A recogniser started by warm(), and where its progress goes (the reading that takes it sets it). */
+interface Warmed {
+  started: Promise<Recogniser>;
+  forward: (fraction: number) => void;
+}
+
 /** One of a reading's recognisers and the page it reads now (its progress is reported for that page). */
 interface Hand {
   w: Recogniser;
@@ -248,7 +307,7 @@ interface Hand {
  * page given to the first that is free. Which one reads a page does not change what it reads: every
  * page sets its own parameters, and the LSTM engine keeps nothing from one page to the next.
  */
-function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string[], limit: number, progress: (fraction: number, page: number) => void) {
+function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string[], limit: number, progress: (fraction: number, page: number) => void, early: Warmed | null = null) {
   const starting: Promise<Hand>[] = [];
   let ready = 0;
   const free: Hand[] = [];
@@ -261,8 +320,14 @@ function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string
   };
   const grow = (page: number) => {
     const hand = { page } as Hand;
+    // The first is the one warm() started, where there is one (its models may be loaded already).
+    const mine = early;
+    early = null;
     const p = (async () => {
-      hand.w = await backend.start(codes, (f) => progress(f, hand.page));
+      if (mine) {
+        mine.forward = (f) => progress(f, hand.page);
+        hand.w = await mine.started;
+      } else hand.w = await backend.start(codes, (f) => progress(f, hand.page));
       // Tesseract's own page segmentation (columns, blocks), as its command line does by default.
       await hand.w.setParameters({ tessedit_pageseg_mode: '3' }).catch(async (e: unknown) => {
         // Started but unusable: let it go here (end() lets go only the ones that came up).
@@ -306,6 +371,9 @@ function recognisers<P extends OcrPdfPage>(backend: OcrBackend<P>, codes: string
     /** Lets every started one go (a lent one goes back to its pool). */
     async end() {
       for (const x of waiting.splice(0)) x.reject(new Error('OCR reading ended'));
+      // Warmed but never needed (no page to read, or the user declined): let go too.
+      if (early) await early.started.then((r) => r.terminate()).catch(() => undefined);
+      early = null;
       const all = await Promise.allSettled(starting);
       await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.w.terminate().catch(() => undefined) : undefined)));
     },

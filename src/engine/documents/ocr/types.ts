@@ -80,6 +80,15 @@ export interface OcrReader {
   lang: string;
   /** Reads pages (1-based) of the PDF `bytes`, in order. */
   read(bytes: Uint8Array, pages: number[], o: { signal?: AbortSignal; onProgress?: (p: OcrProgress) => void }): Promise<OcrPage[]>;
+  /**
+   * Starts loading the recogniser now, ahead of read() (the PDF reader calls it before reading the
+   * text of a file that may hold scans, so that the models load while the text is read): the next
+   * read() takes it. Never asks the user: a reader that asks before loading the models starts nothing
+   * here until the user has agreed once. Does nothing when one is already started and not taken.
+   */
+  warm?(): void;
+  /** Lets go the recogniser warm() started if no read() took it (the file held no page to read). */
+  release?(): void;
 }
 
 /** What OCR did in one conversion (for the summary line and the import preview). */

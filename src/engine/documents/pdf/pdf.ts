@@ -38,7 +38,7 @@ import { taggedRunning } from './tagged/running.ts';
 import { levelBareHeadings, taggedBlocks, type TaggedPage } from './tagged/tree.ts';
 import { MAX_RUNNING_SHARE } from './thresholds.ts';
 import type { PBlock, PdfDocumentProxy, PdfjsSource, PdfOptions } from './types.ts';
-import { ocrMeta, pagesToRead, readByOcr, textSizes } from '../ocr/pages.ts';
+import { ocrMeta, pagesToRead, readByOcr, textSizes, warmOcr } from '../ocr/pages.ts';
 import type { OcrReader, OcrSummary } from '../ocr/types.ts';
 
 export type { PdfjsModule, PdfjsSource, PdfOptions } from './types.ts';
@@ -111,6 +111,16 @@ const visible = (p: PageData) => p.items.some((i) => READABLE.test(i.s));
 /** Reads a PDF into Markdown and a page map. */
 export async function pdfToMarkdown(input: Uint8Array | ArrayBuffer, pdfjsSource: PdfjsSource, opts: PdfOptions = {}): Promise<PdfResult> {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  // OCR's recogniser loads (in its own thread) while the text is read, when the file may hold scans (ocr/pages.ts).
+  warmOcr(opts.ocr, bytes);
+  try {
+    return await readPdf(bytes, pdfjsSource, opts);
+  } finally {
+    opts.ocr?.release?.();
+  }
+}
+
+async function readPdf(bytes: Uint8Array, pdfjsSource: PdfjsSource, opts: PdfOptions): Promise<PdfResult> {
   const { pdfjs, doc, objectStreams } = await openPdf(pdfjsSource, bytes, opts);
   try {
     const mark = await doc.getMarkInfo().catch(() => null);

@@ -2,6 +2,7 @@
 // size and font facts, with hostile geometry clamped. Later stages see Items, never pdf.js's objects.
 
 import type { PdfTextItem } from '../types.ts';
+import { foldRadicals } from './radicals.ts';
 
 /** The `mc` of an item drawn inside an Artifact marked-content sequence (running lines, page numbers). */
 export const ARTIFACT_MC = '#artifact';
@@ -52,10 +53,11 @@ const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
  * run into logical order, so a ligature's letters, expanded first, come out reversed ("ﻻ" → "ال"
  * instead of "لا"). Here it runs on the logical-order string. NFKC is limited to these blocks: on
  * other text it would also fold full-width forms, superscripts and fractions the document means.
+ * CJK radicals drawn for ideographs are read as those ideographs (radicals.ts).
  */
 const COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]+/g;
 const HAS_COMPAT = /[\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\uFB00-\uFB4F\uFB50-\uFDFF\uFE70-\uFEFE]/;
-export const normalizeForms = (s: string) => (HAS_COMPAT.test(s) ? s.replace(COMPAT, (m) => m.normalize('NFKC')) : s);
+export const normalizeForms = (s: string) => foldRadicals(HAS_COMPAT.test(s) ? s.replace(COMPAT, (m) => m.normalize('NFKC')) : s);
 
 export function toItem(it: PdfTextItem, mono: boolean, bold: boolean, mc?: string): Item | null {
   if (!it.str) return null;
