@@ -340,6 +340,10 @@ function atxTitle(s: string, a: number, b: number): string | null {
  * before does not end in a list: see lexInPieces) and ends here (see endsAList).
  */
 function plainList(s: string, g0: number, g1: number): boolean {
+  // A list whose last character is a tab, at the end of the text, gets a raw from marked that is not
+  // in the text ("- a\t" gives "- a\n"): emitTokens cannot place it and the text is read as a
+  // paragraph. Such a group is left to marked, so both paths agree (review R5-1).
+  if (s.charCodeAt(g1 - 1) === 9) return false;
   const first = s.charCodeAt(g0);
   let delim = -1; // an ordered list's "." or ")"
   for (let a = g0; a <= g1; ) {

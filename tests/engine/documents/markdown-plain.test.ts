@@ -11,21 +11,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Lexer } from 'marked';
 import { parseMarkdown } from '../../../src/engine/documents/markdown.ts';
 import { finalizeBlocks } from '../../../src/engine/documents/text-utils.ts';
-import { rng } from '../../../src/engine/util/random.ts';
 import { makeCorpus } from '../../../bench/corpus.ts';
-
-function blocksBothWays(text: string) {
-  const read = (wholeLex: boolean) => {
-    const p = parseMarkdown(text, { wholeLex });
-    return { frontMatter: p.frontMatter, deepNesting: p.deepNesting, blocks: finalizeBlocks(text, p.blocks) };
-  };
-  return { fast: read(false), whole: read(true) };
-}
-
-function expectSame(text: string): void {
-  const { fast, whole } = blocksBothWays(text);
-  expect(fast, JSON.stringify(text)).toEqual(whole);
-}
+import { expectSame, expectSameOnMixes } from './markdown-same.ts';
 
 const PLAIN = ['Plain words in a line.', 'A paragraph\nwrapped over two lines.', '# A heading', '## Heading with `code` and *emphasis*', 'Énfase no início.', '2024 was a year.'];
 
@@ -83,17 +70,7 @@ describe('plain groups read without marked give the blocks marked gives', () => 
   });
 
   test('random mixes of tricky and plain pieces', () => {
-    const r = rng(20261207);
-    const seps = ['\n', '\n\n', '\n\n\n', '\n  \n', '\n\t\n'];
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
-    for (let n = 0; n < 400; n++) {
-      const parts: string[] = [];
-      const len = 2 + Math.floor(r() * 12);
-      for (let k = 0; k < len; k++) parts.push(r() < 0.5 ? pick(PLAIN) : pick(TRICKY));
-      let text = parts[0];
-      for (let k = 1; k < parts.length; k++) text += pick(seps) + parts[k];
-      expectSame(text);
-    }
+    expectSameOnMixes(20261207, 400, ['\n', '\n\n', '\n\n\n', '\n  \n', '\n\t\n'], (r, pick) => (r() < 0.5 ? pick(PLAIN) : pick(TRICKY)));
   });
 
   test('the bench corpus (221 Markdown documents, 1.4 MB) reads the same both ways', () => {
