@@ -122,6 +122,20 @@ describe('the shared OCR reader', () => {
     expect(log).toEqual(['start por+eng', 'terminate', 'destroy', 'finish']);
   });
 
+  test('warm() then a file that fails to open: release() still lets the started one go', async () => {
+    const { b, log } = backend({ 1: 1700 });
+    delete b.confirm;
+    b.open = async () => {
+      throw new Error('not a PDF');
+    };
+    const reader = ocrReader(b);
+    reader.warm!();
+    await expect(reader.read(new Uint8Array(), [1], {})).rejects.toThrow('not a PDF');
+    reader.release!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(log).toEqual(['start por+eng', 'terminate']);
+  });
+
   test('warm() asks nothing: where the user is asked first, it starts nothing until they have agreed once', async () => {
     const { b, log } = backend({ 1: 1700 });
     const reader = ocrReader(b);

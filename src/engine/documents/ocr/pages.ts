@@ -24,6 +24,9 @@ export function ocrMeta(s: OcrSummary): Record<string, string> {
  */
 const SCAN_PIXELS = 300_000;
 
+/** How far from an image's /Subtype its dictionary is looked for, either way (characters). */
+const DICT_REACH = 2048;
+
 /**
  * Whether a file may hold scanned pages, from its bytes alone (before pdf.js reads it): an image
  * XObject whose /Width × /Height (written as numbers in its dictionary) could be a page at a
@@ -36,12 +39,17 @@ export function mayHoldScans(bytes: Uint8Array): boolean {
   const text = new TextDecoder('latin1').decode(bytes);
   const subtype = /\/Subtype\s*\/Image\b/g;
   let m: RegExpExecArray | null;
+  let end = 0; // where the last dictionary looked at ended
   while ((m = subtype.exec(text)) !== null) {
-    // The dictionary around it: from its object's start to its stream's start.
-    const from = Math.max(text.lastIndexOf('obj', m.index), m.index - 2048, 0);
-    let to = text.indexOf('stream', m.index);
-    if (to < 0 || to - m.index > 2048) to = m.index + 2048;
-    const dict = text.slice(from, to);
+    // The dictionary around it: from its object's start to its stream's start, each looked for within
+    // DICT_REACH characters and not back into the last dictionary, and the next image looked for after
+    // it: no character is read more than a few times (unbounded searches made hostile bytes quadratic).
+    const from = Math.max(m.index - DICT_REACH, end);
+    const obj = text.slice(from, m.index).lastIndexOf('obj');
+    const stream = text.slice(m.index, m.index + DICT_REACH).indexOf('stream');
+    end = stream < 0 ? m.index + DICT_REACH : m.index + stream;
+    subtype.lastIndex = Math.max(subtype.lastIndex, end);
+    const dict = text.slice(obj < 0 ? from : from + obj, end);
     const w = /\/Width\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
     const h = /\/Height\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
     if (w && h && Number(w[1]) * Number(h[1]) >= SCAN_PIXELS) return true;

@@ -194,9 +194,10 @@ export function ocrReader<P extends OcrPdfPage>(backend: OcrBackend<P>, o: { mod
       if (!pages.length || mode === 'never') return [];
       const codes = languagesOf(lang);
       await backend.check(codes);
+      const { doc, OPS } = await backend.open(bytes);
+      // Taken once the file is open: a file that fails to open leaves it to release().
       const early = warmed;
       warmed = null;
-      const { doc, OPS } = await backend.open(bytes);
       const out: OcrPage[] = [];
       const reading: Promise<void>[] = [];
       let done = 0;
