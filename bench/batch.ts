@@ -1,15 +1,18 @@
 // `npm run bench -- --only batch` (or `tsx bench/batch.ts [--mb 100] [--gb 1] [--ray]`): the corpus
 // path. Prints one JSON line: batch's documents/s, MB/s and CPU seconds per MB with 1 and 2 workers
-// on the same JSONL input (the scaling factor and the CPU ratio), its peak memory on a large input
-// (--gb, default 0.25 GB; 1 GB for the issue's figure), serve --stdio against the same chunking
-// in-process (the protocol's cost), and the Ray path per core on a local cluster against LangChain's
-// splitter in a Ray job and against batch (when .venv-ray exists).
+// on the same JSONL input (the scaling factor and the CPU ratio), with its workers as child
+// processes (the default) and as worker threads (--pool threads), its peak memory on a large input
+// (--gb, default 0.25 GB; 1 GB for the issue's figure; the sum of the processes' peaks), serve
+// --stdio against the same chunking in-process (the protocol's cost), and the Ray path per core on
+// a local cluster against LangChain's splitter in a Ray job and against batch (when .venv-ray exists
+// or with --ray; what the Ray job needs is installed into .venv-ray first).
 import { mkdirSync, rmSync, writeFileSync, openSync, writeSync, closeSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { makeCorpus, corpusBytes } from './corpus.ts';
 import { chunkWithRecipe, parseRecipe } from '../src/lib/index.ts';
 import { loadDefaultTokenizer } from '../src/node/tokenizer-folder.ts';
+import { rayPython, RAY_BENCH_PACKAGES } from '../tests/cli/ray-venv.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'bench', 'out', 'batch');
@@ -39,9 +42,9 @@ interface Run { docs: number; mb: number; seconds: number; docsPerSec: number; m
 interface Profile { main: number; workers: number; other: number; mainShare: number; workersShare: number; otherShare: number }
 /** One batch run as a whole process: its own figures, wall time and CPU time (user + system, the
  * worker threads included), through bash's `times`, which reports the children's. */
-function batch(inputPath: string, workers: number, name: string): Run {
+function batch(inputPath: string, workers: number, name: string, pool: 'processes' | 'threads' = 'processes'): Run {
   const t = performance.now();
-  const args = [cli, 'batch', '--recipe', recipePath, '--input', inputPath, '--out', join(OUT, name), '--workers', String(workers)];
+  const args = [cli, 'batch', '--recipe', recipePath, '--input', inputPath, '--out', join(OUT, name), '--workers', String(workers), '--pool', pool];
   const r = spawnSync('bash', ['-c', '"$0" "$@" 2>&1; code=$?; times; exit $code', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const wall = (performance.now() - t) / 1000;
   // The summary writes sizes under 0.1 MB in kB (a one-document folder).
@@ -58,7 +61,11 @@ function batch(inputPath: string, workers: number, name: string): Run {
   return run;
 }
 
+// Worker processes (batch's default) and worker threads, alternated so a change of load during the
+// bench falls on both alike.
 const one = batch(input, 1, 'w1');
+const oneThread = batch(input, 1, 'w1-threads', 'threads');
+const twoThreads = batch(input, 2, 'w2-threads', 'threads');
 const two = batch(input, 2, 'w2');
 
 // The ceiling two cores give this work at all, without batch (bench/ceiling.ts): the same chunking
@@ -179,9 +186,18 @@ const stdio = (performance.now() - t) / 1000;
 // Ray, per core, on one local cluster of 2 CPUs: examples/ray/chunk_corpus.py's actors against the job a
 // Ray user writes today (LangChain's RecursiveCharacterTextSplitter.from_tiktoken_encoder in
 // map_batches), start-up apart (bench/ray_compare.py), and batch --workers 2 on the same folder.
-// Needs .venv-ray with ray[data], pyarrow, langchain-text-splitters and tiktoken (see docs/SCALE.md).
+// Needs .venv-ray with ray[data], pyarrow, langchain-text-splitters and tiktoken: what is missing
+// is installed there first from pip's configured index (tests/cli/ray-venv.mjs; docs/SCALE.md).
 let ray: Record<string, unknown> | null = null;
+let python: string | undefined;
 if (withRay) {
+  try {
+    python = rayPython(RAY_BENCH_PACKAGES);
+  } catch (e) {
+    ray = { error: (e as Error).message };
+  }
+}
+if (python) {
   const folder = join(OUT, 'folder');
   mkdirSync(folder, { recursive: true });
   for (const d of base) writeFileSync(join(folder, `${d.id}.md`), d.text);
@@ -198,7 +214,7 @@ if (withRay) {
   const { createHash } = await import('node:crypto');
   const url = 'https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken';
   writeFileSync(join(cache, createHash('sha1').update(url).digest('hex')), byRank.flatMap((tok, r) => (tok === undefined ? [] : [`${tok} ${r}\n`])).join(''));
-  const r = spawnSync(join(ROOT, '.venv-ray', 'bin', 'python'), [join(ROOT, 'bench', 'ray_compare.py'), '--input', folder, '--recipe', recipePath, '--cpus', '2', '--size', '256', '--node', process.execPath, '--cli', cli, '--tiktoken-cache', cache], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(python, [join(ROOT, 'bench', 'ray_compare.py'), '--input', folder, '--recipe', recipePath, '--cpus', '2', '--size', '256', '--node', process.execPath, '--cli', cli, '--tiktoken-cache', cache], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const line = r.stdout.trim().split('\n').pop() ?? '';
   if (r.status === 0 && line.startsWith('{')) {
     // batch per core on the same folder, start-up apart the same way (one small document first).
@@ -220,6 +236,9 @@ console.log(JSON.stringify({
   workers2: two,
   scaling: one.seconds / two.seconds,
   cpuPerMBRatio: two.cpuPerMB / one.cpuPerMB,
+  // The same with worker threads (--pool threads), and two processes against two threads.
+  threads: { workers1: oneThread, workers2: twoThreads, scaling: oneThread.seconds / twoThreads.seconds, cpuPerMBRatio: twoThreads.cpuPerMB / oneThread.cpuPerMB },
+  processesOverThreads: { workers1: oneThread.seconds / one.seconds, workers2: twoThreads.seconds / two.seconds, cpuPerMB2: two.cpuPerMB / twoThreads.cpuPerMB },
   ceilings,
   workers1BesideArithmetic: oneBusy && { ...oneBusy, cpuPerMBRatio: oneBusy.cpuPerMB / one.cpuPerMB },
   poolEfficiency: ceilings && one.seconds / two.seconds / ceilings.chunk.scaling,
@@ -232,7 +251,9 @@ const pct = (x?: number) => (x === undefined ? '?' : `${Math.round(100 * x)}%`);
 console.error(
   `[batch bench] ${(bytes / 1e6).toFixed(0)} MB JSONL: 2 workers ${(one.seconds / two.seconds).toFixed(2)}x one worker's speed, CPU per MB ${(two.cpuPerMB / one.cpuPerMB).toFixed(2)}x; ` +
     `CPU shares (1 / 2 workers): main thread ${pct(one.profile?.mainShare)} / ${pct(two.profile?.mainShare)}, workers ${pct(one.profile?.workersShare)} / ${pct(two.profile?.workersShare)}, ` +
-    `other threads ${pct(one.profile?.otherShare)} / ${pct(two.profile?.otherShare)}; peak memory ${large.peakMB} MB at ${(written / 1e9).toFixed(2)} GB` +
+    `other threads ${pct(one.profile?.otherShare)} / ${pct(two.profile?.otherShare)}; ` +
+    `as worker threads (--pool threads) 2 workers ${(oneThread.seconds / twoThreads.seconds).toFixed(2)}x one, CPU per MB ${(twoThreads.cpuPerMB / oneThread.cpuPerMB).toFixed(2)}x, and 2 processes ${(twoThreads.seconds / two.seconds).toFixed(2)}x 2 threads' speed at ${(two.cpuPerMB / twoThreads.cpuPerMB).toFixed(2)}x their CPU per MB; ` +
+    `peak memory ${large.peakMB} MB at ${(written / 1e9).toFixed(2)} GB (2 worker processes and batch, each at its own peak, summed)` +
     (ceilings
       ? `; without batch, two processes give ${ceilings.chunk.scaling.toFixed(2)}x one on the same chunking (CPU per MB ${ceilings.chunk.cpuPerMBRatio.toFixed(2)}x) and ${ceilings.alu.scaling.toFixed(2)}x on plain arithmetic (CPU per unit ${ceilings.alu.cpuPerMBRatio.toFixed(2)}x): batch reaches ${(one.seconds / two.seconds / ceilings.chunk.scaling).toFixed(2)} of that ceiling`
       : '') +

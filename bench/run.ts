@@ -345,14 +345,21 @@ if (wanted('batch')) {
     table(['run', 'docs/s', 'MB/s', 'seconds', 'CPU s/MB', 'peak MB'], [
       ['batch --workers 1', f(b.workers1.docsPerSec, 0), f(b.workers1.mbPerSec), f(b.workers1.seconds, 1), f(b.workers1.cpuPerMB, 3), b.workers1.peakMB],
       ['batch --workers 2', f(b.workers2.docsPerSec, 0), f(b.workers2.mbPerSec), f(b.workers2.seconds, 1), f(b.workers2.cpuPerMB, 3), b.workers2.peakMB],
+      ...(b.threads
+        ? [
+            ['batch --workers 1 --pool threads', f(b.threads.workers1.docsPerSec, 0), f(b.threads.workers1.mbPerSec), f(b.threads.workers1.seconds, 1), f(b.threads.workers1.cpuPerMB, 3), b.threads.workers1.peakMB],
+            ['batch --workers 2 --pool threads', f(b.threads.workers2.docsPerSec, 0), f(b.threads.workers2.mbPerSec), f(b.threads.workers2.seconds, 1), f(b.threads.workers2.cpuPerMB, 3), b.threads.workers2.peakMB],
+          ]
+        : []),
       [`batch --workers 2 on ${f(b.large.inputGB, 2)} GB`, f(b.large.docsPerSec, 0), f(b.large.mbPerSec), f(b.large.seconds, 1), f(b.large.cpuPerMB, 3), b.large.peakMB],
     ]);
     console.log(`  Scaling 1 → 2 workers: ${f(b.scaling)}× throughput, CPU per MB ${f(b.cpuPerMBRatio)}× one worker's (${cpus().length} cores; the machine's load shares them).`);
+    if (b.threads) console.log(`  As worker threads (--pool threads): ${f(b.threads.scaling)}×, CPU per MB ${f(b.threads.cpuPerMBRatio)}×; two worker processes ${f(b.processesOverThreads.workers2)}× two threads' throughput at ${f(b.processesOverThreads.cpuPerMB2)}× their CPU per MB. Peak memory of worker processes: batch's and each worker's peak, summed.`);
     // batch's own closing CPU line (Linux): where each run's CPU went, by thread.
     const share = (x?: number) => (x === undefined ? '—' : `${f(100 * x, 0)}%`);
     const prof = (run: string, x: { profile?: { main: number; workers: number; other: number; mainShare: number; workersShare: number; otherShare: number } }) =>
       x.profile ? [run, `${f(x.profile.main, 1)} s (${share(x.profile.mainShare)})`, `${f(x.profile.workers, 1)} s (${share(x.profile.workersShare)})`, `${f(x.profile.other, 1)} s (${share(x.profile.otherShare)})`] : [run, '—', '—', '—'];
-    table(['CPU by thread', 'main thread (read, hand out, commit)', 'workers (parse, chunk, Parquet)', 'other threads (V8 GC and compiler, file I/O)'], [prof('batch --workers 1', b.workers1), prof('batch --workers 2', b.workers2), prof(`batch --workers 2 on ${f(b.large.inputGB, 2)} GB`, b.large)]);
+    table(['CPU by thread', 'main thread (read, hand out, commit)', 'workers (parse, chunk, Parquet)', 'other threads (V8 GC and compiler, file I/O; every process)'], [prof('batch --workers 1', b.workers1), prof('batch --workers 2', b.workers2), ...(b.threads ? [prof('batch --workers 2 --pool threads', b.threads.workers2)] : []), prof(`batch --workers 2 on ${f(b.large.inputGB, 2)} GB`, b.large)]);
     // What two cores give at all (bench/ceiling.ts): the same chunking as one process and as two at
     // once, and plain arithmetic; batch's scaling over the first is what the pool itself achieves.
     const c = b.ceilings;

@@ -9,14 +9,14 @@ import { readFlags } from './args.ts';
 import { count } from './common.ts';
 import { loadRecipe } from './batch/recipe-file.ts';
 import { idsAt, openInput, UniqueIds, type InputItem } from './batch/inputs.ts';
-import { documentOfLine } from './batch/jsonl-line.ts';
+import { documentOfLine, lineBytes } from './batch/jsonl-line.ts';
 import { InputError } from '../engine/types.ts';
 import { WorkerPool } from './batch/pool.ts';
 import { diedMessage, workerResourceLimits } from './batch/memory.ts';
 import { BatchOutput, MANIFEST_FORMAT, type ManifestHead } from './batch/output.ts';
 import { Progress } from './batch/progress.ts';
 import { cpuLine, threadCpuSeconds } from './batch/thread-cpu.ts';
-import type { Item, LineId, OutputSpec, WrittenPart } from './batch/tasks.ts';
+import type { GroupLines, Item, LineId, OutputSpec, WrittenPart } from './batch/tasks.ts';
 import { documentId } from '../engine/formats/index.ts';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,6 +31,7 @@ export async function run(argv: string[]): Promise<number> {
   const inputPath = f.input;
   const out = f.out;
   const workers = f.workers ?? availableParallelism();
+  const kind = f.pool;
   const partRows = f['part-rows'];
   const parquet = !f['no-parquet'];
   const jsonl = f.jsonl;
@@ -76,6 +77,7 @@ export async function run(argv: string[]): Promise<number> {
   // Documents a group of its own took so far, to take back from the progress when its worker dies.
   const seen = new Map<number, { docs: number; bytes: number }>();
   const pool = new WorkerPool(workers, new URL('./batch-worker.mjs', import.meta.url), { recipe, hash, tokenizerDir: f.tokenizer, perDocument, ocr }, {
+    kind,
     resourceLimits: workerResourceLimits(workers),
     onDocuments: (group, docs, bytes) => {
       const s = seen.get(group) ?? { docs: 0, bytes: 0 };
@@ -84,8 +86,11 @@ export async function run(argv: string[]): Promise<number> {
     },
   });
   let groupIds = 0;
-  // Each worker thread's CPU seconds as its last group said them, for the closing profile line.
+  // Each worker's CPU seconds as its last group said them, for the closing profile line: its thread's,
+  // and for a worker process the whole process's and its peak memory.
   const workerCpu = new Map<number, number>();
+  const workerProcessCpu = new Map<number, number>();
+  const workerRss = new Map<number, number>();
   // A group's parts and the ids its JSONL lines gave, or when its worker died (out of memory on one
   // document, a parser crash): its documents again one by one, so only the one that kills a worker
   // becomes an error.
@@ -96,6 +101,8 @@ export async function run(argv: string[]): Promise<number> {
     seen.delete(group);
     if (r.kind === 'group') {
       if (r.cpu !== undefined) workerCpu.set(r.thread, r.cpu);
+      if (r.processCpu !== undefined) workerProcessCpu.set(r.thread, r.processCpu);
+      if (r.maxRssMb !== undefined) workerRss.set(r.thread, r.maxRssMb);
       return { parts: r.parts, ids: r.ids };
     }
     if (r.kind === 'fail') throw new InputError(r.error, out);
@@ -113,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
     const ids: LineId[] = [];
     if (it.kind === 'jsonl') {
       // The worker died on this line: its id read here, so errors.jsonl names the document.
-      const d = documentOfLine(Buffer.from(g.lines!, it.off, it.len).toString('utf8'), it.n, inputPath);
+      const d = documentOfLine(lineBytes(g.lines!, it.off, it.len).toString('utf8'), it.n, inputPath);
       if ('error' in d) ({ id, error } = d.error);
       else {
         ids.push({ seq: it.seq, n: it.n, id: d.doc.id });
@@ -138,8 +145,9 @@ export async function run(argv: string[]): Promise<number> {
     let size = 0;
     for (const it of batch) if (it.kind === 'raw') size += it.raw.length;
     if (!batch.some((it) => it.kind === 'raw')) return { items: batch as Item[] };
-    const lines = new SharedArrayBuffer(size);
-    const view = new Uint8Array(lines);
+    // Worker threads share the memory; worker processes get the bytes through their pipe.
+    const lines = kind === 'threads' ? new SharedArrayBuffer(size) : new Uint8Array(size);
+    const view = lines instanceof Uint8Array ? lines : new Uint8Array(lines);
     let off = 0;
     const items = batch.map((it): Item => {
       if (it.kind !== 'raw') return it;
@@ -196,6 +204,18 @@ export async function run(argv: string[]): Promise<number> {
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
   };
+  // Ctrl-C or a kill: the worker processes end with this one, then it ends as the signal says (the
+  // parts committed so far stay valid, and a rerun resumes after them). A SIGKILL cannot be caught:
+  // the workers then end when their pipe closes (worker.ts).
+  const stop = (signal: NodeJS.Signals) => {
+    pool.kill();
+    progress.stop();
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    process.kill(process.pid, signal);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
     let items: InputItem[] = [];
     let bytes = 0;
@@ -219,17 +239,23 @@ export async function run(argv: string[]): Promise<number> {
     if (failure) throw failure;
     await output.finish();
   } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     progress.stop();
     await pool.close();
   }
   const s = output.state;
-  console.error(progress.summary());
+  // Worker processes' memory is their own: the peak said is this process's plus each worker's.
+  const workersRss = [...workerRss.values()];
+  console.error(progress.summary(workersRss.length ? { mb: workersRss.reduce((a, b) => a + b, 0), processes: workersRss.length } : undefined));
   // Where the CPU went (Linux): the main thread reads and hands out lines and commits parts, the
   // workers parse and chunk and write Parquet, the other threads are V8's GC helpers and file I/O.
   const mainCpu = threadCpuSeconds();
   if (mainCpu !== undefined && workerCpu.size) {
     const u = process.cpuUsage();
-    console.error(cpuLine((u.user + u.system) / 1e6, mainCpu, [...workerCpu.values()], progress.megabytes));
+    // Worker processes: their CPU is their own, added to this process's.
+    const children = [...workerProcessCpu.values()].reduce((a, b) => a + b, 0);
+    console.error(cpuLine((u.user + u.system) / 1e6 + children, mainCpu, [...workerCpu.values()], progress.megabytes));
   }
   console.error(`batch      ${count(s.docsDone, 'document')} → ${count(s.chunks, 'chunk')} in ${count(s.parts.filter((p) => p.file).length, 'Parquet part')}${jsonl ? ' and chunks.jsonl' : ''}; ${count(s.errors, 'document')} with errors (errors.jsonl) → ${out}`);
   if (o.embedder) console.error(await (await import('./batch/embed.ts')).embedParts(out, { o, tokenizer }));
@@ -239,7 +265,7 @@ export async function run(argv: string[]): Promise<number> {
 /** A group of consecutive documents as sent to a worker: its items and its JSONL lines' bytes. */
 interface Group {
   items: Item[];
-  lines?: SharedArrayBuffer;
+  lines?: GroupLines;
 }
 
 /** What a group gave: its parts (in order) and the ids its JSONL lines gave, to check for repeats. */

@@ -45,3 +45,8 @@ export function documentOfLine(text: string, n: number, path: string): { doc: Re
     return { error: { id, error: (e as Error).message } };
   }
 }
+
+/** A line's bytes in a group's lines (shared memory from a thread's pool, bytes from a process's). */
+export function lineBytes(lines: SharedArrayBuffer | Uint8Array, off: number, len: number): Buffer {
+  return lines instanceof Uint8Array ? Buffer.from(lines.buffer, lines.byteOffset + off, len) : Buffer.from(lines, off, len);
+}

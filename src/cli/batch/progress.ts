@@ -49,11 +49,17 @@ export class Progress {
     return `batch      ${this.skipped + this.docs}${of} ${this.skipped + this.docs === 1 && !of ? 'document' : 'documents'} · ${read} · ${rate.toFixed(1)} docs/s · ${mbs.toFixed(2)} MB/s${left}`;
   }
 
-  summary(): string {
+  /**
+   * The closing line. `workers`: worker processes' peak resident memory, summed (each its own
+   * process); worker threads are in this process's own peak.
+   */
+  summary(workers?: { mb: number; processes: number }): string {
     const s = (performance.now() - this.t0) / 1000;
-    // maxRSS covers the whole process, worker threads included (they share it).
-    const rss = process.resourceUsage().maxRSS / 1024;
-    return `batch      ${count(this.docs, 'document')}, ${fmtBytes(this.bytes)} in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB`;
+    const own = process.resourceUsage().maxRSS / 1024;
+    // The sum of each process's own peak: at least the peak of their sum (the peaks need not coincide).
+    const rss = own + (workers?.mb ?? 0);
+    const which = workers ? ` (this process ${own.toFixed(0)} MB + ${count(workers.processes, 'worker process', 'worker processes')} ${workers.mb.toFixed(0)} MB, each at its own peak)` : '';
+    return `batch      ${count(this.docs, 'document')}, ${fmtBytes(this.bytes)} in ${s.toFixed(1)} s (${(this.docs / Math.max(s, 1e-3)).toFixed(1)} docs/s, ${(this.bytes / 1e6 / Math.max(s, 1e-3)).toFixed(2)} MB/s); peak memory ${rss.toFixed(0)} MB${which}`;
   }
 
   private print(): void {

@@ -28,6 +28,12 @@ export interface OutputSpec {
   partBytes: number;
 }
 
+/**
+ * A group's JSONL lines: shared memory for worker threads (nothing copied), bytes for worker
+ * processes (copied once through the pipe).
+ */
+export type GroupLines = SharedArrayBuffer | Uint8Array;
+
 export interface GroupTask {
   kind: 'group';
   group: number;
@@ -37,7 +43,7 @@ export interface GroupTask {
    * The bytes of the group's JSONL lines, one after another (shared, not copied: the main thread
    * keeps it to hand the lines again if the worker dies), and the input's path for messages.
    */
-  lines?: SharedArrayBuffer;
+  lines?: GroupLines;
   source?: string;
   /** Lines (by seq) whose id was given before: chunked under these ids instead (inputs.ts UniqueIds). */
   renames?: Record<number, string>;
@@ -90,8 +96,11 @@ export type WorkerTask = GroupTask | LineTask;
 export type WorkerMessage =
   /** Documents finished since the last such message (sent at most every few hundred ms). */
   | { kind: 'docs'; group: number; docs: number; bytes: number }
-  /** `cpu`: the CPU seconds the worker's thread has used so far (thread-cpu.ts), `thread` its threadId. */
-  | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number; ids: LineId[]; cpu?: number; thread: number }
+  /**
+   * `cpu`: the CPU seconds the worker's thread has used so far (thread-cpu.ts), `thread` its threadId
+   * (a process: its pid); a worker process also says its whole CPU so far and its peak RSS.
+   */
+  | { kind: 'group'; group: number; parts: WrittenPart[]; bytes: number; ids: LineId[]; cpu?: number; thread: number; processCpu?: number; maxRssMb?: number }
   | { kind: 'line'; seq: number; line?: string; error?: string }
   /** Writing failed (not one document's fault): the run stops with this message. */
   | { kind: 'fail'; error: string };

@@ -1,4 +1,5 @@
-// A batch worker thread (build/cli/batch-worker.mjs; serve --stdio runs one too): loads the recipe's
+// A batch worker, a child process or a worker thread (build/cli/batch-worker.mjs, pool.ts; serve
+// --stdio runs one thread): loads the recipe's
 // tokenizer once, then chunks each group of documents it is sent (reading each file of a folder first) with the same
 // chunkWithRecipe as `serve --stdio` and the library, writes the group's chunks as Parquet part files
 // under temporary names, and answers what each part holds. With a per-document recipe, each document
@@ -19,23 +20,26 @@ import { writeParquetPart } from './output.ts';
 import { checkDocumentMemory } from './memory.ts';
 import { getHeapStatistics } from 'node:v8';
 import type { DocError, GroupTask, Item, LineId, LineTask, WorkerMessage, WorkerTask, WrittenPart } from './tasks.ts';
-import { documentOfLine } from './jsonl-line.ts';
+import { documentOfLine, lineBytes } from './jsonl-line.ts';
 
 const encoder = new TextEncoder();
 const oneLine = (e: unknown) => errorLine(e).replace(/^error: /, '');
 
-const { recipe, hash, tokenizerDir, perDocument, ocr } = workerData as { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe; ocr?: NodeOcrOptions };
-// Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them.
-if (ocr) useOcr(ocr);
-const port = parentPort!;
+type WorkerData = { recipe: Recipe; hash: string; tokenizerDir?: string; perDocument?: PerDocumentRecipe; ocr?: NodeOcrOptions };
 const heapLimit = getHeapStatistics().heap_size_limit;
-const recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
-// One recipe: its tokenizer loads at once, as before the first document.
-if (!perDocument) void recipeOf('').catch(() => undefined);
+let recipeOf: ReturnType<typeof recipeChooser>;
+
+function setUp({ recipe, hash, tokenizerDir, perDocument, ocr }: WorkerData): void {
+  // Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them.
+  if (ocr) useOcr(ocr);
+  recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
+  // One recipe: its tokenizer loads at once, as before the first document.
+  if (!perDocument) void recipeOf('').catch(() => undefined);
+}
 
 /** A JSONL line of the group: its document (under the id the main thread gave it, if it renamed it), or its error. */
 function lineDocument(task: GroupTask, item: Extract<Item, { kind: 'jsonl' }>, ids: LineId[]): RecipeDocument | DocError {
-  const text = Buffer.from(task.lines!, item.off, item.len).toString('utf8');
+  const text = lineBytes(task.lines!, item.off, item.len).toString('utf8');
   const r = documentOfLine(text, item.n, task.source ?? 'input');
   if ('error' in r) return r.error;
   ids.push({ seq: item.seq, n: item.n, id: r.doc.id });
@@ -89,7 +93,7 @@ async function runGroup(task: GroupTask): Promise<{ parts: WrittenPart[]; bytes:
   const tell = (force: boolean) => {
     const now = performance.now();
     if (done === told.docs || (!force && now - told.at < 250)) return;
-    port.postMessage({ kind: 'docs', group: task.group, docs: done - told.docs, bytes: bytes - told.bytes } satisfies WorkerMessage);
+    post({ kind: 'docs', group: task.group, docs: done - told.docs, bytes: bytes - told.bytes });
     told = { docs: done, bytes, at: now };
   };
   const close = async () => {
@@ -132,14 +136,42 @@ async function runLine(task: LineTask): Promise<WorkerMessage> {
   return r.error ? { kind: 'line', seq: task.seq, error: r.error.error } : { kind: 'line', seq: task.seq, line: JSON.stringify({ id: r.id, chunks: r.rows }) };
 }
 
-port.on('message', async (task: WorkerTask) => {
-  let reply: WorkerMessage;
+async function answer(task: WorkerTask): Promise<WorkerMessage> {
   try {
-    reply = task.kind === 'line' ? await runLine(task) : { kind: 'group', group: task.group, ...(await runGroup(task)), cpu: threadCpuSeconds(), thread: threadId };
+    if (task.kind === 'line') return await runLine(task);
+    const r = await runGroup(task);
+    const u = process.cpuUsage();
+    return { kind: 'group', group: task.group, ...r, cpu: threadCpuSeconds(), thread: inProcess ? process.pid : threadId, ...(inProcess ? { processCpu: (u.user + u.system) / 1e6, maxRssMb: process.resourceUsage().maxRSS / 1024 } : {}) };
   } catch (e) {
     // Writing a part failed (a full disk, a removed folder): the run cannot go on.
-    reply = { kind: 'fail', error: oneLine(e) };
+    return { kind: 'fail', error: oneLine(e) };
   }
-  // The parts' chunks.jsonl bytes move to the main thread (transferred, not copied).
-  port.postMessage(reply, reply.kind === 'group' ? reply.parts.map((p) => p.jsonl.buffer as ArrayBuffer) : []);
-});
+}
+
+// A child process (pool.ts 'processes'): its recipe comes as the first message; it ends when the
+// pipe to batch closes (batch ended, even killed), so no worker outlives it.
+const inProcess = !parentPort && typeof process.send === 'function';
+let post: (m: WorkerMessage) => void;
+if (inProcess) {
+  post = (m) => void process.send!(m);
+  let ready = false;
+  process.on('message', async (m: WorkerTask | { kind: 'init'; data: WorkerData }) => {
+    if (m.kind === 'init') {
+      setUp(m.data);
+      ready = true;
+      return;
+    }
+    if (!ready) throw new Error('a batch worker got a task before its recipe');
+    post(await answer(m));
+  });
+  process.on('disconnect', () => process.exit(0));
+} else {
+  const port = parentPort!;
+  setUp(workerData as WorkerData);
+  post = (m) => port.postMessage(m);
+  port.on('message', async (task: WorkerTask) => {
+    const reply = await answer(task);
+    // The parts' chunks.jsonl bytes move to the main thread (transferred, not copied).
+    port.postMessage(reply, reply.kind === 'group' ? reply.parts.map((p) => p.jsonl.buffer as ArrayBuffer) : []);
+  });
+}
