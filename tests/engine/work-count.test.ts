@@ -1,9 +1,10 @@
 // The work counter that the linearity tests rely on (per-document-linear, tune/search) sees the
 // copy those tests guard against: the old grouping loop, which copied a document's list for each of
 // its questions, grows sixteenfold at four times the questions; the loop that appends in place,
-// fourfold. Slices and concats are copies too.
+// fourfold. Slices and concats are copies too, and a list walked once per document (filter) is
+// quadratic work as well.
 import { describe, expect, test } from 'vitest';
-import { countWork, growth } from './work-count.ts';
+import { countWork, growth, WALKS } from './work-count.ts';
 
 const questions = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `q${i}`, docId: 'd' }));
 
@@ -37,6 +38,22 @@ describe('countWork', () => {
     expect(growth(questions, slicing, 1_000).ratio).toBeGreaterThan(14);
   });
 
+  test('the questions walked once per document (filter, or a search per question) grow with the square', () => {
+    // Many documents, a few questions each: nothing is copied, but every document filters them all.
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `q${i}`, docId: `d${i % (n / 10)}` }));
+    const filtering = (qs: { docId: string }[]) => {
+      const docs = [...new Set(qs.map((q) => q.docId))];
+      return docs.map((d) => qs.filter((q) => q.docId === d).length);
+    };
+    const searching = (qs: { id: string }[]) => {
+      const seen: string[] = [];
+      for (const q of qs) if (!seen.includes(q.id)) seen.push(q.id);
+      return seen;
+    };
+    expect(growth(many, filtering, 1_000).ratio).toBeGreaterThan(14);
+    expect(growth(questions, searching, 1_000).ratio).toBeGreaterThan(14);
+  });
+
   test('a list appended in place grows with the questions, and the count is exact', () => {
     const appending = (qs: { docId: string }[]) => {
       const byDoc = new Map<string, number[]>();
@@ -55,8 +72,9 @@ describe('countWork', () => {
     expect(growth(questions, appending, 1_000).ratio).toBeCloseTo(4, 2);
   });
 
-  test('restores the iterators, slice and concat, even when the call throws', () => {
+  test('restores the iterators and the array methods, even when the call throws', () => {
     const { slice, concat } = Array.prototype;
+    const walks = WALKS.map((name) => Array.prototype[name]);
     const next = Object.getPrototypeOf([][Symbol.iterator]()).next;
     expect(() =>
       countWork(() => {
@@ -65,6 +83,7 @@ describe('countWork', () => {
     ).toThrow('boom');
     expect(Array.prototype.slice).toBe(slice);
     expect(Array.prototype.concat).toBe(concat);
+    expect(WALKS.map((name) => Array.prototype[name])).toEqual(walks);
     expect(Object.getPrototypeOf([][Symbol.iterator]()).next).toBe(next);
     // Nothing counts outside a call.
     expect(countWork(() => 1).work).toBe(0);

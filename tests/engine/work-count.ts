@@ -6,13 +6,19 @@
 // - every step of an array's, a Set's or a Map's iterator: spread (`[...xs, x]`), for…of,
 //   Array.from, destructuring, `new Map(pairs)` / `new Set(xs)` (V8 takes its slow, observable
 //   path for all of these once the iterators' `next` is replaced);
-// - every element Array.prototype.slice or concat returns (copies that use no iterator).
-// Loops by index, forEach/map/filter and sort are not counted: they do not copy a list that
-// already exists.
+// - every element Array.prototype.slice or concat returns (copies that use no iterator);
+// - the length of every array that forEach, map, filter, flatMap, reduce, some, every, find,
+//   findIndex, indexOf or includes is called on (a walk over the list, counted whole even where a
+//   search stops early: filtering the questions once per document is as quadratic as copying them).
+// Loops by index and sort's comparisons are not counted.
 
 const iteratorPrototypes = [[][Symbol.iterator](), new Set().values(), new Map().entries()].map((it) => Object.getPrototypeOf(it) as { next: (this: unknown) => IteratorResult<unknown> });
 
-/** Runs `fn` and returns its result with the number of elements it iterated or copied. */
+/** The array methods that walk a list, each counted as the list's length. */
+export const WALKS = ['forEach', 'map', 'filter', 'flatMap', 'reduce', 'some', 'every', 'find', 'findIndex', 'indexOf', 'includes'] as const;
+const proto = Array.prototype as unknown as Record<(typeof WALKS)[number], (...args: unknown[]) => unknown>;
+
+/** Runs `fn` and returns its result with the number of elements it iterated, walked or copied. */
 export function countWork<T>(fn: () => T): { result: T; work: number } {
   let work = 0;
   const saved = iteratorPrototypes.map((p) => p.next);
@@ -34,10 +40,20 @@ export function countWork<T>(fn: () => T): { result: T; work: number } {
     work += out.length;
     return out;
   };
+  // Index loops from here on: a patched iterator or method would count the patching itself.
+  const walks = WALKS.map((name) => proto[name]);
+  for (let i = 0; i < WALKS.length; i++) {
+    const original = walks[i];
+    proto[WALKS[i]] = function (this: unknown[], ...args: unknown[]) {
+      work += this.length;
+      return original.apply(this, args);
+    };
+  }
   try {
     return { result: fn(), work };
   } finally {
-    iteratorPrototypes.forEach((p, i) => (p.next = saved[i]));
+    for (let i = 0; i < WALKS.length; i++) proto[WALKS[i]] = walks[i];
+    for (let i = 0; i < iteratorPrototypes.length; i++) iteratorPrototypes[i].next = saved[i];
     Array.prototype.slice = slice;
     Array.prototype.concat = concat;
   }

@@ -1,6 +1,6 @@
 // per-document is linear in one document's questions: grouping them copied the document's list per
 // question (quadratic: 100k questions on one document took 34–76 s and 1 GB). The work is counted,
-// not timed (tests/engine/work-count.ts: elements iterated or copied): four times the questions is
+// not timed (tests/engine/work-count.ts: elements iterated, walked or copied): four times the questions is
 // about four times the work, on one document and over many, where the copy made it sixteen times.
 // 200k questions still score as the same scores do on a small set.
 import { expect, test } from 'vitest';
