@@ -94,3 +94,24 @@ describe('sentences in Chinese and Japanese', () => {
     for (const t of ['1 審査と報告', '2 申请与预算']) expect(handRules({ rows: around(t), i: 1, body }), t).not.toBeNull();
   });
 });
+
+describe('a spreadsheet column printed on a later page', () => {
+  const row = (text: string, y: number, bold: boolean, page = 1, x = 72) => ({ y, size: 11, page, frags: [{ x0: x, x1: x + 6 * [...text].length, y, size: 11, text, raw: text, font: bold ? 'fb' : 'f1', mono: false, bold }] });
+  const body = { size: 11, bold: false };
+  test('its bold header cell over a lone cell, or at a page\'s foot under a column of numbers, is no heading', async () => {
+    const { handRules } = await import('../../../src/engine/documents/pdf/roles/rules.ts');
+    // "Resultados" over "9805" (Calc's fourth column, on a page of its own).
+    expect(handRules({ rows: [row('7004', 620, false, 1, 166), row('Resultados', 380, true), row('9805', 365, false, 1, 166), row('1694', 350, false, 1, 166)], i: 1, body })).toBeNull();
+    expect(handRules({ rows: [row('Horários', 155, true), row('mensal', 140, false)], i: 0, body })).toBeNull();
+    // "Budget" last on its page, the column's numbers above it; its cells go on over the page.
+    expect(handRules({ rows: [row('420', 155, false, 7, 173), row('Budget', 95, true, 7), row('2576 yes', 530, false, 8, 166)], i: 1, body })).toBeNull();
+  });
+  test('a bold heading at body size over its paragraph, or at a page\'s foot under prose, stays a heading', async () => {
+    const { handRules } = await import('../../../src/engine/documents/pdf/roles/rules.ts');
+    const para = 'The committee approved the new budget after a long discussion of the costs.';
+    expect(handRules({ rows: [row('Results', 380, true), row(para, 365, false)], i: 0, body })).not.toBeNull();
+    expect(handRules({ rows: [row(para, 155, false, 7), row('Budget', 95, true, 7), row(para, 700, false, 8)], i: 1, body })).not.toBeNull();
+    // Over a lone cell but far below it (a table after a gap): still decided as before, a heading.
+    expect(handRules({ rows: [row('Budget', 400, true), row('9805', 340, false, 1, 166)], i: 0, body })).not.toBeNull();
+  });
+});

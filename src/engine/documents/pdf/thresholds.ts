@@ -239,6 +239,9 @@ export const HEADING = {
    * question or exclamation mark ("。", "？", "！") with more characters than this reads as a sentence.
    */
   MAX_SENTENCE_CJK_CHARS: 6,
+  /** A bold line at body size over a cell this short (one word, at most this many characters) is a spreadsheet
+   * column's header cell, not a heading (Calc prints a wide sheet's right-hand columns on later pages). */
+  MAX_CELL_CHARS: 10,
   /** A bold line at body size with more words than this is emphasis in the text, not a title. */
   MAX_BOLD_WORDS: 12,
   /** A numbered line at body weight with more words than this is an item or a sentence, not a section title. */

@@ -41,6 +41,7 @@ export function handRules({ rows, i, body }: LineContext): HeadingVerdict | null
   // (a label with a dot leader and its figures is no sentence in progress).
   if (!big && prev && prev.page === r.page && !prev.jump && Math.abs(prev.size - r.size) < H.SAME_SIZE && prev.y - r.y > 0 && prev.y - r.y <= H.LINE_PITCH * r.size && !/[.!?:;]$/.test(textOf(prev)) && !(f.bold && prev.frags.every((x) => x.bold)) && !prev.frags.some((x) => endsInLeader(x.text))) return null;
   if (next && opensParagraph(r, t, next)) return null;
+  if (!big && !depth && f.bold && headerCell(r, prev, next)) return null;
   // A label set apart at body size that introduces what follows ("Proof:", "Adjustments and
   // Preferences:", "Proof: (of Lemma 2)") is no section heading.
   if (!big && !depth && (/:$/.test(t) || /^\p{L}+:\s*\(.*\)$/u.test(t))) return null;
@@ -102,4 +103,17 @@ function standsApart(r: Row, prev: Row | undefined, next: Row | undefined): bool
   const nx0 = next.frags[0].x0;
   const nx1 = next.frags[next.frags.length - 1].x1;
   return Math.abs(nx0 - x0) < r.size && f.x1 - x0 < H.SHORT_OVER_NEXT * (nx1 - nx0);
+}
+
+/**
+ * A spreadsheet column's bold header cell left alone on its row (Calc prints a wide sheet's right-hand
+ * columns on later pages, each under its header cell): the line below, close and not bold, is one
+ * short cell ("9805", "monthly"); or the line ends its page and the line above it there is a bare
+ * number (a column's last cell). A heading at body size is followed by its text, not by a lone cell.
+ */
+function headerCell(r: Row, prev: Row | undefined, next: Row | undefined): boolean {
+  const cell = (q: Row) => q.frags.length === 1 && !q.frags[0].bold && !/\s/.test(textOf(q)) && [...textOf(q)].length <= H.MAX_CELL_CHARS;
+  if (next && closeBelow(r, next, H.LINE_PITCH)) return cell(next);
+  const endsPage = !next || next.page !== r.page;
+  return endsPage && !!prev && prev.page === r.page && cell(prev) && /^\d[\d.,]*$/.test(textOf(prev));
 }
