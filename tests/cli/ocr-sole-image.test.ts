@@ -11,7 +11,7 @@ import { openForRendering, renderGrey, type RenderablePage } from '../../src/nod
 const SCANS = 'tests/fixtures/documents/scans';
 
 describe('a scanned page from its decoded image', () => {
-  test('200 dpi scans and a 150 dpi one read at 200: the same grey pixels as drawing the page', { timeout: 120_000 }, async () => {
+  test('200 dpi scans and a 150 dpi one read at 200: the same grey pixels as drawing the page', async () => {
     for (const [file, n] of [
       ['manual-200.pdf', 1],
       ['mixed.pdf', 2],
@@ -38,7 +38,7 @@ describe('a scanned page from its decoded image', () => {
     }
   });
 
-  test('the reader draws only the pages it cannot take from their image', { timeout: 120_000 }, async () => {
+  test('the reader draws only the pages it cannot take from their image', async () => {
     const drawn: string[] = [];
     const images: { width: number; mean: number }[] = [];
     const word = { text: 'x', confidence: 90, bbox: { x0: 1, y0: 1, x1: 5, y1: 5 } };

@@ -5,6 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { pdfToMarkdown } from '../../../src/engine/documents/pdf/pdf.ts';
 import { proseReason } from '../../../src/engine/documents/pdf/tables/borderless.ts';
 import { layoutBlocks, tableKind } from '../../../src/engine/documents/pdf/blocks/blocks.ts';
+import { joinPages } from '../../../src/engine/documents/pdf/blocks/join-pages.ts';
+import { carryStrandedHeaders } from '../../../src/engine/documents/pdf/tables/stranded.ts';
 import { Vocab } from '../../../src/engine/documents/pdf/lines/geometry.ts';
 import type { Frag, Row } from '../../../src/engine/documents/pdf/types.ts';
 import { markdownTables, markdownWords, tokens } from '../../../bench/pdf-metrics.ts';
@@ -116,5 +118,93 @@ describe('a stray mark beside aligned lines', () => {
     const grid = { header: ['Developer(s)', 'Mozilla', ''], rows: [['Initial release', '2 July 2011', ''], ['Stable release', '4.0.379', '/'], ['', 'December 31,', '']] };
     expect(proseReason(grid)).toBe('sparse');
     expect(tableKind(grid)).toBe('no');
+  });
+});
+
+// A spreadsheet printed without grid lines (LibreOffice Calc's default): columns wider than their
+// text, labels and words flush left in them, figures flush right; a figure and the next column's word
+// may come as one run ("7219 urgent"). Column starts at 55, 194 and 332; right ends at 330 and 469.
+describe('a sheet printed without grid lines', () => {
+  const cell = (text: string, x0: number, x1: number, y: number): Frag => ({ x0, x1, y, size: 11, text, raw: text, font: 'f', mono: false, bold: false });
+  const left = (text: string, x0: number, y: number) => cell(text, x0, x0 + text.length * 6, y);
+  const right = (text: string, x1: number, y: number) => cell(text, x1 - text.length * 6.3, x1, y);
+  const row = (y: number, page: number, ...frags: Frag[]): Row => ({ y, size: 11, frags, page });
+  // On a page of its own (continued, no header), its first row must show where the columns start: all flush left.
+  const sheet = (page: number, top: number, header: boolean) => {
+    const all = [
+      [left('Review 4', 55, 0), left('yes', 194, 0), right('7826', 469, 0)],
+      // "7219" ends where figures of this column end (330), "urgent" starts where words of the next start (332).
+      [left('Access 88', 55, 0), cell('7219 urgent', 305, 367, 0)],
+      [left('Water use 89', 55, 0), right('9163', 330, 0), right('4324', 469, 0)],
+      [left('Quality 73', 55, 0), left('closed', 194, 0), left('open', 332, 0)],
+    ];
+    const rows = header ? [[left('Access', 55, 0), left('Training', 194, 0), left('Travel', 332, 0)], ...all] : [all[3], ...all.slice(0, 3)];
+    return rows.map((fs, k) => row(top - 15 * k, page, ...fs.map((f) => ({ ...f, y: top - 15 * k }))));
+  };
+  const body = [
+    ['Review 4', 'yes', '7826'],
+    ['Access 88', '7219', 'urgent'],
+    ['Water use 89', '9163', '4324'],
+    ['Quality 73', 'closed', 'open'],
+  ];
+
+  test('is one table, each cell in its column, the joined run cut in two', () => {
+    const blocks = layoutBlocks(sheet(1, 600, true), new Map(), new Vocab(), []);
+    expect(blocks.map((b) => b.kind)).toEqual(['table']);
+    expect(blocks[0]).toMatchObject({ header: ['Access', 'Training', 'Travel'], rows: body });
+  });
+
+  test('a run whose inner edges match no other row stays one cell', () => {
+    const rows = sheet(1, 600, true);
+    // "Water use 89" in the first column: its words meet no column edge of other rows.
+    const t = layoutBlocks(rows, new Map(), new Vocab(), [])[0];
+    expect(t.kind === 'table' && t.rows.map((r) => r[0])).toEqual(body.map((r) => r[0]));
+  });
+
+  test('continued at the top of the next page without its header, it joins the table before', () => {
+    const pages = [layoutBlocks(sheet(1, 600, true), new Map(), new Vocab(), []), layoutBlocks(sheet(2, 760, false), new Map(), new Vocab(), [])];
+    const joined = joinPages(pages, new Vocab());
+    expect(joined.map((b) => b.kind)).toEqual(['table']);
+    expect(joined[0]).toMatchObject({ header: ['Access', 'Training', 'Travel'], rows: [...body, body[3], ...body.slice(0, 3)], breaks: [{ row: 4, page: 2 }] });
+  });
+
+  test('a header row left alone at the foot of a page heads the table that opens the next', () => {
+    const foot = sheet(1, 90, true).slice(0, 1);
+    const text = row(300, 1, left('Quarterly figures by office.', 55, 300));
+    const pages = [[text, ...foot], sheet(2, 760, false)];
+    carryStrandedHeaders(pages);
+    expect(pages[0]).toEqual([text]);
+    const blocks = joinPages(pages.map((p) => layoutBlocks(p, new Map(), new Vocab(), [])), new Vocab());
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table']);
+    expect(blocks[1]).toMatchObject({ header: ['Access', 'Training', 'Travel'], rows: [body[3], ...body.slice(0, 3)] });
+  });
+
+  test('the last row of a table ending a page, or a row of figures, stays where it is', () => {
+    const end = sheet(1, 120, true);
+    const pages = [end, sheet(2, 760, false)];
+    carryStrandedHeaders(pages);
+    expect(pages[0]).toHaveLength(end.length);
+    const figures = [[row(90, 1, left('2019', 55, 90), left('2020', 194, 90), left('2021', 332, 90))], sheet(2, 760, false)];
+    carryStrandedHeaders(figures);
+    expect(figures[0]).toHaveLength(1);
+  });
+
+  test('over a drawn grid whose first row is not set apart as a header, one label a column: the labels head it', () => {
+    const grid = (): Row => ({ y: 760, size: 11, page: 2, frags: [left('', 50, 760)], table: { kind: 'table', header: ['Reports 80', '1481', '6249'], rows: [['Schedule 77', '6407', 'yes']], page: 2, headerCells: false }, cols: [{ x0: 50, x1: 190 }, { x0: 190, x1: 330 }, { x0: 330, x1: 470 }] });
+    const pages = [sheet(1, 90, true).slice(0, 1), [grid()]];
+    carryStrandedHeaders(pages);
+    expect(pages[0]).toEqual([]);
+    expect(pages[1][0].table).toMatchObject({ header: ['Access', 'Training', 'Travel'], rows: [['Reports 80', '1481', '6249'], ['Schedule 77', '6407', 'yes']] });
+    // A grid whose own first row is marked as its header keeps it; the row stays on its page.
+    const marked = [sheet(1, 90, true).slice(0, 1), [{ ...grid(), table: { ...grid().table!, headerCells: undefined } }]];
+    carryStrandedHeaders(marked);
+    expect(marked[0]).toHaveLength(1);
+    expect(marked[1][0].table!.header).toEqual(['Reports 80', '1481', '6249']);
+  });
+
+  test('a table on the next page whose columns stand elsewhere stays a table of its own', () => {
+    const moved = sheet(2, 760, false).map((r) => ({ ...r, frags: r.frags.map((f) => ({ ...f, x0: f.x0 + 90, x1: f.x1 + 90 })) }));
+    const joined = joinPages([layoutBlocks(sheet(1, 600, true), new Map(), new Vocab(), []), layoutBlocks(moved, new Map(), new Vocab(), [])], new Vocab());
+    expect(joined.map((b) => b.kind)).toEqual(['table', 'table']);
   });
 });

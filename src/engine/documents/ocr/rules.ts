@@ -19,21 +19,12 @@ export interface RulesRemoved {
 
 /** Length of the vertical dark run through each pixel (0 for light pixels): its thickness as a horizontal stroke. */
 function columnRuns(dark: Uint8Array, width: number, height: number): Uint16Array {
+  // Row by row (the image's own order, not down each column): first each dark pixel's run so far from
+  // above, then, from the bottom up, each run's full length carried back up through it.
   const out = new Uint16Array(dark.length);
-  for (let x = 0; x < width; x++) {
-    let y = 0;
-    while (y < height) {
-      if (!dark[y * width + x]) {
-        y++;
-        continue;
-      }
-      let e = y;
-      while (e < height && dark[e * width + x]) e++;
-      const n = Math.min(65535, e - y);
-      for (let j = y; j < e; j++) out[j * width + x] = n;
-      y = e;
-    }
-  }
+  for (let i = 0; i < width; i++) out[i] = dark[i];
+  for (let i = width; i < dark.length; i++) out[i] = dark[i] ? Math.min(65535, out[i - width] + 1) : 0;
+  for (let i = dark.length - width - 1; i >= 0; i--) if (out[i] && out[i + width]) out[i] = out[i + width];
   return out;
 }
 
@@ -46,32 +37,44 @@ function columnRuns(dark: Uint8Array, width: number, height: number): Uint16Arra
  * keeps its stem.
  */
 function markRules(dark: Uint8Array, across: Uint16Array, width: number, height: number, thick: number, long: number, gap: number, remove: Uint8Array): number {
-  const lines = height;
-  const along = width;
-  const at = (line: number, k: number) => line * width + k;
-  const ink = (line: number, k: number) => line >= 0 && line < lines && dark[at(line, k)] === 1;
-  const thin = (line: number, k: number) => ink(line, k) && across[at(line, k)] <= thick;
+  // Thin ink (a pixel of a stroke no thicker than a rule), and each row's count of ink.
+  const thin = new Uint8Array(dark.length);
+  const rowInk = new Int32Array(height);
+  for (let line = 0, i = 0; line < height; line++) {
+    let n = 0;
+    for (let k = 0; k < width; k++, i++) {
+      n += dark[i];
+      thin[i] = dark[i] && across[i] <= thick ? 1 : 0;
+    }
+    rowInk[line] = n;
+  }
   let found = 0;
-  for (let line = 0; line < lines; line++) {
+  for (let line = 0; line < height; line++) {
+    const here = line * width;
+    const up = line > 0 ? here - width : -1;
+    const down = line < height - 1 ? here + width : -1;
+    // Fewer inked pixels in the three rows than a rule's length: no run here can be one.
+    if (rowInk[line] + (up >= 0 ? rowInk[line - 1] : 0) + (down >= 0 ? rowInk[line + 1] : 0) < long) continue;
     let start = -1;
     let last = -1;
     let thinCount = 0;
     const close = () => {
       if (start >= 0 && last - start + 1 >= long && thinCount >= 0.8 * (last - start + 1)) {
         found++;
-        for (let k = start; k <= last; k++) if (thin(line, k)) remove[at(line, k)] = 1;
+        for (let k = start; k <= last; k++) if (thin[here + k]) remove[here + k] = 1;
       }
       start = -1;
       thinCount = 0;
     };
-    for (let k = 0; k < along; k++) {
-      if (!(ink(line, k) || ink(line - 1, k) || ink(line + 1, k))) continue;
+    for (let k = 0; k < width; k++) {
+      // Ink on this row or one line to either side (a page turned a little).
+      if (!(dark[here + k] || (up >= 0 && dark[up + k]) || (down >= 0 && dark[down + k]))) continue;
       if (start < 0 || k - last - 1 > gap) {
         close();
         start = k;
       }
       last = k;
-      if (thin(line, k) || thin(line - 1, k) || thin(line + 1, k)) thinCount++;
+      if (thin[here + k] || (up >= 0 && thin[up + k]) || (down >= 0 && thin[down + k])) thinCount++;
     }
     close();
   }

@@ -11,6 +11,7 @@ import { InputError, type Doc, type DocMeta } from '../../types.ts';
 import { parseDocument } from '../parse.ts';
 import { layoutBlocks, linePitch } from './blocks/blocks.ts';
 import { joinPages } from './blocks/join-pages.ts';
+import { carryStrandedHeaders } from './tables/stranded.ts';
 import { codeLanguages } from './blocks/code-lang.ts';
 import { rowsOf, rowText, Vocab } from './lines/geometry.ts';
 import { handRunningRows, readingOrder, removeRunningLines, type PageRows, type RunningDecision } from './lines/layout.ts';
@@ -299,6 +300,7 @@ function readLayout(r: Reading, layoutData: PageData[], outline: OutlineEntry[])
   else r.runningLines += removed;
   r.doubts = doubtsOf(layoutPages, layoutData.flatMap((p) => (p.sideways ? [p.sideways] : [])));
   const ordered = layoutPages.map((p) => readingOrder(p.rows));
+  carryStrandedHeaders(ordered);
   const all = ordered.flat().filter((row) => !row.table);
   let headingOf = !r.perPage.size ? outlineHeadings(all, outline) : null;
   if (headingOf) {

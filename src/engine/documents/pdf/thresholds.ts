@@ -143,6 +143,17 @@ export const BORDERLESS = {
   FLOW_PAIRS: 3,
   /** A column of lines this long on average (words) that runs on is a column of prose by itself. */
   PROSE_WORDS: 5,
+  /**
+   * One run holding two cells ("7219 urgent", Calc) is cut where a space's estimated place is within
+   * this many sizes of other rows' cell edges: places come from each character's share of the run's
+   * width, off by up to a quarter of a size on the corpus's Calc sheets (figures are wider than letters).
+   */
+  JOINED_EDGE_EMS: 0.5,
+  /**
+   * ...and only where this many other rows have a cell ending at the one place and one starting at the
+   * other: one each, both edges being needed (a sheet's column of words may hold a single other word).
+   */
+  JOINED_EDGE_ROWS: 1,
 } as const;
 
 // ------------------------------------------------------------------ table direction (tables/direction.ts)

@@ -176,6 +176,8 @@ export interface Row {
   table?: PBlock & { kind: 'table' };
   /** Paragraphs drawn as full-width rows of that table: its title above, its notes below. */
   around?: { before: string[]; after: string[] };
+  /** Where that table's columns stand, in its header's order (tables/stranded.ts). */
+  cols?: { x0: number; x1: number }[];
 }
 
 export type PBlock =
@@ -190,6 +192,8 @@ export type PBlock =
       headerCells?: boolean;
       /** A table continued over page breaks: rows from index `row` on come from `page` (for the page map). */
       breaks?: { row: number; page: number }[];
+      /** A borderless table's columns on its page, in the header's order (joinPages: the same table on the next page). */
+      cols?: { x0: number; x1: number }[];
     }
   | { kind: 'lines'; lines: string[]; page: number }
   | { kind: 'code'; lines: string[]; page: number; /** The fence's language, when known (HTML <pre class="language-…">). */ lang?: string };

@@ -164,8 +164,9 @@ class BlockWriter {
       if (readsRightToLeft([grid.header, ...grid.rows])) {
         grid.header.reverse();
         for (const g of grid.rows) g.reverse();
+        grid.cols.reverse();
       }
-      this.out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: rows[i].page });
+      this.out.push({ kind: 'table', header: grid.header, rows: grid.rows, page: rows[i].page, cols: grid.cols });
     } else {
       // Not sure it is a table: its rows stay text, one paragraph a row (never "a | b" lines,
       // which no Markdown reader takes for a table).

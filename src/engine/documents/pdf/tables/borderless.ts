@@ -8,22 +8,59 @@
 // into the next (two columns of prose read row by row), and sparse grids (labels scattered over a
 // figure). Such runs are prose or drawings: the caller keeps them as text.
 
-import type { Row } from '../types.ts';
+import type { Frag, Row } from '../types.ts';
 import { BORDERLESS as B } from '../thresholds.ts';
 
 export interface TableGrid {
   header: string[];
   rows: string[][];
+  /** Where its columns stand on the page, left to right (buildTable's). */
+  cols?: Span[];
 }
 
-export function buildTable(rows: Row[]): TableGrid | null {
-  if (rows.length < 2 || overlapping(rows)) return null;
+type Span = { x0: number; x1: number };
+
+export function buildTable(run: Row[]): (TableGrid & { cols: Span[] }) | null {
+  if (run.length < 2 || overlapping(run)) return null;
+  const rows = splitJoinedCells(run);
   // Of the rows with the most cells, the one whose cells are narrowest: a body row of figures
   // rather than a header whose wide labels overlap the columns beside them.
   const span = (r: Row) => r.frags.reduce((t, f) => t + (f.x1 - f.x0), 0);
   const widest = rows.reduce((a, b) => (b.frags.length > a.frags.length || (b.frags.length === a.frags.length && span(b) < span(a)) ? b : a));
-  const cols = widest.frags.map((f) => ({ x0: f.x0, x1: f.x1 }));
-  if (cols.length < 2) return null;
+  if (widest.frags.length < 2) return null;
+  let cols: Span[] | null = widest.frags.map((f) => ({ x0: f.x0, x1: f.x1 }));
+  let grid = fillGrid(rows, cols);
+  if (!grid) grid = fillGrid(rows, (cols = headerStarts(rows)), false);
+  if (!grid || !cols) return null;
+  mergeHeaderRows(grid);
+  if (grid.length < 2) return null;
+  const cellsAll = grid.flat().filter(Boolean);
+  const mean = cellsAll.reduce((n, c) => n + c.length, 0) / Math.max(1, cellsAll.length);
+  if (mean > B.MAX_MEAN_CELL_CHARS) return null; // prose side by side, not a table
+  return { header: grid[0], rows: grid.slice(1), cols };
+}
+
+/**
+ * Columns from the first row's cells when it has as many as any row: each from where its label starts
+ * to where the next one's does. A spreadsheet's columns are wider than their text, words flush left
+ * and figures flush right in them, so body cells of one column may not overlap at all; a header
+ * labelled flush left still marks where each column begins. Null when the first row has fewer cells.
+ */
+function headerStarts(rows: Row[]): Span[] | null {
+  const head = rows[0].frags;
+  if (rows.some((r) => r.frags.length > head.length) || head.some((f, i) => i > 0 && f.x0 <= head[i - 1].x1)) return null;
+  const right = Math.max(...rows.flatMap((r) => r.frags.map((f) => f.x1)));
+  return head.map((f, i) => ({ x0: f.x0, x1: i + 1 < head.length ? head[i + 1].x0 - 0.5 : right }));
+}
+
+/**
+ * Rows into cells of the given columns (each fragment to the column it overlaps most, or the
+ * nearest one's start), or null when the columns do not hold them: a fragment far from every
+ * column past the header's lines, or two fragments in one column. `spans` false: columns that meet
+ * edge to edge (headerStarts), where a fragment reaching into a second column is two cells read as one.
+ */
+function fillGrid(rows: Row[], cols: Span[] | null, spans = true): string[][] | null {
+  if (!cols || cols.length < 2) return null;
   const grid: string[][] = [];
   let prev: Row | null = null;
   for (const r of rows) {
@@ -65,6 +102,7 @@ export function buildTable(rows: Row[]): TableGrid | null {
         }
       }
       if (cells[best]) return null; // two fragments in one column: columns do not line up
+      if (!spans && cols.some((c, i) => i !== best && Math.min(c.x1, f.x1) - Math.max(c.x0, f.x0) > 1)) return null;
       cells[best] = f.text;
       // A column grows to the cells it takes, unless the cell reaches over another column (a label
       // spanning several, centred over them): that would make later cells land in the wrong one.
@@ -82,12 +120,46 @@ export function buildTable(rows: Row[]): TableGrid | null {
     } else grid.push(cells);
     prev = r;
   }
-  mergeHeaderRows(grid);
-  if (grid.length < 2) return null;
-  const cellsAll = grid.flat().filter(Boolean);
-  const mean = cellsAll.reduce((n, c) => n + c.length, 0) / Math.max(1, cellsAll.length);
-  if (mean > B.MAX_MEAN_CELL_CHARS) return null; // prose side by side, not a table
-  return { header: grid[0], rows: grid.slice(1) };
+  return grid;
+}
+
+/**
+ * Two cells a producer wrote as one run of text ("7219 urgent": a figure flush right in its column,
+ * then the next column's word flush left, one string with a space between; LibreOffice Calc does
+ * this): the run is cut at a space where its text before ends where cells of other rows end and its
+ * text after starts where cells of other rows start (characters placed by their share of the run's
+ * width). A cell of several words stays whole unless
+ * two columns' edges meet inside it.
+ */
+export function splitJoinedCells(rows: Row[]): Row[] {
+  if (rows.length < 3) return rows;
+  return rows.map((r, i) => {
+    if (r.rtl || r.frags.every((f) => !f.text.includes(' '))) return r;
+    const others = rows.flatMap((o, k) => (k === i ? [] : o.frags.map((f) => ({ f, k }))));
+    const frags = r.frags.flatMap((f) => cutAtEdges(f, others));
+    return frags.length === r.frags.length ? r : { ...r, frags };
+  });
+}
+
+function cutAtEdges(f: Frag, others: { f: Frag; k: number }[]): Frag[] {
+  const per = (f.x1 - f.x0) / Math.max(1, f.text.length);
+  const tol = B.JOINED_EDGE_EMS * f.size;
+  // The edge of other rows' cells nearest x, if at least two rows have one there.
+  const edge = (x: number, of: (g: Frag) => number) => {
+    const near = others.filter((o) => Math.abs(of(o.f) - x) <= tol);
+    if (new Set(near.map((o) => o.k)).size < B.JOINED_EDGE_ROWS) return null;
+    return near.reduce((a, b) => (Math.abs(of(b.f) - x) < Math.abs(of(a.f) - x) ? b : a)).f;
+  };
+  for (let k = 1; k < f.text.length - 1; k++) {
+    if (f.text[k] !== ' ' || f.text[k - 1] === ' ' || f.text[k + 1] === ' ') continue;
+    const end = edge(f.x0 + k * per, (g) => g.x1);
+    const start = end && edge(f.x0 + (k + 1) * per, (g) => g.x0);
+    if (!end || !start || start.x0 <= end.x1 - tol) continue;
+    const piece = (text: string, x0: number, x1: number): Frag => ({ ...f, text, raw: text, x0, x1, parts: undefined, boldLead: undefined, boldShare: undefined });
+    const head = piece(f.text.slice(0, k), f.x0, Math.min(end.x1, start.x0));
+    return [head, ...cutAtEdges(piece(f.text.slice(k + 1), Math.max(start.x0, head.x1), f.x1), others)];
+  }
+  return [f];
 }
 
 const NUMERIC = /^[\d\s.,%()+\-–—−$€£¥*]+$/u;

@@ -41,6 +41,7 @@ export function ruledRows(ruling: Ruling, items: Item[], page: number, vocab: Vo
     if (readsRightToLeft([t.header, ...t.rows])) {
       t.header.reverse();
       for (const r of t.rows) r.reverse();
+      t.cols?.reverse();
     }
     const stand: Row = {
       y: t.y1,
@@ -48,6 +49,7 @@ export function ruledRows(ruling: Ruling, items: Item[], page: number, vocab: Vo
       page,
       frags: [{ x0: t.x0, x1: t.x1, y: t.y1, size, text: '', raw: '', font: '', mono: false, bold: false }],
       table: { kind: 'table', header: t.header, rows: t.rows, page, ...(t.headerMarked === false ? { headerCells: false } : {}) },
+      ...(t.cols ? { cols: t.cols } : {}),
       around: { before: t.before, after: t.after },
     };
     let k = 0;

@@ -144,6 +144,8 @@ export interface RuledTable {
   after: string[];
   /** The header row is set apart (bold over a plain body); when not, it may be a continued table's row. */
   headerMarked?: boolean;
+  /** Where its columns stand (between the rules that bound them), left to right; absent from rules-only tables. */
+  cols?: { x0: number; x1: number }[];
   /** Bounding box in page space (items inside it were used). */
   x0: number;
   x1: number;
@@ -416,7 +418,8 @@ function tableOf(g: Grid, items: Item[], page: number, vocab: Vocab): RuledTable
     return its.length > 0 && its.every((it) => it.bold);
   };
   const marked = weight(rowsKept.slice(0, t.head)) && !weight(rowsKept.slice(t.head));
-  return { header: t.cells[0], rows: t.cells.slice(1), before, after, headerMarked: marked, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
+  const cols = colIdx.map((c, i) => ({ x0: g.xs[c], x1: g.xs[i + 1 < colIdx.length ? colIdx[i + 1] : g.xs.length - 1] }));
+  return { header: t.cells[0], rows: t.cells.slice(1), before, after, headerMarked: marked, cols, x0: g.x0, x1: g.x1, y0: g.y0, y1: g.y1 };
 }
 
 /**
