@@ -124,7 +124,8 @@ export class WorkerPool {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.on('message', onMessage);
     child.on('error', (e) => died(e.message));
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': its stderr is read to the end by then, so the reason below is there.
+    child.on('close', (code, signal) => {
       // V8 out of heap: "FATAL ERROR: … JavaScript heap out of memory", then an abort.
       const oom = /heap out of memory|Reached heap limit/i.test(tail);
       died(oom ? `reached its memory limit: JavaScript heap out of memory` : signal ? `killed by ${signal}` : `exit code ${code}`);
