@@ -178,3 +178,31 @@ describe('what the running-line decision may take, whatever its model says', () 
     expect(hand.runningLines).toBeGreaterThan(0);
   });
 });
+
+describe('a chapter label set larger, whose number has no text', () => {
+  const row = (text: string, y: number, size: number, page: number) => ({ y, size, page, frags: [{ x0: 300 - 3 * text.length, x1: 300 + 3 * text.length, y, size, text, raw: text, font: 'f', mono: false, bold: false }] });
+  const body = 'זהו משפט ארוך של טקסט רגיל בגוף המסמך שחוזר בכל עמוד עם מילים שונות';
+  /** Four chapters' first pages: the label ("פרק" and its number) over the chapter's title, then the text. */
+  const pages = (label: (k: number) => string) =>
+    [1, 2, 3, 4].map((page) => ({
+      page,
+      top: 842,
+      bottom: 0,
+      rows: [row(label(page), 720, 20, page), row(`כותרת הפרק ${'אבגד'[page - 1]}`, 680, 24, page), ...[0, 1, 2, 3, 4, 5].map((k) => row(`${body} ${page}${k}`, 620 - 14 * k, 10, page))],
+    }));
+  const mayRun = (ps: ReturnType<typeof pages>) => {
+    const { rows, features } = runningFeatures(ps, new Set());
+    const at = RUNNING_FEATURES.indexOf('may_run');
+    return rows.map((r, i) => [rowText(r).trim(), features[i][at]] as const).filter(([t]) => t.startsWith('פרק'));
+  };
+  it('never may run when its digits read as U+FFFF (XeLaTeX Hebrew): it cannot be shown to repeat word for word', () => {
+    const got = mayRun(pages(() => 'פרק \uFFFF'));
+    expect(got).toHaveLength(4);
+    expect(got.every(([, m]) => m === 0)).toBe(true);
+  });
+  it('may run when the same larger words come back readable on every page (a larger running title)', () => {
+    const got = mayRun(pages(() => 'פרק ראשי'));
+    expect(got).toHaveLength(4);
+    expect(got.every(([, m]) => m === 1)).toBe(true);
+  });
+});

@@ -11,6 +11,7 @@ import SHIPPED from './running-model.json' with { type: 'json' };
 import { rowText } from '../lines/geometry.ts';
 import { PAGE_NUMBER, runningCandidates, type PageRows, type RunningDecision } from '../lines/layout.ts';
 import { bodyStyle } from '../lines/style.ts';
+import { UNDECODABLE } from '../read/undecodable.ts';
 import { BODY_BOLD_SHARE, RUNNING_LABEL_LETTERS, RUNNING_REPEAT_PAGES, RUNNING_TITLE_LETTERS } from '../thresholds.ts';
 import type { HeadingModel, Row } from '../types.ts';
 import { headingProbability } from './model.ts';
@@ -170,13 +171,17 @@ function boldRow(r: Row): boolean {
  * reads as a page number. Only rows in the same weight count as the same line or the same slot (a
  * book's title in bold on its first page is not the running head that repeats its words in regular type), and a row set
  * larger than the body must come back word for word, digits included, at the same place: "Chapter 2"
- * atop each chapter's first page is a heading (the hand rules' own fact).
+ * atop each chapter's first page is a heading (the hand rules' own fact). A larger row holding glyphs
+ * with no text (XeLaTeX's Hebrew digits read as U+FFFF: "פרק \uFFFF" atop every chapter) cannot be
+ * shown to come back word for word, digits included: it never may run.
  */
+const unreadable = (t: string) => UNDECODABLE.test(t) || t.includes('\uFFFF');
+
 function mayRunning(c: Cand, t: string, larger: boolean, need: number, echoed: boolean, g: Groups): boolean {
   const bold = boldRow(c.row);
   const same = (o: Cand) => boldRow(o.row) === bold;
   const near = (o: Cand) => Math.abs(o.row.y - c.row.y) <= 6;
-  if (larger) return repeats(g.place.get(c.place), c, (o) => near(o) && same(o) && rowText(o.row).trim() === t).size >= need;
+  if (larger) return !unreadable(t) && repeats(g.place.get(c.place), c, (o) => near(o) && same(o) && rowText(o.row).trim() === t).size >= need;
   const place = c.place ? repeats(g.place.get(c.place), c, (o) => near(o) && same(o)).size : 0;
   const letters = c.letters.length >= 3 ? repeats(g.letters.get(c.letters), c, same).size : 0;
   const outermost = c.fromTop === 0 || c.fromBottom === 0;
