@@ -74,4 +74,14 @@ describe('removeRules', () => {
     expect(removeRules(g, W, H, DPI, 127).pixels).toBe(0);
     expect(darkIn(g, 0, 0, W, H)).toBe(before);
   });
+
+  test('a dashed rule alone on its rows (8 px of ink, 2 px bridged) just over half an inch long is taken off', () => {
+    // 110 px at 200 dpi (the least is 100), 88 of them inked, nothing else on those rows: a row needs 80%
+    // of a rule's places inked, so fewer inked pixels than its length alone does not rule a row out.
+    const g = white();
+    for (let x = 100; x < 210; x++) if ((x - 100) % 10 < 8) fill(g, x, 300, x + 1, 301);
+    const r = removeRules(g, W, H, DPI, 127);
+    expect(r.pixels).toBe(88);
+    expect(darkIn(g, 0, 0, W, H)).toBe(0);
+  });
 });

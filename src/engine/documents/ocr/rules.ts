@@ -53,8 +53,8 @@ function markRules(dark: Uint8Array, across: Uint16Array, width: number, height:
     const here = line * width;
     const up = line > 0 ? here - width : -1;
     const down = line < height - 1 ? here + width : -1;
-    // Fewer inked pixels in the three rows than a rule's length: no run here can be one.
-    if (rowInk[line] + (up >= 0 ? rowInk[line - 1] : 0) + (down >= 0 ? rowInk[line + 1] : 0) < long) continue;
+    // Fewer inked pixels in the three rows than a rule needs thin (0.8 of at least `long` positions): no run here can be one.
+    if (rowInk[line] + (up >= 0 ? rowInk[line - 1] : 0) + (down >= 0 ? rowInk[line + 1] : 0) < 0.8 * long) continue;
     let start = -1;
     let last = -1;
     let thinCount = 0;
