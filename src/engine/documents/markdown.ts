@@ -227,7 +227,7 @@ function emitTokens(ctx: Ctx, tokens: Token[], from: number): void {
  * A group of one-line list items (plainList) is made here too when the list surely starts and ends
  * with the group: the line after its blank lines is one plainLine takes (endsAList), and the piece
  * before does not end in a list it could continue; and so is a group that is one GFM table
- * (plainTable) (tests/engine/documents/markdown-lists.test.ts).
+ * (plainTable) or one closed fenced code block (plainFence) (tests/engine/documents/markdown-lists.test.ts).
  */
 function lexInPieces(ctx: Ctx, lexer: Lexer): void {
   const src = ctx.norm;
@@ -257,7 +257,8 @@ function lexInPieces(ctx: Ctx, lexer: Lexer): void {
     }
     const list = !plain && listsOK && plainList(src, g0, g1) && endsAList(src, g1 + 1);
     const table = !plain && !list && plainTable(src, g0, g1);
-    if (!plain && !list && !table) continue;
+    const fence = !plain && !list && !table && plainFence(src, g0, g1);
+    if (!plain && !list && !table && !fence) continue;
     if (!isBlankText(src, from, g0)) {
       const tokens = lexer.blockTokens(src.slice(from, g0), []);
       if (mayRunOn(tokens)) break;
@@ -272,6 +273,7 @@ function lexInPieces(ctx: Ctx, lexer: Lexer): void {
     listsOK = true;
     if (list) emitPlainList(ctx, g0, g1);
     else if (table) emitTable(ctx, g0, g1);
+    else if (fence) push(ctx, { kind: 'code', start: g0, end: g1, ...codeInfo({ raw: src.slice(g0, g1), lang: fenceInfo(src, g0) } as Tokens.Code) });
     else emitPlainGroup(ctx, g0, g1);
     from = g1;
   }
@@ -399,6 +401,55 @@ function plainTable(s: string, g0: number, g1: number): boolean {
   if (!cells[0].trim()) cells.shift();
   if (cells.length > 0 && !cells[cells.length - 1].trim()) cells.pop();
   return cells.length === delim.replace(/^\||\| *$/g, '').split('|').length;
+}
+
+/** The run of fence characters a line at `a` opens with (``` or ~~~, three or more), or 0. */
+function fenceRun(s: string, a: number): number {
+  const c = s.charCodeAt(a);
+  if (c !== 96 && c !== 126) return 0;
+  let k = a;
+  while (s.charCodeAt(k) === c) k++;
+  return k - a >= 3 ? k - a : 0;
+}
+
+/** The info string of the fence opening at `a`, as marked's token gives it (trimmed), or undefined when empty. */
+function fenceInfo(s: string, a: number): string | undefined {
+  let b = s.indexOf('\n', a);
+  if (b < 0) b = s.length;
+  return s.slice(a + fenceRun(s, a), b).trim() || undefined;
+}
+
+/**
+ * A plain fenced code group [g0, g1): a fence at column 0 (``` or ~~~) with an info string of letters,
+ * digits, spaces and _+#.- only, closed by its last line (the same character, at least as many, then
+ * spaces) and by no line before it (up to three spaces, the fence, spaces). marked reads it as one code
+ * block whose raw is the whole group.
+ */
+function plainFence(s: string, g0: number, g1: number): boolean {
+  const run = fenceRun(s, g0);
+  if (!run) return false;
+  const c = s.charCodeAt(g0);
+  let b = s.indexOf('\n', g0);
+  if (b < 0 || b >= g1) return false; // one line: no closing fence
+  for (let k = g0 + run; k < b; k++) {
+    const d = s.charCodeAt(k);
+    const ok = (d >= 48 && d <= 57) || (d >= 65 && d <= 90) || (d >= 97 && d <= 122) || d === 32 || d === 95 || d === 43 || d === 35 || d === 46 || d === 45;
+    if (!ok) return false;
+  }
+  for (let a = b + 1; a <= g1; a = b + 1) {
+    b = s.indexOf('\n', a);
+    if (b < 0 || b > g1) b = g1;
+    let k = a;
+    while (k < b && k - a < 3 && s.charCodeAt(k) === 32) k++;
+    let f = k;
+    while (f < b && s.charCodeAt(f) === c) f++;
+    let e = f;
+    while (e < b && s.charCodeAt(e) === 32) e++;
+    const closes = f - k >= run && e === b;
+    if (b === g1) return closes && k === a; // the last line closes it, at column 0
+    if (closes) return false; // closed before the group's end: the rest is other blocks
+  }
+  return false;
 }
 
 /** The text of a one-line item, from `k` (not blank) to `b`: one that opens no block inside the item. */

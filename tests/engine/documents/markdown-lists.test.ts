@@ -1,12 +1,13 @@
-// The plain-list and plain-table shortcuts of parseMarkdown (src/engine/documents/markdown.ts,
-// plainList/endsAList, plainTable): a group of one-line items ("- a", "* b", "1. c") that starts a
-// list after a blank line and ends it before one, and a group of "|" lines whose header and delimiter
-// row agree, get their blocks without marked. It must give exactly the blocks that lexing the
-// whole body with marked gives ({ wholeLex: true }). Compared after finalizeBlocks, like
-// markdown-plain.test.ts, on lists built to sit at the edges of the rule: nested, loose and tight,
-// lazy continuation, mixed markers, code, HTML and tasks inside, lists beside lists, tables, fences,
-// quotes and definitions; tables with escaped pipes, uneven rows and broken delimiters; each alone,
-// between plain text, in random mixes, and on real Markdown files.
+// The plain-list, plain-table and plain-fence shortcuts of parseMarkdown
+// (src/engine/documents/markdown.ts: plainList/endsAList, plainTable, plainFence): a group of one-line
+// items ("- a", "* b", "1. c") that starts a list after a blank line and ends it before one, a group of
+// "|" lines whose header and delimiter row agree, and a fenced code block closed by the group's last
+// line get their blocks without marked. They must give exactly the blocks that lexing the whole body
+// with marked gives ({ wholeLex: true }). Compared after finalizeBlocks, like markdown-plain.test.ts,
+// on lists built to sit at the edges of the rule (nested, loose and tight, lazy continuation, mixed
+// markers, code, HTML and tasks inside, lists beside lists, tables, fences, quotes, definitions),
+// tables with escaped pipes, uneven rows and broken delimiters, fences closed early, late or never;
+// each alone, between plain text, in random mixes, and on real Markdown files.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +57,14 @@ const TABLES = [
   '| a | b |\n|---|---|\n\n| c | d |\n|---|---|', '| a | b |\n\n|---|---|', '| a | b |\n|---|---|\n| 1 | 2 |\t', '| a | b |\n|---|---|\t',
 ];
 
+/** Fenced code and near-fences; the shortcut takes a group that one fence opens and its last line closes. */
+const FENCES = [
+  '```\ncode\n```', '```js\nlet a = 1;\n```', '~~~\nx\n~~~', '````\n```\ninner\n```\n````', '```\nx\n````', '```\nx\n```  ', '```\nx\n   ```', '```\nx\n ```\ny\n```',
+  '```\nx\n```\nafter the fence', '```\nx\n~~~', '~~~\nx\n```', '```\nx\n``', '```\nx\n``` y', '``` js  linenums\nx\n```', '```c++\nx\n```', '```C#\nx\n```',
+  '``` a`b\nx\n```', '```{.py}\nx\n```', '```\\py\nx\n```', '```\n```', '```', '```\nnever closed', '~~~~\n~~~\n~~~~', '```\n- a\n# b\n| c |\n```', '```\n<div>\n```',
+  '```\nx\n\ny\n```', '   ```\nx\n```', '```\nx\n    ```',
+];
+
 const PLAIN = ['Plain words.', '# Heading', '## Part two', 'Énfase.', '2024 was a year.', 'Text\nwrapped.'];
 
 describe('plain lists read without marked give the blocks marked gives', () => {
@@ -82,9 +91,19 @@ describe('plain lists read without marked give the blocks marked gives', () => {
     }
   });
 
+  test('each fence and near-fence alone, between plain text, after an open fence and after a list', () => {
+    for (const t of FENCES) {
+      expectSame(t);
+      expectSame(`Plain before.\n\n${t}\n\nPlain after.`);
+      expectSame(`\`\`\`\nopen\n\n${t}\n\nEnd.`);
+      expectSame(`- a\n\n${t}\n\n- b`);
+      expectSame(`<div>\n\n${t}\n\n</div>`);
+    }
+  });
+
   test('random mixes of lists, tables, plain text and blank lines of every kind', () => {
     const seps = ['\n', '\n\n', '\n\n\n', '\n  \n', '\n\t\n', '\n \n\n'];
-    expectSameOnMixes(20261208, 600, seps, (r, pick) => (r() < 0.4 ? pick(PLAIN) : r() < 0.7 ? pick(LISTS) : pick(TABLES)));
+    expectSameOnMixes(20261208, 600, seps, (r, pick) => (r() < 0.4 ? pick(PLAIN) : r() < 0.6 ? pick(LISTS) : r() < 0.8 ? pick(TABLES) : pick(FENCES)));
   });
 
   test('generated lists: markers, numbers, item texts and what follows, at random', () => {
