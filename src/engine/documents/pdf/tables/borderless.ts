@@ -132,32 +132,64 @@ function fillGrid(rows: Row[], cols: Span[] | null, spans = true): string[][] | 
  * two columns' edges meet inside it.
  */
 export function splitJoinedCells(rows: Row[]): Row[] {
-  if (rows.length < 3) return rows;
+  if (rows.length < 3 || rows.every((r) => r.rtl || r.frags.every((f) => !f.text.includes(' ')))) return rows;
+  const all = rows.flatMap((r, k) => r.frags.map((f) => ({ f, k })));
+  const ends = new Edges(all.map((e) => ({ ...e, x: e.f.x1 })));
+  const starts = new Edges(all.map((e) => ({ ...e, x: e.f.x0 })));
   return rows.map((r, i) => {
     if (r.rtl || r.frags.every((f) => !f.text.includes(' '))) return r;
-    const others = rows.flatMap((o, k) => (k === i ? [] : o.frags.map((f) => ({ f, k }))));
-    const frags = r.frags.flatMap((f) => cutAtEdges(f, others));
+    const frags = r.frags.flatMap((f) => cutAtEdges(f, i, ends, starts));
     return frags.length === r.frags.length ? r : { ...r, frags };
   });
 }
 
-function cutAtEdges(f: Frag, others: { f: Frag; k: number }[]): Frag[] {
+/** Cell edges (ends or starts) of a run's rows, sorted, for the nearest one to a place. */
+class Edges {
+  private readonly at: { x: number; k: number; f: Frag }[];
+  constructor(at: { x: number; k: number; f: Frag }[]) {
+    this.at = at.sort((a, b) => a.x - b.x);
+  }
+  /**
+   * The fragment whose edge is nearest x within tol, if edges of JOINED_EDGE_ROWS rows other than row
+   * `own` lie that near (scanned outward from x, so a query costs a search and the edges it passes).
+   */
+  near(x: number, tol: number, own: number): Frag | null {
+    const a = this.at;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if (a[m].x < x) lo = m + 1;
+      else hi = m;
+    }
+    let l = lo - 1;
+    let r = lo;
+    let best: Frag | null = null;
+    const rows = new Set<number>();
+    for (;;) {
+      const dl = l >= 0 ? x - a[l].x : Infinity;
+      const dr = r < a.length ? a[r].x - x : Infinity;
+      if (Math.min(dl, dr) > tol) return null;
+      const e = dl <= dr ? a[l--] : a[r++];
+      if (e.k === own) continue;
+      best ??= e.f;
+      rows.add(e.k);
+      if (rows.size >= B.JOINED_EDGE_ROWS) return best;
+    }
+  }
+}
+
+function cutAtEdges(f: Frag, own: number, ends: Edges, starts: Edges): Frag[] {
   const per = (f.x1 - f.x0) / Math.max(1, f.text.length);
   const tol = B.JOINED_EDGE_EMS * f.size;
-  // The edge of other rows' cells nearest x, if at least two rows have one there.
-  const edge = (x: number, of: (g: Frag) => number) => {
-    const near = others.filter((o) => Math.abs(of(o.f) - x) <= tol);
-    if (new Set(near.map((o) => o.k)).size < B.JOINED_EDGE_ROWS) return null;
-    return near.reduce((a, b) => (Math.abs(of(b.f) - x) < Math.abs(of(a.f) - x) ? b : a)).f;
-  };
   for (let k = 1; k < f.text.length - 1; k++) {
     if (f.text[k] !== ' ' || f.text[k - 1] === ' ' || f.text[k + 1] === ' ') continue;
-    const end = edge(f.x0 + k * per, (g) => g.x1);
-    const start = end && edge(f.x0 + (k + 1) * per, (g) => g.x0);
+    const end = ends.near(f.x0 + k * per, tol, own);
+    const start = end && starts.near(f.x0 + (k + 1) * per, tol, own);
     if (!end || !start || start.x0 <= end.x1 - tol) continue;
     const piece = (text: string, x0: number, x1: number): Frag => ({ ...f, text, raw: text, x0, x1, parts: undefined, boldLead: undefined, boldShare: undefined });
     const head = piece(f.text.slice(0, k), f.x0, Math.min(end.x1, start.x0));
-    return [head, ...cutAtEdges(piece(f.text.slice(k + 1), Math.max(start.x0, head.x1), f.x1), others)];
+    return [head, ...cutAtEdges(piece(f.text.slice(k + 1), Math.max(start.x0, head.x1), f.x1), own, ends, starts)];
   }
   return [f];
 }
