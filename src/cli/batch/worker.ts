@@ -30,8 +30,10 @@ const heapLimit = getHeapStatistics().heap_size_limit;
 let recipeOf: ReturnType<typeof recipeChooser>;
 
 function setUp({ recipe, hash, tokenizerDir, perDocument, ocr }: WorkerData): void {
-  // Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them.
-  if (ocr) useOcr(ocr);
+  // Scanned pages of the files read here: --ocr and --ocr-lang as the main thread got them, on one
+  // Tesseract per worker (the workers already read files side by side). Said outright: in a worker
+  // process isMainThread is true, so ocrThreads() would start up to four per worker process.
+  if (ocr) useOcr({ ...ocr, threads: ocr.threads ?? 1 });
   recipeOf = recipeChooser({ recipe, hash, perDocument }, tokenizerDir);
   // One recipe: its tokenizer loads at once, as before the first document.
   if (!perDocument) void recipeOf('').catch(() => undefined);
