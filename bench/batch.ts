@@ -1,7 +1,8 @@
 // `npm run bench -- --only batch` (or `tsx bench/batch.ts [--mb 100] [--gb 1] [--ray]`): the corpus
 // path. Prints one JSON line: batch's documents/s, MB/s and CPU seconds per MB with 1 and 2 workers
 // on the same JSONL input (the scaling factor and the CPU ratio), with its workers as child
-// processes (the default) and as worker threads (--pool threads), its peak memory on a large input
+// processes (--pool processes: the headline figures) and as worker threads (--pool threads, batch's
+// default since round 5's idle run), its peak memory on a large input
 // (--gb, default 0.25 GB; 1 GB for the issue's figure; the sum of the processes' peaks), serve
 // --stdio against the same chunking in-process (the protocol's cost), and the Ray path per core on
 // a local cluster against LangChain's splitter in a Ray job and against batch (when .venv-ray exists

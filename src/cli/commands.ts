@@ -348,7 +348,7 @@ export const FLAGS = [
   { name: 'input', type: 'string', commands: ['batch'], required: ['batch'], value: '<folder|.jsonl|.parquet>', help: 'the documents' },
   { name: 'out', type: 'string', commands: ['batch'], required: ['batch'], value: '<folder>', help: 'the output folder (new, or an interrupted run to resume)' },
   { name: 'workers', type: 'int', commands: ['batch'], min: 1, value: '<n>', defaultText: 'one per core', help: 'workers chunking at once' },
-  { name: 'pool', type: 'enum', commands: ['batch'], options: ['processes', 'threads'], default: 'processes', value: '<kind>', help: 'workers as child processes (each its own V8: scales better) or as worker threads of one process' },
+  { name: 'pool', type: 'enum', commands: ['batch'], options: ['processes', 'threads'], default: 'threads', value: '<kind>', help: 'workers as worker threads of one process, or as child processes (each its own V8)' },
   { name: 'jsonl', type: 'boolean', commands: ['batch'], help: 'also write chunks.jsonl' },
   { name: 'no-parquet', type: 'boolean', commands: ['batch'], needs: ['jsonl'], conflicts: ['embedder'], help: 'no Parquet parts (chunks.jsonl only)' },
   { name: 'part-rows', type: 'int', commands: ['batch'], min: 1, default: 20000, value: '<n>', help: 'chunks per Parquet part (and per manifest commit)' },

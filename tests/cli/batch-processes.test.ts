@@ -1,4 +1,4 @@
-// `batch`'s workers are child processes by default (src/cli/batch/pool.ts): the same chunks as
+// `batch --pool processes` runs its workers as child processes (src/cli/batch/pool.ts): the same chunks as
 // worker threads, byte for byte; stopped by SIGTERM or SIGINT it takes its worker processes with it
 // and what it committed stays a valid, resumable output; killed by SIGKILL (nothing to catch) its
 // worker processes end on their own when their pipe closes. Worker processes are found in /proc by
@@ -59,7 +59,7 @@ beforeAll(() => {
 
 /** batch with two worker processes, started; resolves once it has committed a few parts and its workers are seen. */
 async function startAndWait(out: string) {
-  const child = cliAsync(args(out, ['--workers', '2']));
+  const child = cliAsync(args(out, ['--workers', '2', '--pool', 'processes']));
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -79,7 +79,7 @@ async function startAndWait(out: string) {
 describe('batch with worker processes', () => {
   test('the same chunks.jsonl bytes as worker threads, with two workers', () => {
     const out = join(tmp, 'two-proc');
-    const r = cli(args(out, ['--workers', '2']));
+    const r = cli(args(out, ['--workers', '2', '--pool', 'processes']));
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(join(out, 'chunks.jsonl'), 'utf8')).toBe(reference);
     // Peak memory is the sum of the processes', said as such.
@@ -101,7 +101,7 @@ describe('batch with worker processes', () => {
     await until(() => workersOf(run.child.pid!).length === 0, 'the worker processes ended');
     const manifest = readJsonl(readFileSync(join(out, 'manifest.jsonl'), 'utf8'));
     expect(manifest.some((l) => l.done)).toBe(false);
-    const again = cli(args(out, ['--workers', '2']));
+    const again = cli(args(out, ['--workers', '2', '--pool', 'processes']));
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/resuming: \d+ documents/);
     expect(readFileSync(join(out, 'chunks.jsonl'), 'utf8')).toBe(reference);

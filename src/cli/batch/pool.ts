@@ -5,12 +5,14 @@
 // only the one that kills it.
 //
 // Two kinds of worker run the same script (build/cli/batch-worker.mjs, worker.ts):
-// - 'processes' (batch's default): child processes (child_process.fork), each its own V8 with its
+// - 'processes' (batch --pool processes): child processes (child_process.fork), each its own V8 with its
 //   own heap, garbage collector and compiler threads and its own allocator. Messages cross the IPC
 //   pipe with V8's serializer ('advanced' serialization: typed arrays as bytes, no JSON). On two
-//   cores two processes doing the same chunking give ~1.5x one where two worker threads of one
-//   process gave ~1.2x (docs/SCALE.md).
-// - 'threads': worker threads of this process (node:worker_threads); serve --stdio's one worker.
+//   cores two processes doing the same chunking gave ~1.5x one where two worker threads of one
+//   process gave ~1.2x in round 4; round 5's idle bench gave the two pools the same speed
+//   (docs/SCALE.md).
+// - 'threads' (batch's default): worker threads of this process (node:worker_threads); serve
+//   --stdio's one worker.
 // A child process exits when its pipe to this process closes (this process ended, even by SIGKILL),
 // and close()/kill() end them; nothing is left running.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
